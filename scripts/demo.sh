@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up, ingest the bundled real samples in examples/ and print cited answers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 OMP_THREAD_LIMIT=1 ANONYMIZED_TELEMETRY=False
+INDEX=${INDEX:-.tablerag/demo}
+tablerag ingest examples/ --index "$INDEX" --version demo-1
+for q in "What is the amount of total sales in 2019?" \
+         "What percent of French-language workers in agricultural region 3 were married?"; do
+  echo; echo "Q: $q"
+  tablerag query "$q" --index "$INDEX" -k 5
+done

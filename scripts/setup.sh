@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Set up everything tablerag needs on a fresh Debian machine: system packages (tesseract + languages, poppler)
+# and the Python package with all extras. Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+
+need_apt=0
+for bin in tesseract pdftoppm; do command -v "$bin" >/dev/null 2>&1 || need_apt=1; done
+if command -v tesseract >/dev/null 2>&1; then
+  for lang in rus pol deu chi_sim eng; do tesseract --list-langs 2>/dev/null | grep -qx "$lang" || need_apt=1; done
+fi
+if [ "$need_apt" = 1 ]; then
+  echo "[setup] installing system packages (tesseract, poppler)" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tesseract-ocr tesseract-ocr-rus tesseract-ocr-pol \
+    tesseract-ocr-deu tesseract-ocr-chi-sim tesseract-ocr-eng poppler-utils >/dev/null
+fi
+
+PY=${PYTHON:-python3}
+# torch/torchvision pinned to the releases that work with timm here; pip takes them from local disk when present
+if [ "$(uname -m)" = "x86_64" ]; then TORCH="torch==2.14.1 torchvision==0.29.1"; else TORCH="torch==2.9.1 torchvision==0.24.1"; fi
+echo "[setup] installing Python packages" >&2
+$PY -m pip install -q --disable-pip-version-check $TORCH -e ".[all]" 2>&1 | grep -v -E "^(WARNING|ERROR: pip's dependency resolver|  )" >&2 || true
+$PY -c "import tablerag, fitz, chromadb, duckdb, bm25s, Stemmer, jieba, openpyxl" || { echo "[setup] install failed" >&2; exit 1; }
+echo "[setup] ok" >&2

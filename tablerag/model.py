@@ -1,0 +1,249 @@
+"""The one typed core model shared by every stage: BBox, Cell, Table, ProseBlock, ParsedDocument, Record.
+
+Pure Python, no heavy imports. Grid indices are 0-based and include header rows.
+Stable ids: ``<doc>:t<table_no>`` for tables and ``<doc>:t<n>:r<row>[:c<col>]`` for records, where ``<doc>``
+is the first 16 hex digits of the file's sha256, so ingesting the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, Literal
+
+DOC_ID_HEX = 16  # 64 bits of sha256: collision-free for any realistic corpus, short enough to read in ids
+HEADER_JOIN = " / "  # how levels of a header chain are joined (seed 000)
+
+
+class CoordSpace(str, Enum):
+    """The coordinate space of a box. Origin is always top-left, y grows downwards."""
+
+    PDF_POINTS = "pdf_points"
+    IMAGE_PIXELS = "image_pixels"
+
+
+@dataclass(frozen=True, slots=True)
+class BBox:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    space: CoordSpace = CoordSpace.PDF_POINTS
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def area(self) -> float:
+        return max(0.0, self.width) * max(0.0, self.height)
+
+    def intersection(self, other: BBox) -> float:
+        w = min(self.x1, other.x1) - max(self.x0, other.x0)
+        h = min(self.y1, other.y1) - max(self.y0, other.y0)
+        return w * h if w > 0 and h > 0 else 0.0
+
+    def contains_point(self, x: float, y: float) -> bool:
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+    def union(self, other: BBox) -> BBox:
+        return BBox(
+            min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1), self.space
+        )
+
+    def as_list(self) -> list[float]:
+        return [round(self.x0, 2), round(self.y0, 2), round(self.x1, 2), round(self.y1, 2)]
+
+
+@dataclass(slots=True)
+class Cell:
+    row: int
+    col: int
+    text: str
+    row_span: int = 1
+    col_span: int = 1
+    value: float | None = None
+    unit: str | None = None
+    is_header: bool = False
+    bbox: BBox | None = None
+    confidence: float | None = None
+
+
+@dataclass(slots=True)
+class SourceLocator:
+    """Where a table or prose block came from."""
+
+    file: str
+    sha256: str
+    page: int | None = None  # 1-based PDF page
+    sheet: str | None = None
+    bbox: BBox | None = None
+    cell_range: str | None = None  # spreadsheet range, e.g. "A1:F20"
+
+
+ParserName = Literal["pdf-ruled", "pdf-stream", "pymupdf", "spreadsheet", "csv", "tatr", "heuristic-image"]
+
+
+@dataclass(slots=True)
+class Table:
+    id: str
+    source: SourceLocator
+    n_rows: int
+    n_cols: int
+    cells: list[Cell]
+    header_rows: int = 0
+    caption: str | None = None
+    notes: list[str] = field(default_factory=list)
+    unit: str | None = None
+    section_path: list[str] = field(default_factory=list)
+    # one list of header levels per column (top level first); empty levels omitted
+    column_headers: list[list[str]] = field(default_factory=list)
+    # spreadsheet column letter per grid column, and the sheet's row number per grid row
+    column_letters: list[str] | None = None
+    sheet_rows: list[int] | None = None
+    parser: str = ""
+    confidence: float | None = None
+
+    def grid(self) -> list[list[str]]:
+        """Row-major text grid; a spanning cell's text sits in its top-left slot only."""
+        out = [["" for _ in range(self.n_cols)] for _ in range(self.n_rows)]
+        for c in self.cells:
+            if 0 <= c.row < self.n_rows and 0 <= c.col < self.n_cols:
+                out[c.row][c.col] = c.text
+        return out
+
+    def cell_at(self, row: int, col: int) -> Cell | None:
+        """The cell covering (row, col), spans included."""
+        for c in self.cells:
+            if c.row <= row < c.row + c.row_span and c.col <= col < c.col + c.col_span:
+                return c
+        return None
+
+    def column_name(self, col: int) -> str:
+        levels = self.column_headers[col] if col < len(self.column_headers) else []
+        return HEADER_JOIN.join(levels)
+
+    def column_label(self, col: int) -> str:
+        """Spreadsheet letter when there is one, else the 1-based column number."""
+        if self.column_letters is not None and col < len(self.column_letters):
+            return self.column_letters[col]
+        return str(col + 1)
+
+    def row_label(self, row: int) -> int:
+        """The row number a person sees: the sheet's row for spreadsheets, else the 1-based grid row."""
+        if self.sheet_rows is not None and row < len(self.sheet_rows):
+            return self.sheet_rows[row]
+        return row + 1
+
+    @property
+    def table_no(self) -> int:
+        return int(self.id.rsplit(":t", 1)[1])
+
+
+@dataclass(slots=True)
+class ProseBlock:
+    text: str
+    source: SourceLocator
+    block_no: int
+
+
+@dataclass(slots=True)
+class ParsedDocument:
+    path: str
+    sha256: str
+    format: str
+    tables: list[Table] = field(default_factory=list)
+    prose: list[ProseBlock] = field(default_factory=list)
+    pages: int | None = None
+
+    @property
+    def doc_id(self) -> str:
+        return doc_id(self.sha256)
+
+
+RecordKind = Literal["row", "fact", "summary", "prose", "table"]
+
+
+@dataclass(slots=True)
+class Provenance:
+    """Everything needed to cite a value: file, page or sheet, row, column, version."""
+
+    file: str
+    sha256: str
+    page: int | None = None
+    sheet: str | None = None
+    sheet_row: int | None = None
+    table_id: str | None = None
+    row: int | None = None
+    col: int | None = None
+    column: str | None = None  # column letter or number as shown to a person
+    version: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k) is not None}  # type: ignore[attr-defined]
+
+
+@dataclass(slots=True)
+class Record:
+    """What the index stores: one retrievable unit of text with provenance back to cells."""
+
+    id: str
+    kind: RecordKind
+    text: str
+    provenance: Provenance
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def sha256_file(path: str | Path, chunk: int = 1 << 20) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while block := fh.read(chunk):
+            h.update(block)
+    return h.hexdigest()
+
+
+def doc_id(sha256: str) -> str:
+    return sha256[:DOC_ID_HEX]
+
+
+def table_id(sha256: str, table_no: int) -> str:
+    return f"{doc_id(sha256)}:t{table_no}"
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    n = index + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def _bbox_from(d: dict[str, Any] | None) -> BBox | None:
+    if d is None:
+        return None
+    return BBox(d["x0"], d["y0"], d["x1"], d["y1"], CoordSpace(d["space"]))
+
+
+def table_to_dict(table: Table) -> dict[str, Any]:
+    """Lossless plain-data form of a Table (for the table store); inverse of table_from_dict."""
+    d = asdict(table)
+    for box in [d["source"]] + d["cells"]:
+        if box.get("bbox") is not None:
+            box["bbox"]["space"] = box["bbox"]["space"].value
+    return d
+
+
+def table_from_dict(d: dict[str, Any]) -> Table:
+    src = dict(d["source"])
+    src["bbox"] = _bbox_from(src.get("bbox"))
+    cells = [Cell(**{**c, "bbox": _bbox_from(c.get("bbox"))}) for c in d["cells"]]
+    fields = {k: v for k, v in d.items() if k not in ("source", "cells")}
+    return Table(source=SourceLocator(**src), cells=cells, **fields)

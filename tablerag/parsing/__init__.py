@@ -1,0 +1,103 @@
+"""Readers: one per format, each returns a ParsedDocument (tables + prose blocks).
+
+`parse(path)` sniffs the content (not only the extension) and dispatches. Every failure to read is raised as
+BadInputError naming the file and the cause. This package never imports `tablerag.index`.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+from pathlib import Path
+
+from tablerag.errors import BadInputError, UnsupportedFormatError
+from tablerag.model import ParsedDocument, sha256_file
+
+MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not documents a person wrote
+
+
+class Format(str, Enum):
+    PDF = "pdf"
+    XLSX = "xlsx"
+    CSV = "csv"
+    TEXT = "text"
+
+
+SUFFIXES: dict[str, Format] = {
+    ".pdf": Format.PDF,
+    ".xlsx": Format.XLSX,
+    ".xlsm": Format.XLSX,
+    ".csv": Format.CSV,
+    ".tsv": Format.CSV,
+    ".txt": Format.TEXT,
+    ".md": Format.TEXT,
+    ".markdown": Format.TEXT,
+}
+
+_MAGIC: list[tuple[bytes, str]] = [
+    (b"%PDF", "PDF"),
+    (b"PK\x03\x04", "ZIP/XLSX"),
+    (b"\x89PNG", "PNG"),
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"GIF8", "GIF"),
+    (b"\xd0\xcf\x11\xe0", "legacy OLE (.xls/.doc)"),
+]
+
+
+def _sniff(head: bytes) -> str | None:
+    for magic, name in _MAGIC:
+        if head.startswith(magic):
+            return name
+    return None
+
+
+def detect_format(path: Path) -> Format:
+    """The reader for a file, checked against its first bytes so a renamed file gets a clear error."""
+    if not path.exists():
+        raise BadInputError(str(path), "file not found")
+    if not path.is_file():
+        raise BadInputError(str(path), "not a regular file")
+    size = path.stat().st_size
+    if size == 0:
+        raise BadInputError(str(path), "empty file (0 bytes)")
+    if size > MAX_FILE_BYTES:
+        raise BadInputError(str(path), f"file too large ({size} bytes > {MAX_FILE_BYTES})")
+    fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt is None:
+        raise UnsupportedFormatError(str(path), f"unsupported file type '{path.suffix or '(none)'}'")
+    with open(path, "rb") as fh:
+        head = fh.read(8)
+    # a PDF may have a few junk bytes before %PDF; the spec allows the header within the first 1024 bytes
+    if fmt is Format.PDF:
+        with open(path, "rb") as fh:
+            if b"%PDF" not in fh.read(1024):
+                found = _sniff(head)
+                raise BadInputError(str(path), f"not a PDF (content looks like {found or 'unknown data'})")
+    elif fmt is Format.XLSX and not head.startswith(b"PK\x03\x04"):
+        found = _sniff(head)
+        raise BadInputError(str(path), f"not an XLSX workbook (content looks like {found or 'unknown data'})")
+    elif fmt in (Format.CSV, Format.TEXT) and (found := _sniff(head)) is not None:
+        raise BadInputError(str(path), f"not a text file (content looks like {found})")
+    return fmt
+
+
+def parse(path: str | os.PathLike[str], pages: list[int] | None = None) -> ParsedDocument:
+    """Read one file into tables and prose. `pages` (1-based) limits a PDF to those pages."""
+    p = Path(path)
+    fmt = detect_format(p)
+    sha = sha256_file(p)
+    if fmt is Format.PDF:
+        from tablerag.parsing.pdf import read_pdf
+
+        return read_pdf(p, sha, pages=pages)
+    if fmt is Format.XLSX:
+        from tablerag.parsing.spreadsheet import read_xlsx
+
+        return read_xlsx(p, sha)
+    if fmt is Format.CSV:
+        from tablerag.parsing.delimited import read_delimited
+
+        return read_delimited(p, sha)
+    from tablerag.parsing.text import read_text
+
+    return read_text(p, sha)

@@ -1,0 +1,40 @@
+"""Small builders the tests share: the seed-000 workbook, hand-made tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablerag.model import Cell, SourceLocator, Table
+from tablerag.parsing.headers import apply_headers
+
+SEED000_ROWS = [
+    ("ЛЕНТА", "Нет", 120, 45, 12),
+    ("СЕВЕРЯНКА", "Да", 91, 30, 7),
+    ("МАГНИТ", "Нет", 300, 210, 90),
+    ("ПЯТЁРОЧКА", "Да", 15, 800, 64),
+]
+
+
+def build_seed000_workbook(path: Path) -> Path:
+    """The sheet of seed 000: "Каналы National (Urban)" merged over C1:E1, the names of A and B only in row 2."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Сети"
+    ws["C1"] = "Каналы National (Urban)"
+    ws.merge_cells("C1:E1")
+    for col, name in zip("ABCDE", ["Название сети", "Партнёр", "Гипермаркеты", "Супермаркеты", "Дискаунтеры"]):
+        ws[f"{col}2"] = name
+    for i, row in enumerate(SEED000_ROWS, start=3):
+        for col, value in zip("ABCDE", row):
+            ws[f"{col}{i}"] = value
+    wb.save(path)
+    return path
+
+
+def grid_table(grid: list[list[str]], header_rows: int | None = None, sheet: str | None = None) -> Table:
+    cells = [Cell(r, c, t) for r, row in enumerate(grid) for c, t in enumerate(row) if t]
+    src = SourceLocator("t.xlsx" if sheet else "t.pdf", "ab" * 32, page=None if sheet else 1, sheet=sheet)
+    table = Table("abababababababab:t0", src, len(grid), len(grid[0]), cells)
+    return apply_headers(table, header_rows)

@@ -1,0 +1,82 @@
+"""Batches: bad files get an error naming the file and the cause, the rest is ingested, re-runs duplicate nothing."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from helpers import build_seed000_workbook
+
+import tablerag
+
+
+@pytest.fixture()
+def batch(tmp_path, shared_data):
+    good = tmp_path / "docs"
+    good.mkdir()
+    shutil.copy(shared_data / "tabula-java" / "pdfs" / "us-020.pdf", good / "report.pdf")
+    build_seed000_workbook(good / "сети.xlsx")
+    real_pdf = (shared_data / "icdar2013" / "competition-dataset-eu" / "eu-002.pdf").read_bytes()
+    bad = {
+        "truncated.pdf": real_pdf[: len(real_pdf) // 3],
+        "empty.csv": b"",
+        "picture.pdf": (shared_data / "pubtabnet").rglob("*.png").__next__().read_bytes(),
+        "corrupt.xlsx": b"PK\x03\x04" + b"\x00garbage" * 50,
+    }
+    for name, data in bad.items():
+        (good / name).write_bytes(data)
+    import fitz
+
+    enc = fitz.open(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-002.pdf")
+    enc.save(good / "encrypted.pdf", encryption=fitz.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
+    return good, set(bad) | {"encrypted.pdf"}
+
+
+def test_bad_files_fail_with_named_cause_and_batch_goes_on(batch, tmp_path):
+    folder, bad_names = batch
+    with tablerag.Index(tmp_path / "idx") as index:
+        report = index.add([folder])
+        failed = {r.path.rsplit("/", 1)[-1]: r.error for r in report.failures}
+        assert set(failed) == bad_names
+        for name, error in failed.items():
+            assert name in error, error
+        assert "empty" in failed["empty.csv"]
+        assert "PNG" in failed["picture.pdf"]
+        assert "encrypt" in failed["encrypted.pdf"].lower() or "password" in failed["encrypted.pdf"].lower()
+        assert report.count("added") == 2
+        stats = index.stats()
+        assert stats["documents"] == 2 and stats["records"] > 0 and index.vector.count() == stats["records"]
+
+        again = index.add([folder])
+        assert again.count("unchanged") == 2 and again.count("added") == 0
+        assert index.stats() == stats and index.vector.count() == stats["records"]
+
+
+def test_changed_file_replaces_its_records(tmp_path):
+    book = build_seed000_workbook(tmp_path / "сети.xlsx")
+    with tablerag.Index(tmp_path / "idx") as index:
+        index.add([book])
+        before = index.stats()
+        import openpyxl
+
+        wb = openpyxl.load_workbook(book)
+        wb["Сети"]["B4"] = "Нет"
+        wb.save(book)
+        report = index.add([book])
+        assert report.results[0].status == "replaced"
+        assert index.stats() == before and index.vector.count() == before["records"]
+        assert index.ask("Является ли Северянка нашим партнёром?").answer.value == "Нет"
+
+
+def test_crashed_document_is_cleaned_on_reopen(tmp_path):
+    book = build_seed000_workbook(tmp_path / "сети.xlsx")
+    with tablerag.Index(tmp_path / "idx") as index:
+        index.add([book])
+        clean = index.stats()
+        # simulate a crash between the vector write and the table-store commit
+        doc = index.store.documents()[0]
+        index.store.con.execute("UPDATE documents SET status = 'pending' WHERE doc = ?", [doc.doc])
+    with tablerag.Index(tmp_path / "idx") as index:
+        assert index.stats()["documents"] == 0 and index.vector.count() == 0
+        index.add([book])
+        assert index.stats() == clean and index.vector.count() == clean["records"]

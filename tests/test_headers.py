@@ -1,0 +1,50 @@
+"""Header rows and chains (pure functions shared by every reader)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import grid_table
+
+from tablerag.model import Cell
+from tablerag.parsing.headers import apply_headers
+
+
+@pytest.mark.parametrize(
+    ("grid", "rows", "chains"),
+    [
+        ([["name", "value"], ["a", "1"]], 1, [["name"], ["value"]]),
+        ([["1", "2"], ["3", "4"]], 0, [[], []]),
+        # TAT-QA style: a period label over a blank stub, then the years row (years are labels, not data)
+        (
+            [["", "", "Years Ended September 30,", ""], ["", "2019", "2018", "2017"], ["Other", "44.1", "56.7", "70.8"]],
+            2,
+            [[], ["2019"], ["Years Ended September 30,", "2018"], ["2017"]],
+        ),
+        ([["only one row"]], 0, [[]]),
+    ],
+)
+def test_detected_header_rows_and_chains(grid, rows, chains):
+    t = grid_table(grid)
+    assert (t.header_rows, t.column_headers) == (rows, chains)
+
+
+def test_spanning_label_copied_and_lower_level_names_kept():
+    grid = [["", "", "Каналы National (Urban)", "", ""], ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"], ["X", "Да", "1", "2", "3"]]
+    t = grid_table(grid)
+    t.cells = [c for c in t.cells if (c.row, c.col) != (0, 2)] + [Cell(0, 2, "Каналы National (Urban)", col_span=3)]
+    apply_headers(t)
+    assert t.header_rows == 2
+    assert t.column_headers[0] == ["Название сети"]
+    assert t.column_headers[1] == ["Партнёр"]
+    assert t.column_headers[4] == ["Каналы National (Urban)", "Диск"]
+    assert [c.is_header for c in sorted(t.cells, key=lambda c: (c.row, c.col))][-1] is False
+
+
+def test_vertical_span_label_kept_once():
+    t = grid_table([["Region", "Q1", ""], ["", "a", "b"], ["North", "1", "2"]])
+    t.cells = [c for c in t.cells if (c.row, c.col) not in {(0, 0), (0, 1)}] + [
+        Cell(0, 0, "Region", row_span=2),
+        Cell(0, 1, "Q1", col_span=2),
+    ]
+    apply_headers(t)
+    assert t.header_rows == 2 and t.column_headers == [["Region"], ["Q1", "a"], ["Q1", "b"]]

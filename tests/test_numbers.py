@@ -1,0 +1,58 @@
+"""Number normalisation: real cell formats and properties (hypothesis)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tablerag.parsing.numbers import parse_number
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("1,452.4", 1452.4, None),
+        ("$  1,452.4", 1452.4, "USD"),
+        ("(1,105,448)", -1105448, None),
+        ("1 247 890", 1247890, None),
+        ("1\u00a0247\u202f890,5", 1247890.5, None),
+        ("34,2", 34.2, None),
+        ("34,2 %", 34.2, "%"),
+        ("\u221212.6", -12.6, None),
+        ("1.234.567", 1234567, None),
+        ("1'234.5", 1234.5, None),
+        ("1.234,5 €", 1234.5, "EUR"),
+        ("-22.22%", -22.22, "%"),
+        ("2019", 2019, None),
+    ],
+)
+def test_real_formats(text, value, unit):
+    parsed = parse_number(text)
+    assert parsed is not None and parsed.value == pytest.approx(value) and parsed.unit == unit
+
+
+@pytest.mark.parametrize("text", ["", "Total", "n/a", "1-2", "12.3.4a", "Q3 2024", "—"])
+def test_not_numbers(text):
+    assert parse_number(text) is None
+
+
+@given(st.integers(min_value=-(10**12), max_value=10**12))
+def test_thousands_grouping_roundtrip(n):
+    for sep in (",", " ", "\u00a0", "'"):
+        text = f"{abs(n):,}".replace(",", sep)
+        text = f"({text})" if n < 0 else text
+        parsed = parse_number(text)
+        assert parsed is not None and parsed.value == n
+
+
+@given(st.decimals(min_value=-10000, max_value=10000, places=2, allow_nan=False, allow_infinity=False))
+def test_decimal_comma_and_point_agree(d):
+    text = f"{d:.2f}"
+    a, b = parse_number(text), parse_number(text.replace(".", ","))
+    assert a is not None and b is not None and a.value == b.value == pytest.approx(float(d))
+
+
+@given(st.text(max_size=30))
+def test_never_crashes(text):
+    parse_number(text)

@@ -1,0 +1,71 @@
+"""Decomposition: seed-000 row records, facts, summaries, Markdown/HTML/JSON serialisations."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import grid_table
+
+from tablerag.decomposition.records import Tags, document_records, row_text, table_records
+from tablerag.decomposition.serialize import to_html, to_json, to_markdown
+from tablerag.model import Cell, ParsedDocument
+
+
+def seed_table():
+    grid = [["", "", "Каналы", "", ""], ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"], ["СЕВЕРЯНКА", "Да", "91", "", "7"]]
+    t = grid_table(grid, header_rows=2, sheet="Сети")
+    t.cells = [c for c in t.cells if (c.row, c.col) != (0, 2)] + [Cell(0, 2, "Каналы", col_span=3, is_header=True)]
+    t.column_letters = list("ABCDE")
+    t.sheet_rows = [1, 2, 4]
+    from tablerag.parsing.headers import apply_headers
+
+    return apply_headers(t, 2)
+
+
+def test_row_record_has_letters_chains_and_drops_empty_cells():
+    text = row_text(seed_table(), 2)
+    assert text == 'Sheet "Сети", row 4: A (Название сети)=СЕВЕРЯНКА; B (Партнёр)=Да; C (Каналы / Гипер)=91; E (Каналы / Диск)=7'
+
+
+def test_table_records_ids_kinds_and_provenance():
+    recs = table_records(seed_table(), Tags(version="v1"))
+    by_id = {r.id: r for r in recs}
+    assert set(by_id) == {
+        "abababababababab:t0:summary",
+        "abababababababab:t0:r2",
+        "abababababababab:t0:r2:c1",
+        "abababababababab:t0:r2:c2",
+        "abababababababab:t0:r2:c4",
+    }
+    fact = by_id["abababababababab:t0:r2:c1"]
+    assert fact.kind == "fact" and "СЕВЕРЯНКА | Партнёр | Да" in fact.text
+    p = fact.provenance
+    assert (p.sheet, p.sheet_row, p.column, p.version, p.row, p.col) == ("Сети", 4, "B", "v1", 2, 1)
+    assert "one row per Название сети" in by_id["abababababababab:t0:summary"].text
+
+
+def test_document_records_are_stable_and_tagged():
+    doc = ParsedDocument("t.xlsx", "ab" * 32, "xlsx", tables=[seed_table()])
+    a = document_records(doc, Tags(tenant="acme", access_level="internal"))
+    b = document_records(doc, Tags(tenant="acme", access_level="internal"))
+    assert [r.id for r in a] == [r.id for r in b]
+    assert all(r.metadata["tenant"] == "acme" and r.metadata["doc"] == "abababababababab" for r in a)
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html", "json"])
+def test_serialisations_carry_header_chains(fmt):
+    t = seed_table()
+    out = {"markdown": to_markdown, "html": to_html, "json": lambda t: str(to_json(t))}[fmt](t)
+    assert "Каналы" in out and "СЕВЕРЯНКА" in out
+
+
+def test_html_escapes_cell_text():
+    t = grid_table([["name", "note"], ["x", "<script>alert(1)</script>"]])
+    html = to_html(t)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_json_contract_fields():
+    j = to_json(seed_table())
+    assert {"id", "sheet", "range", "caption", "notes", "unit", "header_rows", "n_rows", "n_cols", "columns", "cells"} <= set(j)
+    assert j["columns"][2] == {"index": 2, "letter": "C", "header_chain": ["Каналы", "Гипер"]}
+    assert {"row", "col", "row_span", "col_span", "text", "value", "is_header"} <= set(j["cells"][0])
