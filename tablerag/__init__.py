@@ -15,8 +15,17 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 __all__ = [
-    "BBox", "BadInputError", "Cell", "CoordSpace", "Index", "MissingDependencyError", "ParsedDocument", "Record",
-    "Table", "TableragError", "parse",
+    "BBox",
+    "BadInputError",
+    "Cell",
+    "CoordSpace",
+    "Index",
+    "MissingDependencyError",
+    "ParsedDocument",
+    "Record",
+    "Table",
+    "TableragError",
+    "parse",
 ]
 
 

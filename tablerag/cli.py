@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +19,7 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 
-class TableFormat(str, Enum):
+class TableFormat(StrEnum):
     JSON = "json"
     MARKDOWN = "markdown"
     HTML = "html"
@@ -59,7 +59,9 @@ def parse_filters(items: list[str] | None) -> dict[str, str] | None:
 
 IndexOpt = Annotated[Path, typer.Option("--index", "-i", help="Index folder.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
-EmbedderOpt = Annotated[str | None, typer.Option("--embedder", help="use | minilm | a sentence-transformers name or path.")]
+EmbedderOpt = Annotated[
+    str | None, typer.Option("--embedder", help="use | minilm | a sentence-transformers name or path.")
+]
 
 
 @app.command()
@@ -80,13 +82,19 @@ def ingest(
     files = expand_paths(paths)
     with Index(index, embedder=embedder) as idx, Progress(console=_stderr_console(), transient=as_json) as bar:
         task = bar.add_task("ingest", total=len(files))
-        report = idx.add([p for p, _ in files], version=version, access_level=access_level, tenant=tenant,
-                         progress=lambda r: bar.update(task, advance=1, description=Path(r.path).name[:40]))
+        report = idx.add(
+            [p for p, _ in files],
+            version=version,
+            access_level=access_level,
+            tenant=tenant,
+            progress=lambda r: bar.update(task, advance=1, description=Path(r.path).name[:40]),
+        )
         stats = idx.stats()
     summary = {s: report.count(s) for s in ("added", "replaced", "unchanged", "failed")}
     if as_json:
-        _emit({"index": str(index), "results": [r.to_dict() for r in report.results], "summary": summary,
-               "stats": stats})
+        _emit(
+            {"index": str(index), "results": [r.to_dict() for r in report.results], "summary": summary, "stats": stats}
+        )
     else:
         for r in report.failures:
             _err(f"FAILED {r.error}")

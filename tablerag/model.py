@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,7 +17,7 @@ DOC_ID_HEX = 16  # 64 bits of sha256: collision-free for any realistic corpus, s
 HEADER_JOIN = " / "  # how levels of a header chain are joined (seed 000)
 
 
-class CoordSpace(str, Enum):
+class CoordSpace(StrEnum):
     """The coordinate space of a box. Origin is always top-left, y grows downwards."""
 
     PDF_POINTS = "pdf_points"
@@ -186,7 +186,7 @@ class Provenance:
     version: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k) is not None}  # type: ignore[attr-defined]
+        return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k) is not None}
 
 
 @dataclass(slots=True)

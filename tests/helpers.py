@@ -24,10 +24,12 @@ def build_seed000_workbook(path: Path) -> Path:
     ws.title = "Сети"
     ws["C1"] = "Каналы National (Urban)"
     ws.merge_cells("C1:E1")
-    for col, name in zip("ABCDE", ["Название сети", "Партнёр", "Гипермаркеты", "Супермаркеты", "Дискаунтеры"]):
+    for col, name in zip(
+        "ABCDE", ["Название сети", "Партнёр", "Гипермаркеты", "Супермаркеты", "Дискаунтеры"], strict=False
+    ):
         ws[f"{col}2"] = name
     for i, row in enumerate(SEED000_ROWS, start=3):
-        for col, value in zip("ABCDE", row):
+        for col, value in zip("ABCDE", row, strict=False):
             ws[f"{col}{i}"] = value
     wb.save(path)
     return path

@@ -20,7 +20,9 @@ def cli_index(tmp_path_factory, repo):
     root = tmp_path_factory.mktemp("cli")
     book = build_seed000_workbook(root / "сети.xlsx")
     csv = repo / "examples" / "tatqa-sales-by-contract-type.csv"
-    out = run("ingest", str(book), str(csv), "--index", str(root / "idx"), "--tenant", "acme", "--version", "v2", "--json")
+    out = run(
+        "ingest", str(book), str(csv), "--index", str(root / "idx"), "--tenant", "acme", "--version", "v2", "--json"
+    )
     return root / "idx", json.loads(out.stdout), book
 
 
@@ -54,7 +56,10 @@ def test_query_batch_keeps_order_and_ids(cli_index, tmp_path):
         {"id": "c", "question": "What is the amount of total sales in 2019?"},
     ]
     qfile.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines), encoding="utf-8")
-    outs = [json.loads(x) for x in run("query", "--questions", str(qfile), "--index", str(idx), "--json").stdout.splitlines()]
+    outs = [
+        json.loads(x)
+        for x in run("query", "--questions", str(qfile), "--index", str(idx), "--json").stdout.splitlines()
+    ]
     assert [o["id"] for o in outs] == ["a", "b", "c"]
     assert outs[0]["answer"]["value"] == "Да" and outs[0]["answer"]["citations"][0]["sheet_row"] == 4
     assert outs[1]["hits"] == [] and outs[1]["answer"] is None  # the tenant filter applies before ranking

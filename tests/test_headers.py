@@ -16,7 +16,11 @@ from tablerag.parsing.headers import apply_headers
         ([["1", "2"], ["3", "4"]], 0, [[], []]),
         # TAT-QA style: a period label over a blank stub, then the years row (years are labels, not data)
         (
-            [["", "", "Years Ended September 30,", ""], ["", "2019", "2018", "2017"], ["Other", "44.1", "56.7", "70.8"]],
+            [
+                ["", "", "Years Ended September 30,", ""],
+                ["", "2019", "2018", "2017"],
+                ["Other", "44.1", "56.7", "70.8"],
+            ],
             2,
             [[], ["2019"], ["Years Ended September 30,", "2018"], ["2017"]],
         ),
@@ -29,7 +33,11 @@ def test_detected_header_rows_and_chains(grid, rows, chains):
 
 
 def test_spanning_label_copied_and_lower_level_names_kept():
-    grid = [["", "", "Каналы National (Urban)", "", ""], ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"], ["X", "Да", "1", "2", "3"]]
+    grid = [
+        ["", "", "Каналы National (Urban)", "", ""],
+        ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"],
+        ["X", "Да", "1", "2", "3"],
+    ]
     t = grid_table(grid)
     t.cells = [c for c in t.cells if (c.row, c.col) != (0, 2)] + [Cell(0, 2, "Каналы National (Urban)", col_span=3)]
     apply_headers(t)

@@ -9,6 +9,8 @@ HEAVY = ("torch", "transformers", "chromadb", "duckdb", "fitz", "pymupdf", "sent
 
 
 def test_import_is_light():
-    code = "import sys, tablerag, tablerag.model, tablerag.cli; print(sorted(m for m in %r if m in sys.modules))" % (HEAVY,)
+    code = (
+        f"import sys, tablerag, tablerag.model, tablerag.cli; print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"

@@ -11,7 +11,11 @@ from tablerag.model import Cell, ParsedDocument
 
 
 def seed_table():
-    grid = [["", "", "Каналы", "", ""], ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"], ["СЕВЕРЯНКА", "Да", "91", "", "7"]]
+    grid = [
+        ["", "", "Каналы", "", ""],
+        ["Название сети", "Партнёр", "Гипер", "Супер", "Диск"],
+        ["СЕВЕРЯНКА", "Да", "91", "", "7"],
+    ]
     t = grid_table(grid, header_rows=2, sheet="Сети")
     t.cells = [c for c in t.cells if (c.row, c.col) != (0, 2)] + [Cell(0, 2, "Каналы", col_span=3, is_header=True)]
     t.column_letters = list("ABCDE")
@@ -23,7 +27,10 @@ def seed_table():
 
 def test_row_record_has_letters_chains_and_drops_empty_cells():
     text = row_text(seed_table(), 2)
-    assert text == 'Sheet "Сети", row 4: A (Название сети)=СЕВЕРЯНКА; B (Партнёр)=Да; C (Каналы / Гипер)=91; E (Каналы / Диск)=7'
+    assert (
+        text
+        == 'Sheet "Сети", row 4: A (Название сети)=СЕВЕРЯНКА; B (Партнёр)=Да; C (Каналы / Гипер)=91; E (Каналы / Диск)=7'
+    )
 
 
 def test_table_records_ids_kinds_and_provenance():
@@ -66,6 +73,18 @@ def test_html_escapes_cell_text():
 
 def test_json_contract_fields():
     j = to_json(seed_table())
-    assert {"id", "sheet", "range", "caption", "notes", "unit", "header_rows", "n_rows", "n_cols", "columns", "cells"} <= set(j)
+    assert {
+        "id",
+        "sheet",
+        "range",
+        "caption",
+        "notes",
+        "unit",
+        "header_rows",
+        "n_rows",
+        "n_cols",
+        "columns",
+        "cells",
+    } <= set(j)
     assert j["columns"][2] == {"index": 2, "letter": "C", "header_chain": ["Каналы", "Гипер"]}
     assert {"row", "col", "row_span", "col_span", "text", "value", "is_header"} <= set(j["cells"][0])

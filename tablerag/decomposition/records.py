@@ -104,7 +104,9 @@ def table_records(table: Table, tags: Tags, facts: bool = True) -> list[Record]:
     for row in range(table.header_rows, table.n_rows):
         if not any(t.strip() for t in grid[row]):
             continue
-        out.append(Record(f"{table.id}:r{row}", "row", f"{title}\n{row_text(table, row, grid)}", provenance(table, tags, row)))
+        out.append(
+            Record(f"{table.id}:r{row}", "row", f"{title}\n{row_text(table, row, grid)}", provenance(table, tags, row))
+        )
         if not facts:
             continue
         head = row_header(table, row, grid, numeric)
@@ -134,7 +136,11 @@ def document_records(doc: ParsedDocument, tags: Tags, facts: bool = True) -> lis
     for rec in out:
         rec.metadata.update(
             {"doc": doc.doc_id, "kind": rec.kind, "file": doc.path}
-            | {k: v for k, v in (("version", tags.version), ("access_level", tags.access_level), ("tenant", tags.tenant)) if v}
+            | {
+                k: v
+                for k, v in (("version", tags.version), ("access_level", tags.access_level), ("tenant", tags.tenant))
+                if v
+            }
         )
         if rec.provenance.table_id:
             rec.metadata["table_id"] = rec.provenance.table_id

@@ -7,7 +7,7 @@ BadInputError naming the file and the cause. This package never imports `tablera
 from __future__ import annotations
 
 import os
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 from tablerag.errors import BadInputError, UnsupportedFormatError
@@ -16,7 +16,7 @@ from tablerag.model import ParsedDocument, sha256_file
 MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not documents a person wrote
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     PDF = "pdf"
     XLSX = "xlsx"
     CSV = "csv"

@@ -52,7 +52,11 @@ def _to_float(body: str) -> float | None:
     elif "," in body:
         head, _, tail = body.rpartition(",")
         # 1,234 and 12,345,678 are thousands; 3,5 and 1234,56 are decimals
-        body = body.replace(",", "") if len(tail) == 3 and head and body.count(",") >= 1 and len(head.replace(",", "")) <= 3 * body.count(",") else body.replace(",", ".")
+        body = (
+            body.replace(",", "")
+            if len(tail) == 3 and head and body.count(",") >= 1 and len(head.replace(",", "")) <= 3 * body.count(",")
+            else body.replace(",", ".")
+        )
         if body.count(".") > 1:
             return None
     elif body.count(".") > 1:

@@ -68,12 +68,12 @@ class Link:
 
 def ranked_tables(hits: list[Hit]) -> list[str]:
     """Tables ordered by the summed scores of their hits (stage one of table -> row)."""
-    scores: Counter[str] = Counter()
+    scores: dict[str, float] = {}
     for h in hits:
         tid = h.source.get("table_id")
         if tid and h.kind in TABLE_KINDS:
-            scores[tid] += h.score
-    return [t for t, _ in scores.most_common()]
+            scores[tid] = scores.get(tid, 0.0) + h.score
+    return sorted(scores, key=lambda t: -scores[t])
 
 
 def _tokens(text: str) -> set[str]:
@@ -91,7 +91,8 @@ def link_cell(table: Table, question: str) -> Link | None:
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     data_rows = range(table.header_rows, table.n_rows)
     row_tokens = {
-        r: {(c, t) for c in range(table.n_cols) if (r, c) not in numeric for t in _tokens(grid[r][c])} for r in data_rows
+        r: {(c, t) for c in range(table.n_cols) if (r, c) not in numeric for t in _tokens(grid[r][c])}
+        for r in data_rows
     }
     df: Counter[str] = Counter(t for toks in row_tokens.values() for t in {t for _, t in toks})
     n = max(1, len(row_tokens))
@@ -124,7 +125,11 @@ def _cite(index: Index, table: Table, row: int, col: int) -> dict[str, Any]:
 
 
 def _answer_text(table: Table, row: int, col: int, value: str, cite: dict[str, Any]) -> str:
-    where = f'sheet "{cite["sheet"]}", row {cite["sheet_row"]}' if "sheet" in cite else f"page {cite.get('page')}, row {row + 1}"
+    where = (
+        f'sheet "{cite["sheet"]}", row {cite["sheet_row"]}'
+        if "sheet" in cite
+        else f"page {cite.get('page')}, row {row + 1}"
+    )
     version = f", version {cite['version']}" if cite.get("version") else ""
     name = table.column_name(col) or table.column_label(col)
     return f"{value} ({name}) — {cite['file']}, {where}, column {table.column_label(col)}{version}"
