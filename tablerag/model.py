@@ -87,7 +87,7 @@ class SourceLocator:
     cell_range: str | None = None  # spreadsheet range, e.g. "A1:F20"
 
 
-ParserName = Literal["pdf-ruled", "pdf-stream", "pymupdf", "spreadsheet", "csv", "tatr", "heuristic-image"]
+ParserName = Literal["pdf-ruled", "pdf-stream", "pymupdf", "spreadsheet", "csv", "markdown", "tatr", "heuristic-image"]
 
 
 @dataclass(slots=True)
@@ -104,6 +104,8 @@ class Table:
     section_path: list[str] = field(default_factory=list)
     # one list of header levels per column (top level first); empty levels omitted
     column_headers: list[list[str]] = field(default_factory=list)
+    # one list of row-header levels per grid row (section label first, then the row's stub); [] for header rows
+    row_headers: list[list[str]] = field(default_factory=list)
     # spreadsheet column letter per grid column, and the sheet's row number per grid row
     column_letters: list[str] | None = None
     sheet_rows: list[int] | None = None

@@ -230,10 +230,11 @@ class Index:
         self, question: str, k: int = 12, filters: dict[str, str] | None = None, candidates: int = DENSE_CANDIDATES
     ) -> list[Hit]:
         """Hybrid search: dense (Chroma) and BM25 ranked lists, each pre-filtered, fused by RRF."""
+        from tablerag.index.embed import encode_query
         from tablerag.index.fusion import rrf
 
         n = max(candidates, k)
-        qvec = self.embedder.encode([question])[0]
+        qvec = encode_query(self.embedder, [question])[0]
         dense = [i for i, _ in self.vector.query(qvec, n, where=chroma_where(filters))]
         allowed = self.store.record_ids(filters) if filters else None
         lexical = [i for i, _ in self.lexical.search(question, n, allowed=allowed)]

