@@ -9,45 +9,31 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from tablerag.decomposition.records import Tags, document_records
-from tablerag.errors import IndexMismatchError, TableragError
+from tablerag.decomposition.records import RecordOptions, Tags
+from tablerag.errors import IndexMismatchError
+from tablerag.index.ingest import (
+    IngestReport,
+    IngestResult,
+    IngestStatus,
+    Prepared,
+    embed_texts,
+    expand_paths,
+    failed,
+    prepare,
+)
 from tablerag.index.tables import DocumentEntry, TableStore
 from tablerag.model import Record, Table, doc_id, sha256_file
 
+if TYPE_CHECKING:
+    from tablerag.index.search import SearchOptions
+
+__all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
+
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
-EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
-
-IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
-
-
-@dataclass(slots=True)
-class IngestResult:
-    path: str
-    status: IngestStatus
-    doc: str | None = None
-    n_tables: int = 0
-    n_records: int = 0
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
-
-
-@dataclass(slots=True)
-class IngestReport:
-    results: list[IngestResult] = field(default_factory=list)
-
-    def count(self, status: IngestStatus) -> int:
-        return sum(r.status == status for r in self.results)
-
-    @property
-    def failures(self) -> list[IngestResult]:
-        return [r for r in self.results if r.status == "failed"]
-
 
 @dataclass(slots=True)
 class Hit:
@@ -61,20 +47,6 @@ class Hit:
         return {"id": self.id, "kind": self.kind, "text": self.text, "score": self.score, "source": self.source}
 
 
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
-    """Files to ingest, folders walked in sorted order; the flag says whether the user named the file itself."""
-    from tablerag.parsing import SUFFIXES
-
-    out: list[tuple[Path, bool]] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            out.extend((f, False) for f in sorted(p.rglob("*")) if f.is_file() and f.suffix.lower() in SUFFIXES)
-        else:
-            out.append((p, True))
-    return out
-
-
 def chroma_where(filters: dict[str, str] | None) -> dict[str, Any] | None:
     if not filters:
         return None
@@ -86,9 +58,16 @@ class Index:
     """`Index(path).add(paths, **tags)`, `.search(question, k, filters)`, `.ask(question)`."""
 
     def __init__(
-        self, path: str | os.PathLike[str], embedder: Any = None, chroma_url: str | None = None, facts: bool = True
+        self,
+        path: str | os.PathLike[str],
+        embedder: Any = None,
+        chroma_url: str | None = None,
+        facts: bool = True,
+        records: RecordOptions | None = None,
+        search: SearchOptions | None = None,
     ) -> None:
         from tablerag.index.embed import load_embedder
+        from tablerag.index.search import SearchOptions
 
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
@@ -101,10 +80,24 @@ class Index:
         if stored is None:
             self.store.set_meta("embedder_spec", spec or self.embedder.name)
         self.facts = facts
+        self.records = self._record_options(records, facts)
+        self.search_options = search or SearchOptions()
         self._chroma_url = chroma_url
         self._vector: Any = None
         self._lexical: Any = None
         self._recover()
+
+    def _record_options(self, wanted: RecordOptions | None, facts: bool) -> RecordOptions:
+        """The index keeps the row form it was built with (stage two reads packed rows differently)."""
+        opts = wanted or RecordOptions(cells="triple" if facts else "none")
+        stored = self.store.get_meta("record_rows")
+        if stored is None:
+            self.store.set_meta("record_rows", opts.rows)
+        elif stored != opts.rows:
+            if wanted is not None:
+                raise IndexMismatchError(f"index {self.path} holds '{stored}' rows, not '{opts.rows}'")
+            opts = RecordOptions(opts.cells, "packed" if stored == "packed" else "row", opts.window)
+        return opts
 
     # --- stores -----------------------------------------------------------------------------------------------
     @property
@@ -154,55 +147,46 @@ class Index:
         version: str | None = None,
         access_level: str | None = None,
         tenant: str | None = None,
+        keep_versions: bool = False,
         progress: Callable[[IngestResult], None] | None = None,
     ) -> IngestReport:
-        """Ingest files and folders. Failures are recorded in the report; the batch goes on."""
+        """Ingest files and folders. Failures are recorded in the report; the batch goes on.
+
+        Unchanged files are skipped; a changed file replaces its old records, or is kept beside them with
+        `keep_versions=True` (tag the new one with `version`).
+        """
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         tags = Tags(version=version, access_level=access_level, tenant=tenant)
         report = IngestReport()
-        for path, named in expand_paths(paths):
-            result = self._add_one(path, tags, named)
+        for path, _ in expand_paths(paths):
+            result = self.skip_unchanged(path, tags)
+            if result is None:
+                prepared = prepare(path, tags, facts=self.facts, options=self.records)
+                if isinstance(prepared, Prepared):
+                    vectors = embed_texts(self.embedder, [r.text for r in prepared.records])
+                    result = self.commit(prepared, tags, vectors, keep_versions=keep_versions)
+                else:
+                    result = prepared
+            self.store.note_result(result.path, result.error)
             report.results.append(result)
             if progress is not None:
                 progress(result)
         return report
 
-    def _add_one(self, path: Path, tags: Tags, named: bool) -> IngestResult:
-        from tablerag.parsing import parse
-
+    def skip_unchanged(self, path: Path, tags: Tags) -> IngestResult | None:
+        """An `unchanged` result when this exact file, content and tags are already committed."""
+        if not path.is_file():
+            return None
         try:
-            sha = sha256_file(path) if path.is_file() else ""
-            doc = doc_id(sha) if sha else None
-            if doc is not None and self._unchanged(doc, str(path), tags):
-                return IngestResult(str(path), "unchanged", doc)
-            parsed = parse(path)
-        except TableragError as exc:
-            return IngestResult(str(path), "failed", error=str(exc))
-        except Exception as exc:  # a defect or an unforeseen library error: still data, the batch goes on
-            return IngestResult(str(path), "failed", error=f"{path}: {type(exc).__name__}: {exc}")
-        replaced = self._remove_old_versions(str(path), parsed.doc_id)
-        records = document_records(parsed, tags, facts=self.facts)
-        entry = DocumentEntry(
-            parsed.doc_id,
-            str(path),
-            parsed.sha256,
-            parsed.format,
-            "pending",
-            tags.version,
-            tags.access_level,
-            tags.tenant,
-        )
-        self._commit(entry, parsed.pages, parsed.tables, records, tags)
-        status: IngestStatus = "replaced" if replaced else "added"
-        return IngestResult(str(path), status, parsed.doc_id, len(parsed.tables), len(records))
-
-    def _unchanged(self, doc: str, path: str, tags: Tags) -> bool:
+            doc = doc_id(sha256_file(path))
+        except OSError as exc:
+            return failed(path, exc)
         for e in self.store.find_document(doc=doc):
             same_tags = (e.version, e.access_level, e.tenant) == (tags.version, tags.access_level, tags.tenant)
-            if e.status == "done" and e.path == path and same_tags:
-                return True
-        return False
+            if e.status == "done" and e.path == str(path) and same_tags:
+                return IngestResult(str(path), "unchanged", doc, e.n_tables, e.n_records)
+        return None
 
     def _remove_old_versions(self, path: str, new_doc: str) -> bool:
         """A file whose content changed replaces its old records (no stale rows, no duplicates)."""
@@ -212,35 +196,37 @@ class Index:
             self.store.delete_document(e.doc)
         return bool(old)
 
-    def _commit(
-        self, entry: DocumentEntry, pages: int | None, tables: list[Table], records: list[Record], tags: Tags
-    ) -> None:
-        self.store.mark_pending(entry, pages)
+    def commit(self, prepared: Prepared, tags: Tags, vectors: Any, keep_versions: bool = False) -> IngestResult:
+        """Write one prepared document to every store: pending -> vectors -> tables+records+done (one transaction)."""
+        doc = prepared.doc
+        replaced = False if keep_versions else self._remove_old_versions(prepared.path, doc.doc_id)
+        entry = DocumentEntry(
+            doc.doc_id, prepared.path, doc.sha256, doc.format, "pending", tags.version, tags.access_level, tags.tenant
+        )
+        records = prepared.records
+        self.store.mark_pending(entry, doc.pages)
         self.store.set_meta("lexical_dirty", "1")
         self.vector.delete_where({"doc": entry.doc})
-        for start in range(0, len(records), EMBED_BATCH):
-            batch = records[start : start + EMBED_BATCH]
-            vectors = self.embedder.encode([r.text for r in batch])
-            self.vector.upsert([r.id for r in batch], vectors, [r.text for r in batch], [r.metadata for r in batch])
+        if records:
+            self.vector.upsert([r.id for r in records], vectors, [r.text for r in records], [r.metadata for r in records])
         tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
-        self.store.write_document(entry.doc, tables, records, tag_map)
+        self.store.write_document(entry.doc, doc.tables, records, tag_map)
+        status: IngestStatus = "replaced" if replaced else "added"
+        return IngestResult(prepared.path, status, doc.doc_id, len(doc.tables), len(records))
 
     # --- search -----------------------------------------------------------------------------------------------
     def search(
-        self, question: str, k: int = 12, filters: dict[str, str] | None = None, candidates: int = DENSE_CANDIDATES
+        self, question: str, k: int = 12, filters: dict[str, str] | None = None, candidates: int | None = None
     ) -> list[Hit]:
-        """Hybrid search: dense (Chroma) and BM25 ranked lists, each pre-filtered, fused by RRF."""
-        from tablerag.index.embed import encode_query
-        from tablerag.index.fusion import rrf
+        """Two-stage hybrid search (see index/search.py): tables by their records' fused scores, then rows inside
+        them; every retriever is pre-filtered by ``filters``. One hit per row or prose block."""
+        from dataclasses import replace
 
-        n = max(candidates, k)
-        qvec = encode_query(self.embedder, [question])[0]
-        dense = [i for i, _ in self.vector.query(qvec, n, where=chroma_where(filters))]
-        allowed = self.store.record_ids(filters) if filters else None
-        lexical = [i for i, _ in self.lexical.search(question, n, allowed=allowed)]
-        fused = rrf([dense, lexical])[:k]
-        records = self.store.records(i for i, _ in fused)
-        return [_hit(records[i], s) for i, s in fused if i in records]
+        from tablerag.index.search import flat, two_stage
+
+        opts = self.search_options if candidates is None else replace(self.search_options, candidates=candidates)
+        run = two_stage if opts.two_stage else flat
+        return run(self, question, k, filters, opts)
 
     def table(self, table_id: str) -> Table | None:
         return self.store.table(table_id)

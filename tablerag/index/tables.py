@@ -35,6 +35,7 @@ _DDL = [
         table_id VARCHAR, doc VARCHAR, "row" INTEGER, col INTEGER, text VARCHAR, value DOUBLE, unit VARCHAR,
         is_header BOOLEAN, column_name VARCHAR, column_label VARCHAR, sheet_row INTEGER,
         access_level VARCHAR, tenant VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS failures (path VARCHAR PRIMARY KEY, error VARCHAR, failed_at TIMESTAMP)""",
     """CREATE TABLE IF NOT EXISTS records (
         id VARCHAR PRIMARY KEY, doc VARCHAR, kind VARCHAR, text VARCHAR, file VARCHAR, table_id VARCHAR,
         version VARCHAR, access_level VARCHAR, tenant VARCHAR, provenance JSON)""",
@@ -230,3 +231,13 @@ class TableStore:
     def document_tags(self, doc: str) -> dict[str, str | None]:
         row = self.con.execute("SELECT version, access_level, tenant FROM documents WHERE doc = ?", [doc]).fetchone()
         return dict(zip(("version", "access_level", "tenant"), row, strict=True)) if row else {}
+
+    def note_result(self, path: str, error: str | None) -> None:
+        """Remember the last failure per path (for reports); a later success clears it."""
+        if error is None:
+            self.con.execute("DELETE FROM failures WHERE path = ?", [path])
+        else:
+            self.con.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, current_timestamp)", [path, error])
+
+    def failures(self) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self.con.execute("SELECT path, error FROM failures ORDER BY path").fetchall()]

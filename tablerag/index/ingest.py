@@ -1,0 +1,96 @@
+"""Ingestion stages as plain functions, shared by the local loop (Index.add) and the Ray engine:
+expand paths -> prepare (parse + decompose, CPU) -> embed (model) -> commit (single writer, Index).
+Failures are data (IngestResult with status "failed"), never exceptions that stop a batch.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from tablerag.decomposition.records import RecordOptions, Tags, document_records
+from tablerag.errors import TableragError
+from tablerag.model import ParsedDocument, Record
+
+EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
+
+IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
+
+
+@dataclass(slots=True)
+class IngestResult:
+    path: str
+    status: IngestStatus
+    doc: str | None = None
+    n_tables: int = 0
+    n_records: int = 0
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass(slots=True)
+class IngestReport:
+    results: list[IngestResult] = field(default_factory=list)
+
+    def count(self, status: IngestStatus) -> int:
+        return sum(r.status == status for r in self.results)
+
+    @property
+    def failures(self) -> list[IngestResult]:
+        return [r for r in self.results if r.status == "failed"]
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A parsed and decomposed document, ready to embed and commit."""
+
+    path: str
+    doc: ParsedDocument
+    records: list[Record]
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
+    """Files to ingest, folders walked in sorted order; the flag says whether the user named the file itself."""
+    from tablerag.parsing import SUFFIXES
+
+    out: list[tuple[Path, bool]] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            out.extend((f, False) for f in sorted(p.rglob("*")) if f.is_file() and f.suffix.lower() in SUFFIXES)
+        else:
+            out.append((p, True))
+    return out
+
+
+def failed(path: str | os.PathLike[str], exc: BaseException) -> IngestResult:
+    """An error as data; our own errors already name the file and the cause."""
+    if isinstance(exc, TableragError):
+        return IngestResult(str(path), "failed", error=str(exc))
+    return IngestResult(str(path), "failed", error=f"{path}: {type(exc).__name__}: {exc}")
+
+
+def prepare(
+    path: str | os.PathLike[str], tags: Tags, facts: bool = True, options: RecordOptions | None = None
+) -> Prepared | IngestResult:
+    """Parse and decompose one file (CPU work; runs in any process)."""
+    from tablerag.parsing import parse
+
+    try:
+        doc = parse(path)
+        return Prepared(str(path), doc, document_records(doc, tags, facts=facts, options=options))
+    except Exception as exc:  # a defect or an unforeseen library error is still data: the batch goes on
+        return failed(path, exc)
+
+
+def embed_texts(embedder: Any, texts: Sequence[str]) -> np.ndarray:
+    """Vectors for record texts, in batches."""
+    parts = [embedder.encode(list(texts[i : i + EMBED_BATCH])) for i in range(0, len(texts), EMBED_BATCH)]
+    return np.vstack(parts) if parts else np.zeros((0, 0), dtype=np.float32)
