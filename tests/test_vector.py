@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +12,6 @@ from tablerag.index.vector import VectorStore, clean_metadata
 
 DIM = 16
 EMBEDDER = "test-embedder"
-SERVER_START_S = 30  # a cold `chroma run` is up in a few seconds; generous for a loaded CI machine
 
 
 def _unit(rows: np.ndarray) -> np.ndarray:
@@ -106,40 +99,6 @@ def test_empty_store_and_bad_lengths(tmp_path: Path) -> None:
 
 def test_clean_metadata_drops_none() -> None:
     assert clean_metadata({"a": None, "b": 1, "c": "x", "d": Path("p")}) == {"b": 1, "c": "x", "d": "p"}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_for(url: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + SERVER_START_S
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"chroma server at {url} did not start")
-
-
-@pytest.fixture()
-def chroma_url(tmp_path: Path) -> Iterator[str]:
-    cli = shutil.which("chroma")
-    if cli is None:
-        pytest.skip("the `chroma` CLI (from chromadb) is not on PATH")
-    port = _free_port()
-    command = [cli, "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_for(url, process)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_server_by_url(chroma_url: str, vectors: np.ndarray) -> None:

@@ -1,0 +1,111 @@
+"""Ray Data ingestion: the same stage functions as the local loop, spread over a Ray cluster (or local mode).
+
+prepare (parse + decompose) runs as CPU tasks; embedding runs in an actor pool (one GPU per actor when the cluster
+has GPUs, else CPU); commits run in the driver, the index's single writer, so the stores stay consistent and a
+crashed run resumes exactly as a local one does.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tablerag._lazy import need
+from tablerag.decomposition.records import Tags
+from tablerag.index.ingest import IngestReport, IngestResult, Prepared, embed_texts, expand_paths, prepare
+
+if TYPE_CHECKING:
+    from tablerag.index.core import Index
+
+LOCAL_CPUS = 2  # local mode on a laptop or CI box: two workers, the dashboard off
+EMBED_ACTORS = 1  # one embedder per GPU (or one on the CPU): models are large, batches are what scale
+EMBED_BATCH_DOCS = 16  # documents per actor call: enough texts per encode, small enough to stream results
+
+
+class _EmbedActor:
+    """Loads the embedder once per actor and adds vectors to prepared documents."""
+
+    def __init__(self, spec: str) -> None:
+        from tablerag.index.embed import load_embedder
+
+        self.embedder = load_embedder(spec)
+
+    def __call__(self, batch: dict[str, Any]) -> dict[str, Any]:
+        out = []
+        for payload in batch["payload"]:
+            item = pickle.loads(payload)
+            if isinstance(item, Prepared):
+                vectors = embed_texts(self.embedder, [r.text for r in item.records])
+                item = (item, vectors)
+            out.append(pickle.dumps(item))
+        return {"payload": out}
+
+
+def _prepare_row(row: dict[str, Any], tags: Tags, facts: bool) -> dict[str, Any]:
+    return {"payload": pickle.dumps(prepare(row["path"], tags, facts=facts))}
+
+
+def init_ray(address: str | None = None) -> Any:
+    ray = need("ray", "ray")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=LOCAL_CPUS, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+def add_with_ray(
+    index: Index,
+    paths: list[str | os.PathLike[str]],
+    tags: Tags,
+    *,
+    address: str | None = None,
+    keep_versions: bool = False,
+    progress: Callable[[IngestResult], None] | None = None,
+) -> IngestReport:
+    """Index.add on Ray: same records, same ids, same counts as the local loop."""
+    ray = init_ray(address)
+    report = IngestReport()
+    todo: list[Path] = []
+    for path, _ in expand_paths(paths):
+        skipped = index.skip_unchanged(path, tags)
+        if skipped is None:
+            todo.append(path)
+        else:
+            _record(index, report, skipped, progress)
+    if not todo:
+        return report
+    ds = ray.data.from_items([{"path": str(p)} for p in todo])
+    ds = ds.map(_prepare_row, fn_kwargs={"tags": tags, "facts": index.facts})
+    gpus = 1 if ray.cluster_resources().get("GPU", 0) >= 1 else 0
+    ds = ds.map_batches(
+        _EmbedActor,
+        fn_constructor_kwargs={"spec": index.embedder_spec},
+        batch_size=EMBED_BATCH_DOCS,
+        concurrency=EMBED_ACTORS,
+        num_gpus=gpus,
+    )
+    for row in ds.iter_rows():
+        item = pickle.loads(row["payload"])
+        if isinstance(item, IngestResult):
+            result = item
+        else:
+            prepared, vectors = item
+            result = index.commit(prepared, tags, vectors, keep_versions=keep_versions)
+        _record(index, report, result, progress)
+    report.results.sort(key=lambda r: r.path)
+    return report
+
+
+def _record(
+    index: Index, report: IngestReport, result: IngestResult, progress: Callable[[IngestResult], None] | None
+) -> None:
+    index.store.note_result(result.path, result.error)
+    report.results.append(result)
+    if progress is not None:
+        progress(result)

@@ -1,0 +1,88 @@
+"""Scale and operations: Ray local mode equals a local run; a ChromaDB server works like the embedded store;
+a run killed with SIGKILL and started again ends with exactly the records of an uninterrupted run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from corpus import index_snapshot, write_tatqa_corpus
+
+import tablerag
+from tablerag.decomposition.records import Tags
+
+N_CONTEXTS = 8  # 16 files: enough documents for a mid-run kill, small enough for CI
+KILL_AT = 0.6  # kill the second run at this share of the first run's duration: past start-up, before the end
+
+
+@pytest.fixture(scope="module")
+def corpus(shared_data, tmp_path_factory):
+    return write_tatqa_corpus(shared_data, tmp_path_factory.mktemp("corpus"), N_CONTEXTS)
+
+
+def ingest_cmd(corpus, index_dir, *extra):
+    return [sys.executable, "-m", "tablerag.cli", "ingest", str(corpus), "--index", str(index_dir), "--json", *extra]
+
+
+def test_ray_local_mode_equals_local_run(corpus, tmp_path):
+    from tablerag.index.distributed import add_with_ray
+
+    with tablerag.Index(tmp_path / "local") as index:
+        local = index.add([corpus], version="v1")
+    with tablerag.Index(tmp_path / "ray") as index:
+        distributed = add_with_ray(index, [corpus], Tags(version="v1"))
+        again = add_with_ray(index, [corpus], Tags(version="v1"))
+    assert [(r.path, r.status, r.n_records) for r in distributed.results] == [
+        (r.path, r.status, r.n_records) for r in local.results
+    ]
+    assert again.count("unchanged") == len(local.results)
+    assert index_snapshot(tmp_path / "ray") == index_snapshot(tmp_path / "local")
+
+
+def test_chroma_server_mode_same_ingest_and_query(corpus, tmp_path, chroma_url):
+    question = "What is the amount of total sales in 2019?"
+    with tablerag.Index(tmp_path / "embedded") as index:
+        index.add([corpus])
+        local = index.ask(question)
+    out = subprocess.run(
+        ingest_cmd(corpus, tmp_path / "remote", "--chroma-url", chroma_url),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    assert json.loads(out.stdout)["summary"]["added"] == 2 * N_CONTEXTS
+    with tablerag.Index(tmp_path / "remote") as index:  # the index remembers its server
+        assert index.vector.count() == index.stats()["records"]
+        remote = index.ask(question)
+    assert [h.id for h in remote.hits] == [h.id for h in local.hits]
+    assert remote.answer is not None and remote.answer.value == local.answer.value == "$1,496.5"
+    assert not (tmp_path / "remote" / "chroma").exists()
+
+
+def test_sigkill_mid_run_then_rerun_equals_uninterrupted(corpus, tmp_path):
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    start = time.monotonic()
+    subprocess.run(ingest_cmd(corpus, tmp_path / "clean"), check=True, capture_output=True, env=env, timeout=600)
+    duration = time.monotonic() - start
+
+    killed = subprocess.Popen(
+        ingest_cmd(corpus, tmp_path / "killed"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    time.sleep(duration * KILL_AT)
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=30)
+    assert killed.returncode == -signal.SIGKILL, "the run ended before the kill: make the corpus larger"
+
+    rerun = subprocess.run(
+        ingest_cmd(corpus, tmp_path / "killed"), check=True, capture_output=True, text=True, env=env, timeout=600
+    )
+    summary = json.loads(rerun.stdout)["summary"]
+    assert summary["failed"] == 0 and summary["added"] + summary["unchanged"] == 2 * N_CONTEXTS
+    assert summary["unchanged"] > 0, "the kill landed before the first commit: nothing was resumed"
+    assert index_snapshot(tmp_path / "killed") == index_snapshot(tmp_path / "clean")
