@@ -29,12 +29,12 @@ def _crop_png(file: str, page: int | None, bbox: dict[str, Any] | None) -> bytes
     """The table's region of its PDF page as PNG, or None for sources without pages."""
     if page is None or bbox is None or not file.lower().endswith(".pdf") or not Path(file).exists():
         return None
-    import fitz
+    import pymupdf
 
-    with fitz.open(file) as pdf:
+    with pymupdf.open(file) as pdf:
         p = pdf[page - 1]
         m = CROP_MARGIN_PT
-        clip = fitz.Rect(bbox["x0"] - m, bbox["y0"] - m, bbox["x1"] + m, bbox["y1"] + m) & p.rect
+        clip = pymupdf.Rect(bbox["x0"] - m, bbox["y0"] - m, bbox["x1"] + m, bbox["y1"] + m) & p.rect
         return bytes(p.get_pixmap(dpi=CROP_DPI, clip=clip).tobytes("png"))
 
 

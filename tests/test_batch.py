@@ -25,10 +25,10 @@ def batch(tmp_path, shared_data):
     }
     for name, data in bad.items():
         (good / name).write_bytes(data)
-    import fitz
+    import pymupdf
 
-    enc = fitz.open(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-002.pdf")
-    enc.save(good / "encrypted.pdf", encryption=fitz.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
+    enc = pymupdf.open(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-002.pdf")
+    enc.save(good / "encrypted.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
     return good, set(bad) | {"encrypted.pdf"}
 
 

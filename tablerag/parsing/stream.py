@@ -1,0 +1,206 @@
+"""Borderless (stream) tables from word positions alone.
+
+Paragraph blocks are set aside first. Text lines are clustered by y; each line splits into chunks at wide
+horizontal gaps. Runs of consecutive lines with several chunks whose gutters line up form candidate table regions;
+column edges come from the gutters left free by the chunks' x-extents (a few crossings allowed, for spanning
+headers); every text line is a row, except wrapped first-column labels, which join the row they belong to.
+Two-column running text and lists (a marker column beside text) are rejected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablerag.parsing.grid import GridCell, TextLine, Word, band_cells, coverage_gaps, group_lines, split_chunks
+
+MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
+MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
+MAX_LINE_GAP = 2.2  # a vertical gap larger than this many line heights ends a table region
+MIN_GUTTER = 1.5  # a column gutter narrower than this (points) is kerning, not a column boundary
+GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a table's lines (spanning headers)
+PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
+FULL_LINE = 0.85  # a line this close to its column's widest line is filled out (running text)
+FULL_SHARE = 0.5  # ... and a column where this share of lines is filled out holds running text
+LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§•▪◦●■-]+|\d{1,2}|[a-z])$")  # 1. a) iv. * •
+PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
+CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
+MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
+
+
+@dataclass(slots=True)
+class StreamTable:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    n_rows: int
+    n_cols: int
+    cells: list[GridCell]
+    confidence: float
+
+
+def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
+    spans = [(min(w.x0 for w in c), max(w.x1 for w in c)) for c in chunks]
+    return [(a[1], b[0]) for a, b in zip(spans, spans[1:], strict=False)]
+
+
+def _aligned(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Two lines' gutters line up when at least one gutter of each overlaps one of the other."""
+    return any(min(g1[1], g2[1]) > max(g1[0], g2[0]) for g1 in a for g2 in b)
+
+
+def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
+    """Index ranges [start, end) of lines forming candidate tables."""
+    out: list[tuple[int, int]] = []
+    start, last_multi, n_multi, singles = -1, -1, 0, 0
+    for i, (line, chunks) in enumerate(zip(lines, chunked, strict=True)):
+        gap_ok = i > 0 and line.y0 - lines[i - 1].y1 <= MAX_LINE_GAP * max(line.height, 1.0)
+        multi = len(chunks) >= 2
+        if start >= 0 and gap_ok and multi and _aligned(_gutters(chunked[last_multi]), _gutters(chunks)):
+            last_multi, n_multi, singles = i, n_multi + 1, 0
+            continue
+        if start >= 0 and gap_ok and not multi and singles < MAX_SINGLE_RUN:
+            singles += 1
+            continue
+        if start >= 0 and n_multi >= MIN_REGION_LINES:
+            out.append((start, last_multi + 1))
+        start, last_multi, n_multi, singles = (i, i, 1, 0) if multi else (-1, -1, 0, 0)
+    if start >= 0 and n_multi >= MIN_REGION_LINES:
+        out.append((start, last_multi + 1))
+    return out
+
+
+def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[float]:
+    intervals = [(min(w.x0 for w in c), max(w.x1 for w in c)) for chunks in chunked if len(chunks) >= 2 for c in chunks]
+    allowed = int(GUTTER_SPAN_SHARE * len(chunked))
+    gaps = [g for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER]
+    return [x0, *[(a + b) / 2 for a, b in gaps], x1]
+
+
+def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:
+    """Column edges without the columns that hold text in too few lines (merged into the left neighbour)."""
+    counts = [0] * (len(edges) - 1)
+    for c in cells:
+        counts[c.col] += 1
+    keep = [edges[0]]
+    for k in range(1, len(edges) - 1):
+        if counts[k] >= MIN_COL_SHARE * n_lines:
+            keep.append(edges[k])
+    keep.append(edges[-1])
+    return keep
+
+
+def _two_prose_columns(cells: list[GridCell]) -> bool:
+    """Two columns of running text side by side (a two-column page layout), not a table: the cells are long on
+    average, or both columns are filled out to their full width on most lines (justified or flowing text,
+    where a table column is ragged)."""
+    overall = sum(len(c.words) for c in cells) / max(len(cells), 1)
+    if overall > PROSE_WORDS:
+        return True
+    for col in (0, 1):
+        widths = [c.x1 - c.x0 for c in cells if c.col == col and c.col_span == 1]
+        if not widths:
+            return False
+        full = sum(1 for w in widths if w >= FULL_LINE * max(widths))
+        if full < FULL_SHARE * len(widths):
+            return False
+    return True
+
+
+def _list_markers(cells: list[GridCell]) -> bool:
+    """A numbered, lettered or bulleted list (or footnotes): every first-column cell is a list marker."""
+    firsts = [c.text for c in cells if c.col == 0]
+    return bool(firsts) and all(LIST_MARKER.match(t) for t in firsts)
+
+
+def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> StreamTable | None:
+    x0, x1 = min(ln.x0 for ln in lines) - 1, max(ln.x1 for ln in lines) + 1
+    edges = _column_edges(chunked, x0, x1)
+    if len(edges) < 3:
+        return None
+    split = {id(ln): ch for ln, ch in zip(lines, chunked, strict=True)}
+    cells = band_cells(lines, edges, lambda ln: split[id(ln)])
+    edges = _drop_sparse_columns(cells, edges, len(lines))
+    if len(edges) < 3:
+        return None
+    cells = band_cells(lines, edges, lambda ln: split[id(ln)])
+    cells, n_rows = merge_continuations(cells)
+    n_cols = len(edges) - 1
+    if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
+        return None
+    multi = sum(1 for ch in chunked if len(ch) >= 2) / len(chunked)
+    return StreamTable(x0, lines[0].y0, x1, lines[-1].y1, n_rows, n_cols, cells, round(0.5 + 0.4 * multi, 3))
+
+
+def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
+    """A row holding only first-column text that starts in lower case continues the first cell above it."""
+    if len(row) != 1 or row[0].col != 0 or not prev or prev[0].col != 0:
+        return False
+    text = row[0].words[0].text
+    return text[:1].islower() or prev[0].words[-1].text.endswith(CONTINUED_ENDINGS)
+
+
+def _leads_into(row: list[GridCell], nxt: list[GridCell]) -> bool:
+    """A first-column-only row whose label wraps onto the next row, where the values sit (bottom-aligned): the
+    next row's first cell continues it (starts in lower case or with a parenthesis)."""
+    if len(row) != 1 or row[0].col != 0 or len(nxt) < 2 or nxt[0].col != 0:
+        return False
+    text = nxt[0].words[0].text
+    return text[:1].islower() or text.startswith("(")
+
+
+def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
+    """Wrapped first-column labels joined to the row they belong to; cells renumbered. Returns the row count."""
+    rows: dict[int, list[GridCell]] = {}
+    for c in cells:
+        rows.setdefault(c.row, []).append(c)
+    out: list[list[GridCell]] = []
+    for r in sorted(rows):
+        row = sorted(rows[r], key=lambda c: c.col)
+        if out and _continues(out[-1], row):
+            head = out[-1][0]
+            head.words.extend(row[0].words)
+            head.y1 = max(head.y1, row[0].y1)
+            continue
+        if out and _leads_into(out[-1], row):
+            lead = out.pop()[0]
+            row[0].words[:0] = lead.words
+            row[0].y0 = min(row[0].y0, lead.y0)
+        out.append(row)
+    for i, row in enumerate(out):
+        for c in row:
+            c.row = i
+    return [c for row in out for c in row], len(out)
+
+
+def _drop_prose(words: list[Word]) -> list[Word]:
+    """Words outside running-text blocks: a PyMuPDF block of PROSE_LINES or more lines, each a single chunk
+    of PROSE_WORDS or more words, is a paragraph, never part of a table."""
+    blocks: dict[int, list[Word]] = {}
+    for w in words:
+        blocks.setdefault(w.block, []).append(w)
+    keep: list[Word] = []
+    for block in blocks.values():
+        lines = group_lines(block)
+        prose = len(lines) >= PROSE_LINES and all(
+            len(ln.words) >= PROSE_WORDS and len(split_chunks(ln)) == 1 for ln in lines[:-1]
+        )
+        if not prose:
+            keep.extend(block)
+    return keep
+
+
+def find_streams(words: list[Word]) -> list[StreamTable]:
+    """Borderless tables among the given words (those not already in ruled tables)."""
+    words = _drop_prose(words)
+    if not words:
+        return []
+    lines = group_lines(words)
+    chunked = [split_chunks(ln) for ln in lines]
+    tables: list[StreamTable] = []
+    for a, b in _regions(lines, chunked):
+        t = _table(lines[a:b], chunked[a:b])
+        if t is not None:
+            tables.append(t)
+    return tables
