@@ -133,7 +133,7 @@ def _table(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> Tab
         for c, text in enumerate(fields):
             if text:
                 num = parse_number(text)
-                cells.append(Cell(r, c, text, value=num.value if num else None, unit=num.unit if num else None))
+                cells.append(Cell(r, c, text, value=num.scaled if num else None, unit=num.unit if num else None))
     n_cols = max(c.col for c in cells) + 1
     table = Table(
         id=table_id(sha256, 0),

@@ -1,19 +1,31 @@
 """Header rows and header chains, shared by every reader (PDF, image, spreadsheet, CSV). Pure functions.
 
-A spanning header label is copied to every column it covers; levels are joined top-down; a column whose upper
-level is empty takes its name from a lower level (the seed-000 bug); a label repeated down a vertical span is
-kept once.
+Columns: a spanning header label is copied to every column it covers; levels are joined top-down; a column
+whose upper level is empty takes its name from a lower level (the seed-000 bug); a label repeated down a vertical
+span is kept once.
+
+Rows (`row_header_chains`): the stub (the leading non-numeric column, plus the next ones while the previous one
+does not name rows alone: repeated or vertically merged labels) gives a row its own label; a section row (its
+only value is in the first stub column, e.g. HiTab "Sex", "Marital Status") opens a level that every row below
+inherits until a section at the same or a higher level. Levels come from the stub cells' indentation when the
+reader knows it (XLSX); without it, a run of k consecutive section rows replaces the innermost k open levels
+(or all of them when k covers them), which reads "Aged 19 years and older" + "Both sexes" as two levels.
+A section row's own chain ends with its label; header rows get [].
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import parse_number
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
+MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
+MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
+DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
 
@@ -82,10 +94,170 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
     return chains
 
 
-def apply_headers(table: Table, header_rows: int | None = None) -> Table:
-    """Set header_rows (detected when not given), mark header cells and fill column_headers in place."""
+def _label(cell: Cell | None) -> str:
+    return " ".join(cell.text.split()) if cell is not None else ""
+
+
+def _is_label(cell: Cell) -> bool:
+    """Text that names something: not a number (a reader's parsed value counts), or a year."""
+    text = cell.text.strip()
+    if not text:
+        return False
+    number = cell.value is not None or parse_number(text) is not None
+    return not number or bool(_YEAR.match(text))
+
+
+def _column_cells(table: Table, col: int) -> list[Cell]:
+    return [c for c in table.cells if c.col == col and c.row >= table.header_rows and c.text.strip()]
+
+
+def _names_rows_alone(cells: list[Cell], data_rows: set[int]) -> bool:
+    """A stub column names rows alone when its labels are unique, single-row and present in every data row."""
+    texts = [_label(c) for c in cells]
+    spans = any(c.row_span > 1 for c in cells)
+    return not spans and len(set(texts)) == len(texts) and data_rows <= {c.row for c in cells}
+
+
+def _is_stub_column(table: Table, col: int, numeric_rows: set[int]) -> bool:
+    cells = _column_cells(table, col)
+    labels = sum(_is_label(c) for c in cells)
+    spans_values = any(c.col_span > 1 for c in cells if c.row in numeric_rows)  # a stub cell never spans values
+    return bool(cells) and labels >= (1 - NUMERIC_ROW_SHARE) * len(cells) and not spans_values
+
+
+def stub_span(table: Table) -> tuple[int, int]:
+    """The stub's columns as (first, stop): the first label column (a leading rank or code column of numbers is
+    skipped), then the next label columns while the previous one does not name rows alone. (0, 0) for none."""
+    numeric_rows = {c.row for c in table.cells if c.row >= table.header_rows and c.text.strip() and not _is_label(c)}
+    first = next(
+        (col for col in range(min(MAX_STUB_OFFSET + 1, table.n_cols - 1)) if _is_stub_column(table, col, numeric_rows)),
+        None,
+    )
+    if first is None:
+        return 0, 0
+    stop = first + 1
+    while (
+        stop < min(first + MAX_STUB_COLUMNS, table.n_cols - 1)
+        and not _names_rows_alone(_column_cells(table, stop - 1), numeric_rows)
+        and _is_stub_column(table, stop, numeric_rows)
+    ):
+        stop += 1
+    return first, stop
+
+
+@dataclass(frozen=True, slots=True)
+class _RowKind:
+    section: bool
+    labels: list[str]  # the row's own stub labels, outermost first
+
+
+def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
+    """Per data row: a section row, a labelled row, or None for a row with nothing to name it."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    starts: list[list[Cell]] = [[] for _ in range(table.n_rows)]
+    for c in table.cells:
+        if c.text.strip():
+            starts[c.row].append(c)
+    kinds: list[_RowKind | None] = [None] * table.n_rows
+    first, stop = stub
+    has_values = any(not _is_label(c) for c in table.cells if c.row >= table.header_rows and c.col >= stop)
+    for r in range(table.header_rows, table.n_rows):
+        labels: list[str] = []
+        for col in range(first, stop):
+            text = _label(cover[r][col])
+            if text and text not in labels:
+                labels.append(text)
+        only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
+        kinds[r] = _RowKind(only_first, labels) if labels else None
+    return _confirm_sections(kinds)
+
+
+def _confirm_sections(kinds: list[_RowKind | None]) -> list[_RowKind | None]:
+    """A section run must be followed by a row with values; trailing lone labels are ordinary rows."""
+    out = list(kinds)
+    following_data = False
+    for r in range(len(out) - 1, -1, -1):
+        k = out[r]
+        if k is None:
+            continue
+        if k.section and not following_data:
+            out[r] = _RowKind(False, k.labels)
+        elif not k.section:
+            following_data = True
+    return out
+
+
+def _not_data(kind: _RowKind | None) -> bool:
+    return kind is None or kind.section
+
+
+def _synthetic_levels(kinds: list[_RowKind | None]) -> list[float]:
+    """Section levels when the reader knows no indentation: a run of k sections replaces the innermost k levels."""
+    levels = [DATA_LEVEL] * len(kinds)
+    depth = 0
+    r = 0
+    while r < len(kinds):
+        k = kinds[r]
+        if k is None or not k.section:
+            r += 1
+            continue
+        run = r
+        while run < len(kinds) and _not_data(kinds[run]):
+            run += 1
+        rows = [i for i in range(r, run) if kinds[i] is not None]
+        start = 0 if len(rows) >= depth else depth - len(rows)
+        for i, row in enumerate(rows):
+            levels[row] = float(start + i)
+        depth = start + len(rows)
+        r = run
+    return levels
+
+
+@dataclass(slots=True)
+class _Open:
+    level: float
+    labels: list[str]
+    section: bool
+
+
+def row_header_chains(table: Table, indents: list[float] | None = None) -> list[list[str]]:
+    """One chain of row-header levels per grid row (open sections first, then the row's stub labels).
+
+    `indents` (one per grid row: the indentation of the row's stub cell) is used when any is non-zero.
+    """
+    chains: list[list[str]] = [[] for _ in range(table.n_rows)]
+    kinds = _row_kinds(table, stub_span(table))
+    use_indent = indents is not None and any(indents[r] for r in range(table.header_rows, table.n_rows))
+    levels = list(indents) if use_indent and indents is not None else _synthetic_levels(kinds)
+    stack: list[_Open] = []
+    for r in range(table.header_rows, table.n_rows):
+        k = kinds[r]
+        if k is None:
+            chains[r] = [label for o in stack if o.section for label in o.labels]
+            continue
+        level = levels[r]
+        while stack and (stack[-1].level >= level if k.section or not stack[-1].section else stack[-1].level > level):
+            stack.pop()
+        chains[r] = [label for o in stack for label in o.labels] + k.labels
+        stack.append(_Open(level, k.labels, k.section))
+    return chains
+
+
+def section_rows(table: Table) -> list[int]:
+    """Grid rows that are section labels (their label heads the chains of the rows below them)."""
+    kinds = _row_kinds(table, stub_span(table))
+    return [r for r, k in enumerate(kinds) if k is not None and k.section]
+
+
+def apply_headers(table: Table, header_rows: int | None = None, indents: list[float] | None = None) -> Table:
+    """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
+    attach units from the caption and the header chains (see `units.apply_units`), in place."""
+    from tablerag.parsing.units import apply_units
+
     table.header_rows = detect_header_rows(table) if header_rows is None else header_rows
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     table.column_headers = header_chains(table)
+    table.row_headers = row_header_chains(table, indents)
+    apply_units(table)
     return table

@@ -153,7 +153,7 @@ def _pipe_table(seg: _Segment, path: Path, sha256: str, table_no: int) -> Table:
         for c, text in enumerate(fields):
             if text:
                 num = parse_number(text)
-                cells.append(Cell(r, c, text, value=num.value if num else None, unit=num.unit if num else None))
+                cells.append(Cell(r, c, text, value=num.scaled if num else None, unit=num.unit if num else None))
     table = Table(
         id=table_id(sha256, table_no),
         source=SourceLocator(file=str(path), sha256=sha256),

@@ -1,0 +1,96 @@
+"""Units and scales attached to a table's numbers from its caption and header chains. Pure function of a Table.
+
+Order of precedence for a numeric data cell: the unit written in the cell ("12.5%", "$ 1,452.4"), then its row's
+header chain ("Proportion of energy (%)"), then its column's header chain ("percent", "'000 $ CAN"), then the
+table (the caption, a unit label in the stub header or spanning the whole header: "(in thousands)"). The scale
+comes from the column, else the row, else the table; percent never takes a scale. ``Cell.unit`` gets the combined
+label ("thousand CAD", see `numbers.format_unit`) and ``Table.unit`` the table-level label, or the one label every
+numeric cell shares.
+"""
+
+from __future__ import annotations
+
+from tablerag.model import Cell, Table
+from tablerag.parsing.numbers import format_unit, split_unit, unit_from_text, unit_label
+
+Reading = tuple[str | None, float]
+_NONE: Reading = (None, 1.0)
+_RATIOS = ("%", "‰")
+UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
+
+
+def _combine(readings: list[Reading]) -> Reading:
+    unit = next((u for u, _ in readings if u is not None), None)
+    scale = next((s for _, s in readings if s != 1.0), 1.0)
+    return unit, scale
+
+
+def _chain_reading(levels: list[str]) -> Reading:
+    return _combine([unit_from_text(level) for level in levels])
+
+
+def _table_reading(table: Table) -> Reading:
+    readings: list[Reading] = []
+    if table.unit:
+        got = unit_from_text(table.unit)
+        readings.append(got if got != _NONE else split_unit(table.unit))
+    readings.append(unit_from_text(table.caption))
+    top = [c for c in table.cells if c.row < table.header_rows + UNIT_SCAN_ROWS and c.text.strip()]
+    for c in top:
+        whole_width = c.col == 0 and c.col_span == table.n_cols
+        if c.row < table.header_rows and (c.col == 0 or whole_width):
+            readings.append(unit_from_text(c.text))
+        elif (label := unit_label(c.text)) is not None and (c.col == 0 or _alone(c, top)):
+            readings.append(label)  # "(in millions)" on a row of its own, or in the stub corner
+    return _combine(readings)
+
+
+def _alone(cell: Cell, cells: list[Cell]) -> bool:
+    return not any(c.row == cell.row and c is not cell and unit_label(c.text) is None for c in cells)
+
+
+def _cell_unit(cell: Cell, row: Reading, col: Reading, table: Reading) -> str | None:
+    own, _ = split_unit(cell.unit)
+    unit = own or row[0] or col[0] or table[0]
+    scale = 1.0 if unit in _RATIOS else (col[1] if col[1] != 1.0 else row[1] if row[1] != 1.0 else table[1])
+    return format_unit(unit, scale)
+
+
+def _band_units(table: Table) -> list[Reading]:
+    """Units set by unit rows inside the body (HiTab: "%" merged over the value columns under a section label);
+    a unit row holds for the rows below it until the next row without numbers."""
+    by_row: list[list[Cell]] = [[] for _ in range(table.n_rows)]
+    for c in table.cells:
+        if c.text.strip():
+            by_row[c.row].append(c)
+    out: list[Reading] = [_NONE] * table.n_rows
+    band = _NONE
+    for r in range(table.header_rows, table.n_rows):
+        cells = by_row[r]
+        if any(c.value is not None for c in cells):
+            out[r] = band
+            continue
+        only = cells[0] if len(cells) == 1 else None
+        band = unit_from_text(only.text) if only is not None and only.col > 0 else _NONE
+    return out
+
+
+def apply_units(table: Table) -> Table:
+    """Set ``Cell.unit`` of numeric data cells and ``Table.unit`` from caption and header chains, in place."""
+    whole = _table_reading(table)
+    cols = [_chain_reading(levels) for levels in table.column_headers]
+    bands = _band_units(table)
+    rows = [_combine([_chain_reading(levels), bands[r]]) for r, levels in enumerate(table.row_headers)]
+    labels: set[str | None] = set()
+    for c in table.cells:
+        if c.is_header or c.value is None:
+            continue
+        col = cols[c.col] if c.col < len(cols) else _NONE
+        row = rows[c.row] if c.row < len(rows) else _NONE
+        c.unit = _cell_unit(c, row, col, whole)
+        labels.add(c.unit)
+    if whole != _NONE:
+        table.unit = format_unit(*whole)
+    elif len(labels) == 1 and table.unit is None:
+        table.unit = labels.pop()
+    return table

@@ -1,0 +1,151 @@
+"""Row header chains: stub labels, section rows (nested, indented), vertical stub merges; HiTab gold accuracy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import grid_table
+
+from tablerag.decomposition.records import Tags, table_records
+from tablerag.eval.headers import gold_table, hitab_header_accuracy
+from tablerag.model import Cell
+from tablerag.parsing.headers import apply_headers, row_header_chains, section_rows, stub_span
+from tablerag.parsing.spreadsheet import read_xlsx
+
+SHA = "ab" * 32
+
+
+def _hitab(shared_data: Path, n: int) -> Path:
+    return shared_data / "hitab-statcan-xlsx" / "xlsx" / f"{n}.xlsx"
+
+
+def _original(shared_data: Path, n: int):
+    return next(t for t in read_xlsx(_hitab(shared_data, n), SHA).tables if t.source.sheet == "original")
+
+
+def _chains_by_sheet_row(table) -> dict[int, list[str]]:
+    return dict(zip(table.sheet_rows, table.row_headers, strict=True))
+
+
+def test_section_rows_open_a_level_until_the_next_section():
+    t = grid_table(
+        [
+            ["", "2019", "2018"],
+            ["Sex", "", ""],
+            ["Female", "28.0", "27.1"],
+            ["Male", "72.0", "72.9"],
+            ["Marital status", "", ""],
+            ["Single", "24.8", "20.0"],
+        ]
+    )
+    assert t.header_rows == 1
+    assert t.row_headers == [
+        [],
+        ["Sex"],
+        ["Sex", "Female"],
+        ["Sex", "Male"],
+        ["Marital status"],
+        ["Marital status", "Single"],
+    ]
+    assert section_rows(t) == [1, 4]
+
+
+def test_run_of_sections_nests_without_indentation():
+    t = grid_table(
+        [
+            ["", "2004", "2015"],
+            ["Aged 2 to 8", "", ""],
+            ["Total", "1", "2"],
+            ["Aged 19 and older", "", ""],
+            ["Both sexes", "", ""],
+            ["Total", "3", "4"],
+            ["Males", "", ""],
+            ["Total", "5", "6"],
+        ]
+    )
+    assert t.row_headers[2] == ["Aged 2 to 8", "Total"]
+    assert t.row_headers[5] == ["Aged 19 and older", "Both sexes", "Total"]
+    assert t.row_headers[7] == ["Aged 19 and older", "Males", "Total"]
+
+
+def test_indentation_decides_levels_when_known():
+    t = grid_table(
+        [
+            ["", "2007"],
+            ["Including juice", ""],
+            ["Average", "1.2"],
+            ["Sex", ""],
+            ["Male", "1.3"],
+            ["Excluding juice", ""],
+            ["Average", "0.9"],
+        ]
+    )
+    indents = [0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0]
+    chains = row_header_chains(t, indents)
+    assert chains[4] == ["Including juice", "Sex", "Male"] and chains[6] == ["Excluding juice", "Average"]
+
+
+def test_trailing_lone_label_is_not_a_section():
+    t = grid_table([["Item", "Value"], ["a", "1"], ["b", "2"], ["Source: survey", ""]])
+    assert section_rows(t) == [] and t.row_headers[3] == ["Source: survey"]
+
+
+def test_text_only_table_has_no_sections():
+    t = grid_table([["Term", "Meaning"], ["alpha", "first"], ["beta", ""], ["gamma", "third"]])
+    assert section_rows(t) == [] and t.row_headers[2] == ["beta"]
+
+
+def test_two_stub_columns_and_a_vertical_merge():
+    t = grid_table([["Age", "Sex", "2004"], ["9 to 13", "Male", "30.4"], ["", "Female", "30.2"]])
+    t.cells = [c for c in t.cells if (c.row, c.col) != (1, 0)] + [Cell(1, 0, "9 to 13", row_span=2)]
+    apply_headers(t, 1)
+    assert stub_span(t) == (0, 2)
+    assert t.row_headers[1:] == [["9 to 13", "Male"], ["9 to 13", "Female"]]
+
+
+def test_leading_rank_column_is_skipped():
+    t = grid_table([["Rank", "Food", "%"], ["1", "Fruit", "16.6"], ["2", "Milk", "16.4"]])
+    assert stub_span(t) == (1, 2) and t.row_headers[1] == ["Fruit"]
+
+
+def test_hitab_row_chains_from_sections_and_indentation(shared_data: Path):
+    first = _original(shared_data, 1)
+    chains = _chains_by_sheet_row(first)
+    assert chains[5] == [] and chains[6] == ["Sex"] and chains[7] == ["Sex", "Female"]
+    assert chains[13] == ["Marital Status", "Separated, divorced, or widowed"]
+    nested = _chains_by_sheet_row(_original(shared_data, 13))
+    assert nested[14] == ["Aged 19 years and older", "Both sexes", "2004"]
+    assert nested[17] == ["Aged 19 years and older", "Males", "2004"]
+    projected = _chains_by_sheet_row(_original(shared_data, 4))
+    assert projected[8] == [
+        "Total household direct and indirect emissions",
+        "Total household direct emissions",
+        "Motor fuel and lubricant use",
+    ]
+    two_stub = _chains_by_sheet_row(_original(shared_data, 22))
+    assert two_stub[10] == ["9 to 13", "Female"]
+
+
+def test_fact_reads_row_chain_then_column_chain(shared_data: Path):
+    table = _original(shared_data, 1)
+    facts = [r.text for r in table_records(table, Tags()) if r.kind == "fact"]
+    want = "Sex / Female | Agricultural region 1 / English-language workers / percent | 28.0"
+    assert any(want in f for f in facts)
+    assert not any("| Female" in f for f in facts)  # the stub label itself is no fact
+
+
+def test_gold_is_derived_from_the_sheet(shared_data: Path):
+    gold = gold_table(_hitab(shared_data, 1))
+    assert gold.header_rows == (3, 5) and gold.columns[3] == [
+        "Agricultural region 1",
+        "English-language workers",
+        "percent",
+    ]
+    assert gold.rows[7] == ["Sex", "Female"] and 6 in gold.rows
+
+
+def test_hitab_header_chain_accuracy(shared_data: Path):
+    got = hitab_header_accuracy(shared_data / "hitab-statcan-xlsx" / "xlsx")
+    assert got["workbooks"] >= 30
+    assert got["columns"]["share"] >= 0.98 and got["columns"]["total"] > 200
+    assert got["rows"]["share"] >= 0.95 and got["rows"]["total"] > 400
