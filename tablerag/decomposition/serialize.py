@@ -93,6 +93,7 @@ def to_json(table: Table) -> dict[str, Any]:
         parser=table.parser,
         confidence=table.confidence,
         columns=[_column_json(table, c) for c in range(table.n_cols)],
+        rows=[{"index": r, "header_chain": list(chain)} for r, chain in enumerate(table.row_headers) if chain],
         cells=[_cell_json(table, c) for c in sorted(table.cells, key=lambda c: (c.row, c.col))],
     )
     if table.sheet_rows is not None:
