@@ -41,6 +41,10 @@ _DDL = [
         version VARCHAR, access_level VARCHAR, tenant VARCHAR, provenance JSON)""",
 ]
 
+_QUERY_LOG_DDL = """CREATE TABLE IF NOT EXISTS query_log (
+    logged_at TIMESTAMP, session VARCHAR, question VARCHAR, sql VARCHAR, table_ids JSON, ok BOOLEAN, error VARCHAR,
+    "rows" INTEGER, elapsed_ms DOUBLE)"""
+
 
 @dataclass(frozen=True, slots=True)
 class DocumentEntry:
@@ -227,6 +231,33 @@ class TableStore:
             raise ValueError(what)
         row = self.con.execute(f"SELECT count(*) FROM {what}").fetchone()
         return int(row[0]) if row else 0
+
+    # --- answers (issue 6): the SQL log ------------------------------------------------------------------------
+    def log_query(
+        self,
+        session: str,
+        question: str,
+        sql: str,
+        table_ids: list[str],
+        ok: bool,
+        error: str | None,
+        rows: int | None,
+        elapsed_ms: float,
+    ) -> None:
+        """Record one SQL statement run for an answer (refused ones too): time, session, question, SQL, outcome."""
+        self.con.execute(_QUERY_LOG_DDL)
+        self.con.execute(
+            "INSERT INTO query_log VALUES (current_timestamp, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [session, question, sql, json.dumps(table_ids), ok, error, rows, elapsed_ms],
+        )
+
+    def query_log(self, session: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """The latest logged statements, newest first."""
+        self.con.execute(_QUERY_LOG_DDL)
+        where, params = ("WHERE session = ?", [session]) if session else ("", [])
+        cur = self.con.execute(f"SELECT * FROM query_log {where} ORDER BY logged_at DESC LIMIT ?", [*params, limit])
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
     def document_tags(self, doc: str) -> dict[str, str | None]:
         row = self.con.execute("SELECT version, access_level, tenant FROM documents WHERE doc = ?", [doc]).fetchone()

