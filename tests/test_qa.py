@@ -225,3 +225,14 @@ def test_row_and_time_limits(repo, monkeypatch):
     with pytest.raises(duckdb.Error):
         box.run(f"SELECT sum(hash({total})) FROM {joins}")
     box.close()
+
+
+def test_what_percent_over_a_percent_table_takes_the_stated_cell(shared_data):
+    """Regression: "What percent of X were Y" on HiTab's percent table was computed as a ratio of two cells."""
+    from tablerag.parsing import parse
+    from tablerag.qa.answer import answer_table
+
+    table = parse(shared_data / "hitab-statcan-xlsx" / "xlsx" / "1.xlsx").tables[0]
+    answer = answer_table(table, "What percent of French-language workers in agricultural region 3 were married?")
+    assert answer is not None and answer.value == "47.8" and answer.route == "lookup"
+    assert answer.citations[0]["sheet_row"] == 11 and answer.citations[0]["column"] == "D"

@@ -102,6 +102,16 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
     return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
+def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> bool:
+    """"What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
+    from tablerag.qa.route import Intent
+
+    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None or not linked.cols:
+        return False
+    cell = table.cell_at(linked.row.index, linked.cols[0].index)
+    return cell is not None and cell.value is not None and cell.unit == "%"
+
+
 def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
     """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
     if linked.row is None:
@@ -207,6 +217,8 @@ def answer_table(
     route_ = route_ or route(question)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
+    if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
+        return lookup(table, linked, version)
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query)
         if computed is not None:
