@@ -7,7 +7,8 @@ export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 OMP_THREAD_LIMIT=1 ANONYMIZED_TEL
 INDEX=${INDEX:-.tablerag/demo}
 tablerag ingest examples/ --index "$INDEX" --version demo-1
 for q in "What is the amount of total sales in 2019?" \
-         "What percent of French-language workers in agricultural region 3 were married?"; do
+         "What percent of French-language workers in agricultural region 3 were married?" \
+         "What was the percent change in Other from 2018 to 2019?"; do
   echo; echo "Q: $q"
   tablerag query "$q" --index "$INDEX" -k 5
 done
