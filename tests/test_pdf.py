@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,9 +81,10 @@ def test_truncated_pdf(shared_data: Path, tmp_path: Path) -> None:
 def test_encrypted_pdf(shared_data: Path, tmp_path: Path) -> None:
     import pymupdf
 
+    fitz: Any = pymupdf  # untyped library
     enc = tmp_path / "encrypted.pdf"
-    with pymupdf.open(shared_data / "camelot" / "files" / "health.pdf") as doc:
-        doc.save(enc, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="user", owner_pw="owner")
+    with fitz.open(shared_data / "camelot" / "files" / "health.pdf") as doc:
+        doc.save(enc, encryption=fitz.PDF_ENCRYPT_AES_256, user_pw="user", owner_pw="owner")
     with pytest.raises(BadInputError, match="password"):
         parse(enc)
 
@@ -127,9 +129,10 @@ def test_a_failing_page_keeps_the_other_pages(shared_data: Path, monkeypatch: py
 def test_rotated_page_boxes_are_in_displayed_space(shared_data: Path) -> None:
     import pymupdf
 
+    fitz: Any = pymupdf  # untyped library
     pdf = shared_data / "camelot" / "files" / "tabula" / "m27.pdf"
     doc = _read(pdf)
-    with pymupdf.open(pdf) as fitz_doc:
+    with fitz.open(pdf) as fitz_doc:
         rect = fitz_doc[0].rect
     table = doc.tables[0]
     assert table.source.bbox is not None
@@ -137,3 +140,16 @@ def test_rotated_page_boxes_are_in_displayed_space(shared_data: Path) -> None:
     assert 0 <= table.source.bbox.y0 < table.source.bbox.y1 <= rect.height
     first = table.cell_at(0, 0)
     assert first is not None and first.text == "LICENSE"
+
+
+def test_worker_processes_give_the_same_document(shared_data: Path) -> None:
+    from tablerag.parsing.pdf import auto_workers
+
+    pdf = shared_data / "tabula-java" / "pdfs" / "schools.pdf"
+    one, two = read_pdf(pdf, sha256_file(pdf), workers=1), read_pdf(pdf, sha256_file(pdf), workers=2)
+    assert [t.grid() for t in one.tables] == [t.grid() for t in two.tables]
+    assert [(t.id, t.caption, t.notes, t.section_path) for t in one.tables] == [
+        (t.id, t.caption, t.notes, t.section_path) for t in two.tables
+    ]
+    assert [b.text for b in one.prose] == [b.text for b in two.prose]
+    assert auto_workers(5) == 1

@@ -1,22 +1,45 @@
 """PDF reader: the text layer (PyMuPDF words with boxes) → ruled and borderless tables + prose blocks.
 
 Coordinates are PDF points, origin top-left. Tables are numbered in reading order over the document (page, then
-top-down, then left-right); prose blocks are PyMuPDF text blocks minus the words that went into tables.
+top-down, then left-right); prose blocks are PyMuPDF text blocks minus the words that went into tables and minus
+the caption, unit and note lines attached to a table (`layout`: they would compete with the table's own chunks in
+retrieval; a lead-in sentence used as a caption stays in the prose, it belongs to a paragraph). Each table gets
+its section path (headings open above it, running headers dropped); tables continued on the next page are joined
+(`continuation`). Pages can be read by worker processes (`workers`, see `auto_workers`).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.layout import (
+    MARGIN_SHARE,
+    Heading,
+    PageLine,
+    TableContext,
+    body_size,
+    headings,
+    is_heading,
+    is_labelled,
+    push_heading,
+    running_key,
+    running_texts,
+    size_counts,
+    table_context,
+)
 from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.ruled import LatticeTable, find_lattices, rules_from_drawings
+from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.stream import StreamTable, find_streams
 
 log = logging.getLogger(__name__)
@@ -25,6 +48,11 @@ RULED_CONFIDENCE = 0.9  # drawn rulings are strong evidence of a table; the grid
 TALL_WORD_CHARS = 3  # words this long are wider than tall when set horizontally, so tall ones are vertical text
 MIN_VERTICAL_WORDS = 5  # this many tall words make a page worth asking for text directions (costs a dict pass)
 MAX_PAGE_FAILURES_SHARE = 1.0  # raise only when every requested page failed; partial documents are kept
+BOLD_FLAG = 16  # PyMuPDF span flag bit for a bold font
+PARALLEL_MIN_PAGES = 48  # a spawned worker costs ~0.3 s to start (interpreter + imports): ~20 pages of reading
+MAX_AUTO_WORKERS = 4  # beyond this, page reading contends for memory bandwidth and the ingestion's own workers
+NUMBER_CACHE = 4096  # distinct cell texts remembered by the number parser (tables repeat "-", "0", years, ...)
+INSIDE_PAD = 1.0  # a line whose centre lies this close inside a table box is table text, not context
 
 
 @dataclass(slots=True)
@@ -35,12 +63,18 @@ class _PageTable:
     cells: list[GridCell]
     parser: str
     confidence: float
+    context: TableContext = field(default_factory=TableContext)
+    lines_above: int = 0  # body text lines between the page's top margin and the table (not caption or notes)
+    lines_below: int = 0  # ... and between the table and the bottom margin
 
 
 @dataclass(slots=True)
 class _PageResult:
     tables: list[_PageTable] = field(default_factory=list)
     prose: list[str] = field(default_factory=list)
+    headings: list[tuple[float, Heading]] = field(default_factory=list)
+    sizes: Counter[float] = field(default_factory=Counter)  # characters per font size outside tables
+    height: float = 0.0
 
 
 def _open(path: Path) -> Any:
@@ -61,23 +95,38 @@ def _open(path: Path) -> Any:
     return doc
 
 
-def _words(page: Any) -> tuple[list[Word], dict[tuple[int, int], bool]]:
-    """Words of a page (unrotated page space) and, where the page holds vertical text, each vertical line's
-    direction keyed by (block, line): True = reads bottom-to-top."""
+def _words(page: Any) -> tuple[list[Word], dict[tuple[int, int], bool], list[PageLine]]:
+    """Words of a page (unrotated page space); where the page holds vertical text, each vertical line's
+    direction keyed by (block, line): True = reads bottom-to-top; and the horizontal text lines with their font
+    size and weight (for captions, notes and headings)."""
     import pymupdf
 
     tp = page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
     words = [Word(w[0], w[1], w[2], w[3], w[4], w[5], w[6]) for w in tp.extractWORDS() if w[4].strip()]
-    long = [w for w in words if len(w.text) >= TALL_WORD_CHARS]
-    tall = sum(1 for w in long if w.y1 - w.y0 > w.x1 - w.x0)
     dirs: dict[tuple[int, int], bool] = {}
-    if tall >= MIN_VERTICAL_WORDS:
-        for b, block in enumerate(tp.extractDICT()["blocks"]):
-            for n, line in enumerate(block.get("lines", ())):
-                dx, dy = line["dir"]
-                if abs(dy) > abs(dx):
-                    dirs[(b, n)] = dy < 0
-    return words, dirs
+    lines: list[PageLine] = []
+    for b, block in enumerate(tp.extractDICT()["blocks"]):
+        for n, line in enumerate(block.get("lines", ())):
+            dx, dy = line["dir"]
+            if abs(dy) > abs(dx):
+                dirs[(b, n)] = dy < 0
+            elif (pl := _page_line(line, b, n)) is not None:
+                lines.append(pl)
+    return words, dirs, lines
+
+
+def _page_line(line: dict[str, Any], block: int, n: int) -> PageLine | None:
+    size, bold, parts = 0.0, True, []
+    for s in line["spans"]:
+        text = s["text"]
+        parts.append(text)
+        if text.strip():
+            size = max(size, s["size"])
+            bold = bold and bool(s["flags"] & BOLD_FLAG or "bold" in s["font"].lower())
+    if size == 0.0:
+        return None  # whitespace only
+    x0, y0, x1, y1 = line["bbox"]
+    return PageLine(x0, y0, x1, y1, "".join(parts).strip(), size, bold, block, n)
 
 
 def _prose(words: list[Word]) -> list[str]:
@@ -132,8 +181,40 @@ def _to_displayed(tables: list[_PageTable], matrix: Any) -> None:
             c.x0, c.y0, c.x1, c.y1 = turn(c.x0, c.y0, c.x1, c.y1)
 
 
+def _inside(ln: PageLine, tables: list[_PageTable]) -> bool:
+    cx, cy = (ln.x0 + ln.x1) / 2, (ln.y0 + ln.y1) / 2
+    pad = INSIDE_PAD
+    return any(t.bbox.x0 - pad <= cx <= t.bbox.x1 + pad and t.bbox.y0 - pad <= cy <= t.bbox.y1 + pad for t in tables)
+
+
+def _outside(lines: list[PageLine], tables: list[_PageTable]) -> list[PageLine]:
+    return [ln for ln in lines if not _inside(ln, tables)]
+
+
+def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> set[tuple[int, int]]:
+    """Caption, notes and unit of every table on the page, and the page's headings; returns the consumed lines."""
+    free = _outside(lines, out.tables)
+    body = body_size(free, lines)
+    out.sizes = size_counts(free)
+    consumed: set[tuple[int, int]] = set()
+    for t in out.tables:
+        texts = [" ".join(w.text for w in c.words[-2:]) for c in t.cells]  # markers end a cell: its last words
+        inside = [ln for ln in lines if _inside(ln, [t])]
+        size = max(body, body_size(inside)) if inside else body  # a title stands out from the table's type too
+        t.context = table_context([ln for ln in free if ln.key not in consumed], t.bbox, texts, size)
+        consumed |= t.context.consumed
+    body_lines = [
+        ln for ln in free if ln.key not in consumed and MARGIN_SHARE * height < ln.y0 < (1 - MARGIN_SHARE) * height
+    ]
+    for t in out.tables:
+        t.lines_above = sum(1 for ln in body_lines if ln.y1 <= t.bbox.y0)
+        t.lines_below = sum(1 for ln in body_lines if ln.y0 >= t.bbox.y1)
+    out.headings = headings(free, height, body, consumed)
+    return consumed
+
+
 def _read_page(page: Any) -> _PageResult:
-    words, dirs = _words(page)
+    words, dirs, lines = _words(page)
     rules = rules_from_drawings(page.get_cdrawings())
     box = page.cropbox
     groups: list[tuple[list[Word], Rotation | None]] = [([w for w in words if (w.block, w.line) not in dirs], None)]
@@ -141,45 +222,141 @@ def _read_page(page: Any) -> _PageResult:
         vertical = [w for w in words if dirs.get((w.block, w.line)) is up]
         if vertical:
             groups.append((vertical, Rotation(up, box.height if up else box.width)))
-    out = _PageResult()
+    out = _PageResult(height=box.height)
     rest: list[Word] = []
     for group, rot in groups:
         tables, left = _find(group, rules, rot)
         out.tables.extend(tables)
         rest.extend(left)
+    out.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
+    consumed = _attach_context(out, lines, box.height)
     if page.rotation:
         _to_displayed(out.tables, page.rotation_matrix)
-    out.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
+        out.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
+    rest = [w for w in rest if (w.block, w.line) not in consumed]
     rest.sort(key=lambda w: (w.block, w.line, w.x0))
     out.prose = _prose(rest)
     return out
 
 
+_parse_number = functools.lru_cache(maxsize=NUMBER_CACHE)(parse_number)  # ParsedNumber is frozen: safe to share
+
+
 def _cell(gc: GridCell) -> Cell:
     text = gc.text
-    parsed = parse_number(text) if any(ch.isdigit() for ch in text) else None
+    parsed = _parse_number(text) if any(ch.isdigit() for ch in text) else None
     value, unit = (parsed.value, parsed.unit) if parsed is not None else (None, None)
     bbox = BBox(gc.x0, gc.y0, gc.x1, gc.y1, CoordSpace.PDF_POINTS)
     return Cell(gc.row, gc.col, text, gc.row_span, gc.col_span, value, unit, bbox=bbox)
 
 
-def _table(pt: _PageTable, path: Path, sha256: str, page_no: int, table_no: int) -> Table:
+def _table(pt: _PageTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> Table:
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
+    ctx = pt.context
     table = Table(
         id=table_id(sha256, table_no),
         source=source,
         n_rows=pt.n_rows,
         n_cols=pt.n_cols,
         cells=cells,
+        caption=ctx.caption,
+        notes=list(ctx.notes),
+        unit=ctx.unit,
+        section_path=section,
         parser=pt.parser,
         confidence=pt.confidence,
     )
-    return apply_headers(table)
+    apply_headers(table)
+    if pt.parser == "pdf-stream" and table.header_rows > 1 and spread_group_labels(table):
+        apply_headers(table, header_rows=table.header_rows)
+    return table
 
 
-def read_pdf(path: Path, sha256: str, pages: list[int] | None = None) -> ParsedDocument:
-    """Tables and prose of a born-digital PDF (all pages, or the given 1-based pages)."""
+def _add_page(
+    out: ParsedDocument, result: _PageResult, page_no: int, stack: list[Heading], edges: dict[str, tuple[int, int]]
+) -> list[Heading]:
+    """The page's tables (with the section path open at each) and prose into `out`, each table's body-text line
+    counts above and below it into `edges`; returns the heading stack after the page."""
+    path, sha = Path(out.path), out.sha256
+    heads = iter(result.headings)
+    pending = next(heads, None)
+    for pt in result.tables:
+        while pending is not None and pending[0] < pt.bbox.y0:
+            stack, pending = push_heading(stack, pending[1]), next(heads, None)
+        table = _table(pt, path, sha, page_no, len(out.tables), [h.text for h in stack])
+        out.tables.append(table)
+        edges[table.id] = (pt.lines_above, pt.lines_below)
+    while pending is not None:
+        stack, pending = push_heading(stack, pending[1]), next(heads, None)
+    for text in result.prose:
+        source = SourceLocator(file=str(path), sha256=sha, page=page_no)
+        out.prose.append(ProseBlock(text=text, source=source, block_no=len(out.prose)))
+    return stack
+
+
+def auto_workers(n_pages: int) -> int:
+    """Worker processes for one PDF of `n_pages`: one per PARALLEL_MIN_PAGES pages, at most the usable CPUs and
+    MAX_AUTO_WORKERS; 1 inside a pool worker (batch ingestion already runs documents in parallel)."""
+    import multiprocessing
+    import os
+
+    if multiprocessing.current_process().daemon:
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cpus, MAX_AUTO_WORKERS, n_pages // PARALLEL_MIN_PAGES))
+
+
+PageOutcome = tuple[int, "_PageResult | str"]  # a page's result, or why it failed
+
+
+def _read_pages(doc: Any, path: Path, wanted: list[int]) -> list[PageOutcome]:
+    out: list[PageOutcome] = []
+    for page_no in wanted:
+        try:
+            out.append((page_no, _read_page(doc[page_no - 1])))
+        except Exception as exc:  # one broken page must not lose the others
+            out.append((page_no, f"page {page_no}: {type(exc).__name__}: {exc}"))
+            log.warning("%s: page %d skipped: %s: %s", path, page_no, type(exc).__name__, exc)
+    return out
+
+
+def _read_chunk(path: str, wanted: list[int]) -> list[PageOutcome]:
+    """A worker's share: it opens the PDF itself (documents do not cross processes)."""
+    doc = _open(Path(path))
+    try:
+        return _read_pages(doc, Path(path), wanted)
+    finally:
+        doc.close()
+
+
+def _pool_context() -> Any:
+    """A fork server with this module preloaded where the platform has one (workers start by forking a process
+    that already imported PyMuPDF, once per parent), else spawn; never a plain fork of a parent that may run
+    threads."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _read_parallel(path: Path, wanted: list[int], workers: int) -> list[PageOutcome]:
+    """Pages read by `workers` spawned processes, each a contiguous run of pages (page order kept)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = -(-len(wanted) // workers)
+    chunks = [wanted[i : i + size] for i in range(0, len(wanted), size)]
+    with ProcessPoolExecutor(max_workers=len(chunks), mp_context=_pool_context()) as pool:
+        parts = list(pool.map(_read_chunk, [str(path)] * len(chunks), chunks))
+    return [o for part in parts for o in part]
+
+
+def read_pdf(path: Path, sha256: str, pages: list[int] | None = None, workers: int | None = None) -> ParsedDocument:
+    """Tables and prose of a born-digital PDF (all pages, or the given 1-based pages). `workers`: processes
+    reading pages in parallel (None: `auto_workers`, 1 for documents under PARALLEL_MIN_PAGES * 2 pages)."""
     doc = _open(path)
     try:
         n_pages = doc.page_count
@@ -187,22 +364,38 @@ def read_pdf(path: Path, sha256: str, pages: list[int] | None = None) -> ParsedD
         bad = [p for p in wanted if not 1 <= p <= n_pages]
         if bad:
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
-        out = ParsedDocument(path=str(path), sha256=sha256, format="pdf", pages=n_pages)
-        failures: list[str] = []
-        for page_no in wanted:
-            try:
-                result = _read_page(doc[page_no - 1])
-            except Exception as exc:  # one broken page must not lose the others
-                failures.append(f"page {page_no}: {type(exc).__name__}: {exc}")
-                log.warning("%s: page %d skipped: %s: %s", path, page_no, type(exc).__name__, exc)
-                continue
-            for pt in result.tables:
-                out.tables.append(_table(pt, path, sha256, page_no, len(out.tables)))
-            for text in result.prose:
-                source = SourceLocator(file=str(path), sha256=sha256, page=page_no)
-                out.prose.append(ProseBlock(text=text, source=source, block_no=len(out.prose)))
-        if failures and len(failures) >= MAX_PAGE_FAILURES_SHARE * len(wanted):
-            raise BadInputError(str(path), "no page could be read: " + "; ".join(failures[:3]))
-        return out
+        n_workers = auto_workers(len(wanted)) if workers is None else max(1, workers)
+        parallel = n_workers > 1
+        outcomes = _read_parallel(path, wanted, n_workers) if parallel else _read_pages(doc, path, wanted)
     finally:
         doc.close()
+    return _assemble(path, sha256, n_pages, outcomes)
+
+
+def _assemble(path: Path, sha256: str, n_pages: int, outcomes: list[PageOutcome]) -> ParsedDocument:
+    """The document from its pages' results: section paths across pages (running headers dropped), tables
+    numbered in reading order, continued tables joined."""
+    out = ParsedDocument(path=str(path), sha256=sha256, format="pdf", pages=n_pages)
+    results = [(p, r) for p, r in outcomes if not isinstance(r, str)]
+    failures = [r for _, r in outcomes if isinstance(r, str)]
+    stack: list[Heading] = []
+    heights: dict[int, float] = {}
+    edges: dict[str, tuple[int, int]] = {}
+    running = running_texts([r.headings for _, r in results])
+    sizes = sum((r.sizes for _, r in results), Counter[float]())
+    body = sizes.most_common(1)[0][0] if sizes else None  # the document's body font: pages alone can mislead
+    for page_no, result in results:
+        heights[page_no] = result.height
+        result.headings = [
+            (y, h)
+            for y, h in result.headings
+            if running_key(h.text) not in running and (body is None or is_heading(h, body))
+        ]
+        for t in result.tables:  # an unlabelled "caption" that repeats on other pages is a running header
+            if not is_labelled(t.context.caption) and running_key(t.context.caption or "") in running:
+                t.context.caption = None
+        stack = _add_page(out, result, page_no, stack, edges)
+    out.tables = join_continued(out.tables, heights, edges)
+    if failures and len(failures) >= MAX_PAGE_FAILURES_SHARE * len(outcomes):
+        raise BadInputError(str(path), "no page could be read: " + "; ".join(failures[:3]))
+    return out

@@ -1,0 +1,85 @@
+"""Group labels of borderless header rows made to span the columns they head. Pure function of a `Table`.
+
+Without rulings a centred group label ("Stroke" over "no. | Rate | (95% CI)") lands in the one column its text
+overlaps, so the columns beside it lose their upper header level. A header cell whose neighbours in its row are
+empty is widened over the run of columns whose sub-labels (the header rows below) it is centred over; the run
+must hold at least two sub-labels, and the label must lie inside their extent. The widened cell moves to the
+run's first column (spanning cells keep their text in the top-left slot).
+"""
+
+from __future__ import annotations
+
+from tablerag.model import Cell, Table
+
+CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
+EDGE_TOL = 2.0  # points a label may stick out of the extent of its sub-labels (kerning, bold glyphs)
+MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
+
+
+def _extents(table: Table, below: int) -> list[tuple[float, float] | None]:
+    """Per column, the x-extent of single-column header labels in header rows from `below` down."""
+    out: list[tuple[float, float] | None] = [None] * table.n_cols
+    for c in table.cells:
+        if below <= c.row < table.header_rows and c.col_span == 1 and c.text.strip() and c.bbox is not None:
+            cur = out[c.col]
+            out[c.col] = (c.bbox.x0, c.bbox.x1) if cur is None else (min(cur[0], c.bbox.x0), max(cur[1], c.bbox.x1))
+    return out
+
+
+def _occupied(table: Table, row: int) -> list[bool]:
+    taken = [False] * table.n_cols
+    for c in table.cells:
+        if c.row <= row < c.row + c.row_span and c.text.strip():
+            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
+                taken[k] = True
+    return taken
+
+
+def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None]) -> tuple[int, int] | None:
+    """The run [i, j] within [lo, hi] covering the cell's own columns whose sub-labels it is centred over."""
+    assert cell.bbox is not None
+    centre = (cell.bbox.x0 + cell.bbox.x1) / 2
+    best: tuple[float, int, int] | None = None
+    for i in range(lo, cell.col + 1):
+        for j in range(cell.col + cell.col_span - 1, hi + 1):
+            spans = [e for e in ext[i : j + 1] if e is not None]
+            if len(spans) < MIN_SUBLABELS or ext[i] is None or ext[j] is None:
+                continue
+            x0, x1 = min(e[0] for e in spans), max(e[1] for e in spans)
+            if cell.bbox.x0 < x0 - EDGE_TOL or cell.bbox.x1 > x1 + EDGE_TOL:
+                continue
+            off = abs((x0 + x1) / 2 - centre)
+            if off <= CENTRE_TOL * (x1 - x0) and (best is None or off < best[0]):
+                best = (off, i, j)
+    return None if best is None else (best[1], best[2])
+
+
+def spread_group_labels(table: Table) -> bool:
+    """Widen centred group labels of the header rows (all but the last) in place; True when any cell changed."""
+    changed = False
+    for row in range(table.header_rows - 1):
+        ext = _extents(table, row + 1)
+        for cell in sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col):
+            if cell.bbox is None:
+                continue
+            taken = _occupied(table, row)
+            lo, hi = cell.col, cell.col + cell.col_span - 1
+            while lo > 0 and not taken[lo - 1]:
+                lo -= 1
+            while hi < table.n_cols - 1 and not taken[hi + 1]:
+                hi += 1
+            run = _best_run(cell, lo, hi, ext)
+            if run is not None and run != (cell.col, cell.col + cell.col_span - 1):
+                cell.col, cell.col_span = run[0], run[1] - run[0] + 1
+                changed = True
+    if changed:  # empty placeholders now under a widened label would shadow it
+        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+    return changed
+
+
+def _covered_by_other(table: Table, cell: Cell) -> bool:
+    return any(
+        o is not cell and o.row <= cell.row < o.row + o.row_span and o.col <= cell.col < o.col + o.col_span
+        for o in table.cells
+        if o.text.strip()
+    )
