@@ -56,3 +56,9 @@ def test_vertical_span_label_kept_once():
     ]
     apply_headers(t)
     assert t.header_rows == 2 and t.column_headers == [["Region"], ["Q1", "a"], ["Q1", "b"]]
+
+
+def test_placeholder_dashes_do_not_make_a_data_row_a_header():
+    """Regression: "Carbon dioxide | 100 million | - | -" counted as header because dashes were labels (ICDAR)."""
+    t = grid_table([["Gas", "2000", "2005", "2010"], ["Carbon dioxide", "100 million", "-", "-"], ["Methane", "7", "8", "9"]])
+    assert t.header_rows == 1 and t.column_headers[1] == ["2000"]

@@ -38,8 +38,11 @@ def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | N
     return cover
 
 
+PLACEHOLDERS = frozenset({"-", "–", "—", ":", "…", "..", "..."})  # "no data" marks: neither label nor number
+
+
 def _numeric_share(row: list[Cell | None]) -> float:
-    filled = {id(c): c for c in row if c is not None and c.text.strip()}
+    filled = {id(c): c for c in row if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
     if not filled:
         return 0.0
     numeric = [c for c in filled.values() if parse_number(c.text) is not None and not _YEAR.match(c.text.strip())]
