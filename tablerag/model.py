@@ -109,6 +109,8 @@ class Table:
     # spreadsheet column letter per grid column, and the sheet's row number per grid row
     column_letters: list[str] | None = None
     sheet_rows: list[int] | None = None
+    # the 1-based PDF page of each grid row, for a table continued across pages (None: all on source.page)
+    row_pages: list[int] | None = None
     parser: str = ""
     confidence: float | None = None
 
@@ -142,6 +144,12 @@ class Table:
         if self.sheet_rows is not None and row < len(self.sheet_rows):
             return self.sheet_rows[row]
         return row + 1
+
+    def page_of(self, row: int | None) -> int | None:
+        """The page a row sits on: a continued table's later rows are on later pages."""
+        if row is not None and self.row_pages is not None and 0 <= row < len(self.row_pages):
+            return self.row_pages[row]
+        return self.source.page
 
     @property
     def table_no(self) -> int:

@@ -35,6 +35,12 @@ def test_real_multipage_table_is_joined(shared_data: Path) -> None:
     grid = table.grid()
     assert table.n_rows == 222 and sum(1 for row in grid[1:] if row == grid[0]) == 0
     assert table.source.page == 1 and table.id.endswith(":t0")
+    # rows continued on later pages are cited with their own page (regression: all cited page 1)
+    from tablerag.decomposition.records import Tags, provenance
+
+    assert table.row_pages is not None and table.row_pages[0] == 1 and table.row_pages[-1] == 5
+    assert provenance(table, Tags(), table.n_rows - 1, 0).page == 5
+    assert sorted(set(table.row_pages)) == [1, 2, 3, 4, 5]
 
 
 def test_real_two_page_table_is_joined(shared_data: Path) -> None:

@@ -98,6 +98,8 @@ def to_json(table: Table) -> dict[str, Any]:
     )
     if table.sheet_rows is not None:
         out["sheet_rows"] = list(table.sheet_rows)
+    if table.row_pages is not None:
+        out["row_pages"] = list(table.row_pages)
     return out
 
 

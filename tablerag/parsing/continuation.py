@@ -119,7 +119,10 @@ def _merge(first: Table, second: Table, reason: str) -> Table:
     elif reason == "same columns" and second.header_rows:
         note += "; header inherited"
     notes = [*first.notes, note, *(n for n in second.notes if n not in first.notes)]
-    merged = replace(first, n_rows=n_rows, cells=cells, notes=notes, column_headers=[], row_headers=[])
+    pages = [first.page_of(r) or 0 for r in range(first.n_rows)] + [
+        second.page_of(r) or 0 for r in range(drop, second.n_rows)
+    ]
+    merged = replace(first, n_rows=n_rows, cells=cells, notes=notes, column_headers=[], row_headers=[], row_pages=pages)
     merged.caption = first.caption or (second.caption if is_continued_caption(second.caption) else None)
     return apply_headers(merged, header_rows=first.header_rows)
 
