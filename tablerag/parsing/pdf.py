@@ -52,6 +52,8 @@ BOLD_FLAG = 16  # PyMuPDF span flag bit for a bold font
 PARALLEL_MIN_PAGES = 48  # a spawned worker costs ~0.3 s to start (interpreter + imports): ~20 pages of reading
 MAX_AUTO_WORKERS = 4  # beyond this, page reading contends for memory bandwidth and the ingestion's own workers
 NUMBER_CACHE = 4096  # distinct cell texts remembered by the number parser (tables repeat "-", "0", years, ...)
+SCAN_MAX_WORDS = 3  # a page with fewer text-layer words (page numbers, stamps) and an image is a scan
+SCAN_DPI = 150  # OCR resolution for scanned pages: measured best speed/accuracy trade-off on ICDAR (bench/vision.py)
 INSIDE_PAD = 1.0  # a line whose centre lies this close inside a table box is table text, not context
 
 
@@ -75,6 +77,7 @@ class _PageResult:
     headings: list[tuple[float, Heading]] = field(default_factory=list)
     sizes: Counter[float] = field(default_factory=Counter)  # characters per font size outside tables
     height: float = 0.0
+    scanned: list[Any] = field(default_factory=list)  # image.PageTable: tables OCR found on a page without text
 
 
 def _open(path: Path) -> Any:
@@ -89,8 +92,8 @@ def _open(path: Path) -> Any:
         doc.close()
         raise BadInputError(str(path), "encrypted PDF: a password is needed to read it")
     if doc.page_count == 0:
-        doc.close()
         damaged = " (the file looks truncated or damaged)" if getattr(doc, "is_repaired", False) else ""
+        doc.close()  # after reading is_repaired: a closed document raises ValueError (found by bench/fuzz.py)
         raise BadInputError(str(path), f"PDF has no readable pages{damaged}")
     return doc
 
@@ -213,8 +216,18 @@ def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> s
     return consumed
 
 
+def _scanned(page: Any) -> _PageResult:
+    """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
+    from tablerag.parsing.image import scan_pdf_page
+
+    scan = scan_pdf_page(page, SCAN_DPI)
+    return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
+
+
 def _read_page(page: Any) -> _PageResult:
     words, dirs, lines = _words(page)
+    if len(words) < SCAN_MAX_WORDS and page.get_images(full=False):
+        return _scanned(page)
     rules = rules_from_drawings(page.get_cdrawings())
     box = page.cropbox
     groups: list[tuple[list[Word], Rotation | None]] = [([w for w in words if (w.block, w.line) not in dirs], None)]
@@ -289,6 +302,12 @@ def _add_page(
         edges[table.id] = (pt.lines_above, pt.lines_below)
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
+    if result.scanned:
+        from tablerag.parsing.image import to_table
+
+        out.tables.extend(
+            to_table(st, str(path), sha, page_no, len(out.tables) + i) for i, st in enumerate(result.scanned)
+        )
     for text in result.prose:
         source = SourceLocator(file=str(path), sha256=sha, page=page_no)
         out.prose.append(ProseBlock(text=text, source=source, block_no=len(out.prose)))

@@ -1,0 +1,91 @@
+"""Predictors for `tablerag.eval.structure`: one function per path, each GoldPage -> predicted tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tablerag.eval.grits import spec_from_cells
+from tablerag.eval.structure import EVAL_DPI, PUBTABNET_DPI, GoldPage, Pred, preds_from_tables
+from tablerag.parsing.grid import Word
+from tablerag.parsing.image import ScanOptions, scan_page, to_table
+from tablerag.parsing.tatr_grid import Box, grid_from_detections, objects_from_cells
+
+DAMAGE_SEED = 13  # fixed: the damaged pages are the same on every run
+
+
+def text_layer_words(pdf: Any, page: int) -> list[Word]:
+    import pymupdf
+
+    fitz: Any = pymupdf  # untyped library
+    with fitz.open(pdf) as doc:
+        return [Word(w[0], w[1], w[2], w[3], w[4], w[5], w[6]) for w in doc[page - 1].get_text("words") if w[4].strip()]
+
+
+def predict_text(gp: GoldPage) -> list[Pred]:
+    """The PDF text-layer reader, unchanged."""
+    from tablerag.parsing.pdf import read_pdf
+
+    doc = read_pdf(gp.source, "0" * 64, pages=[gp.page])
+    return preds_from_tables(doc.tables)
+
+
+def predict_oracle(gp: GoldPage) -> list[Pred]:
+    """Gold cell boxes -> TATR-style objects -> our post-processing, text from the PDF text layer."""
+    words = text_layer_words(gp.source, gp.page)
+    out: list[Pred] = []
+    for gold in gp.alternatives[0]:
+        dets = objects_from_cells([(r, c, rs, cs, b) for r, c, rs, cs, _, b in gold.cells])
+        grid, _ = grid_from_detections(dets, words, gold.box)
+        cells = [(c.row, c.col, c.row_span, c.col_span, c.text) for c in grid.cells]
+        out.append(Pred(spec_from_cells(cells, grid.n_rows, grid.n_cols), grid.box))
+    return out
+
+
+def predict_oracle_topology(gp: GoldPage) -> list[Pred]:
+    """As the oracle, without dropping empty rows/columns (topology of the grid code alone)."""
+    from tablerag.parsing.tatr_grid import build_grid
+
+    out: list[Pred] = []
+    for gold in gp.alternatives[0]:
+        grid = build_grid(objects_from_cells([(r, c, rs, cs, b) for r, c, rs, cs, _, b in gold.cells]), gold.box)
+        cells = [(c.row, c.col, c.row_span, c.col_span, "") for c in grid.cells]
+        out.append(Pred(spec_from_cells(cells, grid.n_rows, grid.n_cols), grid.box))
+    return out
+
+
+@dataclass(slots=True)
+class ImagePath:
+    """Render at 150 dpi, damage like a scan, then deskew + OCR + the vision path."""
+
+    options: ScanOptions
+    damaged: bool = True
+
+    def __call__(self, gp: GoldPage) -> list[Pred]:
+        from tablerag.parsing.imageops import damage
+        from tablerag.parsing.render import render_pdf_page
+
+        image = render_pdf_page(gp.source, gp.page, EVAL_DPI)
+        if self.damaged:
+            image = damage(image, seed=DAMAGE_SEED + gp.page)
+        page = scan_page(image, EVAL_DPI, None, self.options)
+        return preds_from_tables([to_table(t, str(gp.source), "0" * 64, gp.page, i) for i, t in enumerate(page.tables)])
+
+
+@dataclass(slots=True)
+class CropPath:
+    """A PubTabNet crop: OCR + the vision path; the largest table found is the prediction."""
+
+    options: ScanOptions
+
+    def __call__(self, gp: GoldPage) -> list[Pred]:
+        from PIL import Image
+
+        with Image.open(gp.source) as im:
+            image = im.convert("RGB")
+        page = scan_page(image, PUBTABNET_DPI, None, self.options)
+        if not page.tables:
+            return []
+        best = max(page.tables, key=lambda t: t.n_rows * t.n_cols)
+        table = to_table(best, str(gp.source), "0" * 64, 1, 0)
+        return [p for p in preds_from_tables([table]) if p.box != Box(0, 0, 0, 0)]

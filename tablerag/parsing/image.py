@@ -1,0 +1,266 @@
+"""The vision path: a page image (a scan, a photo of a page, a rendered PDF page) -> tables + prose.
+
+Words come from the PDF text layer when the caller has it, else from OCR. Tables come from Table Transformer when
+its weights are present (and the mode asks for it), else — and wherever the model is unsure — from the model-free
+heuristics: ruling lines found in the image, then borderless tables from text lines with stable column gaps
+(seed 002), both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometry is in PDF points
+(pixels * 72 / dpi), so the same thresholds serve PDFs and images. Each table records the path that made it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.grid import Rule, Word
+from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.ocr import PSM_SPARSE
+from tablerag.parsing.render import DEFAULT_DPI, points_per_pixel
+from tablerag.parsing.tatr_grid import Box, GridCellOut, grid_from_detections
+
+LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
+MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
+UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
+RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a little below drawn PDF rulings (0.9)
+
+
+class VisionMode(StrEnum):
+    AUTO = "auto"  # TATR when its weights are present, else heuristics
+    HEURISTIC = "heuristic"  # model-free: image rulings + aligned text
+    TATR = "tatr"  # Table Transformer; an error when the weights are missing
+
+
+@dataclass(slots=True)
+class ScanOptions:
+    mode: VisionMode = VisionMode.HEURISTIC
+    langs: str | None = field(default_factory=lambda: os.environ.get(LANGS_ENV) or None)  # e.g. "rus+eng"; None: guess
+    deskew: bool = True
+    models: Path | None = None  # a folder holding the TATR model folders (else the models registry / HF cache)
+    batch_size: int = 8
+    ocr_workers: int | None = None
+    psm: int = PSM_SPARSE  # tesseract page segmentation mode (3 = automatic layout, 11 = sparse text)
+
+
+@dataclass(slots=True)
+class PageTable:
+    """A table found on one page, geometry in points (origin top-left)."""
+
+    bbox: Box
+    n_rows: int
+    n_cols: int
+    cells: list[GridCellOut]
+    parser: str
+    confidence: float
+    header_rows: int | None = None  # None: detect from the text
+
+
+@dataclass(slots=True)
+class ScannedPage:
+    tables: list[PageTable] = field(default_factory=list)
+    prose: list[str] = field(default_factory=list)
+    words: list[Word] = field(default_factory=list)  # in points, for drawing
+    skew: float = 0.0
+
+
+def scale_words(words: list[Word], factor: float) -> list[Word]:
+    return [Word(w.x0 * factor, w.y0 * factor, w.x1 * factor, w.y1 * factor, w.text, w.block, w.line) for w in words]
+
+
+def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
+    return [Rule(r.horizontal, r.pos * factor, r.start * factor, r.end * factor) for r in rules]
+
+
+def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[PageTable], list[Word]]:
+    """Ruled tables (image or drawing rulings) then borderless ones among the remaining words; the words left."""
+    from tablerag.parsing.ruled import find_lattices
+    from tablerag.parsing.stream import find_streams
+
+    lattices, rest = find_lattices(rules, words)
+    found: list[PageTable] = []
+    for lt in lattices:
+        cells = [_grid_cell(gc, RULED_IMAGE_CONFIDENCE) for gc in lt.cells]
+        found.append(
+            PageTable(
+                Box(lt.x0, lt.y0, lt.x1, lt.y1), lt.n_rows, lt.n_cols, cells, "heuristic-image", RULED_IMAGE_CONFIDENCE
+            )
+        )
+    used: set[int] = set()
+    for st in find_streams(rest):
+        cells = [_grid_cell(gc, st.confidence) for gc in st.cells]
+        found.append(
+            PageTable(Box(st.x0, st.y0, st.x1, st.y1), st.n_rows, st.n_cols, cells, "heuristic-image", st.confidence)
+        )
+        used.update(id(w) for c in st.cells for w in c.words)
+    return found, [w for w in rest if id(w) not in used]
+
+
+def _grid_cell(gc: Any, conf: float) -> GridCellOut:
+    return GridCellOut(
+        gc.row, gc.col, gc.row_span, gc.col_span, Box(gc.x0, gc.y0, gc.x1, gc.y1), conf, words=list(gc.words)
+    )
+
+
+def tatr_tables(
+    image: Any, words: list[Word], scale: float, options: ScanOptions
+) -> tuple[list[PageTable], list[Word]]:
+    """Tables by TATR detection + structure; unsure tables are dropped (their words return for the heuristics)."""
+    from tablerag.parsing.models_cache import detector, recognizer
+    from tablerag.parsing.structure import crop_table, shift
+
+    det = detector(options)
+    rec = recognizer(options)
+    tables = det.detect([image])[0]
+    crops = [crop_table(image, t.box) for t in tables]
+    structures = rec.recognize([c for c, _, _ in crops]) if crops else []
+    found: list[PageTable] = []
+    rest = words
+    for t, (_, dx, dy), dets in zip(tables, crops, structures, strict=True):
+        box = Box(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
+        grid, left = grid_from_detections(shift(dets, dx, dy, scale), rest, box, t.score)
+        if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
+            continue
+        rest = left
+        header = grid.header_rows if grid.header_rows > 0 else None
+        found.append(PageTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, "tatr", grid.confidence, header))
+    return found, rest
+
+
+def prose_blocks(words: list[Word]) -> list[str]:
+    """Text blocks from words outside tables: grouped by OCR block, lines by (paragraph, line), top-down."""
+    blocks: dict[int, dict[int, list[Word]]] = {}
+    for w in sorted(words, key=lambda w: (w.block, w.line, w.x0)):
+        blocks.setdefault(w.block, {}).setdefault(w.line, []).append(w)
+    texts = ["\n".join(" ".join(w.text for w in ln) for ln in lines.values()) for _, lines in sorted(blocks.items())]
+    return [t for t in texts if t.strip()]
+
+
+def _use_tatr(options: ScanOptions) -> bool:
+    if options.mode is VisionMode.HEURISTIC:
+        return False
+    if options.mode is VisionMode.TATR:
+        return True
+    from tablerag.parsing.models_cache import weights_present
+
+    return weights_present(options)
+
+
+def scan_page(
+    image: Any, dpi: float = DEFAULT_DPI, words: list[Word] | None = None, options: ScanOptions | None = None
+) -> ScannedPage:
+    """Tables and prose of one page image. `words` (PDF points, origin top-left) skip OCR when the caller has a
+    text layer; otherwise the page is deskewed and OCR'd. Returned geometry is in points."""
+    from tablerag.parsing.imageops import deskew, ruling_lines
+    from tablerag.parsing.ocr import TesseractOcr, upscale_for
+
+    opts = options or ScanOptions()
+    scale = points_per_pixel(dpi)
+    skew = 0.0
+    if words is None:
+        if opts.deskew:
+            image, skew = deskew(image)
+        words = scale_words(TesseractOcr(opts.langs, opts.psm, upscale_for(dpi)).words(image), scale)
+    page = ScannedPage(words=list(words), skew=skew)
+    rest = list(words)
+    if _use_tatr(opts):
+        page.tables, rest = tatr_tables(image, rest, scale, opts)
+    rules = _scale_rules(ruling_lines(image), scale)
+    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)])
+    page.tables += found
+    page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
+    page.prose = prose_blocks(rest)
+    return page
+
+
+def is_scan_page(page: Any) -> bool:
+    """A PyMuPDF page with (almost) no text layer but with images: a scanned page that needs OCR."""
+    words = page.get_text("words")
+    return len(words) < MIN_TEXT_WORDS and bool(page.get_images(full=False))
+
+
+def scan_pdf_page(page: Any, dpi: int = DEFAULT_DPI, options: ScanOptions | None = None) -> ScannedPage:
+    """A PyMuPDF page without a text layer, rendered at `dpi` and scanned (deskew, OCR, tables). Geometry comes
+    back in PDF points, like the text-layer reader's."""
+    from PIL import Image
+
+    pix = page.get_pixmap(dpi=dpi, alpha=False)
+    image = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+    return scan_page(image, dpi, None, options)
+
+
+def _inside(rule: Rule, tables: list[PageTable]) -> bool:
+    x, y = (rule.start + rule.end) / 2, rule.pos
+    if not rule.horizontal:
+        x, y = y, x
+    return any(t.bbox.x0 <= x <= t.bbox.x1 and t.bbox.y0 <= y <= t.bbox.y1 for t in tables)
+
+
+def to_table(
+    pt: PageTable, file: str, sha256: str, page: int, table_no: int, pixels_per_point: float | None = None
+) -> Table:
+    """A page table as the core model's Table. Boxes stay in PDF points, or become image pixels when
+    `pixels_per_point` is given (image files)."""
+
+    def bbox(b: Box) -> BBox:
+        if pixels_per_point is None:
+            return BBox(b.x0, b.y0, b.x1, b.y1, CoordSpace.PDF_POINTS)
+        k = pixels_per_point
+        return BBox(b.x0 * k, b.y0 * k, b.x1 * k, b.y1 * k, CoordSpace.IMAGE_PIXELS)
+
+    cells: list[Cell] = []
+    for gc in sorted(pt.cells, key=lambda c: (c.row, c.col)):
+        text = gc.text
+        parsed = parse_number(text) if any(ch.isdigit() for ch in text) else None
+        value, unit = (parsed.value, parsed.unit) if parsed is not None else (None, None)
+        cells.append(
+            Cell(
+                gc.row,
+                gc.col,
+                text,
+                gc.row_span,
+                gc.col_span,
+                value,
+                unit,
+                bbox=bbox(gc.box),
+                confidence=round(gc.confidence, 4),
+            )
+        )
+    source = SourceLocator(file=file, sha256=sha256, page=page, bbox=bbox(pt.bbox))
+    table = Table(
+        table_id(sha256, table_no),
+        source,
+        pt.n_rows,
+        pt.n_cols,
+        cells,
+        parser=pt.parser,
+        confidence=round(pt.confidence, 4),
+    )
+    return apply_headers(table, pt.header_rows)
+
+
+def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> ParsedDocument:
+    """An image file (PNG, JPEG, multi-page TIFF) as a document: every frame a page, scanned for tables and prose."""
+    from tablerag.parsing.imageops import deskew
+    from tablerag.parsing.ocr import TesseractOcr, ocr_pages, upscale_for
+    from tablerag.parsing.render import open_image_pages
+
+    opts = options or ScanOptions()
+    frames = list(open_image_pages(path))
+    images = [deskew(im)[0] if opts.deskew else im for im, _ in frames]
+    engines = {upscale_for(dpi) for _, dpi in frames}
+    engine = TesseractOcr(opts.langs, opts.psm, engines.pop() if len(engines) == 1 else 1.0)
+    pixel_words = ocr_pages(images, engine, opts.ocr_workers)
+    doc = ParsedDocument(path=str(path), sha256=sha256, format="image", pages=len(frames))
+    for n, (image, (_, dpi), pw) in enumerate(zip(images, frames, pixel_words, strict=True), start=1):
+        scale = points_per_pixel(dpi)
+        page = scan_page(image, dpi, scale_words(pw, scale), opts)
+        for pt in page.tables:
+            doc.tables.append(to_table(pt, str(path), sha256, n, len(doc.tables), 1 / scale))
+        for text in page.prose:
+            src = SourceLocator(file=str(path), sha256=sha256, page=n)
+            doc.prose.append(ProseBlock(text=text, source=src, block_no=len(doc.prose)))
+    return doc
