@@ -12,17 +12,46 @@ from typing import Annotated, Any
 
 import typer
 
+from tablerag.eval.cli import eval_app
+from tablerag.models_cli import models_app
+from tablerag.schema.cli import schema_app
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tables in real documents -> cited answers.")
+app.add_typer(eval_app, name="eval")
+app.add_typer(schema_app, name="schema")
+app.add_typer(models_app, name="models")
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 
+class Engine(StrEnum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
 class TableFormat(StrEnum):
     JSON = "json"
     MARKDOWN = "markdown"
     HTML = "html"
+    CSV = "csv"
+
+
+def _limits(
+    pages: int | None, file_mb: float | None, pixels: int | None, cells: int | None, seconds: float | None
+) -> Any:
+    """Limits from the environment (TABLERAG_MAX_...) with the CLI options on top."""
+    from tablerag.limits import Limits
+
+    file_bytes = int(file_mb * 1024**2) if file_mb is not None else None
+    return Limits.from_env().with_overrides(
+        max_pages=pages,
+        max_file_bytes=file_bytes,
+        max_pixels_per_page=pixels,
+        max_cells_per_table=cells,
+        max_seconds_per_document=seconds,
+    )
 
 
 def _err(msg: str) -> None:
@@ -58,6 +87,7 @@ def parse_filters(items: list[str] | None) -> dict[str, str] | None:
 
 
 IndexOpt = Annotated[Path, typer.Option("--index", "-i", help="Index folder.")]
+ChromaOpt = Annotated[str | None, typer.Option("--chroma-url", help="ChromaDB server, e.g. http://127.0.0.1:8000.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
 EmbedderOpt = Annotated[
     str | None, typer.Option("--embedder", help="use | minilm | a sentence-transformers name or path.")
@@ -72,23 +102,45 @@ def ingest(
     tenant: Annotated[str | None, typer.Option("--tenant")] = None,
     version: Annotated[str | None, typer.Option("--version")] = None,
     embedder: EmbedderOpt = None,
+    keep_versions: Annotated[bool, typer.Option("--keep-versions", help="Keep a changed file's old version.")] = False,
+    engine: Annotated[Engine, typer.Option("--engine", help="local, or ray (Ray Data stages).")] = Engine.LOCAL,
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (ray engine).")] = None,
+    chroma_url: ChromaOpt = None,
+    max_pages: Annotated[int | None, typer.Option("--max-pages", help="Pages per document (default 5000).")] = None,
+    max_file_mb: Annotated[float | None, typer.Option("--max-file-mb", help="MB per file (default 2048).")] = None,
+    max_pixels: Annotated[int | None, typer.Option("--max-pixels", help="Pixels per page or image.")] = None,
+    max_cells: Annotated[int | None, typer.Option("--max-cells", help="Cells per table (default 2 M).")] = None,
+    max_seconds: Annotated[float | None, typer.Option("--max-seconds", help="Seconds to read one document.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
-    from rich.progress import Progress
-
+    from tablerag.decomposition.records import Tags
     from tablerag.index.core import Index, expand_paths
 
-    files = expand_paths(paths)
-    with Index(index, embedder=embedder) as idx, Progress(console=_stderr_console(), transient=as_json) as bar:
+    files = [p for p, _ in expand_paths(paths)]
+    tags = Tags(version=version, access_level=access_level, tenant=tenant)
+    limits = _limits(max_pages, max_file_mb, max_pixels, max_cells, max_seconds)
+    with Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits) as idx, _progress(as_json) as bar:
         task = bar.add_task("ingest", total=len(files))
-        report = idx.add(
-            [p for p, _ in files],
-            version=version,
-            access_level=access_level,
-            tenant=tenant,
-            progress=lambda r: bar.update(task, advance=1, description=Path(r.path).name[:40]),
-        )
+
+        def advance(r: Any) -> None:
+            bar.update(task, advance=1, description=Path(r.path).name[:40])
+
+        if engine is Engine.RAY:
+            from tablerag.index.distributed import add_with_ray
+
+            report = add_with_ray(
+                idx, list(files), tags, address=address, keep_versions=keep_versions, progress=advance
+            )
+        else:
+            report = idx.add(
+                files,
+                version=version,
+                access_level=access_level,
+                tenant=tenant,
+                keep_versions=keep_versions,
+                progress=advance,
+            )
         stats = idx.stats()
     summary = {s: report.count(s) for s in ("added", "replaced", "unchanged", "failed")}
     if as_json:
@@ -103,10 +155,25 @@ def ingest(
         raise typer.Exit(1)
 
 
-def _stderr_console() -> Any:
+def _progress(quiet: bool) -> Any:
+    """A progress bar on stderr with rate and ETA; hidden once done when stdout carries JSON."""
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.text import Text
 
-    return Console(stderr=True)
+    class RateColumn(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            return Text(f"{task.speed:.2f} files/s" if task.speed else "", style="dim")
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=quiet,
+    )
 
 
 @app.command()
@@ -131,7 +198,7 @@ def query(
             for line in questions.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     item = json.loads(line)
-                    merged = {**(parse_filters(filters) or {}), **(item.get("filters") or {})} or None
+                    merged = {**(item.get("filters") or {}), **(parse_filters(filters) or {})} or None  # CLI wins
                     out = idx.ask(item["question"], k=k, filters=merged).to_dict()
                     _emit({"id": item.get("id"), **out})
             return
@@ -162,7 +229,7 @@ def tables(
     pages: Annotated[str | None, typer.Option("--pages", help="PDF pages, e.g. 1,3-5.")] = None,
 ) -> None:
     """Print the tables found in one file."""
-    from tablerag.decomposition.serialize import to_html, to_json, to_markdown
+    from tablerag.decomposition.serialize import to_csv, to_html, to_json, to_markdown
     from tablerag.errors import TableragError
     from tablerag.parsing import parse
 
@@ -178,8 +245,47 @@ def tables(
         _emit({"file": str(file), "tables": [to_json(t) for t in doc.tables], "errors": []})
     elif fmt is TableFormat.MARKDOWN:
         print("\n\n".join(f"## {t.id}\n\n{to_markdown(t)}" for t in doc.tables))
+    elif fmt is TableFormat.CSV:  # formula-like cells neutralised (a leading ' ), tables apart by a blank line
+        sys.stdout.write("\n".join(to_csv(t) for t in doc.tables))
     else:
         print("\n".join(to_html(t) for t in doc.tables))
+
+
+@app.command()
+def report(
+    index: IndexOpt,
+    out: Annotated[Path, typer.Option("--out", "-o", help="HTML file to write.")] = Path("report.html"),
+    filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value: only these documents.")] = None,
+) -> None:
+    """An HTML report: per document its tables, the path that found them, confidences, errors, page crops."""
+    from tablerag.index.core import Index
+    from tablerag.report import write_report
+
+    if not index.exists():
+        _err(f"no index at {index}")
+        raise typer.Exit(2)
+    with Index(index) as idx:
+        write_report(idx, out, parse_filters(filters))
+    _err(f"report written to {out}")
+
+
+@app.command()
+def show(
+    file: Annotated[Path, typer.Argument(help="A PDF or an image (PNG, JPEG, TIFF).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the picture (PNG).")],
+    page: Annotated[int, typer.Option("--page", "-p", help="1-based page (TIFF frame).")] = 1,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the picture for PDF pages.")] = 110,
+) -> None:
+    """Draw the tables found on a page — table boxes, rows, columns, header and spanning cells — over its image."""
+    from tablerag.errors import TableragError
+    from tablerag.show import show as draw
+
+    try:
+        shown = draw(file, page, out, dpi)
+    except TableragError as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from exc
+    _err(f"{shown.tables} table(s) on page {shown.page} -> {shown.out}")
 
 
 def main() -> None:  # pragma: no cover

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
+from tablerag.decomposition.chunks import DEFAULT_WINDOW_TOKENS, pack_rows
+from tablerag.decomposition.sentences import CellFact, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
-from tablerag.model import ParsedDocument, ProseBlock, Provenance, Record, Table
+from tablerag.model import HEADER_JOIN, ParsedDocument, ProseBlock, Provenance, Record, Table
 
 SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tables get "and N more"
 FACT_MAX_CELLS_PER_TABLE = 5000  # past this a table's facts add index weight but no new words; rows cover it
@@ -28,8 +31,11 @@ class Tags:
 def table_title(table: Table) -> str:
     """What names the table in every chunk: its caption, else file and sheet or page."""
     name = Path(table.source.file).name
-    where = f'sheet "{table.source.sheet}"' if table.source.sheet is not None else f"page {table.source.page}"
-    return f"{table.caption} ({name}, {where})" if table.caption else f"{name}, {where}"
+    if table.source.sheet is not None:
+        name += f', sheet "{table.source.sheet}"'
+    elif table.source.page is not None:
+        name += f", page {table.source.page}"
+    return f"{table.caption} ({name})" if table.caption else name
 
 
 def locator(table: Table, row: int) -> str:
@@ -37,7 +43,7 @@ def locator(table: Table, row: int) -> str:
     if table.source.sheet is not None:
         return f'Sheet "{table.source.sheet}", row {table.row_label(row)}'
     if table.source.page is not None:
-        return f"Page {table.source.page}, table {table.table_no + 1}, row {table.row_label(row)}"
+        return f"Page {table.page_of(row)}, table {table.table_no + 1}, row {table.row_label(row)}"
     return f"Row {table.row_label(row)}"
 
 
@@ -56,7 +62,10 @@ def row_text(table: Table, row: int, grid: list[list[str]] | None = None) -> str
 
 
 def row_header(table: Table, row: int, grid: list[list[str]], numeric: set[tuple[int, int]]) -> str:
-    """The row's own name: its first non-empty, non-numeric cell (the stub column in most tables)."""
+    """The row's header chain ("Sex / Female") when the reader built one, else its first non-empty, non-numeric
+    cell (the stub column in most tables)."""
+    if row < len(table.row_headers) and table.row_headers[row]:
+        return HEADER_JOIN.join(table.row_headers[row])
     for col, text in enumerate(grid[row]):
         t = " ".join(text.split())
         if t and (row, col) not in numeric:
@@ -69,7 +78,7 @@ def provenance(table: Table, tags: Tags, row: int | None = None, col: int | None
     return Provenance(
         file=src.file,
         sha256=src.sha256,
-        page=src.page,
+        page=table.page_of(row),
         sheet=src.sheet,
         sheet_row=table.row_label(row) if (row is not None and src.sheet is not None) else None,
         table_id=table.id,
@@ -95,29 +104,71 @@ def summary_text(table: Table) -> str:
     )
 
 
-def table_records(table: Table, tags: Tags, facts: bool = True) -> list[Record]:
+CellForm = Literal["none", "triple", "sentence", "both"]
+RowForm = Literal["row", "packed"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOptions:
+    """How a table becomes records: one record per row or rows packed into chunks, and the form of cell records."""
+
+    cells: CellForm = "triple"
+    rows: RowForm = "row"
+    window: int = DEFAULT_WINDOW_TOKENS  # the embedder's window in tokens, for packed rows
+
+
+def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordOptions | None = None) -> list[Record]:
+    """Summary, row records (or packed row chunks) and one record per value cell (triple and/or sentence)."""
+    opts = options or RecordOptions(cells="triple" if facts else "none")
+    if not facts:
+        opts = RecordOptions("none", opts.rows, opts.window)
     grid = filled_grid(table)
+    summary = summary_text(table)
+    out = [Record(f"{table.id}:summary", "summary", summary, provenance(table, tags))]
+    rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
+    if opts.rows == "packed":
+        out.extend(_packed_records(table, tags, grid, rows, summary, opts.window))
+    else:
+        title = table_title(table)
+        for row in rows:
+            text = f"{title}\n{row_text(table, row, grid)}"
+            out.append(Record(f"{table.id}:r{row}", "row", text, provenance(table, tags, row)))
+    if opts.cells != "none":
+        out.extend(_cell_records(table, tags, grid, rows, opts.cells))
+    return out
+
+
+def _packed_records(
+    table: Table, tags: Tags, grid: list[list[str]], rows: list[int], summary: str, window: int
+) -> list[Record]:
+    texts = [(row, row_text(table, row, grid)) for row in rows]
+    out = []
+    for chunk in pack_rows(summary, texts, window):
+        first = chunk.rows[0]
+        rec = Record(f"{table.id}:r{first}", "row", chunk.text, provenance(table, tags, first))
+        rec.metadata["rows"] = ",".join(map(str, chunk.rows))
+        out.append(rec)
+    return out
+
+
+def _cell_records(table: Table, tags: Tags, grid: list[list[str]], rows: list[int], form: CellForm) -> list[Record]:
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
+    units = {(c.row, c.col): c.unit for c in table.cells if c.unit}
     title = table_title(table)
-    out = [Record(f"{table.id}:summary", "summary", summary_text(table), provenance(table, tags))]
-    n_facts = 0
-    for row in range(table.header_rows, table.n_rows):
-        if not any(t.strip() for t in grid[row]):
-            continue
-        out.append(
-            Record(f"{table.id}:r{row}", "row", f"{title}\n{row_text(table, row, grid)}", provenance(table, tags, row))
-        )
-        if not facts:
-            continue
+    out: list[Record] = []
+    for row in rows:
         head = row_header(table, row, grid, numeric)
+        own = set(table.row_headers[row]) if row < len(table.row_headers) else set()  # stub labels: no facts
         for col, text in enumerate(grid[row]):
             value = " ".join(text.split())
-            if not value or value == head or n_facts >= FACT_MAX_CELLS_PER_TABLE:
+            if not value or value == head or value in own or len(out) >= FACT_MAX_CELLS_PER_TABLE:
                 continue
-            n_facts += 1
             column = table.column_name(col) or table.column_label(col)
-            fact = f"{title}: {head} | {column} | {value}"
-            out.append(Record(f"{table.id}:r{row}:c{col}", "fact", fact, provenance(table, tags, row, col)))
+            fact = CellFact(title, head, column, value, units.get((row, col)) or table.unit)
+            texts = {"triple": [triple(fact)], "sentence": [sentence(fact)], "both": [triple(fact), sentence(fact)]}
+            for i, body in enumerate(texts[form]):
+                suffix = "" if i == 0 else ":s"
+                out.append(Record(f"{table.id}:r{row}:c{col}{suffix}", "fact", body, provenance(table, tags, row, col)))
     return out
 
 
@@ -127,11 +178,13 @@ def prose_record(block: ProseBlock, doc_id: str, tags: Tags) -> Record:
     return Record(f"{doc_id}:p{block.block_no}", "prose", block.text, prov)
 
 
-def document_records(doc: ParsedDocument, tags: Tags, facts: bool = True) -> list[Record]:
+def document_records(
+    doc: ParsedDocument, tags: Tags, facts: bool = True, options: RecordOptions | None = None
+) -> list[Record]:
     """Every record of one document, in a stable order with stable ids."""
     out: list[Record] = []
     for table in doc.tables:
-        out.extend(table_records(table, tags, facts=facts))
+        out.extend(table_records(table, tags, facts=facts, options=options))
     out.extend(prose_record(b, doc.doc_id, tags) for b in doc.prose if b.text.strip())
     for rec in out:
         rec.metadata.update(

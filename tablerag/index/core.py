@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition.records import RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
 from tablerag.index.ingest import (
+    EMBED_BATCH,
     IngestReport,
     IngestResult,
     IngestStatus,
@@ -26,6 +27,7 @@ from tablerag.index.ingest import (
     prepare,
 )
 from tablerag.index.tables import DocumentEntry, TableStore
+from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
 
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
+
 
 @dataclass(slots=True)
 class Hit:
@@ -65,10 +68,12 @@ class Index:
         facts: bool = True,
         records: RecordOptions | None = None,
         search: SearchOptions | None = None,
+        limits: Limits | None = None,
     ) -> None:
         from tablerag.index.embed import load_embedder
         from tablerag.index.search import SearchOptions
 
+        self.limits = limits or Limits.from_env()  # what one document may cost to read (tablerag.limits)
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
         self.store = TableStore(self.path / "tables.duckdb")
@@ -77,12 +82,15 @@ class Index:
         if spec is not None and stored is not None and spec != stored:
             raise IndexMismatchError(f"index {self.path} was built with embedder '{stored}', not '{spec}'")
         self.embedder = embedder if (embedder is not None and spec is None) else load_embedder(spec or stored)
+        self.embedder_spec = spec or stored or self.embedder.name
         if stored is None:
-            self.store.set_meta("embedder_spec", spec or self.embedder.name)
+            self.store.set_meta("embedder_spec", self.embedder_spec)
         self.facts = facts
         self.records = self._record_options(records, facts)
         self.search_options = search or SearchOptions()
-        self._chroma_url = chroma_url
+        self._chroma_url = chroma_url or self.store.get_meta("chroma_url")
+        if chroma_url:
+            self.store.set_meta("chroma_url", chroma_url)
         self._vector: Any = None
         self._lexical: Any = None
         self._recover()
@@ -159,19 +167,37 @@ class Index:
             paths = [paths]
         tags = Tags(version=version, access_level=access_level, tenant=tenant)
         report = IngestReport()
-        for path, _ in expand_paths(paths):
-            result = self.skip_unchanged(path, tags)
-            if result is None:
-                prepared = prepare(path, tags, facts=self.facts, options=self.records)
-                if isinstance(prepared, Prepared):
-                    vectors = embed_texts(self.embedder, [r.text for r in prepared.records])
-                    result = self.commit(prepared, tags, vectors, keep_versions=keep_versions)
-                else:
-                    result = prepared
+        pending: list[Prepared] = []
+
+        def done(result: IngestResult) -> None:
             self.store.note_result(result.path, result.error)
             report.results.append(result)
             if progress is not None:
                 progress(result)
+
+        def flush() -> None:
+            """Embed the texts of several documents in one pass (batches amortise the model), then commit each."""
+            vectors = embed_texts(self.embedder, [r.text for p in pending for r in p.records])
+            offset = 0
+            for p in pending:
+                done(self.commit(p, tags, vectors[offset : offset + len(p.records)], keep_versions=keep_versions))
+                offset += len(p.records)
+            pending.clear()
+
+        for path, _ in expand_paths(paths):
+            result = self.skip_unchanged(path, tags)
+            if result is not None:
+                done(result)
+                continue
+            prepared = prepare(path, tags, facts=self.facts, options=self.records, limits=self.limits)
+            if not isinstance(prepared, Prepared):
+                done(prepared)
+                continue
+            pending.append(prepared)
+            if sum(len(p.records) for p in pending) >= EMBED_BATCH:
+                flush()
+        flush()
+        report.results.sort(key=lambda r: r.path)
         return report
 
     def skip_unchanged(self, path: Path, tags: Tags) -> IngestResult | None:
@@ -196,9 +222,23 @@ class Index:
             self.store.delete_document(e.doc)
         return bool(old)
 
+    def _scope_clash(self, doc: str, tags: Tags) -> str | None:
+        """Documents are keyed by content: the same bytes under another tenant or access level would overwrite
+        (and re-tag) the copy already there, so that copy's owner would lose it. Refused; the other scope is not
+        named."""
+        for e in self.store.find_document(doc=doc):
+            if e.status == "done" and (e.tenant, e.access_level) != (tags.tenant, tags.access_level):
+                return (
+                    "identical content is already indexed under another tenant or access level; "
+                    "use one index per tenant for shared files"
+                )
+        return None
+
     def commit(self, prepared: Prepared, tags: Tags, vectors: Any, keep_versions: bool = False) -> IngestResult:
         """Write one prepared document to every store: pending -> vectors -> tables+records+done (one transaction)."""
         doc = prepared.doc
+        if (clash := self._scope_clash(doc.doc_id, tags)) is not None:
+            return IngestResult(prepared.path, "failed", error=f"{prepared.path}: {clash}")
         replaced = False if keep_versions else self._remove_old_versions(prepared.path, doc.doc_id)
         entry = DocumentEntry(
             doc.doc_id, prepared.path, doc.sha256, doc.format, "pending", tags.version, tags.access_level, tags.tenant
@@ -208,7 +248,9 @@ class Index:
         self.store.set_meta("lexical_dirty", "1")
         self.vector.delete_where({"doc": entry.doc})
         if records:
-            self.vector.upsert([r.id for r in records], vectors, [r.text for r in records], [r.metadata for r in records])
+            self.vector.upsert(
+                [r.id for r in records], vectors, [r.text for r in records], [r.metadata for r in records]
+            )
         tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
         self.store.write_document(entry.doc, doc.tables, records, tag_map)
         status: IngestStatus = "replaced" if replaced else "added"

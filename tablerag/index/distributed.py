@@ -44,8 +44,8 @@ class _EmbedActor:
         return {"payload": out}
 
 
-def _prepare_row(row: dict[str, Any], tags: Tags, facts: bool) -> dict[str, Any]:
-    return {"payload": pickle.dumps(prepare(row["path"], tags, facts=facts))}
+def _prepare_row(row: dict[str, Any], tags: Tags, facts: bool, options: Any, limits: Any = None) -> dict[str, Any]:
+    return {"payload": pickle.dumps(prepare(row["path"], tags, facts=facts, options=options, limits=limits))}
 
 
 def init_ray(address: str | None = None) -> Any:
@@ -81,7 +81,9 @@ def add_with_ray(
     if not todo:
         return report
     ds = ray.data.from_items([{"path": str(p)} for p in todo])
-    ds = ds.map(_prepare_row, fn_kwargs={"tags": tags, "facts": index.facts})
+    ds = ds.map(
+        _prepare_row, fn_kwargs={"tags": tags, "facts": index.facts, "options": index.records, "limits": index.limits}
+    )
     gpus = 1 if ray.cluster_resources().get("GPU", 0) >= 1 else 0
     ds = ds.map_batches(
         _EmbedActor,

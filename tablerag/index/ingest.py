@@ -15,6 +15,7 @@ import numpy as np
 
 from tablerag.decomposition.records import RecordOptions, Tags, document_records
 from tablerag.errors import TableragError
+from tablerag.limits import Limits
 from tablerag.model import ParsedDocument, Record
 
 EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
@@ -78,13 +79,20 @@ def failed(path: str | os.PathLike[str], exc: BaseException) -> IngestResult:
 
 
 def prepare(
-    path: str | os.PathLike[str], tags: Tags, facts: bool = True, options: RecordOptions | None = None
+    path: str | os.PathLike[str],
+    tags: Tags,
+    facts: bool = True,
+    options: RecordOptions | None = None,
+    limits: Limits | None = None,
 ) -> Prepared | IngestResult:
-    """Parse and decompose one file (CPU work; runs in any process)."""
+    """Parse and decompose one file (CPU work; runs in any process). Parsing runs within `limits` (default
+    `Limits()`): in a worker process stopped after `max_seconds_per_document` (see tablerag.limits)."""
+    from tablerag.limits import run_with_deadline
     from tablerag.parsing import parse
 
+    limits = limits or Limits.from_env()
     try:
-        doc = parse(path)
+        doc = run_with_deadline(str(path), limits.max_seconds_per_document, parse, path, None, limits)
         return Prepared(str(path), doc, document_records(doc, tags, facts=facts, options=options))
     except Exception as exc:  # a defect or an unforeseen library error is still data: the batch goes on
         return failed(path, exc)

