@@ -93,6 +93,7 @@ class Index:
             self.store.set_meta("chroma_url", chroma_url)
         self._vector: Any = None
         self._lexical: Any = None
+        self._lexical_fresh = False
         self._recover()
 
     def _record_options(self, wanted: RecordOptions | None, facts: bool) -> RecordOptions:
@@ -126,17 +127,24 @@ class Index:
             from tablerag.index.lexical import LexicalIndex
 
             self._lexical = LexicalIndex(self.path / "bm25")
-        if self.store.get_meta("lexical_dirty") != "0":
+        # this process holds DuckDB's write lock, so only it can make BM25 stale: check the stored flag once,
+        # then trust the in-memory one (a meta read per query cost more than the BM25 search itself)
+        if not self._lexical_fresh and self.store.get_meta("lexical_dirty") != "0":
             self._lexical.rebuild(*self.store.all_record_texts())
             self.store.set_meta("lexical_dirty", "0")
+        self._lexical_fresh = True
         return self._lexical
+
+    def _mark_lexical_stale(self) -> None:
+        self.store.set_meta("lexical_dirty", "1")
+        self._lexical_fresh = False
 
     def _recover(self) -> None:
         """Remove every document a crashed run left half-written."""
         for entry in self.store.documents(status="pending"):
             self.vector.delete_where({"doc": entry.doc})
             self.store.delete_document(entry.doc)
-            self.store.set_meta("lexical_dirty", "1")
+            self._mark_lexical_stale()
 
     def close(self) -> None:
         self.store.close()
@@ -245,7 +253,7 @@ class Index:
         )
         records = prepared.records
         self.store.mark_pending(entry, doc.pages)
-        self.store.set_meta("lexical_dirty", "1")
+        self._mark_lexical_stale()
         self.vector.delete_where({"doc": entry.doc})
         if records:
             self.vector.upsert(
