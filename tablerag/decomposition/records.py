@@ -186,15 +186,16 @@ def document_records(
     for table in doc.tables:
         out.extend(table_records(table, tags, facts=facts, options=options))
     out.extend(prose_record(b, doc.doc_id, tags) for b in doc.prose if b.text.strip())
-    for rec in out:
-        rec.metadata.update(
-            {"doc": doc.doc_id, "kind": rec.kind, "file": doc.path}
-            | {
-                k: v
-                for k, v in (("version", tags.version), ("access_level", tags.access_level), ("tenant", tags.tenant))
-                if v
-            }
-        )
+    return tag_records(out, doc, tags)
+
+
+def tag_records(records: list[Record], doc: ParsedDocument, tags: Tags) -> list[Record]:
+    """The metadata every record of a document carries for pre-ranking filters (doc, kind, file, table, tags)."""
+    fixed = {"doc": doc.doc_id, "file": doc.path} | {
+        k: v for k, v in (("version", tags.version), ("access_level", tags.access_level), ("tenant", tags.tenant)) if v
+    }
+    for rec in records:
+        rec.metadata.update(fixed | {"kind": rec.kind})
         if rec.provenance.table_id:
             rec.metadata["table_id"] = rec.provenance.table_id
-    return out
+    return records
