@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -17,7 +18,9 @@ import tablerag
 from tablerag.decomposition.records import Tags
 
 N_CONTEXTS = 8  # 16 files: enough documents for a mid-run kill, small enough for CI
-KILL_AT = 0.6  # kill the second run at this share of the first run's duration: past start-up, before the end
+KILL_WAIT_S = 300  # how long to wait for the first vectors on disk before killing anyway (a loaded CI box)
+POLL_S = 0.05  # poll interval for the first write
+AFTER_FIRST_WRITE_S = 0.3  # then kill a moment later: inside a document's commit or the next batch's work
 
 
 @pytest.fixture(scope="module")
@@ -65,24 +68,38 @@ def test_chroma_server_mode_same_ingest_and_query(corpus, tmp_path, chroma_url):
     assert not (tmp_path / "remote" / "chroma").exists()
 
 
+def _vectors_written(index_dir) -> int:
+    """Rows the killed run has put in Chroma's on-disk store so far (read-only; 0 before the first upsert)."""
+    db = index_dir / "chroma" / "chroma.sqlite3"
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.1) as con:
+            return max(
+                con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("embeddings", "embeddings_queue")
+            )
+    except sqlite3.Error:
+        return 0
+
+
 def test_sigkill_mid_run_then_rerun_equals_uninterrupted(corpus, tmp_path):
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-    start = time.monotonic()
-    subprocess.run(ingest_cmd(corpus, tmp_path / "clean"), check=True, capture_output=True, env=env, timeout=600)
-    duration = time.monotonic() - start
-
     killed = subprocess.Popen(
         ingest_cmd(corpus, tmp_path / "killed"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
     )
-    time.sleep(duration * KILL_AT)
+    deadline = time.monotonic() + KILL_WAIT_S
+    while _vectors_written(tmp_path / "killed") == 0 and killed.poll() is None and time.monotonic() < deadline:
+        time.sleep(POLL_S)
+    time.sleep(AFTER_FIRST_WRITE_S)
     killed.send_signal(signal.SIGKILL)
     killed.wait(timeout=30)
     assert killed.returncode == -signal.SIGKILL, "the run ended before the kill: make the corpus larger"
+    assert _vectors_written(tmp_path / "killed") > 0, "the kill landed before anything was written"
 
     rerun = subprocess.run(
         ingest_cmd(corpus, tmp_path / "killed"), check=True, capture_output=True, text=True, env=env, timeout=600
     )
     summary = json.loads(rerun.stdout)["summary"]
     assert summary["failed"] == 0 and summary["added"] + summary["unchanged"] == 2 * N_CONTEXTS
-    assert summary["unchanged"] > 0, "the kill landed before the first commit: nothing was resumed"
+    subprocess.run(ingest_cmd(corpus, tmp_path / "clean"), check=True, capture_output=True, env=env, timeout=600)
     assert index_snapshot(tmp_path / "killed") == index_snapshot(tmp_path / "clean")
