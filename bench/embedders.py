@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tablerag.index.embed import load_embedder
 
+OUT = Path(__file__).resolve().parent / "out" / "embedders.json"
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "tat-qa" / "tatqa_dataset_dev.json"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")  # split prose on sentence ends followed by a capital
 MIN_CHARS = 20  # skip fragments (headings, list markers) that are not sentences
@@ -50,9 +51,13 @@ def main() -> None:
     chars = sum(map(len, texts)) / len(texts)
     print(f"{len(texts)} sentences, mean {chars:.0f} chars, {os.cpu_count()} CPU cores")
     print(f"{'embedder':<12} {'dim':>5} {'load s':>8} {'sent/s':>9}")
+    rows = []
     for spec in args.specs:
         loaded, rate, dim = measure(spec, texts)
         print(f"{spec:<12} {dim:>5} {loaded:>8.1f} {rate:>9.1f}")
+        rows.append({"embedder": spec, "dim": dim, "load_s": round(loaded, 2), "sentences_per_s": round(rate, 1)})
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({"sentences": len(texts), "mean_chars": round(chars), "rows": rows}, indent=2))
 
 
 if __name__ == "__main__":

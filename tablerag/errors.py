@@ -15,6 +15,9 @@ class BadInputError(TableragError):
         self.cause = cause
         super().__init__(f"{self.path}: {cause}")
 
+    def __reduce__(self) -> tuple[object, ...]:  # picklable across worker processes (see tablerag.limits)
+        return (_rebuild, (type(self), self.__dict__))
+
 
 class UnsupportedFormatError(BadInputError):
     """No reader handles this file type."""
@@ -31,3 +34,29 @@ class MissingDependencyError(TableragError):
 
 class IndexMismatchError(TableragError):
     """The index was built with another embedder or schema than the one asked for."""
+
+
+class LimitExceededError(BadInputError):
+    """The input is over a configured limit (size, pages, pixels, cells, time, ...); names the limit and the value."""
+
+    def __init__(self, path: str, limit: str, value: float | int, maximum: float | int, what: str = "") -> None:
+        self.limit = limit
+        self.value = value
+        self.maximum = maximum
+        detail = f"{what}: " if what else ""
+        super().__init__(path, f"{detail}limit {limit} exceeded ({value} > {maximum})")
+
+
+class TimeLimitError(LimitExceededError):
+    """Reading the document took longer than the configured seconds; the worker reading it was stopped."""
+
+    def __init__(self, path: str, seconds: float) -> None:
+        self.limit, self.value, self.maximum = "max_seconds_per_document", seconds, seconds
+        BadInputError.__init__(self, path, f"reading stopped: limit max_seconds_per_document exceeded (> {seconds} s)")
+
+
+def _rebuild(cls: type[BadInputError], state: dict[str, object]) -> BadInputError:
+    err = cls.__new__(cls)
+    err.__dict__.update(state)
+    Exception.__init__(err, f"{state['path']}: {state['cause']}")
+    return err

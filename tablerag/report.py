@@ -31,10 +31,11 @@ def _crop_png(file: str, page: int | None, bbox: dict[str, Any] | None) -> bytes
         return None
     import pymupdf
 
-    with pymupdf.open(file) as pdf:
+    fitz: Any = pymupdf  # untyped library: keep its calls out of the type checker
+    with fitz.open(file) as pdf:
         p = pdf[page - 1]
         m = CROP_MARGIN_PT
-        clip = pymupdf.Rect(bbox["x0"] - m, bbox["y0"] - m, bbox["x1"] + m, bbox["y1"] + m) & p.rect
+        clip = fitz.Rect(bbox["x0"] - m, bbox["y0"] - m, bbox["x1"] + m, bbox["y1"] + m) & p.rect
         return bytes(p.get_pixmap(dpi=CROP_DPI, clip=clip).tobytes("png"))
 
 
@@ -78,15 +79,35 @@ def _document_section(index: Index, doc: Any) -> str:
     return f"<h2>{html.escape(doc.path)}</h2>{meta}{tables}"
 
 
-def build_report(index: Index) -> str:
-    """The whole report as one self-contained HTML string."""
+DOCUMENT_FILTERS = {
+    "doc": "doc",
+    "file": "path",
+    "version": "version",
+    "access_level": "access_level",
+    "tenant": "tenant",
+}
+
+
+def _selected(index: Index, filters: dict[str, str] | None) -> list[Any]:
+    """Committed documents passing every filter (an unknown key is an error, never a silently wider report)."""
+    for key in filters or {}:
+        if key not in DOCUMENT_FILTERS:
+            raise ValueError(f"unknown report filter '{key}' (known: {', '.join(DOCUMENT_FILTERS)})")
     docs = index.store.documents(status="done")
-    failures = index.store.failures()
+    return [d for d in docs if all(getattr(d, DOCUMENT_FILTERS[k]) == v for k, v in (filters or {}).items())]
+
+
+def build_report(index: Index, filters: dict[str, str] | None = None) -> str:
+    """The whole report as one self-contained HTML string; with `filters` (tenant=..., access_level=...), only
+    those documents. Failed files carry no tags, so a filtered report lists none of them."""
+    docs = _selected(index, filters)
+    failures = index.store.failures() if not filters else []
+    n_tables = sum(d.n_tables for d in docs)
+    n_records = sum(d.n_records for d in docs)
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'><title>tablerag report</title>",
         f"<style>{_CSS}</style></head><body><h1>tablerag report — {html.escape(str(index.path))}</h1>",
-        f"<p>{len(docs)} documents, {index.store.count('tables')} tables, {index.store.count('records')} records, "
-        f"{len(failures)} failed files.</p>",
+        f"<p>{len(docs)} documents, {n_tables} tables, {n_records} records, {len(failures)} failed files.</p>",
     ]
     if failures:
         items = "".join(f"<li class='err'>{html.escape(p)}: {html.escape(e)}</li>" for p, e in failures)
@@ -96,6 +117,6 @@ def build_report(index: Index) -> str:
     return "".join(parts)
 
 
-def write_report(index: Index, out: Path) -> Path:
-    out.write_text(build_report(index), encoding="utf-8")
+def write_report(index: Index, out: Path, filters: dict[str, str] | None = None) -> Path:
+    out.write_text(build_report(index, filters), encoding="utf-8")
     return out

@@ -126,3 +126,23 @@ def _cell_json(table: Table, cell: Any) -> dict[str, Any]:
     if cell.bbox is not None:
         out["bbox"] = cell.bbox.as_list()
     return out
+
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")  # OWASP CSV injection: a spreadsheet evaluates these
+
+
+def neutralise(text: str) -> str:
+    """A cell as inert CSV text: a leading ' before a formula trigger (OWASP), so `=cmd|...` stays a string."""
+    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+
+
+def to_csv(table: Table) -> str:
+    """The filled grid as CSV (header rows included), every formula-like cell neutralised."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for row in filled_grid(table):
+        writer.writerow([neutralise(t) for t in row])
+    return buf.getvalue()

@@ -11,6 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from tablerag.errors import BadInputError, UnsupportedFormatError
+from tablerag.limits import Limits
 from tablerag.model import ParsedDocument, sha256_file
 
 MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not documents a person wrote
@@ -19,19 +20,27 @@ MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not docum
 class Format(StrEnum):
     PDF = "pdf"
     XLSX = "xlsx"
+    XLS = "xls"
     CSV = "csv"
     TEXT = "text"
+    IMAGE = "image"
 
 
 SUFFIXES: dict[str, Format] = {
     ".pdf": Format.PDF,
     ".xlsx": Format.XLSX,
     ".xlsm": Format.XLSX,
+    ".xls": Format.XLS,
     ".csv": Format.CSV,
     ".tsv": Format.CSV,
     ".txt": Format.TEXT,
     ".md": Format.TEXT,
     ".markdown": Format.TEXT,
+    ".png": Format.IMAGE,
+    ".jpg": Format.IMAGE,
+    ".jpeg": Format.IMAGE,
+    ".tif": Format.IMAGE,
+    ".tiff": Format.IMAGE,
 }
 
 _MAGIC: list[tuple[bytes, str]] = [
@@ -40,8 +49,13 @@ _MAGIC: list[tuple[bytes, str]] = [
     (b"\x89PNG", "PNG"),
     (b"\xff\xd8\xff", "JPEG"),
     (b"GIF8", "GIF"),
+    (b"II*\x00", "TIFF"),
+    (b"MM\x00*", "TIFF"),
     (b"\xd0\xcf\x11\xe0", "legacy OLE (.xls/.doc)"),
 ]
+
+
+_IMAGE_MAGIC = frozenset({"PNG", "JPEG", "TIFF"})  # image formats the vision path reads (any suffix among them)
 
 
 def _sniff(head: bytes) -> str | None:
@@ -73,27 +87,53 @@ def detect_format(path: Path) -> Format:
             if b"%PDF" not in fh.read(1024):
                 found = _sniff(head)
                 raise BadInputError(str(path), f"not a PDF (content looks like {found or 'unknown data'})")
+    elif fmt is Format.XLS and not head.startswith(b"\xd0\xcf\x11\xe0"):
+        found = _sniff(head)
+        raise BadInputError(str(path), f"not a legacy .xls workbook (content looks like {found or 'unknown data'})")
     elif fmt is Format.XLSX and not head.startswith(b"PK\x03\x04"):
         found = _sniff(head)
         raise BadInputError(str(path), f"not an XLSX workbook (content looks like {found or 'unknown data'})")
+    elif fmt is Format.IMAGE and _sniff(head) not in _IMAGE_MAGIC:
+        found = _sniff(head)
+        raise BadInputError(str(path), f"not a PNG, JPEG or TIFF image (content looks like {found or 'unknown data'})")
     elif fmt in (Format.CSV, Format.TEXT) and (found := _sniff(head)) is not None:
         raise BadInputError(str(path), f"not a text file (content looks like {found})")
     return fmt
 
 
-def parse(path: str | os.PathLike[str], pages: list[int] | None = None) -> ParsedDocument:
-    """Read one file into tables and prose. `pages` (1-based) limits a PDF to those pages."""
+def parse(path: str | os.PathLike[str], pages: list[int] | None = None, limits: Limits | None = None) -> ParsedDocument:
+    """Read one file into tables and prose. `pages` (1-based) limits a PDF to those pages. `limits` (default:
+    `Limits()`) are checked before reading (parsing.safety) and on the tables read; LimitExceededError names them."""
+    from tablerag.limits import check_cells
+    from tablerag.parsing.safety import preflight
+
     p = Path(path)
     fmt = detect_format(p)
+    limits = limits or Limits.from_env()
+    preflight(p, fmt.value, limits)
+    doc = _dispatch(p, fmt, pages)
+    check_cells(str(p), doc.tables, limits)
+    return doc
+
+
+def _dispatch(p: Path, fmt: Format, pages: list[int] | None) -> ParsedDocument:
     sha = sha256_file(p)
     if fmt is Format.PDF:
         from tablerag.parsing.pdf import read_pdf
 
         return read_pdf(p, sha, pages=pages)
+    if fmt is Format.XLS:
+        from tablerag.parsing.xls import read_xls
+
+        return read_xls(p, sha)
     if fmt is Format.XLSX:
         from tablerag.parsing.spreadsheet import read_xlsx
 
         return read_xlsx(p, sha)
+    if fmt is Format.IMAGE:
+        from tablerag.parsing.image import read_image
+
+        return read_image(p, sha)
     if fmt is Format.CSV:
         from tablerag.parsing.delimited import read_delimited
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
+from xml.etree.ElementTree import ParseError
 
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
@@ -359,7 +360,7 @@ def iter_xlsx(path: Path, sha256: str) -> Iterator[Table | ProseBlock]:
                     tables += isinstance(obj, Table)
                     prose += isinstance(obj, ProseBlock)
                     yield obj
-    except (zipfile.BadZipFile, KeyError, ValueError, TypeError) as exc:
+    except (zipfile.BadZipFile, KeyError, ValueError, TypeError, ParseError) as exc:  # ParseError: DTDs, bad XML
         raise BadInputError(str(path), f"not a readable XLSX workbook ({type(exc).__name__}: {exc})") from exc
     finally:
         wb.close()
