@@ -27,6 +27,7 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
+SMOKE_CONTEXTS = 10  # --smoke: ten real tables, copied up to 2,000 records
 NOISE = 0.03  # per-dimension noise on copied vectors: distinct points, same neighbourhoods as the real ones
 OUT = REPO / "bench" / "out" / "query_latency.json"
 
@@ -34,13 +35,13 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
-def _real_documents(tmp: Path) -> tuple[list, list[str]]:
-    """Parsed TAT-QA dev tables (as CSV) and their questions."""
+def _real_documents(tmp: Path, n_contexts: int | None = None) -> tuple[list, list[str]]:
+    """Parsed TAT-QA dev tables (as CSV) and their questions (the first `n_contexts`, or all)."""
     from tablerag.parsing import parse
 
     contexts = json.loads((SHARED / "tat-qa" / "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
     docs, questions = [], []
-    for i, ctx in enumerate(contexts):
+    for i, ctx in enumerate(contexts[:n_contexts]):
         path = tmp / f"t{i:03d}.csv"
         with open(path, "w", newline="", encoding="utf-8") as fh:
             csv.writer(fh).writerows(ctx["table"]["table"])
@@ -117,13 +118,14 @@ def main() -> None:
     ap.add_argument("--smoke", action="store_true", help="2,000 records, 20 queries: must run, not meet a time")
     args = ap.parse_args()
     sizes = [2000] if args.smoke else [int(s) for s in args.sizes.split(",")]
+    n_contexts = SMOKE_CONTEXTS if args.smoke else None
     n_queries = 20 if args.smoke else args.queries
     from tablerag.decomposition.records import Tags, document_records
     from tablerag.index.embed import load_embedder
 
     work = Path(tempfile.mkdtemp(prefix="tablerag-latency-"))
     try:
-        docs, questions = _real_documents(work)
+        docs, questions = _real_documents(work, n_contexts)
         texts = {r.id: r.text for d in docs for r in document_records(d, Tags())}
         embedder = load_embedder()
         t0 = time.perf_counter()
