@@ -9,5 +9,7 @@ echo "[test] ruff" >&2
 $PY -m ruff check tablerag tests bench
 echo "[test] mypy" >&2
 $PY -m mypy tablerag
+echo "[test] benchmark smoke runs (they must run, not meet a time; full runs: python bench/run_all.py)" >&2
+$PY bench/run_all.py --smoke
 echo "[test] pytest" >&2
 $PY -m pytest -q -p no:cacheprovider --nbmake notebooks tests "$@"
