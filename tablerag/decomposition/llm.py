@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition import guard
+from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import ParsedDocument, Provenance, Record, Table
 
@@ -230,19 +231,8 @@ def summary_request(
 
 
 def _provenance(table: Table, version: str | None, row: int | None = None, col: int | None = None) -> Provenance:
-    src = table.source
-    return Provenance(
-        file=src.file,
-        sha256=src.sha256,
-        page=src.page,
-        sheet=src.sheet,
-        sheet_row=table.row_label(row) if (row is not None and src.sheet is not None) else None,
-        table_id=table.id,
-        row=row,
-        col=col,
-        column=table.column_label(col) if col is not None else None,
-        version=version,
-    )
+    """The same citation a template record of that cell carries (page of a continued row included)."""
+    return provenance(table, Tags(version=version), row, col)
 
 
 def _strings(data: dict[str, Any] | None, key: str) -> list[str]:

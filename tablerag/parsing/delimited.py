@@ -150,15 +150,20 @@ def _table(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> Tab
     return apply_headers(table)
 
 
-def read_delimited(path: Path, sha256: str) -> ParsedDocument:
-    """A .csv/.tsv file as one table; BadInputError for binary, undecodable or empty content."""
+def read_nonempty(path: Path) -> bytes:
+    """The file's bytes; BadInputError when it cannot be read or is empty."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise BadInputError(str(path), f"cannot read file: {exc}") from exc
     if not raw:
         raise BadInputError(str(path), "empty file (0 bytes)")
-    text = decode(raw, path)
+    return raw
+
+
+def read_delimited(path: Path, sha256: str) -> ParsedDocument:
+    """A .csv/.tsv file as one table; BadInputError for binary, undecodable or empty content."""
+    text = decode(read_nonempty(path), path)
     records = _trim(_records(text, _delimiter(text[:SNIFF_CHARS], path), path))
     if not records:
         raise BadInputError(str(path), "no values in the file")

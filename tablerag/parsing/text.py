@@ -15,9 +15,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
-from tablerag.parsing.delimited import decode
+from tablerag.parsing.delimited import decode, read_nonempty
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.numbers import parse_number
 
@@ -184,13 +183,7 @@ def _prose_texts(segments: list[_Segment]) -> list[str]:
 
 def read_text(path: Path, sha256: str) -> ParsedDocument:
     """A .txt/.md file as prose blocks (and, for Markdown, its pipe tables)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BadInputError(str(path), f"cannot read file: {exc}") from exc
-    if not raw:
-        raise BadInputError(str(path), "empty file (0 bytes)")
-    lines = decode(raw, path).splitlines()
+    lines = decode(read_nonempty(path), path).splitlines()
     markdown = path.suffix.lower() in (".md", ".markdown")
     segments = _segments(lines, markdown)
     doc = ParsedDocument(path=str(path), sha256=sha256, format="text")
