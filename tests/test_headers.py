@@ -61,7 +61,12 @@ def test_vertical_span_label_kept_once():
 def test_placeholder_dashes_do_not_make_a_data_row_a_header():
     """Regression: "Carbon dioxide | 100 million | - | -" under a grouped header counted as a header row because
     dashes counted as labels (ICDAR two-level tables)."""
-    grid = [["", "Emissions", "", ""], ["Gas", "2000", "2005", "2010"], ["Carbon dioxide", "100 million", "-", "-"], ["Methane", "7", "8", "9"]]
+    grid = [
+        ["", "Emissions", "", ""],
+        ["Gas", "2000", "2005", "2010"],
+        ["Carbon dioxide", "100 million", "-", "-"],
+        ["Methane", "7", "8", "9"],
+    ]
     t = grid_table(grid)
     t.cells = [c for c in t.cells if (c.row, c.col) != (0, 1)] + [Cell(0, 1, "Emissions", col_span=3)]
     apply_headers(t)

@@ -41,8 +41,9 @@ def test_report_html(tmp_path, shared_data):
     cli = [sys.executable, "-m", "tablerag.cli"]
     subprocess.run([*cli, "ingest", str(docs), "--index", str(tmp_path / "idx")], check=True, capture_output=True)
     out = tmp_path / "report.html"
-    subprocess.run([*cli, "report", "--index", str(tmp_path / "idx"), "--out", str(out)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [*cli, "report", "--index", str(tmp_path / "idx"), "--out", str(out)], check=True, capture_output=True
+    )
     page = out.read_text(encoding="utf-8")
     assert "<script>alert" not in page and "&lt;script&gt;" in page
     parsed = Collect()

@@ -103,7 +103,7 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
 
 
 def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> bool:
-    """"What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
+    """ "What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
     from tablerag.qa.route import Intent
 
     if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None or not linked.cols:
