@@ -92,15 +92,18 @@ class TableStore:
         self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
 
     # --- documents --------------------------------------------------------------------------------------------
-    def documents(self, status: str | None = None) -> list[DocumentEntry]:
+    def documents(
+        self, status: str | None = None, doc: str | None = None, path: str | None = None
+    ) -> list[DocumentEntry]:
+        """Manifest entries, narrowed in SQL (ingest asks once per file: no full-manifest scan per file)."""
+        wanted = [(k, v) for k, v in (("status", status), ("doc", doc), ("path", path)) if v is not None]
+        where = " AND ".join(f"{k} = ?" for k, _ in wanted) or "TRUE"
         sql = "SELECT doc, path, sha256, format, status, version, access_level, tenant, n_tables, n_records FROM documents"
-        rows = self.con.execute(
-            sql + (" WHERE status = ?" if status else "") + " ORDER BY path", [status] if status else []
-        ).fetchall()
+        rows = self.con.execute(f"{sql} WHERE {where} ORDER BY path", [v for _, v in wanted]).fetchall()
         return [DocumentEntry(*r) for r in rows]
 
     def find_document(self, doc: str | None = None, path: str | None = None) -> list[DocumentEntry]:
-        return [d for d in self.documents() if (doc is None or d.doc == doc) and (path is None or d.path == path)]
+        return self.documents(doc=doc, path=path)
 
     def mark_pending(self, entry: DocumentEntry, pages: int | None) -> None:
         self.con.execute(
