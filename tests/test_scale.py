@@ -68,13 +68,15 @@ def test_chroma_server_mode_same_ingest_and_query(corpus, tmp_path, chroma_url):
     assert not (tmp_path / "remote" / "chroma").exists()
 
 
-def _vectors_written(index_dir) -> int:
-    """Rows the killed run has put in Chroma's on-disk store so far (read-only; 0 before the first upsert)."""
+def _vectors_written(index_dir, *, writer_alive: bool = True) -> int:
+    """Rows the run has put in Chroma's on-disk store so far (0 before the first upsert). While the writer lives we
+    read only; once it is dead a read-only connection can fail on the WAL it left behind, so we open read-write."""
     db = index_dir / "chroma" / "chroma.sqlite3"
     if not db.exists():
         return 0
+    uri = f"file:{db}?mode=ro" if writer_alive else f"file:{db}"
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.1) as con:
+        with sqlite3.connect(uri, uri=True, timeout=0.1 if writer_alive else 5.0) as con:
             return max(
                 con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("embeddings", "embeddings_queue")
             )
@@ -88,13 +90,16 @@ def test_sigkill_mid_run_then_rerun_equals_uninterrupted(corpus, tmp_path):
         ingest_cmd(corpus, tmp_path / "killed"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
     )
     deadline = time.monotonic() + KILL_WAIT_S
-    while _vectors_written(tmp_path / "killed") == 0 and killed.poll() is None and time.monotonic() < deadline:
+    seen = 0
+    while seen == 0 and killed.poll() is None and time.monotonic() < deadline:
         time.sleep(POLL_S)
+        seen = _vectors_written(tmp_path / "killed")
     time.sleep(AFTER_FIRST_WRITE_S)
     killed.send_signal(signal.SIGKILL)
     killed.wait(timeout=30)
     assert killed.returncode == -signal.SIGKILL, "the run ended before the kill: make the corpus larger"
-    assert _vectors_written(tmp_path / "killed") > 0, "the kill landed before anything was written"
+    assert seen > 0, "the kill landed before anything was written"
+    assert _vectors_written(tmp_path / "killed", writer_alive=False) > 0, "what was written before the kill is lost"
 
     rerun = subprocess.run(
         ingest_cmd(corpus, tmp_path / "killed"), check=True, capture_output=True, text=True, env=env, timeout=600
