@@ -111,6 +111,14 @@ def ingest(
     max_pixels: Annotated[int | None, typer.Option("--max-pixels", help="Pixels per page or image.")] = None,
     max_cells: Annotated[int | None, typer.Option("--max-cells", help="Cells per table (default 2 M).")] = None,
     max_seconds: Annotated[float | None, typer.Option("--max-seconds", help="Seconds to read one document.")] = None,
+    llm: Annotated[
+        bool,
+        typer.Option(
+            "--llm",
+            help="Also let an LLM write cell sentences and a table summary (OpenAI-compatible endpoint from "
+            "TABLERAG_LLM_BASE_URL / TABLERAG_LLM_MODEL); sentences whose numbers are not in the table are dropped.",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
@@ -120,6 +128,7 @@ def ingest(
     files = [p for p, _ in expand_paths(paths)]
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
     limits = _limits(max_pages, max_file_mb, max_pixels, max_cells, max_seconds)
+    llm_config = _llm_config() if llm else None
     with Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits) as idx, _progress(as_json) as bar:
         task = bar.add_task("ingest", total=len(files))
 
@@ -130,7 +139,13 @@ def ingest(
             from tablerag.index.distributed import add_with_ray
 
             report = add_with_ray(
-                idx, list(files), tags, address=address, keep_versions=keep_versions, progress=advance
+                idx,
+                list(files),
+                tags,
+                address=address,
+                keep_versions=keep_versions,
+                progress=advance,
+                llm_config=llm_config,
             )
         else:
             report = idx.add(
@@ -140,9 +155,12 @@ def ingest(
                 tenant=tenant,
                 keep_versions=keep_versions,
                 progress=advance,
+                llm=_llm_client(llm_config),
             )
         stats = idx.stats()
-    summary = {s: report.count(s) for s in ("added", "replaced", "unchanged", "failed")}
+    summary: dict[str, Any] = {s: report.count(s) for s in ("added", "replaced", "unchanged", "failed")}
+    if llm_config is not None:
+        summary["llm"] = llm_totals(report.results)
     if as_json:
         _emit(
             {"index": str(index), "results": [r.to_dict() for r in report.results], "summary": summary, "stats": stats}
@@ -153,6 +171,32 @@ def ingest(
         _err(f"{summary} -> index {index}: {stats}")
     if report.results and len(report.failures) == len(report.results):
         raise typer.Exit(1)
+
+
+def _llm_config() -> Any:
+    """The endpoint from the environment, or a clear exit when none is set."""
+    from tablerag.llm.base import LlmError
+    from tablerag.llm.client import LlmConfig
+
+    try:
+        return LlmConfig.from_env()
+    except LlmError as exc:
+        _err(f"--llm: {exc}")
+        raise typer.Exit(2) from exc
+
+
+def _llm_client(config: Any) -> Any:
+    if config is None:
+        return None
+    from tablerag.llm.client import OpenAiLlm
+
+    return OpenAiLlm(config)
+
+
+def llm_totals(results: list[Any]) -> dict[str, int]:
+    """LLM decomposition counters summed over a batch (documents prepared this run)."""
+    keys = ("tables", "calls", "cached", "failed_calls", "generated", "kept", "dropped_by_guard")
+    return {k: sum(int((r.llm or {}).get(k, 0)) for r in results) for k in keys}
 
 
 def _progress(quiet: bool) -> Any:

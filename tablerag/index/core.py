@@ -32,9 +32,11 @@ from tablerag.model import Record, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
     from tablerag.index.search import SearchOptions
+    from tablerag.llm.base import Llm
 
 __all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
 
+LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (decomposition/llm.py)
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
 
 
@@ -165,11 +167,13 @@ class Index:
         tenant: str | None = None,
         keep_versions: bool = False,
         progress: Callable[[IngestResult], None] | None = None,
+        llm: Llm | None = None,
     ) -> IngestReport:
         """Ingest files and folders. Failures are recorded in the report; the batch goes on.
 
         Unchanged files are skipped; a changed file replaces its old records, or is kept beside them with
-        `keep_versions=True` (tag the new one with `version`).
+        `keep_versions=True` (tag the new one with `version`). With `llm`, tables also get LLM-written records
+        (see `prepare`); a file indexed before without them is prepared again.
         """
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
@@ -194,10 +198,10 @@ class Index:
 
         for path, _ in expand_paths(paths):
             result = self.skip_unchanged(path, tags)
-            if result is not None:
+            if result is not None and not (llm is not None and self.lacks_llm_records(result)):
                 done(result)
                 continue
-            prepared = prepare(path, tags, facts=self.facts, options=self.records, limits=self.limits)
+            prepared = prepare(path, tags, facts=self.facts, options=self.records, limits=self.limits, llm=llm)
             if not isinstance(prepared, Prepared):
                 done(prepared)
                 continue
@@ -221,6 +225,16 @@ class Index:
             if e.status == "done" and e.path == str(path) and same_tags:
                 return IngestResult(str(path), "unchanged", doc, e.n_tables, e.n_records)
         return None
+
+    def lacks_llm_records(self, result: IngestResult) -> bool:
+        """A committed document with tables but no LLM-written records (indexed before without `llm`, or while
+        the endpoint was down): worth preparing again when an LLM is configured."""
+        if not result.n_tables or result.doc is None:
+            return False
+        found = self.store.con.execute(
+            "SELECT count(*) FROM records WHERE doc = ? AND id LIKE ?", [result.doc, f"%{LLM_RECORD_MARK}%"]
+        ).fetchone()
+        return not found or found[0] == 0
 
     def _remove_old_versions(self, path: str, new_doc: str) -> bool:
         """A file whose content changed replaces its old records (no stale rows, no duplicates)."""
@@ -262,7 +276,7 @@ class Index:
         tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
         self.store.write_document(entry.doc, doc.tables, records, tag_map)
         status: IngestStatus = "replaced" if replaced else "added"
-        return IngestResult(prepared.path, status, doc.doc_id, len(doc.tables), len(records))
+        return IngestResult(prepared.path, status, doc.doc_id, len(doc.tables), len(records), llm=prepared.llm)
 
     # --- search -----------------------------------------------------------------------------------------------
     def search(

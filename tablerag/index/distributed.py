@@ -19,6 +19,7 @@ from tablerag.index.ingest import IngestReport, IngestResult, Prepared, embed_te
 
 if TYPE_CHECKING:
     from tablerag.index.core import Index
+    from tablerag.llm.client import LlmConfig
 
 LOCAL_CPUS = 2  # local mode on a laptop or CI box: two workers, the dashboard off
 EMBED_ACTORS = 1  # one embedder per GPU (or one on the CPU): models are large, batches are what scale
@@ -44,8 +45,18 @@ class _EmbedActor:
         return {"payload": out}
 
 
-def _prepare_row(row: dict[str, Any], tags: Tags, facts: bool, options: Any, limits: Any = None) -> dict[str, Any]:
-    return {"payload": pickle.dumps(prepare(row["path"], tags, facts=facts, options=options, limits=limits))}
+def _prepare_row(
+    row: dict[str, Any], tags: Tags, facts: bool, options: Any, limits: Any = None, llm_config: Any = None
+) -> dict[str, Any]:
+    """One document's CPU stage. The LLM client holds locks and a connection pool, so its (picklable) config
+    travels and each task builds its own client; the disk cache is shared through the file system."""
+    llm = None
+    if llm_config is not None:
+        from tablerag.llm.client import OpenAiLlm
+
+        llm = OpenAiLlm(llm_config)
+    prepared = prepare(row["path"], tags, facts=facts, options=options, limits=limits, llm=llm)
+    return {"payload": pickle.dumps(prepared)}
 
 
 def init_ray(address: str | None = None) -> Any:
@@ -67,13 +78,17 @@ def add_with_ray(
     address: str | None = None,
     keep_versions: bool = False,
     progress: Callable[[IngestResult], None] | None = None,
+    llm_config: LlmConfig | None = None,
 ) -> IngestReport:
-    """Index.add on Ray: same records, same ids, same counts as the local loop."""
+    """Index.add on Ray: same records, same ids, same counts as the local loop. `llm_config` adds the LLM
+    records as `Index.add(llm=OpenAiLlm(llm_config))` does."""
     ray = init_ray(address)
     report = IngestReport()
     todo: list[Path] = []
     for path, _ in expand_paths(paths):
         skipped = index.skip_unchanged(path, tags)
+        if skipped is not None and llm_config is not None and index.lacks_llm_records(skipped):
+            skipped = None
         if skipped is None:
             todo.append(path)
         else:
@@ -81,9 +96,8 @@ def add_with_ray(
     if not todo:
         return report
     ds = ray.data.from_items([{"path": str(p)} for p in todo])
-    ds = ds.map(
-        _prepare_row, fn_kwargs={"tags": tags, "facts": index.facts, "options": index.records, "limits": index.limits}
-    )
+    kwargs = {"tags": tags, "facts": index.facts, "options": index.records, "limits": index.limits}
+    ds = ds.map(_prepare_row, fn_kwargs=kwargs | {"llm_config": llm_config})
     gpus = 1 if ray.cluster_resources().get("GPU", 0) >= 1 else 0
     ds = ds.map_batches(
         _EmbedActor,

@@ -9,15 +9,19 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from tablerag.decomposition.records import RecordOptions, Tags, document_records
+from tablerag.decomposition.records import RecordOptions, Tags, document_records, tag_records
 from tablerag.errors import TableragError
 from tablerag.limits import Limits
 from tablerag.model import ParsedDocument, Record
 
+if TYPE_CHECKING:
+    from tablerag.llm.base import Llm
+
+MAX_REPORTED_LLM_ERRORS = 3  # a dead endpoint fails every call alike: a few messages say it, hundreds drown it
 EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
 
 IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
@@ -31,6 +35,7 @@ class IngestResult:
     n_tables: int = 0
     n_records: int = 0
     error: str | None = None
+    llm: dict[str, Any] | None = None  # LLM decomposition counters (calls, kept, dropped_by_guard, ...) when used
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -55,6 +60,7 @@ class Prepared:
     path: str
     doc: ParsedDocument
     records: list[Record]
+    llm: dict[str, Any] | None = None
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
@@ -84,18 +90,37 @@ def prepare(
     facts: bool = True,
     options: RecordOptions | None = None,
     limits: Limits | None = None,
+    llm: Llm | None = None,
 ) -> Prepared | IngestResult:
     """Parse and decompose one file (CPU work; runs in any process). Parsing runs within `limits` (default
-    `Limits()`): in a worker process stopped after `max_seconds_per_document` (see tablerag.limits)."""
+    `Limits()`): in a worker process stopped after `max_seconds_per_document` (see tablerag.limits). With `llm`,
+    every table also gets LLM-written cell sentences, a summary and a reading guide (seed 004), checked by the
+    numeric guard; they are added to the template records, never replace them."""
     from tablerag.limits import run_with_deadline
     from tablerag.parsing import parse
 
     limits = limits or Limits.from_env()
     try:
         doc = run_with_deadline(str(path), limits.max_seconds_per_document, parse, path, None, limits)
-        return Prepared(str(path), doc, document_records(doc, tags, facts=facts, options=options))
+        records = document_records(doc, tags, facts=facts, options=options)
+        if llm is None or not doc.tables:
+            return Prepared(str(path), doc, records)
+        extra, stats = llm_records(doc, llm, tags)
+        return Prepared(str(path), doc, records + extra, stats)
     except Exception as exc:  # a defect or an unforeseen library error is still data: the batch goes on
         return failed(path, exc)
+
+
+def llm_records(doc: ParsedDocument, llm: Llm, tags: Tags) -> tuple[list[Record], dict[str, Any]]:
+    """LLM decomposition of one parsed document (multimodal: PDF tables go with their page crop). LLM failures
+    are counted in the returned stats, never raised: the template records stand on their own."""
+    from tablerag.decomposition.llm import LlmDecompositionOptions, decompose_document
+    from tablerag.llm.images import document_images
+
+    records, stats = decompose_document(doc, llm, document_images(doc), LlmDecompositionOptions(version=tags.version))
+    out = stats.as_dict()
+    out["errors"] = out["errors"][:MAX_REPORTED_LLM_ERRORS]
+    return tag_records(records, doc, tags), out
 
 
 def embed_texts(embedder: Any, texts: Sequence[str]) -> np.ndarray:
