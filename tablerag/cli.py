@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerag.eval.cli import eval_app
+from tablerag.eval.cli import LlmSql, eval_app
 from tablerag.models_cli import models_app
 from tablerag.schema.cli import schema_app
 
@@ -227,6 +227,17 @@ def query(
     k: Annotated[int, typer.Option("-k", help="Hits to return.")] = 12,
     filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value, applied before ranking.")] = None,
     questions: Annotated[Path | None, typer.Option("--questions", help="JSONL: {id, question, filters?}.")] = None,
+    llm: Annotated[
+        bool,
+        typer.Option(
+            "--llm",
+            help="Route with an LLM and let it write SQL in the sandbox (OpenAI-compatible endpoint from "
+            "TABLERAG_LLM_BASE_URL / TABLERAG_LLM_MODEL); the rules answer whenever it is refused or fails.",
+        ),
+    ] = False,
+    llm_sql: Annotated[
+        LlmSql, typer.Option(help="With --llm: off (route only) | fallback (after the rules) | prefer (before them).")
+    ] = LlmSql.FALLBACK,
     as_json: JsonOpt = False,
 ) -> None:
     """Search the index and answer with a cited value when a row and a column can be linked."""
@@ -237,21 +248,37 @@ def query(
         raise typer.Exit(2)
     if (question is None) == (questions is None):
         raise typer.BadParameter("give a QUESTION or --questions FILE.jsonl")
+    qa_llm = _qa_llm(llm_sql) if llm else None
     with Index(index) as idx:
+
+        def answer(text: str, where: dict[str, str] | None) -> Any:
+            if qa_llm is None:
+                return idx.ask(text, k=k, filters=where)
+            from tablerag.qa.answer import ask
+
+            return ask(idx, text, k=k, filters=where, llm=qa_llm)
+
         if questions is not None:
             for line in questions.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     item = json.loads(line)
                     merged = {**(item.get("filters") or {}), **(parse_filters(filters) or {})} or None  # CLI wins
-                    out = idx.ask(item["question"], k=k, filters=merged).to_dict()
+                    out = answer(item["question"], merged).to_dict()
                     _emit({"id": item.get("id"), **out})
             return
         assert question is not None
-        result = idx.ask(question, k=k, filters=parse_filters(filters))
+        result = answer(question, parse_filters(filters))
     if as_json:
         _emit(result.to_dict())
         return
     _print_result(result)
+
+
+def _qa_llm(sql: LlmSql) -> Any:
+    """`tablerag.qa.llm.LlmQa` over the environment's endpoint (query --llm)."""
+    from tablerag.qa.llm import LlmQa, SqlMode
+
+    return LlmQa(_llm_client(_llm_config()), sql=SqlMode(sql.value))
 
 
 def _print_result(result: Any) -> None:

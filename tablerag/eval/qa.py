@@ -1,5 +1,6 @@
 """QA evaluation (layer 4) with the table given: TAT-QA dev (by answer type), HiTab workbooks (their answer
-formulas), WikiTableQuestions (by question kind). No LLM: these are the rule-based figures.
+formulas), WikiTableQuestions (by question kind). Rules only by default; with an LLM (`QaEvalOptions.llm`) the
+same questions are routed by it and get its SQL as configured, so the two runs compare like for like.
 
 Each table goes through our own readers (CSV for TAT-QA and WTQ, the spreadsheet reader for HiTab), then
 ``answer_table`` answers the question; a refusal counts as wrong."""
@@ -18,11 +19,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablerag.model import Table
 from tablerag.qa.answer import Answer, answer_table
 from tablerag.qa.route import rule_route
+
+if TYPE_CHECKING:
+    from tablerag.qa.llm import LlmQa
 
 NUMERIC_DECIMALS = 2  # TAT-QA's own metric compares arithmetic answers rounded to 2 decimals
 SCALES = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "percent": 1.0}
@@ -53,11 +57,25 @@ class Tally:
 
 
 @dataclass(slots=True)
+class QaEvalOptions:
+    """``smoke``: SMOKE_ITEMS questions; ``limit``: the first N questions (in file order, so runs with and without
+    an LLM see the same ones); ``llm``: route and write SQL with it."""
+
+    smoke: bool = False
+    limit: int | None = None
+    llm: LlmQa | None = None
+
+    def cap(self) -> int | None:
+        return min(SMOKE_ITEMS, self.limit or SMOKE_ITEMS) if self.smoke else self.limit
+
+
+@dataclass(slots=True)
 class QaReport:
     dataset: str
     groups: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     seconds: float = 0.0
     examples: list[dict[str, Any]] = field(default_factory=list)
+    llm: dict[str, Any] | None = None  # model and what it did (LlmQaStats), when one was used
 
     def to_dict(self) -> dict[str, Any]:
         total = Tally(
@@ -70,6 +88,8 @@ class QaReport:
             "overall": total.to_dict(),
             "by_group": {k: v.to_dict() for k, v in sorted(self.groups.items())},
             "seconds": round(self.seconds, 1),
+            "seconds_per_question": round(self.seconds / total.n, 3) if total.n else None,
+            "llm": self.llm,
             "examples": self.examples[:20],
         }
 
@@ -92,11 +112,7 @@ def numbers_match(ours: str | None, gold: Any, scale: float = 1.0) -> bool:
     a, b = as_number(ours) if ours is not None else None, as_number(gold)
     if a is None or b is None:
         return False
-    return any(
-        round(x, NUMERIC_DECIMALS) == round(y, NUMERIC_DECIMALS)
-        for x in (a, a / scale)
-        for y in (b, -b if False else b)
-    )
+    return any(round(x, NUMERIC_DECIMALS) == round(b, NUMERIC_DECIMALS) for x in (a, a / scale))
 
 
 def text_match(ours: str | None, gold: str) -> bool:
@@ -117,11 +133,11 @@ def table_from_rows(rows: list[list[str]], folder: Path, name: str) -> Table | N
     return doc.tables[0] if doc.tables else None
 
 
-def _answer(table: Table | None, question: str) -> Answer | None:
+def _answer(table: Table | None, question: str, llm: LlmQa | None = None) -> Answer | None:
     if table is None:
         return None
     try:
-        return answer_table(table, question)
+        return answer_table(table, question, llm=llm)
     except Exception as exc:  # a defect on one question is data for the report, the run goes on
         return Answer(f"error: {type(exc).__name__}: {exc}", None, refused=True)
 
@@ -140,23 +156,23 @@ def _tatqa_ok(ans: Answer | None, q: dict[str, Any]) -> bool:
     return any(text_match(ans.value, g) or (ans.label is not None and text_match(ans.label, g)) for g in golds)
 
 
-def eval_tatqa(data: Path, smoke: bool) -> QaReport:
+def eval_tatqa(data: Path, options: QaEvalOptions) -> QaReport:
     report = QaReport("tat-qa dev")
     contexts = json.loads((data / "tat-qa" / "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
-    done = 0
+    done, cap = 0, options.cap()
     with tempfile.TemporaryDirectory() as tmp:
         for i, ctx in enumerate(contexts):
             questions = [q for q in ctx["questions"] if q["answer_from"] in ("table", "table-text")]
             if not questions:
                 continue
             table = table_from_rows(ctx["table"]["table"], Path(tmp), f"tatqa{i}")
-            for q in questions:
-                ans = _answer(table, q["question"])
+            for q in questions[: cap - done] if cap is not None else questions:
+                ans = _answer(table, q["question"], options.llm)
                 ok = _tatqa_ok(ans, q)
                 report.groups[f"{q['answer_from']}/{q['answer_type']}"].add(ok, ans is None or ans.refused)
                 _example(report, q["question"], q["answer"], ans, ok)
                 done += 1
-            if smoke and done >= SMOKE_ITEMS:
+            if cap is not None and done >= cap:
                 break
     return report
 
@@ -170,6 +186,8 @@ def _example(report: QaReport, question: str, gold: Any, ans: Answer | None, ok:
                 "ours": ans.value if ans else None,
                 "label": ans.label if ans else None,
                 "intent": ans.intent if ans else None,
+                "sql": ans.sql if ans else None,
+                "sql_by": ans.sql_by if ans else None,
                 "ok": ok,
             }
         )
@@ -255,19 +273,23 @@ def _hitab_ok(ans: Answer | None, gold: list[Any]) -> bool:
     return all(any(text_match(o, str(g)) for o in ours) for g in gold)
 
 
-def eval_hitab(data: Path, smoke: bool) -> QaReport:
+def eval_hitab(data: Path, options: QaEvalOptions) -> QaReport:
     from tablerag.parsing import parse
 
     report = QaReport("hitab workbooks")
     files = sorted((data / "hitab-statcan-xlsx" / "xlsx").glob("*.xlsx"), key=lambda p: int(p.stem))
-    for path in files[:4] if smoke else files:
+    done, cap = 0, options.limit
+    for path in files[:4] if options.smoke else files:
         doc = parse(path)
         tables = [t for t in doc.tables if t.source.sheet == "original"]
         for question, agg, gold in hitab_items(path):
-            ans = _answer(tables[0] if tables else None, question)
+            if cap is not None and done >= cap:
+                return report
+            ans = _answer(tables[0] if tables else None, question, options.llm)
             ok = _hitab_ok(ans, gold)
             report.groups[agg].add(ok, ans is None or ans.refused)
             _example(report, question, [str(g) for g in gold], ans, ok)
+            done += 1
     return report
 
 
@@ -287,37 +309,45 @@ def _wtq_ok(ans: Answer | None, target: str) -> bool:
     return len(golds) == len(ours) and all(any(text_match(o, g) for o in ours) for g in golds)
 
 
-def eval_wtq(data: Path, smoke: bool) -> QaReport:
+def eval_wtq(data: Path, options: QaEvalOptions) -> QaReport:
     from tablerag.parsing import parse
 
     report = QaReport("wikitablequestions (300-table share)")
     root = data / "wikitablequestions"
     lines = (root / "data" / "pristine-unseen-tables.subset300.tsv").read_text(encoding="utf-8").splitlines()[1:]
     cache: dict[str, Table | None] = {}
-    for line in lines[:SMOKE_ITEMS] if smoke else lines:
+    cap = options.cap()
+    for line in lines[:cap] if cap is not None else lines:
         _id, question, context, target = line.split("\t")[:4]
         if context not in cache:
             doc = parse(root / context)
             cache[context] = doc.tables[0] if doc.tables else None
-        ans = _answer(cache[context], question)
+        ans = _answer(cache[context], question, options.llm)
         ok = _wtq_ok(ans, target)
         report.groups[wtq_kind(question)].add(ok, ans is None or ans.refused)
         _example(report, question, target, ans, ok)
     return report
 
 
-RUNNERS: dict[QaDataset, Callable[[Path, bool], QaReport]] = {
+RUNNERS: dict[QaDataset, Callable[[Path, QaEvalOptions], QaReport]] = {
     QaDataset.TATQA: eval_tatqa,
     QaDataset.HITAB: eval_hitab,
     QaDataset.WTQ: eval_wtq,
 }
 
 
-def run_qa_eval(data: Path, datasets: list[QaDataset], smoke: bool) -> list[QaReport]:
+def run_qa_eval(data: Path, datasets: list[QaDataset], options: QaEvalOptions | bool = False) -> list[QaReport]:
+    """``options``: a QaEvalOptions, or just the smoke flag."""
+    opts = options if isinstance(options, QaEvalOptions) else QaEvalOptions(smoke=options)
     out = []
     for ds in datasets:
+        before = opts.llm.stats.as_dict() if opts.llm is not None else {}
         start = time.perf_counter()
-        rep = RUNNERS[ds](data, smoke)
+        rep = RUNNERS[ds](data, opts)
         rep.seconds = time.perf_counter() - start
+        if opts.llm is not None:
+            after = opts.llm.stats.as_dict()
+            rep.llm = {"model": opts.llm.llm.model, "sql": opts.llm.sql.value, "route": opts.llm.route}
+            rep.llm |= {k: after[k] - before.get(k, 0) for k in after}
         out.append(rep)
     return out

@@ -15,12 +15,13 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import Linked, is_year, link, promote_period_rows
-from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, FROM_TO, LESS_WORDS, Route, RouteKind, Router, route
+from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, FROM_TO, LESS_WORDS, RULES, Route, RouteKind, Router, route
 
 if TYPE_CHECKING:
     from tablerag.index.core import Hit, Index
     from tablerag.qa.compute import Computation
-    from tablerag.qa.sql import QueryHook
+    from tablerag.qa.llm import LlmQa
+    from tablerag.qa.sql import QueryHook, Sandbox, TypedView
 
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
 NOT_FOUND = "Not found in the indexed documents."
@@ -42,11 +43,12 @@ class Answer:
     intent: str | None = None
     sql: str | None = None
     label: str | None = None  # arg-max/min, top-N: the row the answer names
+    sql_by: str | None = None  # "llm:<model>" when an LLM wrote the SQL (rules otherwise, not serialised)
     score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "citations": self.citations}
-        for key in ("unit", "route", "intent", "sql", "label"):
+        for key in ("unit", "route", "intent", "sql", "label", "sql_by"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         if self.refused:
@@ -159,17 +161,14 @@ def _unit(table: Table, comp: Computation) -> str | None:
     return units.pop() if len(units) == 1 else None
 
 
-def aggregate(
-    table: Table, question: str, route_: Route, linked: Linked, version: str | None, on_query: QueryHook | None
-) -> Answer | None:
-    """Run the intent's SQL over the table's typed view in the sandbox; cite every cell used and the SQL."""
+def _rule_compute(
+    question: str, route_: Route, view: TypedView, linked: Linked, sandbox: Sandbox
+) -> Computation | None:
     from tablerag.qa.compute import compute, year_span
-    from tablerag.qa.sql import VIEW_NAME, Sandbox, UnsafeSqlError, typed_view
+    from tablerag.qa.sql import UnsafeSqlError
 
-    view = typed_view(table)
-    sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
     try:
-        comp = compute(
+        return compute(
             route_,
             view,
             linked,
@@ -181,6 +180,35 @@ def aggregate(
         )
     except UnsafeSqlError:
         return None
+
+
+def aggregate(
+    table: Table,
+    question: str,
+    route_: Route,
+    linked: Linked,
+    version: str | None,
+    on_query: QueryHook | None,
+    llm: LlmQa | None = None,
+) -> Answer | None:
+    """Run the intent's SQL over the table's typed view in the sandbox; cite every cell used and the SQL. With an
+    LLM configured for SQL, its SELECT runs in the same sandbox: after the rules found nothing, or before them."""
+    from tablerag.qa.llm import SqlMode, llm_sql
+    from tablerag.qa.sql import VIEW_NAME, Sandbox, typed_view
+
+    view = typed_view(table)
+    sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
+    intent = route_.intent
+
+    def by_llm(when: SqlMode) -> Computation | None:
+        if llm is None or llm.sql is not when or intent is None:
+            return None
+        return llm_sql(llm, view, question, intent, sandbox)
+
+    try:
+        comp = (
+            by_llm(SqlMode.PREFER) or _rule_compute(question, route_, view, linked, sandbox) or by_llm(SqlMode.FALLBACK)
+        )
     finally:
         sandbox.close()
     if comp is None:
@@ -202,6 +230,7 @@ def aggregate(
         sql=comp.sql,
         label=comp.label,
         score=score,
+        sql_by=comp.source if comp.source != RULES else None,
     )
 
 
@@ -212,15 +241,17 @@ def answer_table(
     embedder: Any = None,
     version: str | None = None,
     on_query: QueryHook | None = None,
+    llm: LlmQa | None = None,
 ) -> Answer | None:
-    """Answer from one given table, or None when the question does not link to it."""
-    route_ = route_ or route(question)
+    """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
+    no route is given) and let it write SQL as configured."""
+    route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
     if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
         return lookup(table, linked, version)
     if route_.kind is RouteKind.AGGREGATE:
-        computed = aggregate(table, question, route_, linked, version, on_query)
+        computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
     return lookup(table, linked, version)
@@ -254,12 +285,15 @@ def ask(
     filters: dict[str, str] | None = None,
     session: str | None = None,
     router: Router | None = None,
+    llm: LlmQa | None = None,
 ) -> AskResult:
+    """``router``: an explicit router; ``llm``: an LLM that routes (when no router is given) and writes SQL as
+    configured (`tablerag.qa.llm.LlmQa`). Without either, the rules do everything."""
     hits = index.search(question, k=k, filters=filters)
     if not hits:
         return AskResult(question, hits, None)
     tables = ranked_tables(hits)
-    route_ = route(question, router)
+    route_ = route(question, router or (llm.router() if llm is not None else None))
     if route_.kind is RouteKind.SEMANTIC:
         top = tables[0] if tables else None
         return AskResult(question, hits, semantic(hits), top, index.markdown(top) if top else None)
@@ -270,7 +304,7 @@ def ask(
         if table is None:
             continue
         version = index.store.document_tags(table.id.split(":")[0]).get("version")
-        answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query)
+        answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query, llm)
         if answer is not None and (best is None or answer.score > best[0].score):
             best = (answer, table)
     if best is None:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from tablerag.qa.link import Linked, Scored, year_of
-from tablerag.qa.route import Intent, Route
+from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
 YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*((?:19|20)\d\d)", re.I)
@@ -30,6 +30,7 @@ class Computation:
     label: str | None = None  # arg-max/min and top-N: the row (or column) the answer names
     unit: str | None = None
     result: QueryResult | None = None
+    source: str = RULES  # who wrote the SQL: RULES or "llm:<model>"
 
 
 def year_span(question: str) -> tuple[int, int] | None:

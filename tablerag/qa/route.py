@@ -11,6 +11,7 @@ from typing import Protocol
 
 DEFAULT_TOP_N = 3  # "top companies" without a number: three is the usual reading of a plural superlative
 MAX_TOP_N = 100  # a "top 5000" request is a listing, not a ranking; capped with the SQL row limit in mind
+RULES = "rules"  # the source of a decision (route, SQL) that no LLM made
 
 
 class RouteKind(StrEnum):
@@ -37,7 +38,7 @@ class Route:
     kind: RouteKind
     intent: Intent | None = None
     top_n: int | None = None
-    source: str = "rules"  # "rules" or the name of the LLM router
+    source: str = RULES  # RULES or the name of the LLM router
 
 
 class Router(Protocol):

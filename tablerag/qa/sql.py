@@ -140,7 +140,7 @@ def typed_view(table: Table) -> TypedView:
     return view
 
 
-def _view_rows(view: TypedView) -> list[list[Any]]:
+def view_rows(view: TypedView) -> list[list[Any]]:
     from tablerag.decomposition.serialize import filled_grid
 
     table = view.table
@@ -193,7 +193,7 @@ class Sandbox:
                 f"{quote(c.name)} {DECIMAL_TYPE if c.numeric else 'VARCHAR'}" for c in view.columns
             ]
             self.con.execute(f"CREATE TEMP TABLE {quote(name)} ({', '.join(cols)})")
-            rows = _view_rows(view)
+            rows = view_rows(view)
             marks = "(" + ", ".join("?" for _ in cols) + ")"
             for i in range(0, len(rows), INSERT_BATCH_ROWS):
                 batch = rows[i : i + INSERT_BATCH_ROWS]
