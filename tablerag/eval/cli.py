@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,6 +28,10 @@ def retrieval(
     cells: Annotated[str, typer.Option(help="Cell records: none | triple | sentence | both.")] = "triple",
     rows: Annotated[str, typer.Option(help="Row records: row | packed.")] = "row",
     baseline: Annotated[bool, typer.Option(help="Also run the naive 500-token baseline.")] = True,
+    dense_weight: Annotated[
+        list[float] | None,
+        typer.Option("--dense-weight", help="Dense:BM25 fusion weight of ours (repeatable; default: the index's)."),
+    ] = None,
     smoke: Annotated[bool, typer.Option(help="20 TAT-QA questions over 6 pooled contexts.")] = False,
     work: Annotated[Path, typer.Option(help="Corpus files and indexes (reused across runs).")] = WORK,
     out: Annotated[Path, typer.Option(help="JSON results (rows merged into the file).")] = OUT,
@@ -40,7 +44,11 @@ def retrieval(
     if smoke:
         cfg = smoke_config(work / "smoke", embedders[0])
     else:
-        cfg = EvalConfig(dataset or ["tatqa"], embedders, work, limit, contexts, cells, rows, baseline)
+        cfg = EvalConfig(dataset or ["tatqa"], embedders, work, limit, contexts, cells, rows, baseline, out=out)
+        if dense_weight:
+            from tablerag.index.search import SearchOptions
+
+            cfg.searches = {f"two-stage d{w:g}": SearchOptions(dense_weight=w) for w in dense_weight}
     results = evaluate(cfg)
     save(results, out)
     print(markdown(results))
@@ -54,26 +62,56 @@ DEFAULT_SCHEMA_MODES = ("hybrid", "two-stage")
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
+class LlmSql(StrEnum):
+    """When the LLM's SQL is used: `tablerag.qa.llm.SqlMode`, mirrored so the CLI imports no QA code up front."""
+
+    OFF = "off"  # the LLM only routes
+    FALLBACK = "fallback"
+    PREFER = "prefer"
+
+
+def llm_qa(sql: LlmSql) -> Any:
+    """An `LlmQa` over `OpenAiLlm.from_env()`; a missing endpoint is a usage error, not a traceback."""
+    from tablerag.llm.base import LlmError
+    from tablerag.llm.client import OpenAiLlm
+    from tablerag.qa.llm import LlmQa, SqlMode
+
+    try:
+        return LlmQa(OpenAiLlm.from_env(), sql=SqlMode(sql.value))
+    except LlmError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--llm") from exc
+
+
 @eval_app.command("qa")
 def qa_eval(
     dataset: Annotated[
         list[str] | None, typer.Option("--dataset", "-d", help="tat-qa | hitab | wtq (repeatable).")
     ] = None,
     smoke: Annotated[bool, typer.Option(help="A few questions per dataset (CI).")] = False,
+    limit: Annotated[int | None, typer.Option(help="The first N questions per dataset (file order).")] = None,
+    llm: Annotated[
+        bool, typer.Option("--llm", help="Route and write SQL with the LLM at TABLERAG_LLM_BASE_URL (TABLERAG_LLM_*).")
+    ] = False,
+    llm_sql: Annotated[
+        LlmSql, typer.Option(help="With --llm: off (route only) | fallback (after the rules) | prefer (before them).")
+    ] = LlmSql.FALLBACK,
     data: Annotated[Path, typer.Option(help="The shared data folder.")] = DATA,
     out: Annotated[Path, typer.Option(help="JSON results.")] = QA_OUT,
 ) -> None:
     """Answer accuracy with the table given: TAT-QA by answer type, HiTab by aggregation, WTQ by question kind."""
     import json
 
-    from tablerag.eval.qa import QaDataset, run_qa_eval
+    from tablerag.eval.qa import QaDataset, QaEvalOptions, run_qa_eval
 
-    reports = run_qa_eval(data, [QaDataset(d) for d in dataset or list(QaDataset)], smoke)
+    options = QaEvalOptions(smoke, limit, llm_qa(llm_sql) if llm else None)
+    reports = run_qa_eval(data, [QaDataset(d) for d in dataset or list(QaDataset)], options)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=1), encoding="utf-8")
     for r in reports:
         d = r.to_dict()
-        print(f"{d['dataset']}: {d['overall']}  ({d['seconds']} s)")
+        print(f"{d['dataset']}: {d['overall']}  ({d['seconds']} s, {d['seconds_per_question']} s/question)")
+        if d["llm"]:
+            print(f"  llm: {d['llm']}")
         for group, tally in d["by_group"].items():
             print(f"  {group:<28} n={tally['n']:<5} acc={tally['accuracy']}  refused={tally['refused']}")
 

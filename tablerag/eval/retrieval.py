@@ -250,10 +250,42 @@ def hit_items(index: Any, corpus: Corpus, hits: Sequence[Any]) -> list[frozenset
     return out
 
 
-def score_runs(runs: Sequence[tuple[list[frozenset[RowKey]], Question]]) -> dict[str, dict[str, float]]:
+def score_runs(
+    runs: Sequence[tuple[list[frozenset[RowKey]], Question]], corpus: Corpus | None = None
+) -> dict[str, dict[str, float]]:
+    """Record and row level; with ``corpus``, also the row level over questions whose gold rows carry a label no
+    other table of the pool uses (a pooled question like "What were total assets in 2019?" names no company, so
+    no retriever can tell which of the pool's "Total assets" rows is meant)."""
     record = [score_question(items, q.gold) for items, q in runs]
     row = [score_question(row_level(items), q.gold) for items, q in runs]
-    return {"record": metrics(record), "row": metrics(row)}
+    out = {"record": metrics(record), "row": metrics(row)}
+    if corpus is not None:
+        shared = shared_labels(corpus)
+        unique = [s for s, (_, q) in zip(row, runs, strict=True) if not _ambiguous(corpus, q, shared)]
+        out["row, unique labels"] = metrics(unique)
+    return out
+
+
+def _label(corpus: Corpus, key: RowKey) -> str:
+    name, row = key
+    lines = list(csv.reader(io.StringIO(corpus.files.get(name, ""))))
+    return norm(lines[row][0]) if 0 <= row < len(lines) and lines[row] else ""
+
+
+def shared_labels(corpus: Corpus) -> set[str]:
+    """Row labels (first cell, loose form) found in two or more tables of the pool."""
+    files_of: dict[str, set[str]] = {}
+    for name, text in corpus.files.items():
+        if name.endswith(".csv"):
+            for line in csv.reader(io.StringIO(text)):
+                if line and (label := norm(line[0])):
+                    files_of.setdefault(label, set()).add(name)
+    return {label for label, files in files_of.items() if len(files) > 1}
+
+
+def _ambiguous(corpus: Corpus, q: Question, shared: set[str]) -> bool:
+    """A requirement all of whose gold rows carry a label other tables use too."""
+    return any(all(_label(corpus, key) in shared for key in req) for req in q.gold)
 
 
 def run_ours(
@@ -272,7 +304,7 @@ def run_ours(
         for label, opts in searches.items():
             idx.search_options = opts
             runs = [(hit_items(idx, corpus, idx.search(q.text, k=max(KS))), q) for q in corpus.questions]
-            out[label] = score_runs(runs)
+            out[label] = score_runs(runs, corpus)
     return out
 
 
@@ -339,7 +371,7 @@ def run_baseline(corpus: Corpus, work: Path, embedder: str) -> dict[str, dict[st
         ranked = {"hybrid": [i for i, _ in rrf([dense, bm25])], "bm25": bm25, "dense": dense}
         for label, ids in ranked.items():
             runs[label].append(([chunks[int(i)][1] for i in ids[: max(KS)]], q))
-    return {label: score_runs(r) for label, r in runs.items()}
+    return {label: score_runs(r, corpus) for label, r in runs.items()}
 
 
 def _cached_vectors(path: Path, model: Any, texts: list[str]) -> Any:
