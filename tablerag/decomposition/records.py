@@ -16,6 +16,9 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import HEADER_JOIN, ParsedDocument, ProseBlock, Provenance, Record, Table
 
 SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tables get "and N more"
+# ... and the labels of at most this many rows: the summary is then the one record holding the whole table's
+# vocabulary, which stage one needs to tell look-alike tables apart (30 labels of ~4 tokens fit a 512-token window)
+SUMMARY_MAX_ROWS = 30
 FACT_MAX_CELLS_PER_TABLE = 5000  # past this a table's facts add index weight but no new words; rows cover it
 
 
@@ -95,13 +98,29 @@ def summary_text(table: Table) -> str:
     shown = ", ".join(names[:SUMMARY_MAX_COLUMNS])
     more = f" and {len(names) - SUMMARY_MAX_COLUMNS} more" if len(names) > SUMMARY_MAX_COLUMNS else ""
     n_data = table.n_rows - table.header_rows
-    first = names[0] if names else "item"
+    first = names[0] if names and table.column_name(0) else "item"
     return (
         f"Table: {table_title(table)}. {n_data} rows, one row per {first}. "
         f"Columns: {shown}{more}."
+        + _row_labels(table)
         + (f" Unit: {table.unit}." if table.unit else "")
         + (f" Notes: {' '.join(table.notes)}" if table.notes else "")
     )
+
+
+def _row_labels(table: Table) -> str:
+    """" Rows: a; b; c." from the row header chains (or the stub column), each label once, capped."""
+    grid = filled_grid(table)
+    numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
+    labels: list[str] = []
+    for row in range(table.header_rows, table.n_rows):
+        label = row_header(table, row, grid, numeric)
+        if label != locator(table, row) and label not in labels:
+            labels.append(label)
+    if not labels:
+        return ""
+    more = f" and {len(labels) - SUMMARY_MAX_ROWS} more" if len(labels) > SUMMARY_MAX_ROWS else ""
+    return f" Rows: {'; '.join(labels[:SUMMARY_MAX_ROWS])}{more}."
 
 
 CellForm = Literal["none", "triple", "sentence", "both"]
