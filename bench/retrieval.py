@@ -14,8 +14,8 @@ from tablerag.index.search import SearchOptions
 
 OUT = Path(__file__).resolve().parent / "out"
 
-VARIANTS: dict[str, SearchOptions] = {
-    "two-stage": SearchOptions(),
+VARIANTS: dict[str, SearchOptions | None] = {
+    "two-stage": None,  # the index's own options (its embedder's fusion weight)
     "flat": SearchOptions(two_stage=False),
     "dense-only": SearchOptions(lexical_weight=0.0),
     "bm25-only": SearchOptions(dense_weight=0.0),

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import tablerag
+from tablerag.errors import IndexMismatchError
 from tablerag.eval.retrieval import hit_items, load_tatqa, write_corpus
-from tablerag.index.search import SearchOptions
+from tablerag.index.search import DENSE_WEIGHT_BY_EMBEDDER, SearchOptions
 
 CONTEXTS = 6
 TOP = 12  # the rows that go to the prompt (seed 000)
@@ -78,3 +79,18 @@ def test_scores_never_rise_down_the_list(pooled):
     index, _, _ = pooled
     scores = [h.score for h in index.search("deferred tax asset valuation allowance", k=30)]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_an_index_knows_its_embedder_by_any_name_and_fuses_with_its_weight(tmp_path: Path, monkeypatch) -> None:
+    """Regression: an index created through TABLERAG_EMBEDDER stored the model's own name, and opening it again
+    with the short spec ("use") was refused as another embedder."""
+    monkeypatch.setenv("TABLERAG_EMBEDDER", "use")
+    with tablerag.Index(tmp_path / "ix") as index:
+        stored = index.store.get_meta("embedder_spec")
+        assert index.search_options.dense_weight == DENSE_WEIGHT_BY_EMBEDDER["use"]
+    monkeypatch.delenv("TABLERAG_EMBEDDER")
+    for spec in ("use", stored):
+        with tablerag.Index(tmp_path / "ix", embedder=spec) as index:
+            assert index.search_options.dense_weight == DENSE_WEIGHT_BY_EMBEDDER["use"]
+    with pytest.raises(IndexMismatchError, match="minilm"):
+        tablerag.Index(tmp_path / "ix", embedder="minilm")

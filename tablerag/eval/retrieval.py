@@ -301,8 +301,9 @@ def run_ours(
         report = idx.add([folder])
         if report.failures:
             raise RuntimeError(f"ingest failed: {[r.error for r in report.failures][:3]}")
+        default = idx.search_options  # the index's own (its embedder's fusion weight)
         for label, opts in searches.items():
-            idx.search_options = opts
+            idx.search_options = opts or default
             runs = [(hit_items(idx, corpus, idx.search(q.text, k=max(KS))), q) for q in corpus.questions]
             out[label] = score_runs(runs, corpus)
     return out
@@ -423,11 +424,10 @@ def load(dataset: str, cfg: EvalConfig) -> Corpus:
 def evaluate(cfg: EvalConfig) -> list[dict[str, Any]]:
     """Every (dataset, embedder): ours per search option, and the naive baseline; one result row per level."""
     from tablerag.decomposition.records import RecordOptions
-    from tablerag.index.search import SearchOptions
 
     rows: list[dict[str, Any]] = []
     records = RecordOptions(cells=cfg.cells, rows=cfg.rows)  # type: ignore[arg-type]
-    searches = cfg.searches or {"two-stage": SearchOptions()}
+    searches = cfg.searches or {"two-stage": None}  # None: the index's own search options
     for dataset in cfg.datasets:
         corpus = load(dataset, cfg)
         work = cfg.work / f"{dataset}-{cfg.contexts or 'all'}-{cfg.limit or 'all'}"

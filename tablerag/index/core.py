@@ -74,8 +74,8 @@ class Index:
         search: SearchOptions | None = None,
         limits: Limits | None = None,
     ) -> None:
-        from tablerag.index.embed import load_embedder
-        from tablerag.index.search import SearchOptions
+        from tablerag.index.embed import load_embedder, parse_spec
+        from tablerag.index.search import SearchOptions, default_dense_weight
 
         self.limits = limits or Limits.from_env()  # what one document may cost to read (tablerag.limits)
         self.path = Path(path)
@@ -83,7 +83,7 @@ class Index:
         self.store = TableStore(self.path / "tables.duckdb")
         stored = self.store.get_meta("embedder_spec")
         spec = embedder if isinstance(embedder, str) or embedder is None else None
-        if spec is not None and stored is not None and spec != stored:
+        if spec is not None and stored is not None and parse_spec(spec) != parse_spec(stored):
             raise IndexMismatchError(f"index {self.path} was built with embedder '{stored}', not '{spec}'")
         self.embedder = embedder if (embedder is not None and spec is None) else load_embedder(spec or stored)
         self.embedder_spec = spec or stored or self.embedder.name
@@ -91,7 +91,7 @@ class Index:
             self.store.set_meta("embedder_spec", self.embedder_spec)
         self.facts = facts
         self.records = self._record_options(records, facts)
-        self.search_options = search or SearchOptions()
+        self.search_options = search or SearchOptions(dense_weight=default_dense_weight(self.embedder_spec))
         self._chroma_url = chroma_url or self.store.get_meta("chroma_url")
         if chroma_url:
             self.store.set_meta("chroma_url", chroma_url)

