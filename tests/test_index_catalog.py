@@ -118,3 +118,19 @@ def test_commit_many_equals_one_by_one(files, tmp_path) -> None:
             )
     assert snapshots[0] == snapshots[1]
     assert all(status == "added" for status, _ in snapshots[0][0])
+
+
+@pytest.mark.parametrize("filters", FILTERS)
+@pytest.mark.parametrize("n", [1, 5, 40])
+def test_postfiltered_dense_ranking_equals_the_stores_filter(index, filters, n, monkeypatch) -> None:
+    """dense_ranking fetches unfiltered and masks; it must give the store's own filtered ranking, and fall back to
+    it when too few allowed records are among the nearest (forced here with a tiny fetch cap)."""
+    from tablerag.index import search
+    from tablerag.index.core import chroma_where
+
+    q = search.prepare_query(index, "total sales in 2019", filters)
+    want = [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(filters))]
+    assert search.dense_ranking(index, q, n) == want
+    monkeypatch.setattr(search, "POSTFILTER_MARGIN", 1.0)
+    monkeypatch.setattr(search, "POSTFILTER_MAX_FETCH", n)  # wide = n / share > cap unless all are allowed
+    assert search.dense_ranking(index, q, n) == want

@@ -41,6 +41,10 @@ ROWS_PER_TABLE = 12  # rows from one table; 6 gave +0.005..0.008 at 12 but -0.01
 # (60 contexts, USE): R@12 0.728 vs 0.679, MRR 0.590 vs 0.570; minilm 0.864 vs 0.802.
 INTERLEAVE = True
 INTERLEAVE_UNITS = 4  # units expanded at least, when interleaving, so a close runner-up table can compete
+# Filtered dense search fetches n / (allowed share) x this margin unfiltered, then masks (see dense_ranking): the
+# allowed records are not spread evenly over the nearest ones, 2x leaves room for a tenant that is locally sparse.
+POSTFILTER_MARGIN = 2.0
+POSTFILTER_MAX_FETCH = 4000  # beyond this an unfiltered fetch costs more than the store's own filter
 
 
 def default_dense_weight(embedder_spec: str | None) -> float:
@@ -118,11 +122,30 @@ def prepare_query(index: Index, question: str, filters: dict[str, str] | None) -
     return Query(question, qvec, filters, index.lexical.scores(question), mask)
 
 
-def fused(index: Index, q: Query, n: int, opts: SearchOptions) -> list[tuple[str, float]]:
-    """Dense and BM25 rankings of the records that pass the query's filters, fused by weighted RRF."""
+def dense_ranking(index: Index, q: Query, n: int) -> list[str]:
+    """The ``n`` records nearest the question among those its filters allow.
+
+    With a filter, the vector store's own metadata filter is slow at scale (1M records, a tenant in ten: ~630 ms a
+    query); so the nearest records are first fetched unfiltered, about ``n / share`` of them with a margin, and
+    masked by the catalog. Only when fewer than ``n`` survive (a rare tenant) does the filtered query run. Both give
+    the ``n`` nearest allowed records; nothing outside the filter is ever returned."""
     from tablerag.index.core import chroma_where
 
-    dense = [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(q.filters))]
+    if q.mask is None:
+        return [i for i, _ in index.vector.query(q.qvec, n)]
+    share = float(q.mask.mean()) if q.mask.size else 0.0
+    if share > 0 and (wide := int(n / share * POSTFILTER_MARGIN)) <= POSTFILTER_MAX_FETCH:
+        got = index.vector.query(q.qvec, wide)
+        positions, mask = index.catalog.positions, q.mask
+        allowed = [i for i, _ in got if i in positions and mask[positions[i]]]
+        if len(allowed) >= n or len(got) < wide:
+            return allowed[:n]
+    return [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(q.filters))]
+
+
+def fused(index: Index, q: Query, n: int, opts: SearchOptions) -> list[tuple[str, float]]:
+    """Dense and BM25 rankings of the records that pass the query's filters, fused by weighted RRF."""
+    dense = dense_ranking(index, q, n)
     lexical = [i for i, _ in index.lexical.rank(q.bm25, n, q.mask)]
     return rrf([dense, lexical], weights=[opts.dense_weight, opts.lexical_weight])
 
