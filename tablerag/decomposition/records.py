@@ -109,7 +109,7 @@ def summary_text(table: Table) -> str:
 
 
 def _row_labels(table: Table) -> str:
-    """" Rows: a; b; c." from the row header chains (or the stub column), each label once, capped."""
+    """The summary's `Rows: a; b; c.` from the row header chains (or the stub column), each label once, capped."""
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     labels: list[str] = []
