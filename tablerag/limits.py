@@ -21,12 +21,16 @@ Exceeded limits raise `LimitExceededError` (a `BadInputError`), which a batch re
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from tablerag.errors import BadInputError, LimitExceededError, TimeLimitError
 
+# a reused reader process is retired after this many documents: whatever a reader library kept (caches, a
+# fragmented heap after a big file) goes back to the system, and a slow leak cannot grow without bound
+WORKER_MAX_DOCUMENTS = 200
 MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not documents a person wrote
 MAX_PAGES = 5_000  # the thickest real reports (statistical yearbooks, annual filings) stay below a few thousand
 MAX_PIXELS_PER_PAGE = 178_956_970  # PIL's own decompression-bomb error line (2 x 89.5 M px): an A0 sheet at 300 dpi
@@ -102,21 +106,56 @@ def check_cells(path: str, tables: list[Any], limits: Limits) -> None:
 # --------------------------------------------------------------------------------------------- time limit
 
 
-def _child(conn: Any, env: dict[str, str], fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    """Worker body: the parent's environment (a fork server keeps its own), then the call; the outcome goes back."""
+def _outcome(env: dict[str, str], fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:
+    """The call under the parent's environment (a fork server keeps its own), as ("ok" | "bad" | "error", value)."""
     os.environ.clear()
     os.environ.update(env)
     try:
-        outcome: tuple[str, Any] = ("ok", fn(*args))
+        return ("ok", fn(*args))
     except BadInputError as exc:
-        outcome = ("bad", exc)
+        return ("bad", exc)
     except BaseException as exc:  # noqa: BLE001 - a defect is reported to the parent, which decides
-        outcome = ("error", f"{type(exc).__name__}: {exc}")
-    try:
-        conn.send(outcome)
-    except Exception as exc:  # an unpicklable result or exception: still an answer
-        conn.send(("error", f"result could not be sent back ({type(exc).__name__}: {exc})"))
-    conn.close()
+        return ("error", f"{type(exc).__name__}: {exc}")
+
+
+def _serve(conn: Any) -> None:
+    """Worker body: read documents until the parent closes its end (or dies), answer each one."""
+    while True:
+        try:
+            env, fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        outcome = _outcome(env, fn, args)
+        try:
+            conn.send(outcome)
+        except Exception as exc:  # an unpicklable result or exception: still an answer
+            conn.send(("error", f"result could not be sent back ({type(exc).__name__}: {exc})"))
+
+
+class _Worker:
+    """One reader process, reused for document after document (a fresh process per document cost ~55 ms, more
+    than parsing a small file); killed at a deadline and replaced, retired after WORKER_MAX_DOCUMENTS."""
+
+    def __init__(self) -> None:
+        ctx = _context()
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.proc.start()
+        child.close()
+        self.documents = 0
+
+    def usable(self) -> bool:
+        return self.proc.is_alive() and self.documents < WORKER_MAX_DOCUMENTS
+
+    def stop(self) -> None:
+        self.conn.close()
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(timeout=5)
+
+
+_worker: _Worker | None = None
+_worker_lock = threading.Lock()
 
 
 # imported once by the fork server, so each forked reader starts warm (the readers import these lazily; pymupdf
@@ -146,31 +185,37 @@ def _context() -> Any:
 
 
 def run_with_deadline(path: str, seconds: float | None, fn: Callable[..., T], *args: Any) -> T:
-    """`fn(*args)` in a worker process killed after `seconds` (TimeLimitError); in-process when `seconds` is None.
+    """`fn(*args)` in a reader process stopped after `seconds` (TimeLimitError); in-process when `seconds` is None.
 
-    A worker that dies (a crash in a C library) becomes a BadInputError naming the file, never a dead batch.
-    Inside a daemonic process (a pool worker), which may not start children, the call runs in-process."""
+    The reader process is reused across calls and replaced whenever it is killed or dies. A reader that dies (a
+    crash in a C library) becomes a BadInputError naming the file, never a dead batch. Inside a daemonic process
+    (a pool worker), which may not start children, the call runs in-process."""
     import multiprocessing
 
+    global _worker
     if seconds is None or multiprocessing.current_process().daemon:  # a daemonic process may not have children
         return fn(*args)
-    ctx = _context()
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, dict(os.environ), fn, args), daemon=True)
-    proc.start()
-    child.close()
-    try:
-        if not parent.poll(seconds):
-            raise TimeLimitError(path, seconds)
-        kind, value = parent.recv()
-    except EOFError:
-        proc.join(timeout=5)
-        raise BadInputError(path, f"the reader process died (exit code {proc.exitcode})") from None
-    finally:
-        parent.close()
-        if proc.is_alive():
-            proc.kill()
-        proc.join(timeout=5)
+    with _worker_lock:
+        if _worker is None or not _worker.usable():
+            if _worker is not None:
+                _worker.stop()
+            _worker = _Worker()
+        worker = _worker
+        worker.documents += 1
+        try:
+            worker.conn.send((dict(os.environ), fn, args))
+            if not worker.conn.poll(seconds):
+                raise TimeLimitError(path, seconds)
+            kind, value = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.proc.join(timeout=5)
+            _worker = None
+            worker.stop()
+            raise BadInputError(path, f"the reader process died (exit code {worker.proc.exitcode})") from None
+        except TimeLimitError:
+            _worker = None
+            worker.stop()
+            raise
     if kind == "bad":
         raise value
     if kind == "error":

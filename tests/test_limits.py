@@ -128,3 +128,18 @@ def test_html_output_escapes_script_and_event_handlers(tmp_path):
     assert "&lt;script&gt;" in page and "&lt;img src=x onerror=alert(2)&gt;" in page
     out = CliRunner().invoke(app, ["tables", str(path), "--format", "html"])
     assert "<img" not in out.stdout and "<script" not in out.stdout
+
+
+def test_the_reader_process_is_reused_and_replaced_when_killed_or_retired(monkeypatch):
+    import tablerag.limits as limits_mod
+
+    first = run_with_deadline("a.csv", 30, os.getpid)
+    assert run_with_deadline("b.csv", 30, os.getpid) == first != os.getpid()  # reused, and not this process
+    with pytest.raises(TimeLimitError):
+        run_with_deadline("slow.csv", 0.2, time.sleep, 30)
+    after_kill = run_with_deadline("c.csv", 30, os.getpid)
+    assert after_kill != first
+    monkeypatch.setattr(limits_mod, "WORKER_MAX_DOCUMENTS", limits_mod._worker.documents)
+    assert run_with_deadline("d.csv", 30, os.getpid) != after_kill  # retired after its quota
+    monkeypatch.setenv("TABLERAG_PROBE", "seen")
+    assert run_with_deadline("e.csv", 30, os.getenv, "TABLERAG_PROBE") == "seen"  # the caller's environment
