@@ -260,32 +260,40 @@ def score_runs(
     row = [score_question(row_level(items), q.gold) for items, q in runs]
     out = {"record": metrics(record), "row": metrics(row)}
     if corpus is not None:
-        shared = shared_labels(corpus)
-        unique = [s for s, (_, q) in zip(row, runs, strict=True) if not _ambiguous(corpus, q, shared)]
+        labels = row_labels(corpus)
+        shared = shared_labels(labels)
+        unique = [s for s, (_, q) in zip(row, runs, strict=True) if not _ambiguous(labels, q, shared)]
         out["row, unique labels"] = metrics(unique)
     return out
 
 
-def _label(corpus: Corpus, key: RowKey) -> str:
-    name, row = key
-    lines = list(csv.reader(io.StringIO(corpus.files.get(name, ""))))
-    return norm(lines[row][0]) if 0 <= row < len(lines) and lines[row] else ""
+def row_labels(corpus: Corpus) -> dict[str, list[str]]:
+    """Each table file's row labels (first cell, loose form), by dataset row; the CSVs are read once."""
+    return {
+        name: [norm(line[0]) if line else "" for line in csv.reader(io.StringIO(text))]
+        for name, text in corpus.files.items()
+        if name.endswith(".csv")
+    }
 
 
-def shared_labels(corpus: Corpus) -> set[str]:
-    """Row labels (first cell, loose form) found in two or more tables of the pool."""
+def shared_labels(labels: dict[str, list[str]]) -> set[str]:
+    """Row labels found in two or more tables of the pool."""
     files_of: dict[str, set[str]] = {}
-    for name, text in corpus.files.items():
-        if name.endswith(".csv"):
-            for line in csv.reader(io.StringIO(text)):
-                if line and (label := norm(line[0])):
-                    files_of.setdefault(label, set()).add(name)
+    for name, rows in labels.items():
+        for label in rows:
+            if label:
+                files_of.setdefault(label, set()).add(name)
     return {label for label, files in files_of.items() if len(files) > 1}
 
 
-def _ambiguous(corpus: Corpus, q: Question, shared: set[str]) -> bool:
+def _ambiguous(labels: dict[str, list[str]], q: Question, shared: set[str]) -> bool:
     """A requirement all of whose gold rows carry a label other tables use too."""
-    return any(all(_label(corpus, key) in shared for key in req) for req in q.gold)
+
+    def label(key: RowKey) -> str:
+        rows = labels.get(key[0], [])
+        return rows[key[1]] if 0 <= key[1] < len(rows) else ""
+
+    return any(all(label(key) in shared for key in req) for req in q.gold)
 
 
 def run_ours(
