@@ -92,8 +92,9 @@ def provenance(table: Table, tags: Tags, row: int | None = None, col: int | None
     )
 
 
-def summary_text(table: Table) -> str:
-    """Template summary (seed 000): what the table is, what one row is, what the columns hold."""
+def summary_text(table: Table, grid: list[list[str]] | None = None) -> str:
+    """Template summary (seed 000): what the table is, what one row is, what the columns hold, its row labels.
+    ``grid``: the table's filled grid when the caller has it already."""
     names = [table.column_name(c) or table.column_label(c) for c in range(table.n_cols)]
     shown = ", ".join(names[:SUMMARY_MAX_COLUMNS])
     more = f" and {len(names) - SUMMARY_MAX_COLUMNS} more" if len(names) > SUMMARY_MAX_COLUMNS else ""
@@ -102,15 +103,14 @@ def summary_text(table: Table) -> str:
     return (
         f"Table: {table_title(table)}. {n_data} rows, one row per {first}. "
         f"Columns: {shown}{more}."
-        + _row_labels(table)
+        + _row_labels(table, grid if grid is not None else filled_grid(table))
         + (f" Unit: {table.unit}." if table.unit else "")
         + (f" Notes: {' '.join(table.notes)}" if table.notes else "")
     )
 
 
-def _row_labels(table: Table) -> str:
+def _row_labels(table: Table, grid: list[list[str]]) -> str:
     """The summary's `Rows: a; b; c.` from the row header chains (or the stub column), each label once, capped."""
-    grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     labels: list[str] = []
     for row in range(table.header_rows, table.n_rows):
@@ -142,7 +142,7 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
     if not facts:
         opts = RecordOptions("none", opts.rows, opts.window)
     grid = filled_grid(table)
-    summary = summary_text(table)
+    summary = summary_text(table, grid)
     out = [Record(f"{table.id}:summary", "summary", summary, provenance(table, tags))]
     rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
     if opts.rows == "packed":
