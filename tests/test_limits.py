@@ -55,9 +55,11 @@ def test_reader_errors_come_back_with_their_type(tmp_path):
 
 
 def test_time_limit_is_data_in_a_batch(tmp_path):
+    # big enough that no warm reader finishes inside the limit: a poll timeout rounds up to a whole millisecond,
+    # and a warm reader once parsed a two-row CSV inside it (CI flake)
     path = tmp_path / "t.csv"
-    path.write_text("a,b\n1,2\n", encoding="utf-8")
-    result = prepare(path, Tags(), limits=Limits(max_seconds_per_document=0.0001))
+    path.write_text("a,b\n" + "".join(f"{i},{i * 2}\n" for i in range(20_000)), encoding="utf-8")
+    result = prepare(path, Tags(), limits=Limits(max_seconds_per_document=0.001))
     assert result.status == "failed" and "t.csv" in result.error and "max_seconds_per_document" in result.error
 
 
