@@ -88,3 +88,19 @@ def test_json_contract_fields():
     } <= set(j)
     assert j["columns"][2] == {"index": 2, "letter": "C", "header_chain": ["Каналы", "Гипер"]}
     assert {"row", "col", "row_span", "col_span", "text", "value", "is_header"} <= set(j["cells"][0])
+
+
+@pytest.mark.parametrize("note", ["(In millions, except percentages and per share amounts)", "$'000", "£m"])
+def test_a_unit_note_over_the_labels_column_is_the_tables_unit_not_a_column_name(tmp_path, note):
+    """Regression: the note in the stub corner of a TAT-QA statement named the labels column in every row record,
+    so the table matched every question about "percentage change" or "per share"."""
+    from tablerag.parsing import parse
+
+    path = tmp_path / "statement.csv"
+    path.write_text(f'"{note}",2019,2018\nRevenue,"125,843","110,360"\nNet income,"39,240","16,571"\n', "utf-8")
+    table = parse(path).tables[0]
+    records: dict[str, str] = {}
+    for r in table_records(table, Tags()):
+        records[r.kind] = records.get(r.kind, "") + r.text + "\n"
+    assert "Row 2: 1=Revenue; 2 (2019)=125,843" in records["row"] and note not in records["row"]
+    assert note not in records["fact"] and "Unit:" in records["summary"]

@@ -14,6 +14,7 @@ from tablerag.decomposition.chunks import DEFAULT_WINDOW_TOKENS, pack_rows
 from tablerag.decomposition.sentences import CellFact, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import HEADER_JOIN, ParsedDocument, ProseBlock, Provenance, Record, Table
+from tablerag.parsing.numbers import unit_label
 
 SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tables get "and N more"
 # ... and the labels of at most this many rows: the summary is then the one record holding the whole table's
@@ -50,15 +51,32 @@ def locator(table: Table, row: int) -> str:
     return f"Row {table.row_label(row)}"
 
 
-def row_text(table: Table, row: int, grid: list[list[str]] | None = None) -> str:
-    """One data row with column label, header chain and value per non-empty cell; empty cells dropped."""
+def column_names(table: Table) -> list[str]:
+    """Each column's header chain as the records name it: without unit-only levels over a column that holds no
+    numbers. "(In millions, except percentages and per share amounts)" in the stub corner of a statement is the
+    table's unit (the summary says it), not the name of its labels column; repeated in every row record it made
+    the table match every question about "percentage change" or "per share" (pooled TAT-QA)."""
+    numeric_cols = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    names = []
+    for col in range(table.n_cols):
+        levels = table.column_headers[col] if col < len(table.column_headers) else []
+        if col not in numeric_cols:
+            levels = [level for level in levels if unit_label(level) is None]
+        names.append(HEADER_JOIN.join(levels))
+    return names
+
+
+def row_text(table: Table, row: int, grid: list[list[str]] | None = None, names: list[str] | None = None) -> str:
+    """One data row with column label, header chain and value per non-empty cell; empty cells dropped.
+    ``grid`` and ``names`` (`column_names`): the table's, when the caller has them already."""
     grid = grid if grid is not None else filled_grid(table)
+    names = names if names is not None else column_names(table)
     parts = []
     for col, text in enumerate(grid[row]):
         value = " ".join(text.split())
         if not value:
             continue
-        name = table.column_name(col)
+        name = names[col] if col < len(names) else ""
         label = table.column_label(col)
         parts.append(f"{label} ({name})={value}" if name else f"{label}={value}")
     return f"{locator(table, row)}: " + "; ".join(parts)
@@ -95,11 +113,12 @@ def provenance(table: Table, tags: Tags, row: int | None = None, col: int | None
 def summary_text(table: Table, grid: list[list[str]] | None = None) -> str:
     """Template summary (seed 000): what the table is, what one row is, what the columns hold, its row labels.
     ``grid``: the table's filled grid when the caller has it already."""
-    names = [table.column_name(c) or table.column_label(c) for c in range(table.n_cols)]
+    own = column_names(table)
+    names = [name or table.column_label(c) for c, name in enumerate(own)]
     shown = ", ".join(names[:SUMMARY_MAX_COLUMNS])
     more = f" and {len(names) - SUMMARY_MAX_COLUMNS} more" if len(names) > SUMMARY_MAX_COLUMNS else ""
     n_data = table.n_rows - table.header_rows
-    first = names[0] if names and table.column_name(0) else "item"
+    first = names[0] if names and own[0] else "item"
     return (
         f"Table: {table_title(table)}. {n_data} rows, one row per {first}. "
         f"Columns: {shown}{more}."
@@ -148,9 +167,9 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
     if opts.rows == "packed":
         out.extend(_packed_records(table, tags, grid, rows, summary, opts.window))
     else:
-        title = table_title(table)
+        title, names = table_title(table), column_names(table)
         for row in rows:
-            text = f"{title}\n{row_text(table, row, grid)}"
+            text = f"{title}\n{row_text(table, row, grid, names)}"
             out.append(Record(f"{table.id}:r{row}", "row", text, provenance(table, tags, row)))
     if opts.cells != "none":
         out.extend(_cell_records(table, tags, grid, rows, opts.cells))
@@ -160,7 +179,8 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
 def _packed_records(
     table: Table, tags: Tags, grid: list[list[str]], rows: list[int], summary: str, window: int
 ) -> list[Record]:
-    texts = [(row, row_text(table, row, grid)) for row in rows]
+    names = column_names(table)
+    texts = [(row, row_text(table, row, grid, names)) for row in rows]
     out = []
     for chunk in pack_rows(summary, texts, window):
         first = chunk.rows[0]
@@ -173,7 +193,7 @@ def _packed_records(
 def _cell_records(table: Table, tags: Tags, grid: list[list[str]], rows: list[int], form: CellForm) -> list[Record]:
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units = {(c.row, c.col): c.unit for c in table.cells if c.unit}
-    title = table_title(table)
+    title, names = table_title(table), column_names(table)
     out: list[Record] = []
     for row in rows:
         head = row_header(table, row, grid, numeric)
@@ -182,7 +202,7 @@ def _cell_records(table: Table, tags: Tags, grid: list[list[str]], rows: list[in
             value = " ".join(text.split())
             if not value or value == head or value in own or len(out) >= FACT_MAX_CELLS_PER_TABLE:
                 continue
-            column = table.column_name(col) or table.column_label(col)
+            column = names[col] or table.column_label(col)
             fact = CellFact(title, head, column, value, units.get((row, col)) or table.unit)
             texts = {"triple": [triple(fact)], "sentence": [sentence(fact)], "both": [triple(fact), sentence(fact)]}
             for i, body in enumerate(texts[form]):
