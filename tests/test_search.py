@@ -94,3 +94,19 @@ def test_an_index_knows_its_embedder_by_any_name_and_fuses_with_its_weight(tmp_p
             assert index.search_options.dense_weight == DENSE_WEIGHT_BY_EMBEDDER["use"]
     with pytest.raises(IndexMismatchError, match="minilm"):
         tablerag.Index(tmp_path / "ix", embedder="minilm")
+
+
+@pytest.mark.parametrize(
+    ("decay", "order"),
+    [(1.0, ["a:r0", "a:r1", "a:r2", "b:r0"]), (0.8, ["a:r0", "b:r0", "a:r1", "a:r2"])],
+)
+def test_row_decay_lets_the_next_table_in(decay, order):
+    """Rows of one table score close together; the decay puts the runner-up table's best row before them."""
+    from tablerag.index.search import pick_rows
+
+    picks: dict[str, float] = {}
+    opts = SearchOptions(row_decay=decay)
+    pick_rows(picks, [(0, "a:r0", 1.0), (1, "a:r1", 0.99), (2, "a:r2", 0.98)], 1.0, opts)
+    pick_rows(picks, [(0, "b:r0", 0.5)], 0.9, opts)
+    assert sorted(picks, key=lambda rid: -picks[rid]) == order
+    assert picks["a:r2"] == pytest.approx(0.98 * decay**2)

@@ -12,13 +12,16 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tablerag._lazy import need
 from tablerag.decomposition.serialize import to_markdown
 from tablerag.model import Provenance, Record, Table, table_from_dict, table_to_dict
+
+if TYPE_CHECKING:
+    from tablerag.index.labels import RowLabels
 
 SCHEMA_VERSION = "1"
 FILTER_KEYS = ("doc", "file", "kind", "table_id", "version", "access_level", "tenant")
@@ -359,9 +362,19 @@ class RecordCatalog:
         self._order = np.argsort(table, kind="stable")  # positions grouped by table, ascending within each
         self._bounds = np.searchsorted(table[self._order], np.arange(-1, len(table_codes) + 1))
         self._columns: dict[str, tuple[dict[Any, int], np.ndarray]] = {}
+        self._labels: RowLabels | None = None
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def labels(self) -> RowLabels:
+        """The row labels a question can name (index/labels.py), built on first use."""
+        if self._labels is None:
+            from tablerag.index.labels import RowLabels
+
+            self._labels = RowLabels.build(self._store, self.positions)
+        return self._labels
 
     def table_positions(self, table_id: str) -> np.ndarray:
         """Positions of the table's records, ascending."""

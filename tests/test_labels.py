@@ -1,0 +1,86 @@
+"""Row labels named in a question (index/labels.py): whole labels as phrases, numbers left out, filters applied,
+and stage one brings the table holding the named row forward."""
+
+from __future__ import annotations
+
+import pytest
+
+import tablerag
+from tablerag.index.labels import label_tokens
+from tablerag.index.search import SearchOptions
+
+TAX = (
+    "item,2019,2018\n"
+    "Net deferred tax assets,1200,1100\n"
+    "Net deferred tax liabilities,300,250\n"
+    "Net income (1),5400,5100\n"
+)
+COSTS = "item,2019,2018\nTotal cost of revenue,7000,6800\nTotal revenue,9100,8800\nGross profit,2100,2000\n"
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    root = tmp_path_factory.mktemp("labels")
+    for tenant, name, text in (("a", "tax.csv", TAX), ("b", "costs.csv", COSTS)):
+        folder = root / tenant
+        folder.mkdir()
+        (folder / name).write_text(text, encoding="utf-8")
+    idx = tablerag.Index(root / "index", embedder="use")
+    for tenant in ("a", "b"):
+        assert not idx.add([root / tenant], tenant=tenant).failures
+    yield idx
+    idx.close()
+
+
+def _named(index, question, mask=None):
+    catalog = index.catalog
+    found = catalog.labels.matches(question)
+    return {catalog.ids[p]: n for p, n in found.items() if mask is None or mask[p]}
+
+
+def _row_id(index, file, label):
+    hits = index.search(label, k=20)
+    return next(h.id for h in hits if h.kind == "row" and h.source["file"].endswith(file) and label in h.text)
+
+
+@pytest.mark.parametrize(
+    ("question", "file", "label", "length"),
+    [
+        ("What were the net deferred tax liabilities in 2019?", "tax.csv", "Net deferred tax liabilities", 4),
+        ("What was the change in total revenue between 2018 and 2019?", "costs.csv", "Total revenue", 2),
+        ("What was net income in 2019?", "tax.csv", "Net income (1)", 2),  # the note mark is not part of the name
+    ],
+)
+def test_a_whole_label_in_the_question_is_found(index, question, file, label, length):
+    named = _named(index, question)
+    assert named.get(_row_id(index, file, label)) == length
+    # look-alike rows whose label is not in the question are not named
+    assert _row_id(index, "tax.csv", "Net deferred tax assets") not in named
+    assert _row_id(index, "costs.csv", "Total cost of revenue") not in named
+
+
+def test_numbers_never_make_a_label():
+    assert label_tokens("Net income (1)") == label_tokens("net income")
+    assert label_tokens("2019") == ()
+
+
+def test_the_ranking_keeps_to_the_filter(index):
+    question = "What were the net deferred tax liabilities and the total revenue in 2019?"
+    catalog = index.catalog
+    q_bm25 = index.lexical.scores(question)
+    everyone = {catalog.ids[p] for p in catalog.labels.ranking(question, q_bm25, 10)}
+    only_b = {catalog.ids[p] for p in catalog.labels.ranking(question, q_bm25, 10, catalog.mask({"tenant": "b"}))}
+    assert _row_id(index, "tax.csv", "Net deferred tax liabilities") in everyone - only_b
+    assert only_b == {_row_id(index, "costs.csv", "Total revenue")}
+
+
+@pytest.mark.parametrize("label_weight", [1.0, 0.0])
+def test_search_with_and_without_labels(index, label_weight):
+    index.search_options = SearchOptions(label_weight=label_weight)
+    try:
+        hits = index.search("What were the net deferred tax liabilities in 2019?", k=3)
+    finally:
+        index.search_options = SearchOptions()
+    assert hits and all(h.kind in ("row", "prose") for h in hits)
+    if label_weight:  # the named row arrives first
+        assert "Net deferred tax liabilities" in hits[0].text
