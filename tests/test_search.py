@@ -110,3 +110,13 @@ def test_row_decay_lets_the_next_table_in(decay, order):
     pick_rows(picks, [(0, "b:r0", 0.5)], 0.9, opts)
     assert sorted(picks, key=lambda rid: -picks[rid]) == order
     assert picks["a:r2"] == pytest.approx(0.98 * decay**2)
+
+
+@pytest.mark.parametrize(
+    ("units", "expected"),
+    [([("a", 1.0), ("b", 0.95)], 0.8), ([("a", 1.0), ("b", 0.5)], 1.0), ([("a", 1.0)], 1.0), ([], 1.0)],
+)
+def test_rows_decay_only_while_no_table_stands_out(units, expected):
+    from tablerag.index.search import row_decay
+
+    assert row_decay(units, SearchOptions(row_decay=0.8, decay_runner_up=0.8)) == expected
