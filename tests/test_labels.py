@@ -84,3 +84,21 @@ def test_search_with_and_without_labels(index, label_weight):
     assert hits and all(h.kind in ("row", "prose") for h in hits)
     if label_weight:  # the named row arrives first
         assert "Net deferred tax liabilities" in hits[0].text
+
+
+@pytest.mark.parametrize(
+    ("label", "question"),
+    [
+        ("营业收入", "2019年营业收入是多少？"),
+        ("Выручка", "Какова выручка в 2019 году?"),
+        ("Umsatzerlöse", "Wie hoch waren die Umsatzerlöse 2019?"),
+        ("Przychody netto", "Jakie były przychody netto w 2019?"),  # regression: the label was stemmed as English
+        ("Inventories", "What was the average inventory for 2018 and 2019?"),
+    ],
+)
+def test_labels_are_named_in_every_language(label, question):
+    from tablerag.index.labels import RowLabels
+
+    labels = RowLabels.from_labels([(0, label), (1, "Something else entirely"), (None, label)])
+    positions, _ = labels.matches(question)
+    assert positions.tolist() == [0]

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 if TYPE_CHECKING:
+    from tablerag.index.lexical import Lang
     from tablerag.index.tables import TableStore
+
+LATIN_LANGS: tuple[Lang, ...] = ("en", "de", "pl")  # the Latin-script languages BM25 stems
 
 # labels longer than this are sentences, not names a question repeats (TAT-QA labels: 95% have <= 8 tokens)
 MAX_LABEL_TOKENS = 8
@@ -33,30 +37,43 @@ _STUBS_SQL = (
 )
 
 
-def label_tokens(text: str) -> tuple[str, ...]:
+def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
     """The tokens a label is matched by: BM25's (stemmed, per language), numbers left out."""
     from tablerag.index.lexical import tokenize
 
-    return tuple(t for t in tokenize(text) if not _NUMBER.fullmatch(t))
+    return tuple(t for t in tokenize(text, lang) if not _NUMBER.fullmatch(t))
+
+
+def label_variants(text: str) -> set[tuple[str, ...]]:
+    """A label's token forms under every Latin stemmer as well as its guessed one: a two-word label carries too
+    little to tell Polish from English ("Przychody netto" was stemmed as English, the question as Polish)."""
+    from tablerag.index.lexical import detect_language
+
+    forms = {label_tokens(text)}
+    if detect_language(text) in LATIN_LANGS:
+        forms |= {label_tokens(text, lang) for lang in LATIN_LANGS}
+    return {f for f in forms if 0 < len(f) <= MAX_LABEL_TOKENS}
 
 
 class RowLabels:
-    """Phrase -> positions of the row records carrying that label, aligned with the record catalog. Each row record
-    has one label, so a position sits under one phrase only."""
+    """Phrase -> positions of the row records carrying that label, aligned with the record catalog."""
 
     def __init__(self, phrases: dict[tuple[str, ...], np.ndarray]) -> None:
         self.phrases = phrases
 
     @classmethod
     def build(cls, store: TableStore, positions: dict[str, int]) -> RowLabels:
+        stubs = store.con.execute(_STUBS_SQL).fetchall()
+        return cls.from_labels((positions.get(f"{table_id}:r{row}"), text) for table_id, row, text in stubs)
+
+    @classmethod
+    def from_labels(cls, labels: Iterable[tuple[int | None, str]]) -> RowLabels:
+        """From (catalog position of the row record, label text); rows without a record are skipped."""
         lists: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        for table_id, row, text in store.con.execute(_STUBS_SQL).fetchall():
-            pos = positions.get(f"{table_id}:r{row}")
-            if pos is None:
-                continue
-            tokens = label_tokens(text)
-            if 0 < len(tokens) <= MAX_LABEL_TOKENS:
-                lists[tokens].append(pos)
+        for pos, text in labels:
+            if pos is not None:
+                for form in label_variants(text):
+                    lists[form].append(pos)
         return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()})
 
     def __len__(self) -> int:
@@ -78,7 +95,13 @@ class RowLabels:
                     lengths.append(np.full(len(got), n, dtype=np.int64))
         if not found:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        return np.concatenate(found), np.concatenate(lengths)
+        positions, lengths_ = np.concatenate(found), np.concatenate(lengths)
+        if len(found) > 1:  # a label's forms under several stemmers may all match: keep its longest
+            order = np.argsort(-lengths_, kind="stable")
+            positions, lengths_ = positions[order], lengths_[order]
+            _, first = np.unique(positions, return_index=True)
+            positions, lengths_ = positions[first], lengths_[first]
+        return positions, lengths_
 
     def ranking(self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None) -> list[int]:
         """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``.

@@ -1,8 +1,10 @@
 """Two-stage hybrid search: pick units (tables, prose blocks) by the fused scores of their records, then rank the
 rows inside each picked table (seed 000: find the sheet, then the row; seed 003: two-stage hybrid).
 
-Both stages fuse a dense ranking and a BM25 ranking by weighted reciprocal rank fusion; every ranking is
-pre-filtered (Chroma ``where``, a BM25 mask) so a filter applies before any ranking. A table's rows are scored by
+Both stages fuse a dense ranking and a BM25 ranking by weighted reciprocal rank fusion, stage one also the rows
+whose label the question names (index/labels.py); every ranking is pre-filtered (Chroma ``where``, a BM25 mask) so
+a filter applies before any ranking. While no table stands out, a table's later rows are discounted (ROW_DECAY) so
+look-alike tables of a pool each get their best rows into the top K. A table's rows are scored by
 their own records: the row record (or the packed chunk holding the row) and its cell records. The result is one hit
 per row (facts and chunks collapse into their rows) and one per prose block.
 
