@@ -80,7 +80,8 @@ class RowLabels:
         return len(self.phrases)
 
     def matches(self, question: str) -> tuple[np.ndarray, np.ndarray]:
-        """(positions, label length in tokens) of the row records whose label occurs in the question."""
+        """(positions, label length in tokens) of the row records whose label occurs in the question; a position
+        repeats in the rare case that two stemmed forms of its label both occur."""
         tokens = label_tokens(question)
         found: list[np.ndarray] = []
         lengths: list[np.ndarray] = []
@@ -95,13 +96,7 @@ class RowLabels:
                     lengths.append(np.full(len(got), n, dtype=np.int64))
         if not found:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        positions, lengths_ = np.concatenate(found), np.concatenate(lengths)
-        if len(found) > 1:  # a label's forms under several stemmers may all match: keep its longest
-            order = np.argsort(-lengths_, kind="stable")
-            positions, lengths_ = positions[order], lengths_[order]
-            _, first = np.unique(positions, return_index=True)
-            positions, lengths_ = positions[first], lengths_[first]
-        return positions, lengths_
+        return np.concatenate(found), np.concatenate(lengths)
 
     def ranking(self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None) -> list[int]:
         """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``.
@@ -112,5 +107,11 @@ class RowLabels:
             positions, lengths = positions[keep], lengths[keep]
         if not len(positions):
             return []
-        order = np.lexsort((-bm25[positions], -lengths))[:n]
-        return [int(p) for p in positions[order]]
+        scores = bm25[positions]
+        key = lengths + scores / (float(scores.max()) + 1.0)  # length first, BM25 within a length (in [0, 1))
+        wanted = 2 * n  # room for the rare repeated position
+        if len(key) > wanted:  # the best `wanted` in linear time, then sort only those
+            top = np.argpartition(-key, wanted)[:wanted]
+            positions, key = positions[top], key[top]
+        ranked = positions[np.argsort(-key, kind="stable")]
+        return [int(p) for p in dict.fromkeys(ranked.tolist())][:n]
