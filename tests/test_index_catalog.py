@@ -134,3 +134,20 @@ def test_postfiltered_dense_ranking_equals_the_stores_filter(index, filters, n, 
     monkeypatch.setattr(search, "POSTFILTER_MARGIN", 1.0)
     monkeypatch.setattr(search, "POSTFILTER_MAX_FETCH", n)  # wide = n / share > cap unless all are allowed
     assert search.dense_ranking(index, q, n) == want
+
+
+def test_record_reads_agree_on_both_sides_of_the_in_list_limit(tmp_path):
+    """Short id lists are read through the primary key, long ones by unnest: the same records either way."""
+    from tablerag.index.tables import RECORDS_IN_LIST_MAX
+
+    (tmp_path / "docs").mkdir()
+    rows = "".join(f"item {i},{i * 3},{i * 7}\n" for i in range(80))
+    (tmp_path / "docs" / "t.csv").write_text("name,a,b\n" + rows, encoding="utf-8")
+    with tablerag.Index(tmp_path / "idx", embedder="use") as index:
+        assert not index.add([tmp_path / "docs"]).failures
+        ids = index.catalog.ids
+        assert len(ids) > RECORDS_IN_LIST_MAX
+        everything = index.store.records(ids)
+        few = index.store.records(ids[:RECORDS_IN_LIST_MAX])
+        assert set(everything) == set(ids) and set(few) == set(ids[:RECORDS_IN_LIST_MAX])
+        assert all(few[i].text == everything[i].text and few[i].provenance == everything[i].provenance for i in few)
