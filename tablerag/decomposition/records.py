@@ -110,10 +110,10 @@ def provenance(table: Table, tags: Tags, row: int | None = None, col: int | None
     )
 
 
-def summary_text(table: Table, grid: list[list[str]] | None = None) -> str:
+def summary_text(table: Table, grid: list[list[str]] | None = None, names: list[str] | None = None) -> str:
     """Template summary (seed 000): what the table is, what one row is, what the columns hold, its row labels.
-    ``grid``: the table's filled grid when the caller has it already."""
-    own = column_names(table)
+    ``grid`` and ``names`` (`column_names`): the table's, when the caller has them already."""
+    own = names if names is not None else column_names(table)
     names = [name or table.column_label(c) for c, name in enumerate(own)]
     shown = ", ".join(names[:SUMMARY_MAX_COLUMNS])
     more = f" and {len(names) - SUMMARY_MAX_COLUMNS} more" if len(names) > SUMMARY_MAX_COLUMNS else ""
@@ -160,26 +160,25 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
     opts = options or RecordOptions(cells="triple" if facts else "none")
     if not facts:
         opts = RecordOptions("none", opts.rows, opts.window)
-    grid = filled_grid(table)
-    summary = summary_text(table, grid)
+    grid, names = filled_grid(table), column_names(table)
+    summary = summary_text(table, grid, names)
     out = [Record(f"{table.id}:summary", "summary", summary, provenance(table, tags))]
     rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
     if opts.rows == "packed":
-        out.extend(_packed_records(table, tags, grid, rows, summary, opts.window))
+        out.extend(_packed_records(table, tags, grid, names, rows, summary, opts.window))
     else:
-        title, names = table_title(table), column_names(table)
+        title = table_title(table)
         for row in rows:
             text = f"{title}\n{row_text(table, row, grid, names)}"
             out.append(Record(f"{table.id}:r{row}", "row", text, provenance(table, tags, row)))
     if opts.cells != "none":
-        out.extend(_cell_records(table, tags, grid, rows, opts.cells))
+        out.extend(_cell_records(table, tags, grid, names, rows, opts.cells))
     return out
 
 
 def _packed_records(
-    table: Table, tags: Tags, grid: list[list[str]], rows: list[int], summary: str, window: int
+    table: Table, tags: Tags, grid: list[list[str]], names: list[str], rows: list[int], summary: str, window: int
 ) -> list[Record]:
-    names = column_names(table)
     texts = [(row, row_text(table, row, grid, names)) for row in rows]
     out = []
     for chunk in pack_rows(summary, texts, window):
@@ -190,10 +189,12 @@ def _packed_records(
     return out
 
 
-def _cell_records(table: Table, tags: Tags, grid: list[list[str]], rows: list[int], form: CellForm) -> list[Record]:
+def _cell_records(
+    table: Table, tags: Tags, grid: list[list[str]], names: list[str], rows: list[int], form: CellForm
+) -> list[Record]:
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units = {(c.row, c.col): c.unit for c in table.cells if c.unit}
-    title, names = table_title(table), column_names(table)
+    title = table_title(table)
     out: list[Record] = []
     for row in rows:
         head = row_header(table, row, grid, numeric)

@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from tablerag.index.lexical import Lang
     from tablerag.index.tables import TableStore
 
-LATIN_LANGS: tuple[Lang, ...] = ("en", "de", "pl")  # the Latin-script languages BM25 stems
-
 # labels longer than this are sentences, not names a question repeats (TAT-QA labels: 95% have <= 8 tokens)
 MAX_LABEL_TOKENS = 8
 _NUMBER = re.compile(r"[-+]?\d[\d.,]*")  # note marks and years ("Net income (1)", "2019") are not part of a name
@@ -47,11 +45,11 @@ def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
 def label_variants(text: str) -> set[tuple[str, ...]]:
     """A label's token forms under every Latin stemmer as well as its guessed one: a two-word label carries too
     little to tell Polish from English ("Przychody netto" was stemmed as English, the question as Polish)."""
-    from tablerag.index.lexical import detect_language
+    from tablerag.index.lexical import LATIN_LANGS, detect_language
 
-    forms = {label_tokens(text)}
-    if detect_language(text) in LATIN_LANGS:
-        forms |= {label_tokens(text, lang) for lang in LATIN_LANGS}
+    # a Latin label's guessed form is one of the three; any other script has one form
+    langs: tuple[Lang | None, ...] = LATIN_LANGS if detect_language(text) in LATIN_LANGS else (None,)
+    forms = {label_tokens(text, lang) for lang in langs}
     return {f for f in forms if 0 < len(f) <= MAX_LABEL_TOKENS}
 
 
@@ -75,9 +73,6 @@ class RowLabels:
                 for form in label_variants(text):
                     lists[form].append(pos)
         return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()})
-
-    def __len__(self) -> int:
-        return len(self.phrases)
 
     def matches(self, question: str) -> tuple[np.ndarray, np.ndarray]:
         """(positions, label length in tokens) of the row records whose label occurs in the question; a position

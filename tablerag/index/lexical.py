@@ -161,9 +161,12 @@ def _han_tokens(run: str) -> Iterator[str]:
             yield token
 
 
+LATIN_LANGS: tuple[Lang, ...] = ("en", "de", "pl")  # the Latin-script languages with a stemmer
+
+
 def _latin_lang(lang: Lang | None, text: str) -> Lang:
     """The language used to stem Latin runs: the given one if Latin-script, else guessed from the text."""
-    if lang in ("en", "de", "pl"):
+    if lang in LATIN_LANGS:
         return lang
     return _latin_language(text)
 

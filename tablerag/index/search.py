@@ -246,9 +246,10 @@ def two_stage(index: Index, question: str, k: int, filters: dict[str, str] | Non
     """Units by stage one, each table expanded into its best rows (at most ``rows_per_table``).
 
     The j-th row of a table (from 0) scores ``unit score x row score / best row score of its table x
-    row_decay**j``, the decay applying only when the runner-up unit is close to the best (``decay_runner_up``). Without ``interleave`` the units come in stage-one order (all picked rows of the best table
-    first); with it, rows of all expanded units are sorted by that score, so the next tables' best rows come
-    before the first table's weak rows."""
+    row_decay**j``, the decay applying only when the runner-up unit is close to the best (``decay_runner_up``).
+    Without ``interleave`` the units come in stage-one order (all picked rows of the best table first); with it,
+    rows of all expanded units are sorted by that score, so the next tables' best rows come before the first
+    table's weak rows."""
     q = prepare_query(index, question, filters)
     scored = fused(index, q, max(opts.candidates, k), opts, labels=True)
     meta = record_meta(index, [i for i, _ in scored])

@@ -265,9 +265,10 @@ class TableStore:
         ids = list(ids)
         if not ids:
             return {}
-        params: list[Any] = list(ids)
-        where = f"id IN ({', '.join('?' * len(ids))})"  # a constant list probes the primary key
-        if len(ids) > RECORDS_IN_LIST_MAX:  # unnest scans the table, but plans a long list faster
+        params: list[Any]
+        if len(ids) <= RECORDS_IN_LIST_MAX:  # a constant list probes the primary key
+            where, params = f"id IN ({', '.join('?' * len(ids))})", ids
+        else:  # unnest scans the table, but plans a long list faster
             where, params = "id IN (SELECT unnest(?))", [ids]
         rows = self.con.execute(f"SELECT id, kind, text, provenance FROM records WHERE {where}", params).fetchall()
         return {r[0]: Record(r[0], r[1], r[2], Provenance(**json.loads(r[3]))) for r in rows}
