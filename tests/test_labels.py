@@ -102,3 +102,18 @@ def test_labels_are_named_in_every_language(label, question):
     labels = RowLabels.from_labels([(0, label), (1, "Something else entirely"), (None, label)])
     positions, _ = labels.matches(question)
     assert positions.tolist() == [0]
+
+
+def test_stage_one_fuses_the_label_ranking(index):
+    """The named row gains score in stage one from the label ranking; a look-alike row it does not name gains none."""
+    from tablerag.index.search import fused, prepare_query
+
+    question = "What were the net deferred tax liabilities in 2019?"
+    q = prepare_query(index, question, None)
+    opts = SearchOptions()
+    with_labels = dict(fused(index, q, 100, opts, labels=True))
+    without = dict(fused(index, q, 100, opts, labels=False))
+    named = _row_id(index, "tax.csv", "Net deferred tax liabilities")
+    look_alike = _row_id(index, "tax.csv", "Net deferred tax assets")
+    assert with_labels[named] > without[named]
+    assert with_labels.get(look_alike) == without.get(look_alike)
