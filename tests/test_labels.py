@@ -3,6 +3,7 @@ and stage one brings the table holding the named row forward."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import tablerag
@@ -117,3 +118,60 @@ def test_stage_one_fuses_the_label_ranking(index):
     look_alike = _row_id(index, "tax.csv", "Net deferred tax assets")
     assert with_labels[named] > without[named]
     assert with_labels.get(look_alike) == without.get(look_alike)
+
+
+def test_spread_gives_one_row_per_table_with_the_longest_named_label():
+    """Rows 0-5 in tables 0,0,1,1,2,3: the longest label named wins, the best by BM25 in each table, headings
+    (rows without a value) and rows outside the filter are left out, tables come by BM25 of their row."""
+    from tablerag.index.labels import RowLabels
+
+    labels = RowLabels.from_labels(
+        [(0, "Total revenue"), (1, "Total revenue"), (2, "Total revenue"), (3, "Revenue"), (4, "Total revenue")]
+        + [(5, "Total revenue")],
+        headings=[4],
+    )
+    table = np.array([0, 0, 1, 1, 2, 3])
+    bm25 = np.array([1.0, 3.0, 2.0, 9.0, 8.0, 0.5])
+    found = labels.matches("What was the total revenue in 2019?")
+    assert labels.spread(found, bm25, table).tolist() == [1, 2, 5]  # row 3 names only "revenue"; 4 is a heading
+    mask = np.array([True, False, True, True, True, True])
+    assert labels.spread(found, bm25, table, mask).tolist() == [2, 0, 5]
+    assert labels.spread(labels.matches("What was the gross profit?"), bm25, table).tolist() == []
+
+
+def test_the_store_marks_rows_without_values_as_headings(tmp_path):
+    (tmp_path / "bs.csv").write_text(
+        "item,2019,2018\nCurrent assets:,,\nCash,10,9\nDebtors,5,4\nTotal current assets,15,13\n", encoding="utf-8"
+    )
+    with tablerag.Index(tmp_path / "index", embedder="use") as idx:
+        assert not idx.add([tmp_path / "bs.csv"]).failures
+        catalog = idx.catalog
+        headings = {catalog.ids[p] for p in catalog.labels.headings}
+        assert len(headings) == 1
+        assert "Current assets" in idx.store.records(headings)[next(iter(headings))].text
+
+
+NET_INCOME = {  # six tables name "Net income"; stage two expands four tables only (search.INTERLEAVE_UNITS)
+    "a.csv": "item,2019,2018\nNet income,10,9\nNet income per share basic,1.1,1.0\n"
+    "Net income per share diluted,1.0,0.9\nNet income attributable to owners,9,8\n",
+    "b.csv": "item,2019,2018\nRevenue,100,90\nCost of sales,60,50\nNet income,20,19\n",
+    "c.csv": "item,2019,2018\nSales,300,290\nNet income,30,29\nDividends,3,2\n",
+    "d.csv": "item,2019,2018\nNet income,40,39\nCapital expenditure,7,6\nHeadcount,120,110\n",
+    "e.csv": "item,2019,2018\nOrders,12,11\nNet income,50,49\nBacklog,8,7\n",
+    "f.csv": "item,2019,2018\nNet income,60,59\nFree cash flow,14,13\n",
+}
+
+
+@pytest.mark.parametrize("named_boost", [2.0, 0.0])
+def test_a_named_label_spreads_the_top_rows_over_its_tables(tmp_path, named_boost):
+    for name, text in NET_INCOME.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with tablerag.Index(tmp_path / "index", embedder="use") as idx:
+        assert not idx.add([tmp_path / n for n in NET_INCOME]).failures
+        idx.search_options = SearchOptions(named_boost=named_boost)
+        hits = idx.search("What was the net income in 2019?", k=6)
+    named = {h.source["file"].rsplit("/", 1)[-1] for h in hits if "=Net income;" in h.text}
+    if named_boost:
+        assert named == set(NET_INCOME)  # the "Net income" row of every table in the top 6
+    else:
+        assert named != set(NET_INCOME)  # without the spread, rows of the expanded tables fill the top 6

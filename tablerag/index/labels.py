@@ -8,6 +8,10 @@ left out) occurs as a phrase in the question, longest label first, ties by BM25.
 in stage one, so tables holding such rows come forward; stage two ranks rows as before (adding the ranking there
 too lowered R@12 from 0.811 to 0.776, USE, full pooled TAT-QA).
 
+The same matches also *spread* a pooled question over the tables it could mean (``RowLabels.spread``): "What was
+the net income in 2019?" names the "Net income" row of a dozen tables, and nothing in the question tells them
+apart; search.py gives each of those tables' named row a place near the top.
+
 Labels come from the table store (a data row's first non-empty text cell that is not a number: the stub), so
 indexes built before this module work unchanged; the phrase map is built once per record catalog.
 """
@@ -29,10 +33,17 @@ if TYPE_CHECKING:
 MAX_LABEL_TOKENS = 8
 _NUMBER = re.compile(r"[-+]?\d[\d.,]*")  # note marks and years ("Net income (1)", "2019") are not part of a name
 
+# each data row's stub, and whether the row holds any value (a row without one is a section heading: "Current
+# assets:" names no number a question could want)
 _STUBS_SQL = (
-    "SELECT table_id, \"row\", text FROM cells WHERE NOT is_header AND value IS NULL AND trim(text) <> '' "
+    'SELECT table_id, "row", text, has_values FROM ('
+    '  SELECT table_id, "row", col, text, value,'
+    '    bool_or(value IS NOT NULL) OVER (PARTITION BY table_id, "row") AS has_values'
+    "  FROM cells WHERE NOT is_header"
+    ") WHERE value IS NULL AND trim(text) <> '' "
     'QUALIFY row_number() OVER (PARTITION BY table_id, "row" ORDER BY col) = 1'
 )
+Found = tuple[np.ndarray, np.ndarray]  # (catalog positions, label length in tokens), as RowLabels.matches gives
 
 
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
@@ -56,25 +67,29 @@ def label_variants(text: str) -> set[tuple[str, ...]]:
 class RowLabels:
     """Phrase -> positions of the row records carrying that label, aligned with the record catalog."""
 
-    def __init__(self, phrases: dict[tuple[str, ...], np.ndarray]) -> None:
+    def __init__(self, phrases: dict[tuple[str, ...], np.ndarray], headings: np.ndarray | None = None) -> None:
         self.phrases = phrases
+        self.headings = np.zeros(0, dtype=np.int64) if headings is None else headings  # rows holding no value
 
     @classmethod
     def build(cls, store: TableStore, positions: dict[str, int]) -> RowLabels:
         stubs = store.con.execute(_STUBS_SQL).fetchall()
-        return cls.from_labels((positions.get(f"{table_id}:r{row}"), text) for table_id, row, text in stubs)
+        found = [(positions.get(f"{table_id}:r{row}"), text, bool(has)) for table_id, row, text, has in stubs]
+        return cls.from_labels([(pos, text) for pos, text, _ in found], [p for p, _, has in found if not has])
 
     @classmethod
-    def from_labels(cls, labels: Iterable[tuple[int | None, str]]) -> RowLabels:
-        """From (catalog position of the row record, label text); rows without a record are skipped."""
+    def from_labels(cls, labels: Iterable[tuple[int | None, str]], headings: Iterable[int | None] = ()) -> RowLabels:
+        """From (catalog position of the row record, label text) and the positions of rows holding no value; rows
+        without a record are skipped."""
         lists: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for pos, text in labels:
             if pos is not None:
                 for form in label_variants(text):
                     lists[form].append(pos)
-        return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()})
+        heads = np.unique(np.asarray([p for p in headings if p is not None], dtype=np.int64))
+        return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()}, heads)
 
-    def matches(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+    def matches(self, question: str) -> Found:
         """(positions, label length in tokens) of the row records whose label occurs in the question; a position
         repeats in the rare case that two stemmed forms of its label both occur."""
         tokens = label_tokens(question)
@@ -93,13 +108,13 @@ class RowLabels:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         return np.concatenate(found), np.concatenate(lengths)
 
-    def ranking(self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None) -> list[int]:
+    def ranking(
+        self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None, found: Found | None = None
+    ) -> list[int]:
         """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``.
-        Vectorised: a one-word label ("Total") names thousands of rows in a big index."""
-        positions, lengths = self.matches(question)
-        if mask is not None and len(positions):
-            keep = mask[positions]
-            positions, lengths = positions[keep], lengths[keep]
+        Vectorised: a one-word label ("Total") names thousands of rows in a big index. ``found``: the question's
+        ``matches`` when already known."""
+        positions, lengths = _allowed(found or self.matches(question), mask)
         if not len(positions):
             return []
         scores = bm25[positions]
@@ -110,3 +125,27 @@ class RowLabels:
             positions, key = positions[top], key[top]
         ranked = positions[np.argsort(-key, kind="stable")]
         return [int(p) for p in dict.fromkeys(ranked.tolist())][:n]
+
+    def spread(self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+        """One named row per table, tables by BM25 of that row: among the allowed rows that hold a value, those
+        with the longest label the question names ("total revenue" over "revenue"), the best by BM25 in each
+        table. ``table``: each catalog position's table code."""
+        positions, lengths = _allowed(found, mask)
+        if len(self.headings) and len(positions):
+            keep = ~np.isin(positions, self.headings)
+            positions, lengths = positions[keep], lengths[keep]
+        if not len(positions):
+            return positions
+        positions = positions[lengths == lengths.max()]
+        positions = positions[np.argsort(-bm25[positions], kind="stable")]
+        _, first = np.unique(table[positions], return_index=True)  # the first (best) row of each table
+        result: np.ndarray = positions[np.sort(first)]
+        return result
+
+
+def _allowed(found: Found, mask: np.ndarray | None) -> Found:
+    positions, lengths = found
+    if mask is None or not len(positions):
+        return positions, lengths
+    keep = mask[positions]
+    return positions[keep], lengths[keep]
