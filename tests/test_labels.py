@@ -35,8 +35,8 @@ def index(tmp_path_factory):
 
 def _named(index, question):
     catalog = index.catalog
-    positions, lengths = catalog.labels.matches(question)
-    return {catalog.ids[p]: int(n) for p, n in zip(positions, lengths, strict=True)}
+    found = catalog.labels.matches(question)
+    return {catalog.ids[p]: int(n) for p, n in zip(found.positions, found.lengths, strict=True)}
 
 
 def _row_id(index, file, label):
@@ -101,8 +101,7 @@ def test_labels_are_named_in_every_language(label, question):
     from tablerag.index.labels import RowLabels
 
     labels = RowLabels.from_labels([(0, label), (1, "Something else entirely"), (None, label)])
-    positions, _ = labels.matches(question)
-    assert positions.tolist() == [0]
+    assert labels.matches(question).positions.tolist() == [0]
 
 
 def test_stage_one_fuses_the_label_ranking(index):
@@ -137,6 +136,22 @@ def test_spread_gives_one_row_per_table_with_the_longest_named_label():
     mask = np.array([True, False, True, True, True, True])
     assert labels.spread(found, bm25, table, mask).tolist() == [2, 0, 5]
     assert labels.spread(labels.matches("What was the gross profit?"), bm25, table).tolist() == []
+
+
+def test_together_takes_every_named_label_of_a_table_naming_two():
+    """Tables 0 and 1 both hold "Net income" and "Dividends" rows (table 1 twice "Dividends"), table 2 only "Net
+    income": the best row of each label in tables 0 and 1, none of table 2; a heading does not count."""
+    from tablerag.index.labels import RowLabels
+
+    rows = ["Net income", "Dividends", "Net income", "Dividends", "Dividends", "Net income", "Dividends"]
+    labels = RowLabels.from_labels(list(enumerate(rows)), headings=[6])
+    table = np.array([0, 0, 1, 1, 1, 2, 2])
+    bm25 = np.array([1.0, 1.0, 1.0, 0.5, 2.0, 1.0, 1.0])
+    found = labels.matches("What were the net income and the dividends in 2019?")
+    assert labels.together(found, bm25, table).tolist() == [0, 1, 2, 4]
+    assert labels.together(labels.matches("What was the net income?"), bm25, table).tolist() == []
+    mask = np.array([True, False, True, True, True, True, True])
+    assert labels.together(found, bm25, table, mask).tolist() == [2, 4]
 
 
 def test_the_store_marks_rows_without_values_as_headings(tmp_path):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -43,7 +43,26 @@ _STUBS_SQL = (
     ") WHERE value IS NULL AND trim(text) <> '' "
     'QUALIFY row_number() OVER (PARTITION BY table_id, "row" ORDER BY col) = 1'
 )
-Found = tuple[np.ndarray, np.ndarray]  # (catalog positions, label length in tokens), as RowLabels.matches gives
+
+
+class Found(NamedTuple):
+    """The row records whose label a question names (RowLabels.matches), one entry per (record, phrase)."""
+
+    positions: np.ndarray  # catalog positions
+    lengths: np.ndarray  # the named label's length in tokens
+    phrases: np.ndarray  # which named phrase (0, 1, ... in the order found)
+
+    def allowed(self, mask: np.ndarray | None, headings: np.ndarray | None = None) -> Found:
+        """The entries whose record passes ``mask`` and is not among ``headings``."""
+        keep = np.ones(len(self.positions), dtype=bool)
+        if mask is not None and len(self.positions):
+            keep &= mask[self.positions]
+        if headings is not None and len(headings) and len(self.positions):
+            keep &= ~np.isin(self.positions, headings)
+        return Found(self.positions[keep], self.lengths[keep], self.phrases[keep])
+
+
+_NONE = np.zeros(0, dtype=np.int64)
 
 
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
@@ -90,11 +109,10 @@ class RowLabels:
         return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()}, heads)
 
     def matches(self, question: str) -> Found:
-        """(positions, label length in tokens) of the row records whose label occurs in the question; a position
-        repeats in the rare case that two stemmed forms of its label both occur."""
+        """The row records whose label occurs in the question, longest phrases first; a position repeats when two
+        phrases name it (two stemmed forms of its label)."""
         tokens = label_tokens(question)
         found: list[np.ndarray] = []
-        lengths: list[np.ndarray] = []
         seen: set[tuple[str, ...]] = set()
         for n in range(min(MAX_LABEL_TOKENS, len(tokens)), 0, -1):
             for i in range(len(tokens) - n + 1):
@@ -102,11 +120,11 @@ class RowLabels:
                 got = self.phrases.get(phrase)
                 if got is not None and phrase not in seen:
                     seen.add(phrase)
-                    found.append(got)
-                    lengths.append(np.full(len(got), n, dtype=np.int64))
+                    found.append(np.stack([got, np.full(len(got), n), np.full(len(got), len(found))]))
         if not found:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        return np.concatenate(found), np.concatenate(lengths)
+            return Found(_NONE, _NONE, _NONE)
+        positions, lengths, phrases = np.concatenate(found, axis=1)
+        return Found(positions, lengths, phrases)
 
     def ranking(
         self, question: str, bm25: np.ndarray, n: int, mask: np.ndarray | None = None, found: Found | None = None
@@ -114,7 +132,7 @@ class RowLabels:
         """The matching positions allowed by ``mask``: longest label first, then by BM25 score; at most ``n``.
         Vectorised: a one-word label ("Total") names thousands of rows in a big index. ``found``: the question's
         ``matches`` when already known."""
-        positions, lengths = _allowed(found or self.matches(question), mask)
+        positions, lengths, _ = (self.matches(question) if found is None else found).allowed(mask)
         if not len(positions):
             return []
         scores = bm25[positions]
@@ -130,10 +148,7 @@ class RowLabels:
         """One named row per table, tables by BM25 of that row: among the allowed rows that hold a value, those
         with the longest label the question names ("total revenue" over "revenue"), the best by BM25 in each
         table. ``table``: each catalog position's table code."""
-        positions, lengths = _allowed(found, mask)
-        if len(self.headings) and len(positions):
-            keep = ~np.isin(positions, self.headings)
-            positions, lengths = positions[keep], lengths[keep]
+        positions, lengths, _ = found.allowed(mask, self.headings)
         if not len(positions):
             return positions
         positions = positions[lengths == lengths.max()]
@@ -142,10 +157,17 @@ class RowLabels:
         result: np.ndarray = positions[np.sort(first)]
         return result
 
-
-def _allowed(found: Found, mask: np.ndarray | None) -> Found:
-    positions, lengths = found
-    if mask is None or not len(positions):
-        return positions, lengths
-    keep = mask[positions]
-    return positions[keep], lengths[keep]
+    def together(self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+        """Rows of tables that hold two or more of the labels the question names ("net income and dividends in 2019"
+        -> "Net income" and "Dividends" of one table): the best row (BM25) of each such label there, ascending."""
+        positions, _, phrases = found.allowed(mask, self.headings)
+        if not len(positions):
+            return positions
+        order = np.argsort(-bm25[positions], kind="stable")
+        positions, phrases = positions[order], phrases[order]
+        pairs = table[positions].astype(np.int64) * (int(phrases.max()) + 1) + phrases
+        _, first = np.unique(pairs, return_index=True)  # the best row of each (table, phrase)
+        best = np.unique(positions[first])  # one row can be the best of two phrases (two forms of its label)
+        tables, counts = np.unique(table[best], return_counts=True)
+        result: np.ndarray = best[np.isin(table[best], tables[counts >= 2])]
+        return result
