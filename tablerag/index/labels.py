@@ -52,17 +52,16 @@ class Found(NamedTuple):
     lengths: np.ndarray  # the named label's length in tokens
     phrases: np.ndarray  # which named phrase (0, 1, ... in the order found)
 
-    def allowed(self, mask: np.ndarray | None, headings: np.ndarray | None = None) -> Found:
-        """The entries whose record passes ``mask`` and is not among ``headings``."""
-        keep = np.ones(len(self.positions), dtype=bool)
-        if mask is not None and len(self.positions):
-            keep &= mask[self.positions]
-        if headings is not None and len(headings) and len(self.positions):
-            keep &= ~np.isin(self.positions, headings)
+    def where(self, keep: np.ndarray) -> Found:
         return Found(self.positions[keep], self.lengths[keep], self.phrases[keep])
+
+    def allowed(self, mask: np.ndarray | None) -> Found:
+        """The entries whose record passes ``mask`` (all without one)."""
+        return self if mask is None else self.where(mask[self.positions])
 
 
 _NONE = np.zeros(0, dtype=np.int64)
+Tables = np.ndarray | None  # True for the table codes wanted; None: every table
 
 
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
@@ -86,9 +85,16 @@ def label_variants(text: str) -> set[tuple[str, ...]]:
 class RowLabels:
     """Phrase -> positions of the row records carrying that label, aligned with the record catalog."""
 
-    def __init__(self, phrases: dict[tuple[str, ...], np.ndarray], headings: np.ndarray | None = None) -> None:
+    def __init__(self, phrases: dict[tuple[str, ...], np.ndarray], heading: np.ndarray | None = None) -> None:
         self.phrases = phrases
-        self.headings = np.zeros(0, dtype=np.int64) if headings is None else headings  # rows holding no value
+        # per catalog position up to the last labelled one: True for a row holding no value (a heading)
+        self.heading = np.zeros(0, dtype=bool) if heading is None else heading
+
+    @property
+    def headings(self) -> np.ndarray:
+        """Positions of the labelled rows that hold no value."""
+        result: np.ndarray = np.flatnonzero(self.heading)
+        return result
 
     @classmethod
     def build(cls, store: TableStore, positions: dict[str, int]) -> RowLabels:
@@ -105,8 +111,15 @@ class RowLabels:
             if pos is not None:
                 for form in label_variants(text):
                     lists[form].append(pos)
-        heads = np.unique(np.asarray([p for p in headings if p is not None], dtype=np.int64))
-        return cls({phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()}, heads)
+        phrases = {phrase: np.asarray(found, dtype=np.int64) for phrase, found in lists.items()}
+        heads = [p for p in headings if p is not None]
+        heading = np.zeros(1 + max([-1, *heads, *(int(a.max()) for a in phrases.values())]), dtype=bool)
+        heading[heads] = True
+        return cls(phrases, heading)
+
+    def _valued(self, found: Found) -> Found:
+        """The entries whose row holds a value (headings left out)."""
+        return found.where(~self.heading[found.positions]) if len(found.positions) else found
 
     def matches(self, question: str) -> Found:
         """The row records whose label occurs in the question, longest phrases first; a position repeats when two
@@ -144,23 +157,31 @@ class RowLabels:
         ranked = positions[np.argsort(-key, kind="stable")]
         return [int(p) for p in dict.fromkeys(ranked.tolist())][:n]
 
-    def spread(self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    def spread(
+        self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None, tables: Tables = None
+    ) -> np.ndarray:
         """One named row per table, tables by BM25 of that row: among the allowed rows that hold a value, those
         with the longest label the question names ("total revenue" over "revenue"), the best by BM25 in each
-        table. ``table``: each catalog position's table code."""
-        positions, lengths, _ = found.allowed(mask, self.headings)
+        table. ``table``: each catalog position's table code; ``tables``: the table codes wanted (True), all
+        without it (they are kept apart so that a 1M-record index sorts only the rows of those tables)."""
+        positions, lengths, _ = self._valued(found.allowed(mask))
         if not len(positions):
             return positions
-        positions = positions[lengths == lengths.max()]
+        positions = _in(positions[lengths == lengths.max()], table, tables)
         positions = positions[np.argsort(-bm25[positions], kind="stable")]
         _, first = np.unique(table[positions], return_index=True)  # the first (best) row of each table
         result: np.ndarray = positions[np.sort(first)]
         return result
 
-    def together(self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    def together(
+        self, found: Found, bm25: np.ndarray, table: np.ndarray, mask: np.ndarray | None = None, tables: Tables = None
+    ) -> np.ndarray:
         """Rows of tables that hold two or more of the labels the question names ("net income and dividends in 2019"
         -> "Net income" and "Dividends" of one table): the best row (BM25) of each such label there, ascending."""
-        positions, _, phrases = found.allowed(mask, self.headings)
+        found = self._valued(found.allowed(mask))
+        if tables is not None:
+            found = found.where(tables[table[found.positions]])
+        positions, phrases = found.positions, found.phrases
         if not len(positions):
             return positions
         order = np.argsort(-bm25[positions], kind="stable")
@@ -168,6 +189,14 @@ class RowLabels:
         pairs = table[positions].astype(np.int64) * (int(phrases.max()) + 1) + phrases
         _, first = np.unique(pairs, return_index=True)  # the best row of each (table, phrase)
         best = np.unique(positions[first])  # one row can be the best of two phrases (two forms of its label)
-        tables, counts = np.unique(table[best], return_counts=True)
-        result: np.ndarray = best[np.isin(table[best], tables[counts >= 2])]
+        codes, counts = np.unique(table[best], return_counts=True)
+        result: np.ndarray = best[np.isin(table[best], codes[counts >= 2])]
         return result
+
+
+def _in(positions: np.ndarray, table: np.ndarray, tables: Tables) -> np.ndarray:
+    """The positions whose table is wanted."""
+    if tables is None or not len(positions):
+        return positions
+    result: np.ndarray = positions[tables[table[positions]]]
+    return result

@@ -207,21 +207,17 @@ def spread_named(
     """Give ``boost`` x its table's unit score, unless it already scores more (see NAMED_BOOST), to the named row
     of each table among ``units`` (at most ``k`` tables) and to every named row of a table naming two or more."""
     catalog, labels, found = index.catalog, index.catalog.labels, named_rows(index, q)
+    tables = np.zeros(len(catalog.table_names), dtype=bool)  # the tables stage one saw
+    tables[[c for u in units if (c := catalog.table_codes.get(u)) is not None]] = True
 
-    def raise_row(pos: int) -> bool:
-        unit = units.get(catalog.table_names[int(catalog.table[pos])])
-        if unit is None:  # a table stage one never saw
-            return False
+    def raise_row(pos: int) -> None:
         rid = catalog.ids[pos]
+        unit = units[catalog.table_names[int(catalog.table[pos])]]
         picks[rid] = max(picks.get(rid, 0.0), unit * boost)
-        return True
 
-    added = 0
-    for pos in labels.spread(found, q.bm25, catalog.table, q.mask):
-        if added >= k:
-            break
-        added += raise_row(int(pos))
-    for pos in labels.together(found, q.bm25, catalog.table, q.mask):
+    for pos in labels.spread(found, q.bm25, catalog.table, q.mask, tables)[:k]:
+        raise_row(int(pos))
+    for pos in labels.together(found, q.bm25, catalog.table, q.mask, tables):
         raise_row(int(pos))
 
 
