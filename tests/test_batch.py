@@ -80,3 +80,29 @@ def test_crashed_document_is_cleaned_on_reopen(tmp_path):
         assert index.stats()["documents"] == 0 and index.vector.count() == 0
         index.add([book])
         assert index.stats() == clean and index.vector.count() == clean["records"]
+
+
+@pytest.mark.parametrize("older", ["recorded as NULL", "no prepared column"])
+def test_files_prepared_by_older_code_are_prepared_again(tmp_path, older):
+    """An index built by older code keeps that code's records for unchanged files: the manifest remembers which
+    code prepared each document, and the next add prepares such files again, replacing their records once."""
+    import duckdb
+
+    from tablerag.index.ingest import PREPARE_VERSION
+
+    (tmp_path / "costs.csv").write_text("item,2019,2018\nRevenue,100,90\nGross profit,40,35\n", encoding="utf-8")
+    with tablerag.Index(tmp_path / "idx", embedder="use") as index:
+        assert index.add([tmp_path / "costs.csv"]).count("added") == 1
+        stats = index.stats()
+    con = duckdb.connect(str(tmp_path / "idx" / "tables.duckdb"))
+    if older == "recorded as NULL":
+        con.execute("UPDATE documents SET prepared = NULL")
+    else:
+        con.execute("ALTER TABLE documents DROP COLUMN prepared")
+    con.close()
+    with tablerag.Index(tmp_path / "idx", embedder="use") as index:
+        again = index.add([tmp_path / "costs.csv"])
+        assert [r.status for r in again.results] == ["replaced"]
+        assert index.stats() == stats and index.vector.count() == stats["records"]
+        assert [e.prepared for e in index.store.documents()] == [PREPARE_VERSION]
+        assert index.add([tmp_path / "costs.csv"]).count("unchanged") == 1

@@ -19,6 +19,7 @@ from tablerag.decomposition.records import RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
 from tablerag.index.ingest import (
     EMBED_BATCH,
+    PREPARE_VERSION,
     IngestReport,
     IngestResult,
     IngestStatus,
@@ -243,7 +244,8 @@ class Index:
             return failed(path, exc)
         for e in self.store.find_document(doc=doc):
             same_tags = (e.version, e.access_level, e.tenant) == (tags.version, tags.access_level, tags.tenant)
-            if e.status == "done" and e.path == str(path) and same_tags:
+            current = e.prepared == PREPARE_VERSION  # else prepared by older code: its records may be stale
+            if e.status == "done" and e.path == str(path) and same_tags and current:
                 return IngestResult(str(path), "unchanged", doc, e.n_tables, e.n_records)
         return None
 
@@ -303,9 +305,19 @@ class Index:
             if (clash := self._scope_clash(doc.doc_id, tags)) is not None:
                 results[n] = IngestResult(p.path, "failed", error=f"{p.path}: {clash}")
                 continue
-            replaced = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id)
+            removed = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id)
+            again = any(e.status == "done" and e.path == p.path for e in self.store.find_document(doc=doc.doc_id))
+            replaced = removed or again  # prepared again (by newer code, or for LLM records): its records replaced
             entry = DocumentEntry(
-                doc.doc_id, p.path, doc.sha256, doc.format, "pending", tags.version, tags.access_level, tags.tenant
+                doc.doc_id,
+                p.path,
+                doc.sha256,
+                doc.format,
+                "pending",
+                tags.version,
+                tags.access_level,
+                tags.tenant,
+                prepared=PREPARE_VERSION,
             )
             todo.append((n, p, entry, replaced))
         if todo:

@@ -35,7 +35,7 @@ _DDL = [
     """CREATE TABLE IF NOT EXISTS documents (
         doc VARCHAR PRIMARY KEY, path VARCHAR, sha256 VARCHAR, format VARCHAR, pages INTEGER,
         version VARCHAR, access_level VARCHAR, tenant VARCHAR, status VARCHAR,
-        n_tables INTEGER, n_records INTEGER, ingested_at TIMESTAMP DEFAULT current_timestamp)""",
+        n_tables INTEGER, n_records INTEGER, ingested_at TIMESTAMP DEFAULT current_timestamp, prepared VARCHAR)""",
     """CREATE TABLE IF NOT EXISTS tables (
         table_id VARCHAR PRIMARY KEY, doc VARCHAR, file VARCHAR, page INTEGER, sheet VARCHAR, caption VARCHAR,
         n_rows INTEGER, n_cols INTEGER, header_rows INTEGER, parser VARCHAR, markdown VARCHAR, data JSON,
@@ -49,10 +49,12 @@ _DDL = [
         id VARCHAR PRIMARY KEY, doc VARCHAR, kind VARCHAR, text VARCHAR, file VARCHAR, table_id VARCHAR,
         version VARCHAR, access_level VARCHAR, tenant VARCHAR, provenance JSON)""",
 ]
+# columns added since an index could first be built; an older index gains them (NULL) when opened
+_MIGRATIONS = ["ALTER TABLE documents ADD COLUMN IF NOT EXISTS prepared VARCHAR"]
 
 # column types in table order, for the columnar inserts (JSON goes in as text and is cast on insert)
 _COLUMN_TYPES: dict[str, list[str]] = {
-    "documents": ["VARCHAR"] * 4 + ["INTEGER"] + ["VARCHAR"] * 4 + ["INTEGER", "INTEGER"],
+    "documents": ["VARCHAR"] * 4 + ["INTEGER"] + ["VARCHAR"] * 4 + ["INTEGER", "INTEGER", "VARCHAR"],
     "tables": ["VARCHAR"] * 3 + ["INTEGER"] + ["VARCHAR"] * 2 + ["INTEGER"] * 3 + ["VARCHAR"] * 6,
     "cells": ["VARCHAR", "VARCHAR", "INTEGER", "INTEGER", "VARCHAR", "DOUBLE", "VARCHAR", "BOOLEAN"]
     + ["VARCHAR", "VARCHAR", "INTEGER", "VARCHAR", "VARCHAR"],
@@ -76,6 +78,7 @@ class DocumentEntry:
     tenant: str | None = None
     n_tables: int = 0
     n_records: int = 0
+    prepared: str | None = None  # ingest.PREPARE_VERSION of the code that prepared it (None: before it was kept)
 
 
 def where_sql(filters: dict[str, str] | None) -> tuple[str, list[Any]]:
@@ -95,6 +98,8 @@ class TableStore:
         self.path = path
         self.con = duckdb.connect(str(path))
         for ddl in _DDL:
+            self.con.execute(ddl)
+        for ddl in _MIGRATIONS:
             self.con.execute(ddl)
         self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
 
@@ -116,7 +121,10 @@ class TableStore:
         """Manifest entries, narrowed in SQL (ingest asks once per file: no full-manifest scan per file)."""
         wanted = [(k, v) for k, v in (("status", status), ("doc", doc), ("path", path)) if v is not None]
         where = " AND ".join(f"{k} = ?" for k, _ in wanted) or "TRUE"
-        sql = "SELECT doc, path, sha256, format, status, version, access_level, tenant, n_tables, n_records FROM documents"
+        sql = (
+            "SELECT doc, path, sha256, format, status, version, access_level, tenant, n_tables, n_records, prepared "
+            "FROM documents"
+        )
         rows = self.con.execute(f"{sql} WHERE {where} ORDER BY path", [v for _, v in wanted]).fetchall()
         return [DocumentEntry(*r) for r in rows]
 
@@ -131,10 +139,12 @@ class TableStore:
         if not entries:
             return
         rows = [
-            [e.doc, e.path, e.sha256, e.format, pages, e.version, e.access_level, e.tenant, "pending", 0, 0]
+            [e.doc, e.path, e.sha256, e.format, pages, e.version, e.access_level, e.tenant, "pending", 0, 0, e.prepared]
             for e, pages in entries
         ]
-        columns = "(doc, path, sha256, format, pages, version, access_level, tenant, status, n_tables, n_records)"
+        columns = (
+            "(doc, path, sha256, format, pages, version, access_level, tenant, status, n_tables, n_records, prepared)"
+        )
         self._insert("documents", rows, columns=columns, verb="INSERT OR REPLACE")
 
     @contextmanager
