@@ -267,11 +267,12 @@ class Index:
             self.store.delete_document(e.doc)
         return bool(old)
 
-    def _scope_clash(self, doc: str, tags: Tags) -> str | None:
+    @staticmethod
+    def _scope_clash(existing: list[DocumentEntry], tags: Tags) -> str | None:
         """Documents are keyed by content: the same bytes under another tenant or access level would overwrite
-        (and re-tag) the copy already there, so that copy's owner would lose it. Refused; the other scope is not
-        named."""
-        for e in self.store.find_document(doc=doc):
+        (and re-tag) the copy already there (``existing``: the manifest entries of that content), so that copy's
+        owner would lose it. Refused; the other scope is not named."""
+        for e in existing:
             if e.status == "done" and (e.tenant, e.access_level) != (tags.tenant, tags.access_level):
                 return (
                     "identical content is already indexed under another tenant or access level; "
@@ -302,11 +303,12 @@ class Index:
         todo: list[tuple[int, Prepared, DocumentEntry, bool]] = []
         for n, p in enumerate(batch):
             doc = p.doc
-            if (clash := self._scope_clash(doc.doc_id, tags)) is not None:
+            existing = self.store.find_document(doc=doc.doc_id)  # one manifest read for both checks
+            if (clash := self._scope_clash(existing, tags)) is not None:
                 results[n] = IngestResult(p.path, "failed", error=f"{p.path}: {clash}")
                 continue
             removed = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id)
-            again = any(e.status == "done" and e.path == p.path for e in self.store.find_document(doc=doc.doc_id))
+            again = any(e.status == "done" and e.path == p.path for e in existing)
             replaced = removed or again  # prepared again (by newer code, or for LLM records): its records replaced
             entry = DocumentEntry(
                 doc.doc_id,
