@@ -44,6 +44,8 @@ _STUBS_SQL = (
     'QUALIFY row_number() OVER (PARTITION BY table_id, "row" ORDER BY col) = 1'
 )
 
+Tables = np.ndarray | None  # True for the table codes wanted; None: every table
+
 
 class Found(NamedTuple):
     """The row records whose label a question names (RowLabels.matches), one entry per (record, phrase)."""
@@ -59,9 +61,12 @@ class Found(NamedTuple):
         """The entries whose record passes ``mask`` (all without one)."""
         return self if mask is None else self.where(mask[self.positions])
 
+    def in_tables(self, table: np.ndarray, tables: Tables) -> Found:
+        """The entries whose record's table (``table``: code per position) is wanted (all without ``tables``)."""
+        return self if tables is None else self.where(tables[table[self.positions]])
+
 
 _NONE = np.zeros(0, dtype=np.int64)
-Tables = np.ndarray | None  # True for the table codes wanted; None: every table
 
 
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
@@ -164,10 +169,10 @@ class RowLabels:
         with the longest label the question names ("total revenue" over "revenue"), the best by BM25 in each
         table. ``table``: each catalog position's table code; ``tables``: the table codes wanted (True), all
         without it (they are kept apart so that a 1M-record index sorts only the rows of those tables)."""
-        positions, lengths, _ = self._valued(found.allowed(mask))
-        if not len(positions):
-            return positions
-        positions = _in(positions[lengths == lengths.max()], table, tables)
+        found = self._valued(found.allowed(mask))
+        if not len(found.positions):
+            return found.positions
+        positions = found.where(found.lengths == found.lengths.max()).in_tables(table, tables).positions
         positions = positions[np.argsort(-bm25[positions], kind="stable")]
         _, first = np.unique(table[positions], return_index=True)  # the first (best) row of each table
         result: np.ndarray = positions[np.sort(first)]
@@ -178,9 +183,7 @@ class RowLabels:
     ) -> np.ndarray:
         """Rows of tables that hold two or more of the labels the question names ("net income and dividends in 2019"
         -> "Net income" and "Dividends" of one table): the best row (BM25) of each such label there, ascending."""
-        found = self._valued(found.allowed(mask))
-        if tables is not None:
-            found = found.where(tables[table[found.positions]])
+        found = self._valued(found.allowed(mask)).in_tables(table, tables)
         positions, phrases = found.positions, found.phrases
         if not len(positions):
             return positions
@@ -192,11 +195,3 @@ class RowLabels:
         codes, counts = np.unique(table[best], return_counts=True)
         result: np.ndarray = best[np.isin(table[best], codes[counts >= 2])]
         return result
-
-
-def _in(positions: np.ndarray, table: np.ndarray, tables: Tables) -> np.ndarray:
-    """The positions whose table is wanted."""
-    if tables is None or not len(positions):
-        return positions
-    result: np.ndarray = positions[tables[table[positions]]]
-    return result
