@@ -190,3 +190,20 @@ def test_a_named_label_spreads_the_top_rows_over_its_tables(tmp_path, named_boos
         assert named == set(NET_INCOME)  # the "Net income" row of every table in the top 6
     else:
         assert named != set(NET_INCOME)  # without the spread, rows of the expanded tables fill the top 6
+
+
+@pytest.mark.parametrize("together", [True, False])
+def test_a_table_naming_two_labels_brings_both_rows(tmp_path, monkeypatch, together):
+    """c.csv alone holds both "Net income" and "Dividends": with the spread's second rule its Dividends row joins the
+    six named "Net income" rows in the top 6; without it, those six fill the top 6."""
+    from tablerag.index.labels import RowLabels
+
+    if not together:
+        monkeypatch.setattr(RowLabels, "together", lambda self, *a, **kw: np.zeros(0, dtype=np.int64))
+    for name, text in NET_INCOME.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with tablerag.Index(tmp_path / "index", embedder="use") as idx:
+        assert not idx.add([tmp_path / n for n in NET_INCOME]).failures
+        hits = idx.search("What were the net income and the dividends in 2019?", k=6)
+    dividends = [h for h in hits if h.source["file"].endswith("c.csv") and "=Dividends;" in h.text]
+    assert len(dividends) == (1 if together else 0)
