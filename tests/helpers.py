@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tablerag.model import Cell, SourceLocator, Table
 from tablerag.parsing.headers import apply_headers
@@ -40,3 +41,17 @@ def grid_table(grid: list[list[str]], header_rows: int | None = None, sheet: str
     src = SourceLocator("t.xlsx" if sheet else "t.pdf", "ab" * 32, page=None if sheet else 1, sheet=sheet)
     table = Table("abababababababab:t0", src, len(grid), len(grid[0]), cells)
     return apply_headers(table, header_rows)
+
+
+def tenant_index(root: Path, files: dict[str, dict[str, str]], embedder: str = "use") -> Any:
+    """An index at ``root / "index"`` holding, per tenant, the files {name: text} written to ``root / tenant``."""
+    import tablerag
+
+    index = tablerag.Index(root / "index", embedder=embedder)
+    for tenant, named in files.items():
+        folder = root / tenant
+        folder.mkdir()
+        for name, text in named.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        assert not index.add([folder], tenant=tenant).failures
+    return index

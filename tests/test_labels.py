@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import tenant_index
 
 import tablerag
 from tablerag.index.labels import label_tokens
@@ -21,14 +22,7 @@ COSTS = "item,2019,2018\nTotal cost of revenue,7000,6800\nTotal revenue,9100,880
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
-    root = tmp_path_factory.mktemp("labels")
-    for tenant, name, text in (("a", "tax.csv", TAX), ("b", "costs.csv", COSTS)):
-        folder = root / tenant
-        folder.mkdir()
-        (folder / name).write_text(text, encoding="utf-8")
-    idx = tablerag.Index(root / "index", embedder="use")
-    for tenant in ("a", "b"):
-        assert not idx.add([root / tenant], tenant=tenant).failures
+    idx = tenant_index(tmp_path_factory.mktemp("labels"), {"a": {"tax.csv": TAX}, "b": {"costs.csv": COSTS}})
     yield idx
     idx.close()
 

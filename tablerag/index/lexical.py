@@ -253,6 +253,15 @@ class LexicalIndex:
             return scores
         return np.asarray(self._bm25.get_scores_from_ids(token_ids), dtype=np.float32)
 
+    def postings(self, query: str) -> list[np.ndarray]:
+        """For each distinct indexed token of ``query``, the positions of the records holding it, ascending (views
+        into the BM25 index: no copy, however common the word)."""
+        if self._bm25 is None:
+            return []
+        token_ids = self._bm25.get_tokens_ids(_unique(tokenize(query)))
+        indices, indptr = self._bm25.scores["indices"], self._bm25.scores["indptr"]
+        return [indices[indptr[t] : indptr[t + 1]] for t in token_ids]
+
     @property
     def ids(self) -> list[str]:
         """Record ids in index order (sorted): position ``i`` of ``scores()`` is ``ids[i]``."""

@@ -2,7 +2,8 @@
 rows inside each picked table (seed 000: find the sheet, then the row; seed 003: two-stage hybrid).
 
 Both stages fuse a dense ranking and a BM25 ranking by weighted reciprocal rank fusion, stage one also the rows
-whose label the question names (index/labels.py); every ranking is pre-filtered (Chroma ``where``, a BM25 mask) so
+whose label the question names (index/labels.py), and a unit's score is weighed by the share of the question's
+words it holds (index/coverage.py); every ranking is pre-filtered (Chroma ``where``, a BM25 mask) so
 a filter applies before any ranking. While no table stands out, a table's later rows are discounted (ROW_DECAY) so
 look-alike tables of a pool each get their best rows into the top K, and a row label the question names brings
 that row of every table holding it near the top (NAMED_BOOST). A table's rows are scored by
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tablerag.index.coverage import COVERAGE_EXPONENT, by_coverage
 from tablerag.index.fusion import rrf
 
 if TYPE_CHECKING:
@@ -100,6 +102,7 @@ class SearchOptions:
     row_decay: float = ROW_DECAY  # 1.0: a table's rows keep their own scores (the former behaviour)
     decay_runner_up: float = DECAY_RUNNER_UP  # decay only when the second unit scores at least this share of the first
     named_boost: float = NAMED_BOOST  # 0: no spreading of named rows over tables
+    coverage: float = COVERAGE_EXPONENT  # units x (share of the question they hold) ** this; 0: off (coverage.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +299,7 @@ def two_stage(index: Index, question: str, k: int, filters: dict[str, str] | Non
     q = prepare_query(index, question, filters)
     scored = fused(index, q, max(opts.candidates, k), opts, labels=True)
     meta = record_meta(index, [i for i, _ in scored])
-    units = unit_scores(scored, meta, opts.unit_top)
+    units = by_coverage(index, q, unit_scores(scored, meta, opts.unit_top), opts.coverage)
     opts = replace(opts, row_decay=row_decay(units, opts))
     # the tables among the first units are expanded whatever happens: read their stored vectors in one call
     first = [u for u, _ in units[: max(INTERLEAVE_UNITS if opts.interleave else 1, 1)] if u not in meta]
