@@ -9,6 +9,7 @@ import pytest
 from tablerag.eval.retrieval import (
     KS,
     Corpus,
+    header_block,
     metrics,
     naive_chunks,
     row_level,
@@ -59,6 +60,22 @@ def test_gold_rows_from_answers_and_derivations():
     assert value_rows(rows, "1452.4", start=1) == {1}
     assert value_rows(rows, "2019", start=1) == set()  # header rows are not gold
     assert tatqa_values({"derivation": "2018##2017", "answer": 2}) == ["2018", "2017"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "block"),
+    [
+        ([["", "2019", "2018"], ["Revenue", "5", "4"]], 1),
+        ([["(In thousands)", "2019", "2018 (1)"], ["Revenue", "5", "4"]], 1),  # a unit in the corner
+        ([["Years Ended", "July 27, 2019", "July 28, 2018"], ["Product", "1,2", "3"]], 1),
+        ([["", "Fiscal year", ""], ["(in millions of €)", "2019", "2018"], ["Sales", "9", "8"]], 2),
+        ([["Name", "Age", "Position"], ["Leigh R Fox", "57", "CEO"]], 0),  # no period: not recognised, as before
+        ([["Revenue:", "", ""], ["Product", "5", "4"]], 0),  # a section heading is data
+        ([["Outstanding as of 1 January", "2,719.1", "2,611.2"]], 0),  # amounts are data
+    ],
+)
+def test_header_rows_are_leading_rows_naming_periods(rows, block):
+    assert header_block(rows) == block
 
 
 def test_csv_and_naive_chunks_keep_dataset_rows():

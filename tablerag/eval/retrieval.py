@@ -121,10 +121,27 @@ def tatqa_values(q: dict[str, Any]) -> list[str]:
     return [str(a) for a in answer] if isinstance(answer, list) else [str(answer)]
 
 
+_MONTH_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?", re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_NOTE_MARK = re.compile(r"\(\d\)")
+
+
+def _periods_only(row: list[str]) -> bool:
+    """The cells after the first name periods and nothing else: at least one year, and no other number ("July 27,
+    2019", "2019 (1)", "Fiscal 2018"), as in a header row whose corner cell holds a unit or a caption."""
+    cells = [str(c) for c in row[1:] if str(c).strip()]
+    if not cells or not any(_YEAR.search(c) for c in cells):
+        return False
+    rest = [_NOTE_MARK.sub("", _YEAR.sub("", _MONTH_DAY.sub("", c))) for c in cells]
+    return not any(ch.isdigit() for c in rest for ch in c)
+
+
 def header_block(rows: list[list[str]]) -> int:
-    """Leading rows with an empty first cell: TAT-QA's header rows (years, column groups)."""
+    """TAT-QA's header rows (years, column groups): leading rows with an empty first cell, or whose other cells
+    hold only periods ("(In thousands) | 2019 | 2018", "Years Ended | July 27, 2019 | July 28, 2018"). A value
+    found only there (a year a question asks for) names no data row."""
     n = 0
-    while n < len(rows) and not str(rows[n][0]).strip():
+    while n < len(rows) and (not str(rows[n][0]).strip() or _periods_only(rows[n])):
         n += 1
     return n
 
