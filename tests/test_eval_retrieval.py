@@ -9,11 +9,13 @@ import pytest
 from tablerag.eval.retrieval import (
     KS,
     Corpus,
+    Question,
     header_block,
     metrics,
     naive_chunks,
     row_level,
     score_question,
+    score_runs,
     smoke_config,
     table_csv,
     tatqa_values,
@@ -60,6 +62,13 @@ def test_gold_rows_from_answers_and_derivations():
     assert value_rows(rows, "1452.4", start=1) == {1}
     assert value_rows(rows, "2019", start=1) == set()  # header rows are not gold
     assert tatqa_values({"derivation": "2018##2017", "answer": 2}) == ["2018", "2017"]
+
+
+def test_one_row_questions_are_scored_apart():
+    one, two = Question("q1", "one", [frozenset([A])]), Question("q2", "two", [frozenset([A]), frozenset([C])])
+    scored = score_runs([(items([A]), one), (items([A], [B]), two)])
+    assert scored["row"]["R@5"] == 0.5  # q2 lacks C
+    assert scored["row, one gold row"]["n"] == 1 and scored["row, one gold row"]["R@1"] == 1.0
 
 
 @pytest.mark.parametrize(

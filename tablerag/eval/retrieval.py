@@ -270,12 +270,14 @@ def hit_items(index: Any, corpus: Corpus, hits: Sequence[Any]) -> list[frozenset
 def score_runs(
     runs: Sequence[tuple[list[frozenset[RowKey]], Question]], corpus: Corpus | None = None
 ) -> dict[str, dict[str, float]]:
-    """Record and row level; with ``corpus``, also the row level over questions whose gold rows carry a label no
+    """Record and row level, and the row level over the questions that want one row (a list question needs all its
+    rows in the top K); with ``corpus``, also the row level over questions whose gold rows carry a label no
     other table of the pool uses (a pooled question like "What were total assets in 2019?" names no company, so
     no retriever can tell which of the pool's "Total assets" rows is meant)."""
     record = [score_question(items, q.gold) for items, q in runs]
     row = [score_question(row_level(items), q.gold) for items, q in runs]
     out = {"record": metrics(record), "row": metrics(row)}
+    out["row, one gold row"] = metrics([s for s, (_, q) in zip(row, runs, strict=True) if len(q.gold) == 1])
     if corpus is not None:
         labels = row_labels(corpus)
         shared = shared_labels(labels)
