@@ -3,6 +3,7 @@ question's IDF-weighted words found anywhere in the table, within the query's fi
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -11,15 +12,18 @@ from helpers import tenant_index
 import tablerag
 from tablerag.eval.retrieval import Corpus, hit_items, load_tatqa, row_level, score_question, write_corpus
 from tablerag.index.coverage import unit_coverage
+from tablerag.index.lexical import tokenize
 from tablerag.index.search import SearchOptions, prepare_query
 
 LEASES = "Operating lease liabilities,2019,2018\nBuildings,400,380\nVehicles,120,110\n"
 COSTS = "item,2019,2018\nLease cost,50,40\nFuel,7,6\n"
+NOTES = "The company leases its delivery vehicles."
 
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
-    idx = tenant_index(tmp_path_factory.mktemp("coverage"), {"a": {"leases.csv": LEASES}, "b": {"costs.csv": COSTS}})
+    files = {"a": {"leases.csv": LEASES, "notes.txt": NOTES}, "b": {"costs.csv": COSTS}}
+    idx = tenant_index(tmp_path_factory.mktemp("coverage"), files)
     yield idx
     idx.close()
 
@@ -50,6 +54,36 @@ def test_coverage_is_the_share_of_the_question_a_table_holds(index, filters, lea
         assert 0.0 < got[1] < 1.0  # "lease" and "2019", not "operating", "liabilities" nor "vehicles"
     else:
         assert got[1] == costs
+
+
+def test_unit_positions_are_a_tables_records_or_the_record_itself(index):
+    catalog = index.catalog
+    table = _table(index, "leases.csv")
+    prose = next(i for i in catalog.ids if catalog.table[catalog.positions[i]] < 0)
+    flat, owner = catalog.unit_positions([prose, "no-such-unit", table])
+    assert sorted(flat[owner == 2].tolist()) == catalog.table_positions(table).tolist()
+    assert flat[owner == 0].tolist() == [catalog.positions[prose]]
+    assert not (owner == 1).any()
+
+
+@pytest.mark.parametrize("filters", [None, {"tenant": "a"}, {"kind": "row"}, {"kind": "fact"}])
+def test_coverage_matches_a_plain_count_over_the_records_texts(index, filters):
+    """The runs and binary searches give what reading every allowed record's tokens gives (a kind filter splits a
+    table's records into several runs)."""
+    question = "lease liabilities for vehicles and fuel in 2019"
+    catalog, q = index.catalog, prepare_query(index, question, filters)
+    units = [_table(index, "leases.csv"), _table(index, "costs.csv")]
+    units.append(next(i for i in catalog.ids if catalog.table[catalog.positions[i]] < 0))
+    texts = index.store.records(catalog.ids)
+    words = list(dict.fromkeys(tokenize(question)))
+    holders = {w: [i for i in catalog.ids if w in tokenize(texts[i].text)] for w in words}
+    weights = {w: math.log(1 + len(catalog) / len(h)) for w, h in holders.items() if h}
+    expected = []
+    for unit in units:
+        flat, _ = catalog.unit_positions([unit])
+        mine = {catalog.ids[p] for p in flat if q.mask is None or q.mask[p]}
+        expected.append(sum(w for word, w in weights.items() if mine & set(holders[word])) / sum(weights.values()))
+    assert unit_coverage(index, q, units).tolist() == pytest.approx(expected)
 
 
 def test_an_unknown_unit_holds_nothing(index):

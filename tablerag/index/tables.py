@@ -393,6 +393,23 @@ class RecordCatalog:
             self._labels = RowLabels.build(self._store, self.positions)
         return self._labels
 
+    def unit_positions(self, units: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The records of each stage-one unit (a table id: its records; a record outside any table: itself),
+        concatenated, and for each the unit's index in ``units``; an id the catalog lacks holds none. Vectorised:
+        stage one scores a couple of hundred units a query."""
+        codes = np.fromiter((self.table_codes.get(u, -1) for u in units), dtype=np.int64, count=len(units))
+        known = codes >= 0
+        starts = np.where(known, self._bounds[codes + 1], 0)
+        lengths = np.where(known, self._bounds[codes + 2], 0) - starts
+        ends = np.cumsum(lengths)
+        picked = self._order[np.repeat(starts - ends + lengths, lengths) + np.arange(int(ends[-1]) if len(ends) else 0)]
+        owner = np.repeat(np.arange(len(units)), lengths)
+        alone = [(i, self.positions[u]) for i, u in enumerate(units) if not known[i] and u in self.positions]
+        if alone:
+            extra_owner, extra = (np.asarray(x, dtype=np.int64) for x in zip(*alone, strict=True))
+            picked, owner = np.concatenate([picked, extra]), np.concatenate([owner, extra_owner])
+        return picked, owner
+
     def table_positions(self, table_id: str) -> np.ndarray:
         """Positions of the table's records, ascending."""
         code = self.table_codes.get(table_id)
