@@ -13,7 +13,7 @@ import pytest
 import tablerag
 from tablerag.decomposition.records import Tags
 from tablerag.index.ingest import Prepared, embed_texts, prepare
-from tablerag.index.lexical import top_positions
+from tablerag.index.lexical import SAMPLE_MIN, top_positions
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +87,30 @@ def test_top_positions_equals_full_sort_with_ties(k: int) -> None:
     keep = subset[scores[subset] > 0]
     want = keep[np.lexsort((keep, -scores[keep]))][:k]
     assert top_positions(scores, k, subset).tolist() == want.tolist()
+
+
+def _large_scores(kind: str, n: int = 200_000) -> np.ndarray:
+    rng = np.random.default_rng(7)
+    scores = np.zeros(n, dtype=np.float32)
+    if kind == "ties":  # most records scored, few distinct values
+        scores[:] = rng.choice(np.array([0.0, 0.5, 1.0, 1.5], dtype=np.float32), size=n)
+    elif kind == "sparse":  # fewer positive scores in the sample than k
+        scores[rng.choice(n, 30, replace=False)] = rng.random(30, dtype=np.float32) + 0.1
+    else:  # "off-sample": the best scores sit where the sample never looks
+        scores[:] = rng.random(n, dtype=np.float32) * 0.5
+        scores[np.arange(1, n, 16)[:500]] = 2.0 + rng.random(500, dtype=np.float32)
+    return scores
+
+
+@pytest.mark.parametrize("kind", ["ties", "sparse", "off-sample"])
+@pytest.mark.parametrize("k", [1, 50, 100, 1000])
+def test_top_positions_of_a_large_index_equals_full_sort(kind: str, k: int) -> None:
+    """Above SAMPLE_MIN scores the k-th best is bounded from a sample first; the result must not change."""
+    scores = _large_scores(kind)
+    assert len(scores) >= SAMPLE_MIN
+    positive = np.flatnonzero(scores > 0)
+    full = positive[np.lexsort((positive, -scores[positive]))][:k]
+    assert top_positions(scores, k).tolist() == full.tolist()
 
 
 def test_commit_many_equals_one_by_one(files, tmp_path) -> None:
