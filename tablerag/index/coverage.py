@@ -4,8 +4,9 @@ in the table (its summary, rows and cells) or prose block.
 Stage one scores a table by its best few records, so a table whose rows each share a word or two with the question
 can outrank the table that holds every word the question uses, spread over its headings and row labels ("What
 were the components making up current assets?": four tables' "Total current assets", "Other current assets" rows
-against the table listing Debtors and Cash under "Current assets"). Each unit's score is multiplied by its coverage ** COVERAGE_EXPONENT. Words are BM25's tokens (stemmed per language, jieba for Chinese);
-a word weighs log(1 + records / records holding it), BM25's own statistics, so "2019" or "the" count little.
+against the table listing Debtors and Cash under "Current assets"). Each unit's score is multiplied by its
+coverage ** COVERAGE_EXPONENT. Words are BM25's tokens (stemmed per language, jieba for Chinese); a word weighs
+log(1 + records / records holding it), BM25's own statistics, so "2019" or "the" count little.
 
 Cost: a word's records are a sorted posting list in the BM25 index, and a unit's allowed records are a few runs of
 consecutive positions (a table's record ids share its prefix), so a word costs two binary searches per run, however
