@@ -76,17 +76,21 @@ def test_catalog_follows_new_documents(index, files, tmp_path) -> None:
     )
 
 
+def _full_sort(scores: np.ndarray, k: int, among: np.ndarray | None = None) -> list[int]:
+    """The k best positive scores' positions by a full sort, ties by position: what top_positions must give."""
+    candidates = np.arange(len(scores)) if among is None else among
+    keep = candidates[scores[candidates] > 0]
+    result: list[int] = keep[np.lexsort((keep, -scores[keep]))][:k].tolist()
+    return result
+
+
 @pytest.mark.parametrize("k", [1, 3, 5, 50])
 def test_top_positions_equals_full_sort_with_ties(k: int) -> None:
     rng = np.random.default_rng(k)
     scores = rng.choice(np.array([0.0, 0.5, 1.0, 1.5, 2.0], dtype=np.float32), size=40)
-    positive = np.flatnonzero(scores > 0)
-    full = positive[np.lexsort((positive, -scores[positive]))][:k]
-    assert top_positions(scores, k).tolist() == full.tolist()
+    assert top_positions(scores, k).tolist() == _full_sort(scores, k)
     subset = np.arange(0, 40, 3)
-    keep = subset[scores[subset] > 0]
-    want = keep[np.lexsort((keep, -scores[keep]))][:k]
-    assert top_positions(scores, k, subset).tolist() == want.tolist()
+    assert top_positions(scores, k, subset).tolist() == _full_sort(scores, k, subset)
 
 
 def _large_scores(kind: str, n: int = 200_000) -> np.ndarray:
@@ -108,9 +112,7 @@ def test_top_positions_of_a_large_index_equals_full_sort(kind: str, k: int) -> N
     """Above SAMPLE_MIN scores the k-th best is bounded from a sample first; the result must not change."""
     scores = _large_scores(kind)
     assert len(scores) >= SAMPLE_MIN
-    positive = np.flatnonzero(scores > 0)
-    full = positive[np.lexsort((positive, -scores[positive]))][:k]
-    assert top_positions(scores, k).tolist() == full.tolist()
+    assert top_positions(scores, k).tolist() == _full_sort(scores, k)
 
 
 def test_commit_many_equals_one_by_one(files, tmp_path) -> None:

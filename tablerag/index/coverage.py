@@ -56,15 +56,14 @@ def unit_coverage(index: Index, q: Query, units: list[str]) -> np.ndarray:
 
 def _runs(index: Index, q: Query, units: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The units' allowed records as runs of consecutive positions: (first, one past the last, unit index). A
-    table's record ids share its prefix, so its records are one run unless a filter takes some out."""
+    table's record ids share its prefix, so its records are one run unless a filter takes some out. Relies on
+    ``unit_positions`` giving each unit's records together and ascending (the mask keeps that order)."""
     flat, owner = index.catalog.unit_positions(units)
     if q.mask is not None:
         keep = q.mask[flat]
         flat, owner = flat[keep], owner[keep]
     if not len(flat):
         return flat, flat, owner
-    order = np.lexsort((flat, owner))
-    flat, owner = flat[order], owner[order]
     breaks = np.flatnonzero((np.diff(flat) != 1) | (np.diff(owner) != 0)) + 1
     first = np.concatenate([[0], breaks])
     last = np.concatenate([breaks - 1, [len(flat) - 1]])

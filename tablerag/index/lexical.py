@@ -248,7 +248,7 @@ class LexicalIndex:
         scores = np.zeros(len(self._ids), dtype=np.float32)
         if self._bm25 is None:
             return scores
-        token_ids = self._bm25.get_tokens_ids(_unique(tokenize(query)))
+        token_ids = self._token_ids(query)
         if not token_ids:
             return scores
         return np.asarray(self._bm25.get_scores_from_ids(token_ids), dtype=np.float32)
@@ -258,9 +258,13 @@ class LexicalIndex:
         into the BM25 index: no copy, however common the word)."""
         if self._bm25 is None:
             return []
-        token_ids = self._bm25.get_tokens_ids(_unique(tokenize(query)))
         indices, indptr = self._bm25.scores["indices"], self._bm25.scores["indptr"]
-        return [indices[indptr[t] : indptr[t + 1]] for t in token_ids]
+        return [indices[indptr[t] : indptr[t + 1]] for t in self._token_ids(query)]
+
+    def _token_ids(self, query: str) -> list[int]:
+        """The BM25 vocabulary ids of the query's distinct tokens (unknown tokens dropped)."""
+        ids: list[int] = self._bm25.get_tokens_ids(_unique(tokenize(query)))
+        return ids
 
     @property
     def ids(self) -> list[str]:

@@ -394,9 +394,9 @@ class RecordCatalog:
         return self._labels
 
     def unit_positions(self, units: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """The records of each stage-one unit (a table id: its records; a record outside any table: itself),
-        concatenated, and for each the unit's index in ``units``; an id the catalog lacks holds none. Vectorised:
-        stage one scores a couple of hundred units a query."""
+        """The records of each stage-one unit (a table id: its records, ascending; a record outside any table:
+        itself), concatenated unit by unit, and for each the unit's index in ``units``; an id the catalog lacks
+        holds none. Vectorised: stage one scores a couple of hundred units a query."""
         codes = np.fromiter((self.table_codes.get(u, -1) for u in units), dtype=np.int64, count=len(units))
         known = codes >= 0
         starts = np.where(known, self._bounds[codes + 1], 0)
