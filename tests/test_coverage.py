@@ -12,8 +12,8 @@ from helpers import tenant_index
 import tablerag
 from tablerag.eval.retrieval import Corpus, hit_items, load_tatqa, row_level, score_question, write_corpus
 from tablerag.index.coverage import unit_coverage
-from tablerag.index.lexical import tokenize
 from tablerag.index.search import SearchOptions, prepare_query
+from tablerag.text.tokens import tokenize
 
 LEASES = "Operating lease liabilities,2019,2018\nBuildings,400,380\nVehicles,120,110\n"
 COSTS = "item,2019,2018\nLease cost,50,40\nFuel,7,6\n"

@@ -9,7 +9,8 @@ import pytest
 
 from tablerag.errors import IndexMismatchError
 from tablerag.index import lexical
-from tablerag.index.lexical import LexicalIndex, detect_language, normalise_number, tokenize
+from tablerag.index.lexical import LexicalIndex
+from tablerag.text.tokens import detect_language, normalise_number, tokenize
 
 
 @pytest.mark.parametrize(

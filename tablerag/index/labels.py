@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from tablerag.text.tokens import LATIN_LANGS, Lang, detect_language, tokenize
+
 if TYPE_CHECKING:
-    from tablerag.index.lexical import Lang
     from tablerag.index.tables import TableStore
 
 # labels longer than this are sentences, not names a question repeats (TAT-QA labels: 95% have <= 8 tokens)
@@ -71,16 +72,12 @@ _NONE = np.zeros(0, dtype=np.int64)
 
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
     """The tokens a label is matched by: BM25's (stemmed, per language), numbers left out."""
-    from tablerag.index.lexical import tokenize
-
     return tuple(t for t in tokenize(text, lang) if not _NUMBER.fullmatch(t))
 
 
 def label_variants(text: str) -> set[tuple[str, ...]]:
     """A label's token forms under every Latin stemmer as well as its guessed one: a two-word label carries too
     little to tell Polish from English ("Przychody netto" was stemmed as English, the question as Polish)."""
-    from tablerag.index.lexical import LATIN_LANGS, detect_language
-
     # a Latin label's guessed form is one of the three; any other script has one form
     langs: tuple[Lang | None, ...] = LATIN_LANGS if detect_language(text) in LATIN_LANGS else (None,)
     forms = {label_tokens(text, lang) for lang in langs}

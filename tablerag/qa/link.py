@@ -19,6 +19,7 @@ import numpy as np
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.text.tokens import tokenize
 
 FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"Severyanka"); lower matches noise
 FUZZY_MIN_CHARS = 4  # short tokens ("q1", "eu") must match exactly: one letter off is another word
@@ -54,8 +55,6 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 
 
 def _tok(text: str) -> list[str]:
-    from tablerag.index.lexical import tokenize
-
     return tokenize(_SPACED_DIGITS.sub(r"\1", text))
 
 
