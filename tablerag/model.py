@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 DOC_ID_HEX = 16  # 64 bits of sha256: collision-free for any realistic corpus, short enough to read in ids
-HEADER_JOIN = " / "  # how levels of a header chain are joined (seed 000)
+HEADER_JOIN = " / "  # how levels of a header chain are joined: "Каналы National (Urban) / Гипермаркеты"
 
 
 class CoordSpace(StrEnum):
@@ -155,6 +155,15 @@ class Table:
     def table_no(self) -> int:
         return int(self.id.rsplit(":t", 1)[1])
 
+    def filled_grid(self) -> list[list[str]]:
+        """Text grid with every spanning cell's text copied to each slot it covers (what a reader sees)."""
+        out = [["" for _ in range(self.n_cols)] for _ in range(self.n_rows)]
+        for c in self.cells:
+            for r in range(c.row, min(c.row + c.row_span, self.n_rows)):
+                for k in range(c.col, min(c.col + c.col_span, self.n_cols)):
+                    out[r][k] = c.text
+        return out
+
 
 @dataclass(slots=True)
 class ProseBlock:
@@ -175,6 +184,15 @@ class ParsedDocument:
     @property
     def doc_id(self) -> str:
         return doc_id(self.sha256)
+
+
+@dataclass(frozen=True, slots=True)
+class Tags:
+    """Ingest-time tags every record carries; used as pre-ranking filters."""
+
+    version: str | None = None
+    access_level: str | None = None
+    tenant: str | None = None
 
 
 RecordKind = Literal["row", "fact", "summary", "prose", "table"]

@@ -14,6 +14,7 @@ from tablerag.decomposition.chunks import DEFAULT_WINDOW_TOKENS, pack_rows
 from tablerag.decomposition.sentences import CellFact, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import HEADER_JOIN, ParsedDocument, ProseBlock, Provenance, Record, Table
+from tablerag.model import Tags as Tags  # re-exported: the tags belong to the model, callers still import here
 from tablerag.parsing.numbers import unit_label
 
 SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tables get "and N more"
@@ -21,15 +22,6 @@ SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tab
 # vocabulary, which stage one needs to tell look-alike tables apart (30 labels of ~4 tokens fit a 512-token window)
 SUMMARY_MAX_ROWS = 30
 FACT_MAX_CELLS_PER_TABLE = 5000  # past this a table's facts add index weight but no new words; rows cover it
-
-
-@dataclass(frozen=True, slots=True)
-class Tags:
-    """Ingest-time tags every record carries; used as pre-ranking filters."""
-
-    version: str | None = None
-    access_level: str | None = None
-    tenant: str | None = None
 
 
 def table_title(table: Table) -> str:

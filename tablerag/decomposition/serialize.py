@@ -14,12 +14,7 @@ def _md_cell(text: str) -> str:
 
 def filled_grid(table: Table) -> list[list[str]]:
     """Text grid with every spanning cell's text copied to each slot it covers (what a reader sees)."""
-    out = [["" for _ in range(table.n_cols)] for _ in range(table.n_rows)]
-    for c in table.cells:
-        for r in range(c.row, min(c.row + c.row_span, table.n_rows)):
-            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
-                out[r][k] = c.text
-    return out
+    return table.filled_grid()
 
 
 def to_markdown(table: Table) -> str:
