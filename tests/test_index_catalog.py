@@ -1,4 +1,4 @@
-"""Issue 7's faster query and ingest paths give what the slower ones gave: the record catalog's filter masks equal
+"""The fast query and ingest paths give what the slower ones gave: the record catalog's filter masks equal
 the SQL filters, BM25's partial sort equals the full sort (ties included), and a batch committed together equals
 the same documents committed one by one."""
 

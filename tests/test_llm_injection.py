@@ -1,4 +1,4 @@
-"""Cells are data, never instructions (issue 9): text sent to the LLM is fenced, the system prompt says it is data,
+"""Cells are data, never instructions: text sent to the LLM is fenced, the system prompt says it is data,
 and a cell saying "ignore previous instructions" changes nothing — against the real llama.cpp server."""
 
 from __future__ import annotations

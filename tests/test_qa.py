@@ -1,4 +1,4 @@
-"""Issue 6: routing, cited lookups, aggregates by SQL in the sandbox, refusals, injected SQL, the query log."""
+"""Answers: routing, cited lookups, aggregates by SQL in the sandbox, refusals, injected SQL, the query log."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 6, the LLM side: the router and text-to-SQL through the sandbox. Protocol-level tests talk to the scripted
+"""Answers, the LLM side: the router and text-to-SQL through the sandbox. Protocol-level tests talk to the scripted
 OpenAI-compatible server over real HTTP (crafted answers a real model cannot be made to give); one test runs the
 real llama.cpp server with the tiny Gemma and checks the plumbing, not its accuracy."""
 

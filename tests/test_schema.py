@@ -1,4 +1,4 @@
-"""Issue 6 / seed 003: column retrieval for text-to-SQL over Spider schemas and a BEAVER-style schema."""
+"""Column retrieval for text-to-SQL over Spider schemas and a BEAVER-style schema."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed 000 end to end: the merged two-level header sheet, its row record and a cited answer."""
+"""The network register sheet end to end (merged two-level header), its row record and a cited answer."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Row chunks: the table's context (summary, caption, notes, header chain) followed by whole rows, packed to the
-embedder's window on row boundaries (seeds 000, 001, 002).
+embedder's window on row boundaries.
 
 - A row is never split: a row longer than the window gets a chunk of its own (the embedder truncates its tail,
   the lexical index still sees all of it).

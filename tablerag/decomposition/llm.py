@@ -1,4 +1,4 @@
-"""Optional LLM decomposition of a table (seed 004): every value cell as a standalone sentence naming its headers,
+"""Optional LLM decomposition of a table: every value cell as a standalone sentence naming its headers,
 a short paragraph on how to read the table, and a table summary — checked by the verification guard.
 
 The model sees the table's Markdown (and its rendered image crop when one is given) **fenced as data**: inside

@@ -1,6 +1,6 @@
 """Records for the index: row records (seed-000 format), cell facts (triples), table summaries, prose.
 
-Pure functions of the core model. Row record format (seed 000):
+Pure functions of the core model. Row record format:
 ``Sheet "Сети", row 4: A (Название сети)=СЕВЕРЯНКА; B (Партнёр)=Да; C (Каналы National (Urban) / Гипермаркеты)=91``
 """
 
@@ -103,7 +103,7 @@ def provenance(table: Table, tags: Tags, row: int | None = None, col: int | None
 
 
 def summary_text(table: Table, grid: list[list[str]] | None = None, names: list[str] | None = None) -> str:
-    """Template summary (seed 000): what the table is, what one row is, what the columns hold, its row labels.
+    """Template summary: what the table is, what one row is, what the columns hold, its row labels.
     ``grid`` and ``names`` (`column_names`): the table's, when the caller has them already."""
     own = names if names is not None else column_names(table)
     names = [name or table.column_label(c) for c, name in enumerate(own)]

@@ -1,7 +1,7 @@
 """Cell decomposition without a model: one triple and one standalone template sentence per value cell.
 
-A triple is ``row header chain | column header chain | value [unit]`` (seed 002); a sentence says the same in the
-table's own language and names its table, so it stands alone in an index (seed 004). Pure functions of strings:
+A triple is ``row header chain | column header chain | value [unit]``; a sentence says the same in the
+table's own language and names its table, so it stands alone in an index. Pure functions of strings:
 this module imports nothing but the standard library.
 """
 

@@ -1,4 +1,4 @@
-"""The LLM side of answering (issue 6), used only when configured: a router behind the `Router` Protocol, and
+"""The LLM side of answering, used only when configured: a router behind the `Router` Protocol, and
 text-to-SQL over the stored table's typed view. Rules stay the default and the fallback.
 
 - **Router**: one `chat_json` call with a JSON schema (kind, intent, top_n); anything off-schema -> None (the rules

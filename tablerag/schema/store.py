@@ -1,4 +1,4 @@
-"""Column retrieval for text-to-SQL (seed 003): a schema corpus (one document per column, one per table) and a
+"""Column retrieval for text-to-SQL: a schema corpus (one document per column, one per table) and a
 value corpus (sample values), searched by our embedder and BM25 and fused; optionally two-stage (tables, then
 columns). Stored in its own folder ``<index>/schema/``, apart from the document records.
 """
