@@ -259,12 +259,11 @@ def query(
             return ask(idx, text, k=k, filters=where, llm=qa_llm)
 
         if questions is not None:
-            for line in questions.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    item = json.loads(line)
-                    merged = {**(item.get("filters") or {}), **(parse_filters(filters) or {})} or None  # CLI wins
-                    out = answer(item["question"], merged).to_dict()
-                    _emit({"id": item.get("id"), **out})
+            failed, total = answer_batch(questions, answer, parse_filters(filters) or {})
+            if failed:
+                _err(f"{failed} of {total} question(s) failed; their lines carry the error")
+            if total and failed == total:
+                raise typer.Exit(1)
             return
         assert question is not None
         result = answer(question, parse_filters(filters))
@@ -272,6 +271,32 @@ def query(
         _emit(result.to_dict())
         return
     _print_result(result)
+
+
+def answer_batch(path: Path, answer: Any, cli_filters: dict[str, str]) -> tuple[int, int]:
+    """One JSON line per non-blank input line, in order: the answer, or ``{"id"?, "line", "error": {"type",
+    "message"}}`` when the line cannot be read or its question raises; the batch always goes on. Returns
+    (failed, total)."""
+    failed = total = 0
+    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        total += 1
+        item: Any = None
+        try:
+            item = json.loads(line)
+            if not isinstance(item, dict) or not isinstance(item.get("question"), str):
+                raise ValueError('each line must be a JSON object with a "question" string')
+            merged = {**(item.get("filters") or {}), **cli_filters} or None  # CLI filters win
+            out = answer(item["question"], merged).to_dict()
+        except Exception as exc:  # one bad line or question is data for the report, the batch goes on
+            failed += 1
+            error = {"type": type(exc).__name__, "message": f"{path}:{line_no}: {exc}"}
+            ident = {"id": item["id"]} if isinstance(item, dict) and "id" in item else {}
+            _emit({**ident, "line": line_no, "error": error})
+            continue
+        _emit({"id": item.get("id"), **out})
+    return failed, total
 
 
 def _qa_llm(sql: LlmSql) -> Any:

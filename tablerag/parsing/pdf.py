@@ -143,6 +143,7 @@ def _prose(words: list[Word]) -> list[str]:
 
 def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[list[_PageTable], list[Word]]:
     """Ruled then borderless tables among `words` (turned by `rot` first, boxes turned back); the words left."""
+    back: dict[int, Word] = {}  # a turned word's id -> the word as the page has it (rotated groups only)
     if rot is not None:
         turned = [rot.word(w) for w in words]
         back = {id(t): w for t, w in zip(turned, words, strict=True)}
