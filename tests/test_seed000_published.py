@@ -8,7 +8,7 @@ from helpers import build_seed000_published_workbook
 
 import tablerag
 from tablerag.decomposition.records import row_text
-from tablerag.parsing import parse
+from tablerag.parsing.spreadsheet import read_xlsx
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +21,10 @@ def published(tmp_path_factory):
     index.close()
 
 
-def test_wrapped_header_rows_make_one_level_per_word(published):
+@pytest.mark.parametrize("stream", [False, True])
+def test_wrapped_header_rows_make_one_level_per_word(published, stream):
     _, book = published
-    (table,) = parse(book).tables
+    (table,) = read_xlsx(book, "ab" * 32, stream=stream).tables
     assert table.header_rows == 3  # the row of word endings is header, not the first data row
     assert table.column_headers == [
         ["Название сети"],
