@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tablerag.batch import BatchResult, run_batch
 from tablerag.eval.cli import LlmSql, eval_app
 from tablerag.models_cli import models_app
 from tablerag.schema.cli import schema_app
@@ -259,11 +260,13 @@ def query(
             return ask(idx, text, k=k, filters=where, llm=qa_llm)
 
         if questions is not None:
-            failed, total = answer_batch(questions, answer, parse_filters(filters) or {})
-            if failed:
-                _err(f"{failed} of {total} question(s) failed; their lines carry the error")
-            if total and failed == total:
-                raise typer.Exit(1)
+            cli_filters = parse_filters(filters) or {}
+
+            def handle(item: dict[str, Any]) -> dict[str, Any]:
+                merged = {**(item.get("filters") or {}), **cli_filters} or None  # CLI filters win
+                return {"id": item.get("id"), **answer(item["question"], merged).to_dict()}
+
+            _finish_batch(run_batch(questions, handle, _emit))
             return
         assert question is not None
         result = answer(question, parse_filters(filters))
@@ -273,30 +276,11 @@ def query(
     _print_result(result)
 
 
-def answer_batch(path: Path, answer: Any, cli_filters: dict[str, str]) -> tuple[int, int]:
-    """One JSON line per non-blank input line, in order: the answer, or ``{"id"?, "line", "error": {"type",
-    "message"}}`` when the line cannot be read or its question raises; the batch always goes on. Returns
-    (failed, total)."""
-    failed = total = 0
-    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        total += 1
-        item: Any = None
-        try:
-            item = json.loads(line)
-            if not isinstance(item, dict) or not isinstance(item.get("question"), str):
-                raise ValueError('each line must be a JSON object with a "question" string')
-            merged = {**(item.get("filters") or {}), **cli_filters} or None  # CLI filters win
-            out = answer(item["question"], merged).to_dict()
-        except Exception as exc:  # one bad line or question is data for the report, the batch goes on
-            failed += 1
-            error = {"type": type(exc).__name__, "message": f"{path}:{line_no}: {exc}"}
-            ident = {"id": item["id"]} if isinstance(item, dict) and "id" in item else {}
-            _emit({**ident, "line": line_no, "error": error})
-            continue
-        _emit({"id": item.get("id"), **out})
-    return failed, total
+def _finish_batch(result: BatchResult) -> None:
+    if (summary := result.summary()) is not None:
+        _err(summary)
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
 
 
 def _qa_llm(sql: LlmSql) -> Any:

@@ -132,30 +132,18 @@ def test_query_batch_exits_non_zero_when_every_question_fails(cli_index, tmp_pat
 
 def test_query_batch_keeps_answering_after_a_question_raises(tmp_path):
     """A question whose answering raises (a defect, not bad input) becomes an error line; the others are answered."""
-    from tablerag.cli import answer_batch
+    from tablerag.batch import run_batch
 
-    class Answered:
-        def __init__(self, text: str) -> None:
-            self.text = text
-
-        def to_dict(self) -> dict[str, str]:
-            return {"question": self.text}
-
-    def answer(text: str, _filters: object) -> Answered:
-        if "poison" in text:
+    def handle(item: dict) -> dict:
+        if "poison" in item["question"]:
             raise UnboundLocalError("cannot access local variable 'years'")
-        return Answered(text)
+        return {"id": item["id"], "question": item["question"]}
 
     qfile = tmp_path / "q.jsonl"
     qfile.write_text("\n".join(json.dumps({"id": i, "question": q}) for i, q in enumerate(["one", "poison", "three"])))
-    import contextlib
-    import io
-
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        failed, total = answer_batch(qfile, answer, {})
-    outs = [json.loads(x) for x in buf.getvalue().splitlines()]
-    assert (failed, total) == (1, 3)
+    outs: list[dict] = []
+    result = run_batch(qfile, handle, outs.append)
+    assert (result.failed, result.total, result.exit_code) == (1, 3, 0)
     assert outs[0] == {"id": 0, "question": "one"} and outs[2] == {"id": 2, "question": "three"}
     assert outs[1]["id"] == 1 and outs[1]["line"] == 2
     assert outs[1]["error"]["type"] == "UnboundLocalError" and "years" in outs[1]["error"]["message"]
