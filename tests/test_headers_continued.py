@@ -33,7 +33,8 @@ GERMAN_CHAINS = [["Region"], ["Betriebsergebnis"], ["Personalkosten"], ["Filiale
         ("Название", "сети", False, None),  # without a row of continuations, no space join
         ("Umsatz-", "Erlöse", False, None),  # a capital starts a new label
         ("Umsatz-", "2019", False, None),  # a number never continues a word
-        ("Total", "in millions", True, "Total in millions"),
+        ("Total", "in millions", True, None),  # a unit below a label is a level of its own
+        ("2010", "kilotonnes", True, None),
         ("-", "маркеты", False, None),  # a lone dash is a "no data" mark, not a cut word
     ],
 )
@@ -51,6 +52,12 @@ def test_row_of_word_endings_is_header_and_joins_each_column():
     t = grid_table([["Region", "Umsatz-", "Personal-"], ["", "erlöse", "kosten"], ["Nord", "120", "30"]])
     assert t.header_rows == 2
     assert t.column_headers == [["Region"], ["Umsatzerlöse"], ["Personalkosten"]]
+
+
+def test_unit_row_under_single_column_labels_stays_a_level():
+    t = grid_table([["Region", "2010", "2015"], ["", "kilotonnes", "kilotonnes"], ["Nord", "1", "2"]])
+    assert t.header_rows == 2
+    assert t.column_headers == [["Region"], ["2010", "kilotonnes"], ["2015", "kilotonnes"]]
 
 
 def test_lower_case_data_under_a_header_stays_data():

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.numbers import parse_number, unit_label
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
@@ -69,14 +69,15 @@ def continue_label(upper: str, lower: str, wrapped: bool = True) -> str | None:
     A hyphen-ended upper text and a lower text starting lower-case are one word cut at the line end ("Гипер-" +
     "маркеты" -> "Гипермаркеты", "Umsatz-" + "erlöse" -> "Umsatzerlöse"). With ``wrapped`` (the caller knows
     the lower text sits in a row of continuations), a lower-case lower text also continues a label that ends
-    without a hyphen, joined with a space ("Название" + "сети" -> "Название сети").
+    without a hyphen, joined with a space ("Название" + "сети" -> "Название сети"), unless it names a unit or a
+    scale ("kilotonnes", "percent", "in millions"): a unit row is a level of its own, which units are read from.
     """
     up, low = " ".join(upper.split()), " ".join(lower.split())
     if not up or not _starts_lower(low):
         return None
     if _HYPHEN_END.search(up):
         return up[:-1] + low
-    if wrapped and up[-1].isalnum():
+    if wrapped and up[-1].isalnum() and unit_label(low) is None:
         return f"{up} {low}"
     return None
 
