@@ -65,6 +65,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         "retrieval: gold rows in the top K, ours vs the naive 500-token baseline",
     ),
     "qa": ("qa.py", [], ["--smoke"], "answers: TAT-QA, HiTab, WikiTableQuestions"),
+    "sweep": (
+        "sweep.py",
+        [],
+        ["--smoke"],
+        "every real dev question through the QA (schema search for Spider/BIRD): answered, refused, exceptions",
+    ),
     "schema": ("schema.py", [], ["--smoke"], "column retrieval for text-to-SQL: Spider, BIRD, German Spider"),
     "ingest_overhead": (
         "ingest_overhead.py",

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tablerag.batch import BatchResult, run_batch
 from tablerag.eval.cli import LlmSql, eval_app
 from tablerag.models_cli import models_app
 from tablerag.schema.cli import schema_app
@@ -259,12 +260,13 @@ def query(
             return ask(idx, text, k=k, filters=where, llm=qa_llm)
 
         if questions is not None:
-            for line in questions.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    item = json.loads(line)
-                    merged = {**(item.get("filters") or {}), **(parse_filters(filters) or {})} or None  # CLI wins
-                    out = answer(item["question"], merged).to_dict()
-                    _emit({"id": item.get("id"), **out})
+            cli_filters = parse_filters(filters) or {}
+
+            def handle(item: dict[str, Any]) -> dict[str, Any]:
+                merged = {**(item.get("filters") or {}), **cli_filters} or None  # CLI filters win
+                return {"id": item.get("id"), **answer(item["question"], merged).to_dict()}
+
+            _finish_batch(run_batch(questions, handle, _emit))
             return
         assert question is not None
         result = answer(question, parse_filters(filters))
@@ -272,6 +274,13 @@ def query(
         _emit(result.to_dict())
         return
     _print_result(result)
+
+
+def _finish_batch(result: BatchResult) -> None:
+    if (summary := result.summary()) is not None:
+        _err(summary)
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
 
 
 def _qa_llm(sql: LlmSql) -> Any:

@@ -73,6 +73,7 @@ class Cell:
     is_header: bool = False
     bbox: BBox | None = None
     confidence: float | None = None
+    scale: float | None = None  # the multiplier of a scale word in the text ("$2.1bn" -> 1e9), already in value
 
 
 @dataclass(slots=True)

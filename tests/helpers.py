@@ -36,6 +36,38 @@ def build_seed000_workbook(path: Path) -> Path:
     return path
 
 
+SEED000_PUBLISHED_ROWS = [
+    ("СЕВЕРЯНКА", "Да", 91, 4, 1),
+    ("ГАСТРОНОМ 24", "Нет", "—", 12, 3),
+    ("ЛЕНТА", "Нет", 120, 45, 12),
+]
+
+
+def build_seed000_published_workbook(path: Path) -> Path:
+    """The seed-000 sheet as the article shows it: "Каналы National (Urban)" merged over C1:E1, and the header of
+    rows 2-3 wrapped inside the cells: "Название" over "сети", "Гипер-" over "маркеты" (a word cut by a hyphen)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Сети"
+    ws["C1"] = "Каналы National (Urban)"
+    ws.merge_cells("C1:E1")
+    for col, upper, lower in zip(
+        "ABCDE",
+        ["Название", "Партнёр", "Гипер-", "Супер-", "Мини-"],
+        ["сети", None, "маркеты", "маркеты", "маркеты"],
+        strict=True,
+    ):
+        ws[f"{col}2"] = upper
+        ws[f"{col}3"] = lower
+    for i, row in enumerate(SEED000_PUBLISHED_ROWS, start=4):
+        for col, value in zip("ABCDE", row, strict=True):
+            ws[f"{col}{i}"] = value
+    wb.save(path)
+    return path
+
+
 def grid_table(grid: list[list[str]], header_rows: int | None = None, sheet: str | None = None) -> Table:
     cells = [Cell(r, c, t) for r, row in enumerate(grid) for c, t in enumerate(row) if t]
     src = SourceLocator("t.xlsx" if sheet else "t.pdf", "ab" * 32, page=None if sheet else 1, sheet=sheet)

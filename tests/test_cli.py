@@ -90,3 +90,60 @@ def test_tables_bad_file_reports_error_in_json(tmp_path):
     assert proc.returncode == 1
     data = json.loads(proc.stdout)
     assert data["tables"] == [] and "broken.xlsx" in data["errors"][0]
+
+
+def test_query_batch_goes_on_past_bad_lines_and_reports_them(cli_index, tmp_path):
+    """A line that is not JSON, one without a question and one whose filters break the question's processing each
+    get an error object in their place; the questions around them are answered, in order."""
+    idx, _, _ = cli_index
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text(
+        "\n".join(
+            [
+                json.dumps({"id": "a", "question": "Является ли Северянка нашим партнёром?"}, ensure_ascii=False),
+                "{not json",
+                json.dumps({"id": "n", "text": "no question here"}),
+                json.dumps({"id": "f", "question": "total sales 2019", "filters": "tenant=acme"}),
+                json.dumps({"id": "c", "question": "What is the amount of total sales in 2019?"}),
+            ]
+        ),
+        encoding="utf-8",
+    )
+    done = run("query", "--questions", str(qfile), "--index", str(idx), "--json", check=False)
+    outs = [json.loads(x) for x in done.stdout.splitlines()]
+    assert done.returncode == 0  # as ingest: non-zero only when every line failed
+    assert [o.get("id") for o in outs] == ["a", None, "n", "f", "c"]
+    assert outs[0]["answer"]["value"] == "Да" and outs[4]["answer"]["value"] == "$1,496.5"
+    for out, line in zip(outs[1:4], (2, 3, 4), strict=True):
+        assert out["line"] == line and {"type", "message"} <= set(out["error"]), out
+        assert str(qfile) in out["error"]["message"]
+    assert outs[1]["error"]["type"] == "JSONDecodeError"
+    assert "3 of 5 question(s) failed" in done.stderr
+
+
+def test_query_batch_exits_non_zero_when_every_question_fails(cli_index, tmp_path):
+    idx, _, _ = cli_index
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text("{broken\n[1, 2]\n", encoding="utf-8")
+    done = run("query", "--questions", str(qfile), "--index", str(idx), "--json", check=False)
+    assert done.returncode == 1
+    assert [json.loads(x)["line"] for x in done.stdout.splitlines()] == [1, 2]
+
+
+def test_query_batch_keeps_answering_after_a_question_raises(tmp_path):
+    """A question whose answering raises (a defect, not bad input) becomes an error line; the others are answered."""
+    from tablerag.batch import run_batch
+
+    def handle(item: dict) -> dict:
+        if "poison" in item["question"]:
+            raise UnboundLocalError("cannot access local variable 'years'")
+        return {"id": item["id"], "question": item["question"]}
+
+    qfile = tmp_path / "q.jsonl"
+    qfile.write_text("\n".join(json.dumps({"id": i, "question": q}) for i, q in enumerate(["one", "poison", "three"])))
+    outs: list[dict] = []
+    result = run_batch(qfile, handle, outs.append)
+    assert (result.failed, result.total, result.exit_code) == (1, 3, 0)
+    assert outs[0] == {"id": 0, "question": "one"} and outs[2] == {"id": 2, "question": "three"}
+    assert outs[1]["id"] == 1 and outs[1]["line"] == 2
+    assert outs[1]["error"]["type"] == "UnboundLocalError" and "years" in outs[1]["error"]["message"]

@@ -236,3 +236,11 @@ def test_what_percent_over_a_percent_table_takes_the_stated_cell(shared_data):
     answer = answer_table(table, "What percent of French-language workers in agricultural region 3 were married?")
     assert answer is not None and answer.value == "47.8" and answer.route == "lookup"
     assert answer.citations[0]["sheet_row"] == 11 and answer.citations[0]["column"] == "D"
+
+
+def test_percent_change_between_two_rows_of_one_column(tmp_path):
+    """Regression: two named rows in one column (no year columns) raised UnboundLocalError ('years')."""
+    table = table_from_rows([["Item", "Revenue"], ["Hardware", "120"], ["Software", "150"]], tmp_path, "rows")
+    answer = answer_table(table, "What is the percentage change in revenue from Hardware to Software?")
+    assert answer is not None and answer.intent == "percent_change"
+    assert answer.value == "25" and [(c["row"], c["col"]) for c in answer.citations] == [(2, 1), (1, 1)]

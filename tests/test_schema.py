@@ -95,7 +95,9 @@ def test_cli_index_and_search_json(spider_subset, tmp_path):
     assert ("singer", "Age") in {(h["table"], h["column"]) for h in out["hits"]}
     qfile = tmp_path / "q.jsonl"
     qfile.write_text(
-        '{"id": "a", "question": "names of pets", "db": "pets_1"}\n{"id": "b", "question": "car makers"}\n'
+        '{"id": "a", "question": "names of pets", "db": "pets_1"}\n{broken\n{"id": "b", "question": "car makers"}\n'
     )
     lines = _cli("search", "--questions", str(qfile), "--index", str(tmp_path / "idx"), "-k", "2").stdout.splitlines()
-    assert [json.loads(x)["id"] for x in lines] == ["a", "b"]
+    outs = [json.loads(x) for x in lines]
+    assert [o.get("id") for o in outs] == ["a", None, "b"]  # a line that cannot be read answers in its place
+    assert outs[1]["line"] == 2 and outs[1]["error"]["type"] == "JSONDecodeError"

@@ -118,6 +118,8 @@ def _cell_json(table: Table, cell: Any) -> dict[str, Any]:
     }
     if cell.unit:
         out["unit"] = cell.unit
+    if cell.scale is not None:
+        out["scale"] = cell.scale  # value already carries it; the text shows the word ("bn", "million")
     if cell.bbox is not None:
         out["bbox"] = cell.bbox.as_list()
     return out

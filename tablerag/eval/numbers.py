@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from tablerag.model import Cell, SourceLocator, Table
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import parse_number, split_unit, unit_from_text
+from tablerag.parsing.numbers import split_unit, unit_from_text
 
 _DERIVATION_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
@@ -44,9 +45,7 @@ def tatqa_table(grid: list[list[str]], uid: str) -> Table:
     for r, row in enumerate(grid):
         for c, text in enumerate(row):
             if text.strip():
-                num = parse_number(text)
-                value = num.scaled if num else None
-                cells.append(Cell(r, c, text, value=value, unit=num.unit if num else None))
+                cells.append(cell_from_text(r, c, text))
     src = SourceLocator(file=f"tatqa:{uid}", sha256="0" * 64, page=1)
     table = Table(f"{'0' * 16}:t0", src, len(grid), max(len(r) for r in grid), cells, parser="csv")
     return apply_headers(table)

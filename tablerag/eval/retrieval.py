@@ -181,15 +181,25 @@ def load_tatqa(limit: int | None = None, path: Path | None = None, contexts: int
     return _limited(corpus, limit)
 
 
+def imtqa_grids(base: Path) -> dict[str, list[list[str]]]:
+    """IM-TQA dev tables as grids of text by table id (a merged cell's text repeated over the cells it covers)."""
+    tables = json.loads((base / "dev_tables.json").read_text(encoding="utf-8"))
+    out = {}
+    for t in tables:
+        values = t["chinese_cell_value_list"]
+        out[t["table_id"]] = [[values[i] for i in line] for line in t["cell_ID_matrix"]]
+    return out
+
+
 def load_imtqa(limit: int | None = None, root: Path | None = None) -> Corpus:
     """IM-TQA dev (Chinese): every table as CSV (merged cells repeated); gold = rows of the answer cells."""
     base = root or DATA / "im-tqa-zh"
     tables = json.loads((base / "dev_tables.json").read_text(encoding="utf-8"))
+    grids = imtqa_grids(base)
     corpus = Corpus("imtqa")
     where: dict[str, dict[int, set[int]]] = {}
     for t in tables:
-        values = t["chinese_cell_value_list"]
-        rows = [[values[i] for i in line] for line in t["cell_ID_matrix"]]
+        rows = grids[t["table_id"]]
         name = f"{t['table_id']}.csv"
         corpus.files[name], corpus.offsets[name] = table_csv(rows)
         cells: dict[int, set[int]] = {}

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import parse_number
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
 DELIMITERS = ",;\t|"  # the separators real exports use (comma, European semicolon, tab, pipe)
@@ -135,8 +135,7 @@ def _table(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> Tab
     for r, (_, fields) in enumerate(records):
         for c, text in enumerate(fields):
             if text:
-                num = parse_number(text)
-                cells.append(Cell(r, c, text, value=num.scaled if num else None, unit=num.unit if num else None))
+                cells.append(cell_from_text(r, c, text))
     n_cols = max(c.col for c in cells) + 1
     table = Table(
         id=table_id(sha256, 0),

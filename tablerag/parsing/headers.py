@@ -2,7 +2,8 @@
 
 Columns: a spanning header label is copied to every column it covers; levels are joined top-down; a column
 whose upper level is empty takes its name from a lower level (the seed-000 bug); a label repeated down a vertical
-span is kept once.
+span is kept once. A lower cell that finishes the label above it is the same level (`continue_label`): a word cut
+with a hyphen at the line end ("Гипер-" over "маркеты") is joined again, and a row of such word endings is header.
 
 Rows (`row_header_chains`): the stub (the leading non-numeric column, plus the next ones while the previous one
 does not name rows alone: repeated or vertically merged labels) gives a row its own label; a section row (its
@@ -19,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.numbers import parse_number, unit_label
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
@@ -53,6 +54,75 @@ def _stub_empty(row: list[Cell | None]) -> bool:
     return not row or row[0] is None or not row[0].text.strip()
 
 
+_HYPHEN_END = re.compile(r"\w[-\u2010\u00ad]$")  # a word cut at the line end: "Гипер-", "Umsatz-" (soft hyphen too)
+_SOFT_HYPHEN = "\u00ad"
+
+
+def _starts_lower(text: str) -> bool:
+    """Text that begins with a lower-case letter: the rest of a word or phrase, never a new label or a number."""
+    return bool(text) and text[0].isalpha() and text[0].islower() and parse_number(text) is None
+
+
+def continue_label(upper: str, lower: str, wrapped: bool = True) -> str | None:
+    """The one label two stacked header texts make when the lower one continues the upper, else None.
+
+    A hyphen-ended upper text and a lower text starting lower-case are one word cut at the line end ("Гипер-" +
+    "маркеты" -> "Гипермаркеты", "Umsatz-" + "erlöse" -> "Umsatzerlöse"). With ``wrapped`` (the caller knows
+    the lower text sits in a row of continuations), a lower-case lower text also continues a label that ends
+    without a hyphen, joined with a space ("Название" + "сети" -> "Название сети"), unless it names a unit or a
+    scale ("kilotonnes", "percent", "in millions"): a unit row is a level of its own, which units are read from.
+    """
+    up, low = " ".join(upper.split()), " ".join(lower.split())
+    if not up or not _starts_lower(low):
+        return None
+    if _HYPHEN_END.search(up):
+        return up[:-1] + low
+    if wrapped and up[-1].isalnum() and unit_label(low) is None:
+        return f"{up} {low}"
+    return None
+
+
+def header_label(text: str) -> str:
+    """A header cell's text on one line: whitespace collapsed, words a line end cut with a hyphen joined again."""
+    lines = [" ".join(line.split()) for line in text.replace(_SOFT_HYPHEN + " ", _SOFT_HYPHEN + "\n").splitlines()]
+    out = ""
+    for line in filter(None, lines):
+        out = (continue_label(out, line, wrapped=False) or f"{out} {line}") if out else line
+    return out.replace(_SOFT_HYPHEN, "")
+
+
+def _continues_row(cover: list[list[Cell | None]], row: int) -> tuple[bool, bool]:
+    """(every non-empty cell of ``row`` continues the single-column label above it, one of them a cut word)."""
+    seen: set[int] = set()
+    cut = False
+    filled = False
+    for col, c in enumerate(cover[row]):
+        if c is None or id(c) in seen or not c.text.strip() or c.row != row:
+            continue
+        seen.add(id(c))
+        filled = True
+        above = cover[row - 1][col] if row > 0 else None
+        if above is None or above.col_span > 1 or c.col_span > 1 or above.col != c.col:
+            return False, False
+        upper = header_label(above.text)
+        if continue_label(upper, c.text) is None:
+            return False, False
+        cut = cut or continue_label(upper, c.text, wrapped=False) is not None
+    return filled, cut
+
+
+def continued_header_rows(table: Table, header_rows: int) -> int:
+    """``header_rows`` grown by the rows right below that only finish the labels of the last header row: a row of
+    lower-case word endings with at least one hyphen-cut word is header, not data (``Гипер-`` / ``маркеты``)."""
+    if header_rows < 1:
+        return header_rows
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    rows = header_rows
+    while rows < table.n_rows - 1 and all(_continues_row(cover, rows)):
+        rows += 1
+    return rows
+
+
 def detect_header_rows(table: Table) -> int:
     """How many top rows form the header.
 
@@ -81,6 +151,7 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
     """One chain of header labels per column, top level first, empty and repeated levels dropped."""
     n = table.header_rows if header_rows is None else header_rows
     cover = _covering(table.cells, table.n_rows, table.n_cols)
+    wrapped = [r > 0 and _continues_row(cover, r)[0] for r in range(min(n, table.n_rows))]
     chains: list[list[str]] = []
     for col in range(table.n_cols):
         chain: list[str] = []
@@ -90,8 +161,12 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
             if c is None or id(c) in seen:
                 continue
             seen.add(id(c))
-            label = " ".join(c.text.split())
-            if label and (not chain or chain[-1] != label):
+            label = header_label(c.text)
+            above = cover[r - 1][col] if r > 0 else None
+            joined = continue_label(chain[-1], label, wrapped[r]) if chain and above is not None else None
+            if joined is not None and above is not None and above.col_span == 1 == c.col_span:
+                chain[-1] = joined  # the lower cell finishes the label above: one level, not two
+            elif label and (not chain or chain[-1] != label):
                 chain.append(label)
         chains.append(chain)
     return chains
@@ -257,7 +332,8 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     attach units from the caption and the header chains (see `units.apply_units`), in place."""
     from tablerag.parsing.units import apply_units
 
-    table.header_rows = detect_header_rows(table) if header_rows is None else header_rows
+    found = detect_header_rows(table) if header_rows is None else header_rows
+    table.header_rows = continued_header_rows(table, found)
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     table.column_headers = header_chains(table)

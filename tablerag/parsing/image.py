@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.ocr import PSM_SPARSE
 from tablerag.parsing.render import DEFAULT_DPI, points_per_pixel
 from tablerag.parsing.tatr_grid import Box, GridCellOut, grid_from_detections
@@ -213,20 +213,9 @@ def to_table(
 
     cells: list[Cell] = []
     for gc in sorted(pt.cells, key=lambda c: (c.row, c.col)):
-        text = gc.text
-        parsed = parse_number(text) if any(ch.isdigit() for ch in text) else None
-        value, unit = (parsed.value, parsed.unit) if parsed is not None else (None, None)
         cells.append(
-            Cell(
-                gc.row,
-                gc.col,
-                text,
-                gc.row_span,
-                gc.col_span,
-                value,
-                unit,
-                bbox=bbox(gc.box),
-                confidence=round(gc.confidence, 4),
+            cell_from_text(
+                gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox(gc.box), confidence=round(gc.confidence, 4)
             )
         )
     source = SourceLocator(file=file, sha256=sha256, page=page, bbox=bbox(pt.bbox))

@@ -10,7 +10,6 @@ its section path (headings open above it, running headers dropped); tables conti
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
@@ -37,7 +37,6 @@ from tablerag.parsing.layout import (
     size_counts,
     table_context,
 )
-from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.ruled import LatticeTable, find_lattices, rules_from_drawings
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.stream import StreamTable, find_streams
@@ -51,7 +50,6 @@ MAX_PAGE_FAILURES_SHARE = 1.0  # raise only when every requested page failed; pa
 BOLD_FLAG = 16  # PyMuPDF span flag bit for a bold font
 PARALLEL_MIN_PAGES = 48  # a spawned worker costs ~0.3 s to start (interpreter + imports): ~20 pages of reading
 MAX_AUTO_WORKERS = 4  # beyond this, page reading contends for memory bandwidth and the ingestion's own workers
-NUMBER_CACHE = 4096  # distinct cell texts remembered by the number parser (tables repeat "-", "0", years, ...)
 SCAN_MAX_WORDS = 3  # a page with fewer text-layer words (page numbers, stamps) and an image is a scan
 SCAN_DPI = 150  # OCR resolution for scanned pages: measured best speed/accuracy trade-off on ICDAR (bench/vision.py)
 INSIDE_PAD = 1.0  # a line whose centre lies this close inside a table box is table text, not context
@@ -143,6 +141,7 @@ def _prose(words: list[Word]) -> list[str]:
 
 def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[list[_PageTable], list[Word]]:
     """Ruled then borderless tables among `words` (turned by `rot` first, boxes turned back); the words left."""
+    back: dict[int, Word] = {}  # a turned word's id -> the word as the page has it (rotated groups only)
     if rot is not None:
         turned = [rot.word(w) for w in words]
         back = {id(t): w for t, w in zip(turned, words, strict=True)}
@@ -252,15 +251,9 @@ def _read_page(page: Any) -> _PageResult:
     return out
 
 
-_parse_number = functools.lru_cache(maxsize=NUMBER_CACHE)(parse_number)  # ParsedNumber is frozen: safe to share
-
-
 def _cell(gc: GridCell) -> Cell:
-    text = gc.text
-    parsed = _parse_number(text) if any(ch.isdigit() for ch in text) else None
-    value, unit = (parsed.value, parsed.unit) if parsed is not None else (None, None)
     bbox = BBox(gc.x0, gc.y0, gc.x1, gc.y1, CoordSpace.PDF_POINTS)
-    return Cell(gc.row, gc.col, text, gc.row_span, gc.col_span, value, unit, bbox=bbox)
+    return cell_from_text(gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox)
 
 
 def _table(pt: _PageTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> Table:

@@ -31,8 +31,9 @@ from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.cells import cell_from_text, number_of
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.numbers import ParsedNumber
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # encrypted XLSX and legacy .xls are OLE compound files, not zips
 SHEET_MAX_HEADER_ROWS = 6  # merges are explicit in a sheet, so deeper headers are trusted; bounded so a
@@ -59,9 +60,12 @@ class _Item:
     row_span: int
     col_span: int
     text: str
-    value: float | None
-    unit: str | None
+    number: ParsedNumber | None  # what the cell holds as a number (a typed value, or parsed from its text)
     indent: float = 0.0  # the cell's alignment indent: the level of a row label in an indented stub
+
+    @property
+    def value(self) -> float | None:
+        return self.number.scaled if self.number is not None else None
 
 
 @dataclass(slots=True)
@@ -127,36 +131,36 @@ def _fixed_number(v: float, fmt: str) -> str | None:
     return f"{v:,.{decimals}f}" if "," in fmt else f"{v:.{decimals}f}"
 
 
-def _number(v: float, number_format: str) -> tuple[str, float, str | None]:
+def _number(v: float, number_format: str) -> tuple[str, ParsedNumber]:
     fmt = number_format.split(";")[0].strip()
     if fmt.endswith("%"):
         shown = round(v * 100, PERCENT_DIGITS)
         text = _fixed_number(shown, fmt[:-1]) or _general_number(shown)
-        return f"{text}%", shown, "%"
-    return _fixed_number(v, fmt) or _general_number(v), v, None
+        return f"{text}%", ParsedNumber(shown, "%", 1.0, f"{text}%")
+    text = _fixed_number(v, fmt) or _general_number(v)
+    return text, ParsedNumber(v, None, 1.0, text)
 
 
-def _value(raw: Any, number_format: str) -> tuple[str, float | None, str | None] | None:
-    """(text, value, unit) of a cell as a person sees it, or None for an empty cell."""
+def _value(raw: Any, number_format: str) -> tuple[str, ParsedNumber | None] | None:
+    """(text, number) of a cell as a person sees it, or None for an empty cell."""
     if raw is None:
         return None
     if isinstance(raw, bool):
-        return ("TRUE" if raw else "FALSE"), None, None
+        return ("TRUE" if raw else "FALSE"), None
     if isinstance(raw, int | float):
         return _number(float(raw), number_format or "General")
     if isinstance(raw, dt.datetime):
         if raw.time() == dt.time(0):
-            return raw.date().isoformat(), None, None
-        return raw.isoformat(timespec="seconds"), None, None
+            return raw.date().isoformat(), None
+        return raw.isoformat(timespec="seconds"), None
     if isinstance(raw, dt.date | dt.time):
-        return raw.isoformat(), None, None
+        return raw.isoformat(), None
     if isinstance(raw, dt.timedelta):
-        return str(raw), None, None
+        return str(raw), None
     text = _unescape(str(raw)).strip()
     if not text:
         return None
-    num = parse_number(text)
-    return text, (num.scaled if num else None), (num.unit if num else None)
+    return text, number_of(text)
 
 
 # ---------------------------------------------------------------------------------------------- sheet grid
@@ -216,9 +220,8 @@ def _read_sheet(ws: Any) -> _Sheet:
         cspan = _span(cell.column, m.max_col if m else cell.column, cols)
         if rspan is None or cspan is None:
             continue  # hidden
-        text, value, unit = got
-        indent = _indent(cell)
-        items[(rspan[0], cspan[0])] = _Item(rspan[0], cspan[0], rspan[1], cspan[1], text, value, unit, indent)
+        text, number = got
+        items[(rspan[0], cspan[0])] = _Item(rspan[0], cspan[0], rspan[1], cspan[1], text, number, _indent(cell))
     letters = [get_column_letter(c) for c in cols]
     return _Sheet(ws.title, rows, letters, items, _empty_merges(merges.values(), items, rows, cols))
 
@@ -229,7 +232,7 @@ def _empty_merges(merges: Any, items: dict[tuple[int, int], _Item], rows: list[i
         rspan = _span(m.min_row, m.max_row, rows)
         cspan = _span(m.min_col, m.max_col, cols)
         if rspan and cspan and (rspan[0], cspan[0]) not in items:
-            out.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], "", None, None))
+            out.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], "", None))
     return out
 
 
@@ -432,14 +435,13 @@ def _inside(it: _Item, block: _Block) -> bool:
 
 
 def _to_cell(it: _Item, block: _Block) -> Cell:
-    return Cell(
-        row=it.row - block.top,
-        col=it.col - block.left,
-        text=it.text,
-        row_span=min(it.row_span, block.bottom - it.row + 1),
-        col_span=min(it.col_span, block.right - it.col + 1),
-        value=it.value,
-        unit=it.unit,
+    return cell_from_text(
+        it.row - block.top,
+        it.col - block.left,
+        it.text,
+        min(it.row_span, block.bottom - it.row + 1),
+        min(it.col_span, block.right - it.col + 1),
+        number=it.number,
     )
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablerag.model import Cell, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.delimited import decode, read_nonempty
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import parse_number
 
 MAX_BLOCK_CHARS = 1500  # about 300-400 tokens: fits every common embedder's window with room for metadata
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -151,8 +151,7 @@ def _pipe_table(seg: _Segment, path: Path, sha256: str, table_no: int) -> Table:
         n_cols = max(n_cols, len(fields))
         for c, text in enumerate(fields):
             if text:
-                num = parse_number(text)
-                cells.append(Cell(r, c, text, value=num.scaled if num else None, unit=num.unit if num else None))
+                cells.append(cell_from_text(r, c, text))
     table = Table(
         id=table_id(sha256, table_no),
         source=SourceLocator(file=str(path), sha256=sha256),

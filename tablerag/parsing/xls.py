@@ -78,9 +78,9 @@ def read_sheet(book: Any, sheet: Any) -> _Sheet:
             cspan = _span(c + 1, m.max_col if m else c + 1, cols)
             if rspan is None or cspan is None:
                 continue  # hidden
-            text, value, unit = got
+            text, number = got
             indent = _indent(book, sheet, r, c)
-            items[(rspan[0], cspan[0])] = _Item(rspan[0], cspan[0], rspan[1], cspan[1], text, value, unit, indent)
+            items[(rspan[0], cspan[0])] = _Item(rspan[0], cspan[0], rspan[1], cspan[1], text, number, indent)
     letters = [column_letter(c - 1) for c in cols]
     return _Sheet(sheet.name, rows, letters, items, _empty_merges(merges.values(), items, rows, cols))
 

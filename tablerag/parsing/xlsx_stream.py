@@ -180,7 +180,7 @@ def _sheet(st: _Stream) -> _Sheet:
     for m in st.merges.values():
         rspan, cspan = st.rows.span(m.min_row, m.max_row), st.cols.span(m.min_col, m.max_col)
         if rspan and cspan and lo <= rspan[0] <= hi and (rspan[0], cspan[0]) not in st.items:
-            empty.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], "", None, None))
+            empty.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], "", None))
     return _Sheet(st.title, st.rows, st.cols, st.items, empty)
 
 
@@ -278,8 +278,8 @@ def _row_items(st: _Stream, sheet_row: int, cells: tuple[Any, ...]) -> list[_Ite
         cspan = st.cols.span(cell.column, m.max_col if m else cell.column)
         if rspan is None or cspan is None:
             continue  # hidden
-        text, value, unit = got
-        out.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], text, value, unit, _indent(cell)))
+        text, number = got
+        out.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], text, number, _indent(cell)))
     return out
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tablerag.batch import run_batch
 from tablerag.schema.store import SchemaMode
 
 schema_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Column retrieval for text-to-SQL.")
@@ -70,11 +71,16 @@ def search_cmd(
     try:
         store = SchemaIndex(schema_folder(index))
         if questions is not None:
-            for line in questions.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    item = json.loads(line)
-                    hits = store.search(item["question"], k=k, db=item.get("db") or item.get("db_id") or db, mode=mode)
-                    _emit({"id": item.get("id"), "hits": [h.to_dict() for h in hits]})
+
+            def handle(item: dict[str, Any]) -> dict[str, Any]:
+                hits = store.search(item["question"], k=k, db=item.get("db") or item.get("db_id") or db, mode=mode)
+                return {"id": item.get("id"), "hits": [h.to_dict() for h in hits]}
+
+            result = run_batch(questions, handle, _emit)
+            if (summary := result.summary()) is not None:
+                print(summary, file=sys.stderr)
+            if result.exit_code:
+                raise typer.Exit(result.exit_code)
             return
         assert question is not None
         hits = store.search(question, k=k, db=db, mode=mode)
