@@ -25,6 +25,8 @@ LAYERS: dict[str, int] = {
     "tablerag.decomposition": 2,
     "tablerag.index": 3,
     "tablerag.schema": 3,
+    "tablerag.schema.cli": 6,
+    "tablerag.batch": 5,
     "tablerag.qa": 4,
     "tablerag.pipeline": 5,
     "tablerag.report": 5,

@@ -19,7 +19,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from tablerag.eval.qa import hitab_items, table_from_rows
+from tablerag.eval.retrieval import imtqa_grids
+from tablerag.eval.schema import SchemaDataset, build_index, dataset_files
+from tablerag.index.embed import load_embedder
 from tablerag.model import Table
+from tablerag.parsing import parse
+from tablerag.qa.answer import answer_table
 
 SMOKE_QUESTIONS = 30  # per data set in --smoke: every reader and route runs, well inside CI's minute
 MAX_LISTED = 50  # exceptions listed per data set (the count is always complete)
@@ -85,14 +91,12 @@ class SweepReport:
 
 # --- items per data set -----------------------------------------------------------------------------------------
 def _csv_table(rows: list[list[str]], folder: Path, name: str) -> Callable[[], Table | None]:
-    from tablerag.eval.qa import table_from_rows
 
     return lambda: table_from_rows(rows, folder, name)
 
 
 def _parsed_table(path: Path, sheet: str | None = None) -> Callable[[], Table | None]:
     def build() -> Table | None:
-        from tablerag.parsing import parse
 
         tables = [t for t in parse(path).tables if sheet is None or t.source.sheet == sheet]
         return tables[0] if tables else None
@@ -109,7 +113,6 @@ def tatqa_items(data: Path, folder: Path) -> Iterator[Item]:
 
 
 def hitab_items_all(data: Path, _folder: Path) -> Iterator[Item]:
-    from tablerag.eval.qa import hitab_items
 
     files = sorted((data / "hitab-statcan-xlsx" / "xlsx").glob("*.xlsx"), key=lambda p: int(p.stem))
     for path in files:
@@ -126,7 +129,6 @@ def wtq_items(data: Path, _folder: Path) -> Iterator[Item]:
 
 
 def imtqa_items(data: Path, folder: Path) -> Iterator[Item]:
-    from tablerag.eval.retrieval import imtqa_grids
 
     base = data / "im-tqa-zh"
     grids = imtqa_grids(base)
@@ -156,7 +158,6 @@ TABLE_SETS: dict[SweepDataset, Callable[[Path, Path], Iterator[Item]]] = {
 def sweep_tables(ds: SweepDataset, data: Path, limit: int | None = None) -> SweepReport:
     """Every question of a table QA data set through ``answer_table``; a table that cannot be read counts against
     each of its questions as the exception it raised."""
-    from tablerag.qa.answer import answer_table
 
     report = SweepReport(ds.value)
     start = time.perf_counter()
@@ -195,7 +196,6 @@ def _built(item: Item) -> Table | None | BaseException:
 
 def sweep_schema(ds: SweepDataset, data: Path, work: Path, embedder: Any, limit: int | None = None) -> SweepReport:
     """Every Spider / BIRD dev question through the schema search of its database (hybrid mode)."""
-    from tablerag.eval.schema import SchemaDataset, build_index, dataset_files
 
     report = SweepReport(ds.value)
     start = time.perf_counter()
@@ -230,7 +230,6 @@ def run_sweep(
             reports.append(sweep_tables(ds, data, limit))
             continue
         if embedder is None:
-            from tablerag.index.embed import load_embedder
 
             embedder = load_embedder("use")
         reports.append(sweep_schema(ds, data, work, embedder, limit))
