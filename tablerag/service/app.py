@@ -229,6 +229,29 @@ def upload_tags(who: Principal, fields: dict[str, str]) -> Tags:
     return Tags(version=fields.get("version") or None, access_level=level, tenant=who.tenant)
 
 
+_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False)
+_BEARER = HTTPBearer(auto_error=False)
+
+
+def principal(
+    request: Request,
+    key: Annotated[str | None, Security(_KEY_HEADER)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
+) -> Principal:
+    """The caller of a request, from X-API-Key or Authorization: Bearer; 401 without a known key."""
+    who = request.app.state.keys.lookup(key or (credentials.credentials if credentials else None))
+    if who is None:
+        raise HTTPException(
+            401,
+            "missing or unknown API key (send X-API-Key or Authorization: Bearer)",
+            {"WWW-Authenticate": "Bearer"},
+        )
+    return who  # type: ignore[no-any-return]
+
+
+Caller = Annotated[Principal, Depends(principal)]
+
+
 def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedder: str | None = None) -> FastAPI:
     """The service over the index at ``index`` (created when absent), accepting the API keys in ``keys``."""
     service = IndexService(Path(index), limits or Limits.from_env(), embedder)
@@ -244,23 +267,7 @@ def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedde
         lifespan=lifespan,
     )
     app.state.service = service
-    key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
-    bearer = HTTPBearer(auto_error=False)
-
-    def principal(
-        key: Annotated[str | None, Security(key_header)],
-        credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
-    ) -> Principal:
-        who = keys.lookup(key or (credentials.credentials if credentials else None))
-        if who is None:
-            raise HTTPException(
-                401,
-                "missing or unknown API key (send X-API-Key or Authorization: Bearer)",
-                {"WWW-Authenticate": "Bearer"},
-            )
-        return who
-
-    Caller = Annotated[Principal, Depends(principal)]
+    app.state.keys = keys
 
     @app.get("/health")
     def health() -> dict[str, str]:
