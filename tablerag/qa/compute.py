@@ -97,6 +97,7 @@ def _binary(
     intent: Intent, view: TypedView, linked: Linked, percent: bool = False, from_to: bool = False
 ) -> tuple[str, list[tuple[int, int]]] | None:
     cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    years = None  # the two columns' years, when the pair is two columns of one row
     if len(cols) >= 2 and rows:
         r = rows[0].index
         labels = _column_labels(view, [cols[0][1].col, cols[1][1].col])
