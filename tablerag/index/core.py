@@ -343,6 +343,20 @@ class Index:
                 results[n] = IngestResult(p.path, status, entry.doc, len(p.doc.tables), len(p.records), llm=p.llm)
         return [r for r in results if r is not None]
 
+    def delete(self, doc: str) -> bool:
+        """Remove one document from every store; False when the index holds none with this id. The document is
+        marked pending first, so a crash half-way leaves it to be removed on the next open, as a crashed ingest."""
+        entries = self.store.find_document(doc=doc)
+        if not entries:
+            return False
+        e = entries[0]
+        pending = DocumentEntry(e.doc, e.path, e.sha256, e.format, "pending", e.version, e.access_level, e.tenant)
+        self.store.mark_pending(pending, None)
+        self._mark_lexical_stale()
+        self.vector.delete_where({"doc": doc})
+        self.store.delete_document(doc)
+        return True
+
     # --- search -----------------------------------------------------------------------------------------------
     def search(
         self, question: str, k: int = 12, filters: dict[str, str] | None = None, candidates: int | None = None
