@@ -57,11 +57,6 @@ KNOWN_DEBT: dict[str, set[str]] = {
         "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Sheet",
         "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._to_cell",
         "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._value",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._empty_merges",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._Item",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._Sheet",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._span",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._value",
         "tablerag.index.search -> tablerag.index.core._hit",
     },
 }
