@@ -41,7 +41,6 @@ LAYERS: dict[str, int] = {
 
 KNOWN_DEBT: dict[str, set[str]] = {
     "cycles": {
-        "tablerag.parsing.spreadsheet <> tablerag.parsing.xlsx_stream",
         "tablerag.parsing.image <> tablerag.parsing.models_cache",
         "tablerag.index.labels <> tablerag.index.tables",
         "tablerag.index.core <> tablerag.index.coverage <> tablerag.index.search <> tablerag.qa.answer",
@@ -50,13 +49,6 @@ KNOWN_DEBT: dict[str, set[str]] = {
         "tablerag.index.core -> tablerag.qa.answer",
     },
     "private": {
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Block",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._indent",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Item",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._load",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Sheet",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._to_cell",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._value",
         "tablerag.index.search -> tablerag.index.core._hit",
     },
 }
