@@ -41,7 +41,6 @@ LAYERS: dict[str, int] = {
 
 KNOWN_DEBT: dict[str, set[str]] = {
     "cycles": {
-        "tablerag.parsing.spreadsheet <> tablerag.parsing.xlsx_stream",
         "tablerag.parsing.image <> tablerag.parsing.models_cache",
         "tablerag.index.labels <> tablerag.index.tables",
         "tablerag.index.core <> tablerag.index.coverage <> tablerag.index.search <> tablerag.qa.answer",
@@ -50,18 +49,6 @@ KNOWN_DEBT: dict[str, set[str]] = {
         "tablerag.index.core -> tablerag.qa.answer",
     },
     "private": {
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Block",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._indent",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Item",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._load",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._Sheet",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._to_cell",
-        "tablerag.parsing.xlsx_stream -> tablerag.parsing.spreadsheet._value",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._empty_merges",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._Item",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._Sheet",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._span",
-        "tablerag.parsing.xls -> tablerag.parsing.spreadsheet._value",
         "tablerag.index.search -> tablerag.index.core._hit",
     },
 }
@@ -75,7 +62,7 @@ IN_FUNCTION_DEBT: dict[str, int] = {
     "tablerag.index.core": 9, "tablerag.index.distributed": 2, "tablerag.index.ingest": 6, "tablerag.index.labels": 1,
     "tablerag.index.search": 5, "tablerag.index.tables": 1, "tablerag.models_cli": 7, "tablerag.parsing": 8,
     "tablerag.parsing.headers": 1, "tablerag.parsing.image": 16, "tablerag.parsing.models_cache": 3,
-    "tablerag.parsing.ocr": 2, "tablerag.parsing.pdf": 2, "tablerag.parsing.spreadsheet": 1, "tablerag.qa.answer": 10,
+    "tablerag.parsing.ocr": 2, "tablerag.parsing.pdf": 2, "tablerag.qa.answer": 10,
     "tablerag.qa.compute": 1, "tablerag.qa.link": 1, "tablerag.qa.llm": 2, "tablerag.qa.sql": 2,
     "tablerag.schema.cli": 8, "tablerag.schema.store": 4, "tablerag.show": 6,
 }

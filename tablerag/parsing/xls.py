@@ -1,30 +1,20 @@
 """Legacy Excel `.xls` (BIFF) workbooks through xlrd, the maintained reader for that format.
 
-The sheet is turned into the same visible grid the XLSX reader builds (`spreadsheet._Sheet`: values as a person
+The sheet is turned into the same visible grid the XLSX readers build (`sheets.Sheet`: values as a person
 sees them, merged ranges, hidden rows and columns skipped, indentation), so table blocks, captions, header rows and
 chains come from exactly the same code. Formulas are never evaluated: xlrd reads the values Excel cached.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from tablerag._lazy import need
 from tablerag.errors import BadInputError
 from tablerag.model import ParsedDocument, column_letter
-from tablerag.parsing.spreadsheet import _empty_merges, _Item, _Sheet, _span, _value, sheet_tables
-
-
-@dataclass(frozen=True, slots=True)
-class _Merge:
-    """A merged range in the 1-based inclusive terms the XLSX reader uses."""
-
-    min_row: int
-    max_row: int
-    min_col: int
-    max_col: int
+from tablerag.parsing.sheets import Item, Merge, Sheet, empty_merges, place, sheet_tables, span
 
 
 def _open(path: Path) -> Any:
@@ -61,28 +51,25 @@ def _indent(book: Any, sheet: Any, r: int, c: int) -> float:
     return float(book.xf_list[xf_index].alignment.indent_level or 0) if xf_index is not None else 0.0
 
 
-def read_sheet(book: Any, sheet: Any) -> _Sheet:
+def read_sheet(book: Any, sheet: Any) -> Sheet:
     """One worksheet as the visible grid the shared table code reads."""
     rows = [r + 1 for r in range(sheet.nrows) if not getattr(sheet.rowinfo_map.get(r), "hidden", 0)]
     cols = [c + 1 for c in range(sheet.ncols) if not getattr(sheet.colinfo_map.get(c), "hidden", 0)]
-    merges = {(rlo + 1, clo + 1): _Merge(rlo + 1, rhi, clo + 1, chi) for rlo, rhi, clo, chi in sheet.merged_cells}
-    items: dict[tuple[int, int], _Item] = {}
+    row_span, col_span = partial(span, visible=rows), partial(span, visible=cols)
+    merges = {
+        (rlo + 1, clo + 1): Merge(min_row=rlo + 1, min_col=clo + 1, max_row=rhi, max_col=chi)
+        for rlo, rhi, clo, chi in sheet.merged_cells
+    }
+    items: dict[tuple[int, int], Item] = {}
     for r in range(sheet.nrows):
         for c in range(sheet.ncols):
             raw, fmt = _raw(book, sheet, r, c)
-            got = _value(raw, fmt)
-            if got is None:
-                continue
-            m = merges.get((r + 1, c + 1))
-            rspan = _span(r + 1, m.max_row if m else r + 1, rows)
-            cspan = _span(c + 1, m.max_col if m else c + 1, cols)
-            if rspan is None or cspan is None:
-                continue  # hidden
-            text, number = got
-            indent = _indent(book, sheet, r, c)
-            items[(rspan[0], cspan[0])] = _Item(rspan[0], cspan[0], rspan[1], cspan[1], text, number, indent)
+            item = place(raw, fmt, r + 1, c + 1, merges.get((r + 1, c + 1)), row_span, col_span)
+            if item is not None:
+                item.indent = _indent(book, sheet, r, c)
+                items[(item.row, item.col)] = item
     letters = [column_letter(c - 1) for c in cols]
-    return _Sheet(sheet.name, rows, letters, items, _empty_merges(merges.values(), items, rows, cols))
+    return Sheet(sheet.name, rows, letters, items, empty_merges(merges.values(), items, row_span, col_span))
 
 
 def read_xls(path: Path, sha256: str) -> ParsedDocument:

@@ -3,7 +3,7 @@
 Read-only mode streams cells but knows neither merged ranges nor hidden rows and columns. Both are recovered from
 the sheet part inside the zip with one more streaming pass (`scan_sheet_xml`: ElementTree ``iterparse``, each
 parsed row dropped at once, so memory stays flat): ``<mergeCell ref>``, ``<row hidden>``, ``<col hidden>``.
-The cells then go through the same pipeline as the normal mode (`spreadsheet.sheet_tables`), part by part:
+The cells then go through the same pipeline as the normal mode (`sheets.sheet_tables`), part by part:
 
 - a sheet is cut into *groups* of row bands (runs of rows between fully blank rows); a group is processed once it
   holds `CHUNK_ROWS` rows and ends with a band that is a table, so captions above a table stay with it;
@@ -29,31 +29,26 @@ from typing import IO, Any
 from xml.etree.ElementTree import ParseError
 
 from tablerag.errors import BadInputError
-from tablerag.model import Cell, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.model import ParsedDocument, ProseBlock, Table
 from tablerag.parsing.headers import row_header_chains, section_rows
-from tablerag.parsing.spreadsheet import (
-    _Block,
-    _indent,
-    _Item,
-    _load,
-    _Sheet,
-    _to_cell,
-    _value,
+from tablerag.parsing.sheets import (
+    Block,
+    Item,
+    Merge,
+    Sheet,
+    block_table,
+    cell_indent,
+    empty_merges,
+    load_workbook,
+    place,
     sheet_tables,
+    stub_indents,
 )
 from tablerag.parsing.units import apply_units
 
 STREAM_THRESHOLD_BYTES = 16 * 1024**2  # normal mode keeps every cell object: it peaked at 671 MB on a generated
 # 17.8 MiB workbook (bench/semantics.py), so past ~16 MiB it heads for 1 GB; streaming stays near 300-400 MB
 CHUNK_ROWS = 20_000  # rows held at once while streaming: 20k rows of 13 columns kept the 100 MB run at 376 MB peak
-
-
-@dataclass(slots=True)
-class Merge:
-    min_row: int
-    min_col: int
-    max_row: int
-    max_col: int
 
 
 @dataclass(slots=True)
@@ -161,7 +156,7 @@ class _Stream:
     merges: dict[tuple[int, int], Merge]
     file: str
     sha256: str
-    items: dict[tuple[int, int], _Item] = field(default_factory=dict)
+    items: dict[tuple[int, int], Item] = field(default_factory=dict)
     group_top: int | None = None
     band_top: int | None = None
     band_items: int = 0
@@ -172,16 +167,11 @@ class _Stream:
     prose: int = 0
 
 
-def _sheet(st: _Stream) -> _Sheet:
+def _sheet(st: _Stream) -> Sheet:
     """The collected part as the normal mode's sheet, with the value-less merges whose corner lies in it."""
     rows = [r for r, _ in st.items]
-    lo, hi = min(rows), max(rows)
-    empty: list[_Item] = []
-    for m in st.merges.values():
-        rspan, cspan = st.rows.span(m.min_row, m.max_row), st.cols.span(m.min_col, m.max_col)
-        if rspan and cspan and lo <= rspan[0] <= hi and (rspan[0], cspan[0]) not in st.items:
-            empty.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], "", None))
-    return _Sheet(st.title, st.rows, st.cols, st.items, empty)
+    empty = empty_merges(st.merges.values(), st.items, st.rows.span, st.cols.span, (min(rows), max(rows)))
+    return Sheet(st.title, st.rows, st.cols, st.items, empty)
 
 
 def _flush_group(st: _Stream, keep_open: bool) -> Iterator[Table | ProseBlock]:
@@ -223,39 +213,17 @@ def _flush_continuation(st: _Stream) -> Iterator[Table]:
     yield _continuation_table(st, items)
 
 
-def _continuation_table(st: _Stream, items: list[_Item]) -> Table:
+def _continuation_table(st: _Stream, items: list[Item]) -> Table:
     assert st.cont is not None
     head = st.cont.head
     top = min(it.row for it in items)
     bottom = max(it.row + it.row_span - 1 for it in items)
-    block = _Block(top, bottom, st.cont.left, st.cont.right, items, [], [])
-    cells: list[Cell] = [_to_cell(it, block) for it in items]
-    letters = st.cols[block.left : block.right + 1]
-    sheet_rows = st.rows[top : bottom + 1]
-    table = Table(
-        id=table_id(st.sha256, st.tables),
-        source=SourceLocator(
-            file=st.file,
-            sha256=st.sha256,
-            sheet=st.title,
-            cell_range=f"{letters[0]}{sheet_rows[0]}:{letters[-1]}{sheet_rows[-1]}",
-        ),
-        n_rows=bottom - top + 1,
-        n_cols=block.right - block.left + 1,
-        cells=cells,
-        caption=head.caption,
-        notes=list(head.notes),
-        column_headers=[list(levels) for levels in head.column_headers],
-        column_letters=list(letters),
-        sheet_rows=list(sheet_rows),
-        parser="spreadsheet",
-    )
+    caption = [head.caption] if head.caption else []
+    block = Block(top, bottom, st.cont.left, st.cont.right, items, caption, list(head.notes))
+    table = block_table(Sheet(st.title, st.rows, st.cols, {}, []), block, st.file, st.sha256, st.tables)
+    table.column_headers = [list(levels) for levels in head.column_headers]
     st.tables += 1
-    indents = [0.0] * table.n_rows
-    for it in items:
-        if it.col == block.left:
-            indents[it.row - top] = it.indent
-    table.row_headers = row_header_chains(table, indents)
+    table.row_headers = row_header_chains(table, stub_indents(block))
     first_section = min(section_rows(table), default=table.n_rows)
     for r in range(first_section):  # rows before the part's first section stay under the open one
         if table.row_headers[r]:
@@ -264,22 +232,17 @@ def _continuation_table(st: _Stream, items: list[_Item]) -> Table:
     return apply_units(table)
 
 
-def _row_items(st: _Stream, sheet_row: int, cells: tuple[Any, ...]) -> list[_Item]:
-    out: list[_Item] = []
+def _row_items(st: _Stream, sheet_row: int, cells: tuple[Any, ...]) -> list[Item]:
+    out: list[Item] = []
     for cell in cells:
         raw = getattr(cell, "value", None)
         if raw is None:
             continue
-        got = _value(raw, cell.number_format)
-        if got is None:
-            continue
-        m = st.merges.get((sheet_row, cell.column))
-        rspan = st.rows.span(sheet_row, m.max_row if m else sheet_row)
-        cspan = st.cols.span(cell.column, m.max_col if m else cell.column)
-        if rspan is None or cspan is None:
-            continue  # hidden
-        text, number = got
-        out.append(_Item(rspan[0], cspan[0], rspan[1], cspan[1], text, number, _indent(cell)))
+        merge = st.merges.get((sheet_row, cell.column))
+        item = place(raw, cell.number_format, sheet_row, cell.column, merge, st.rows.span, st.cols.span)
+        if item is not None:
+            item.indent = cell_indent(cell)
+            out.append(item)
     return out
 
 
@@ -293,7 +256,7 @@ def _end_band(st: _Stream) -> Iterator[Table | ProseBlock]:
     st.band_top, st.band_items = None, 0
 
 
-def _add_row(st: _Stream, vis_row: int, items: list[_Item]) -> Iterator[Table | ProseBlock]:
+def _add_row(st: _Stream, vis_row: int, items: list[Item]) -> Iterator[Table | ProseBlock]:
     if not items:
         if st.band_top is not None and vis_row > st.covered_until:
             yield from _end_band(st)
@@ -347,7 +310,7 @@ def iter_xlsx(path: Path, sha256: str) -> Iterator[Table | ProseBlock]:
     """Tables and prose of a workbook, one sheet part at a time (memory bounded by `CHUNK_ROWS`)."""
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
-    wb = _load(path, read_only=True)
+    wb = load_workbook(path, read_only=True)
     tables = prose = 0
     try:
         with zipfile.ZipFile(path) as archive:
