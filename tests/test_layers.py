@@ -59,7 +59,7 @@ KNOWN_DEBT: dict[str, set[str]] = {
 IN_FUNCTION_DEBT: dict[str, int] = {
     "tablerag": 2, "tablerag.cli": 26, "tablerag.decomposition.llm": 2, "tablerag.eval.cli": 22,
     "tablerag.eval.headers": 2, "tablerag.eval.qa": 4, "tablerag.eval.retrieval": 9, "tablerag.eval.structure_paths": 4,
-    "tablerag.index.core": 9, "tablerag.index.distributed": 2, "tablerag.index.ingest": 6, "tablerag.index.labels": 1,
+    "tablerag.index.core": 9, "tablerag.index.distributed": 2, "tablerag.index.ingest": 6,
     "tablerag.index.search": 5, "tablerag.index.tables": 1, "tablerag.models_cli": 7, "tablerag.parsing": 8,
     "tablerag.parsing.headers": 1, "tablerag.parsing.image": 16, "tablerag.parsing.models_cache": 3,
     "tablerag.parsing.ocr": 2, "tablerag.parsing.pdf": 2, "tablerag.qa.answer": 10,
@@ -176,13 +176,15 @@ def test_no_private_names_cross_modules() -> None:
     assert private == KNOWN_DEBT["private"]
 
 
-def test_imports_inside_functions_do_not_grow() -> None:
+def test_imports_inside_functions_as_listed() -> None:
     counts: dict[str, int] = defaultdict(int)
     for m, edges in Imports().edges.items():
         for _, _, inner in edges:
             counts[m] += inner
     grown = {m: n for m, n in counts.items() if n > IN_FUNCTION_DEBT.get(m, 0)}
     assert not grown, f"tablerag modules imported inside functions (import them at the top): {grown}"
+    fallen = {m: counts.get(m, 0) for m, n in IN_FUNCTION_DEBT.items() if counts.get(m, 0) < n}
+    assert not fallen, f"less debt than listed: lower IN_FUNCTION_DEBT to {fallen}"
 
 
 def test_the_checker_sees_a_cycle_and_an_upward_import() -> None:
