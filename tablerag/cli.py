@@ -130,10 +130,11 @@ def ingest(
     limits = _limits(max_pages, max_file_mb, max_pixels, max_cells, max_seconds)
     llm_config = _llm_config() if llm else None
     with Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits) as idx, _progress(as_json) as bar:
-        task = bar.add_task("ingest", total=len(files))
+        task = bar.add_task("ingest", total=len(files), pages=0)
 
         def advance(r: Any) -> None:
-            bar.update(task, advance=1, description=Path(r.path).name[:40])
+            pages = bar.tasks[task].fields.get("pages", 0) + (r.pages or 0)
+            bar.update(task, advance=1, description=Path(r.path).name[:40], pages=pages)
 
         if engine is Engine.RAY:
             from tablerag.index.distributed import add_with_ray
@@ -206,8 +207,14 @@ def _progress(quiet: bool) -> Any:
     from rich.text import Text
 
     class RateColumn(ProgressColumn):
+        """Files/s, and pages/s over the whole run once pages were read (what a reader of reports waits for)."""
+
         def render(self, task: Any) -> Text:
-            return Text(f"{task.speed:.2f} files/s" if task.speed else "", style="dim")
+            rate = f"{task.speed:.2f} files/s" if task.speed else ""
+            pages, elapsed = task.fields.get("pages", 0), task.elapsed
+            if pages and elapsed:
+                rate += f" {pages / elapsed:.2f} pages/s"
+            return Text(rate, style="dim")
 
     return Progress(
         TextColumn("{task.description}"),

@@ -316,15 +316,18 @@ def _ambiguous(labels: dict[str, list[str]], q: Question, shared: set[str]) -> b
 
 
 def run_ours(
-    corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any]
+    corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any], dense: Any = None
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Ingest the corpus files with ``Index.add`` and query each question with ``Index.search`` per search option."""
     from tablerag.index.core import Index
 
     folder = write_corpus(corpus, work / "corpus")
-    name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}"
+    from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
+
+    dense = dense or DEFAULT_DENSE_RECORDS
+    name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}-{dense.value}"
     out: dict[str, dict[str, dict[str, float]]] = {}
-    with Index(work / name, embedder=embedder, records=records) as idx:
+    with Index(work / name, embedder=embedder, records=records, dense=dense) as idx:
         report = idx.add([folder])
         if report.failures:
             raise RuntimeError(f"ingest failed: {[r.error for r in report.failures][:3]}")
@@ -431,6 +434,7 @@ class EvalConfig:
     rows: str = "row"
     baseline: bool = True
     searches: dict[str, Any] = field(default_factory=dict)
+    dense: Any = None  # ingest.DenseRecords: which records get vectors (None: the default)
     out: Path | None = None  # results are merged into this JSON file after every system, so a long run keeps them
 
 
@@ -451,6 +455,7 @@ def load(dataset: str, cfg: EvalConfig) -> Corpus:
 def evaluate(cfg: EvalConfig) -> list[dict[str, Any]]:
     """Every (dataset, embedder): ours per search option, and the naive baseline; one result row per level."""
     from tablerag.decomposition.records import RecordOptions
+    from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
 
     rows: list[dict[str, Any]] = []
     records = RecordOptions(cells=cfg.cells, rows=cfg.rows)  # type: ignore[arg-type]
@@ -460,12 +465,15 @@ def evaluate(cfg: EvalConfig) -> list[dict[str, Any]]:
         work = cfg.work / f"{dataset}-{cfg.contexts or 'all'}-{cfg.limit or 'all'}"
         for embedder in cfg.embedders:
             base = {"dataset": dataset, "embedder": embedder, "questions": len(corpus.questions)}
-            runs = {f"ours {k}": v for k, v in run_ours(corpus, work, embedder, records, searches).items()}
+            found = run_ours(corpus, work, embedder, records, searches, cfg.dense)
+            runs = {f"ours {k}": v for k, v in found.items()}
             if cfg.baseline:
                 runs |= {f"naive {k}": v for k, v in run_baseline(corpus, work, embedder).items()}
             for system, levels in runs.items():
                 for level, m in levels.items():
                     form = "500-token text" if system.startswith("naive") else f"{cfg.cells}/{cfg.rows}"
+                    if not system.startswith("naive"):
+                        form += f" dense:{(cfg.dense or DEFAULT_DENSE_RECORDS).value}"
                     rows.append(base | {"system": system, "records": form, "level": level} | m)
             if cfg.out is not None:
                 save(rows, cfg.out)
