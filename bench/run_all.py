@@ -78,6 +78,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         ["--smoke"],
         "ingestion time vs the raw embedder encode of the same texts",
     ),
+    "ingest": (
+        "ingest.py",
+        [],
+        ["--smoke"],
+        "ingestion end to end: born-digital and scanned pages/s, XLSX rows/s, per stage, CPU seconds",
+    ),
     "query_latency": (
         "query_latency.py",
         [],

@@ -14,6 +14,7 @@ import typer
 
 from tablerag.batch import BatchResult, run_batch
 from tablerag.eval.cli import LlmSql, eval_app
+from tablerag.index.ingest import DenseRecords
 from tablerag.models_cli import models_app
 from tablerag.schema.cli import schema_app
 
@@ -120,6 +121,14 @@ def ingest(
             "TABLERAG_LLM_BASE_URL / TABLERAG_LLM_MODEL); sentences whose numbers are not in the table are dropped.",
         ),
     ] = False,
+    dense: Annotated[
+        DenseRecords | None,
+        typer.Option(
+            "--dense",
+            help="Records with dense vectors in a new index: no-facts (default: cell facts are found by BM25 and "
+            "their row's vector) or all. An index keeps its choice.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
@@ -130,11 +139,15 @@ def ingest(
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
     limits = _limits(max_pages, max_file_mb, max_pixels, max_cells, max_seconds)
     llm_config = _llm_config() if llm else None
-    with Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits) as idx, _progress(as_json) as bar:
-        task = bar.add_task("ingest", total=len(files))
+    with (
+        Index(index, embedder=embedder, chroma_url=chroma_url, limits=limits, dense=dense) as idx,
+        _progress(as_json) as bar,
+    ):
+        task = bar.add_task("ingest", total=len(files), pages=0)
 
         def advance(r: Any) -> None:
-            bar.update(task, advance=1, description=Path(r.path).name[:40])
+            pages = bar.tasks[task].fields.get("pages", 0) + (r.pages or 0)
+            bar.update(task, advance=1, description=Path(r.path).name[:40], pages=pages)
 
         if engine is Engine.RAY:
             from tablerag.index.distributed import add_with_ray
@@ -207,8 +220,14 @@ def _progress(quiet: bool) -> Any:
     from rich.text import Text
 
     class RateColumn(ProgressColumn):
+        """Files/s, and pages/s over the whole run once pages were read (what a reader of reports waits for)."""
+
         def render(self, task: Any) -> Text:
-            return Text(f"{task.speed:.2f} files/s" if task.speed else "", style="dim")
+            rate = f"{task.speed:.2f} files/s" if task.speed else ""
+            pages, elapsed = task.fields.get("pages", 0), task.elapsed
+            if pages and elapsed:
+                rate += f" {pages / elapsed:.2f} pages/s"
+            return Text(rate, style="dim")
 
     return Progress(
         TextColumn("{task.description}"),

@@ -154,8 +154,8 @@ class _Worker:
         self.proc.join(timeout=5)
 
 
-_worker: _Worker | None = None
-_worker_lock = threading.Lock()
+_workers: dict[int, _Worker] = {}  # reader process per slot
+_slot_locks: dict[int, threading.Lock] = {}  # dict.setdefault is atomic under the GIL
 
 
 # imported once by the fork server, so each forked reader starts warm (the readers import these lazily; pymupdf
@@ -184,23 +184,23 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def run_with_deadline(path: str, seconds: float | None, fn: Callable[..., T], *args: Any) -> T:
+def run_with_deadline(path: str, seconds: float | None, fn: Callable[..., T], *args: Any, slot: int = 0) -> T:
     """`fn(*args)` in a reader process stopped after `seconds` (TimeLimitError); in-process when `seconds` is None.
 
     The reader process is reused across calls and replaced whenever it is killed or dies. A reader that dies (a
     crash in a C library) becomes a BadInputError naming the file, never a dead batch. Inside a daemonic process
-    (a pool worker), which may not start children, the call runs in-process."""
+    (a pool worker), which may not start children, the call runs in-process. Each `slot` has its own reader, so
+    callers on several threads read documents in parallel (one slot per thread)."""
     import multiprocessing
 
-    global _worker
     if seconds is None or multiprocessing.current_process().daemon:  # a daemonic process may not have children
         return fn(*args)
-    with _worker_lock:
-        if _worker is None or not _worker.usable():
-            if _worker is not None:
-                _worker.stop()
-            _worker = _Worker()
-        worker = _worker
+    with _slot_locks.setdefault(slot, threading.Lock()):
+        worker = _workers.get(slot)
+        if worker is None or not worker.usable():
+            if worker is not None:
+                worker.stop()
+            worker = _workers[slot] = _Worker()
         worker.documents += 1
         try:
             worker.conn.send((dict(os.environ), fn, args))
@@ -209,11 +209,11 @@ def run_with_deadline(path: str, seconds: float | None, fn: Callable[..., T], *a
             kind, value = worker.conn.recv()
         except (EOFError, OSError):
             worker.proc.join(timeout=5)
-            _worker = None
+            _workers.pop(slot, None)
             worker.stop()
             raise BadInputError(path, f"the reader process died (exit code {worker.proc.exitcode})") from None
         except TimeLimitError:
-            _worker = None
+            _workers.pop(slot, None)
             worker.stop()
             raise
     if kind == "bad":

@@ -87,3 +87,13 @@ def tenant_index(root: Path, files: dict[str, dict[str, str]], embedder: str = "
             (folder / name).write_text(text, encoding="utf-8")
         assert not index.add([folder], tenant=tenant).failures
     return index
+
+
+def with_vectors(index: Any) -> int:
+    """How many of the index's records should have a dense vector under its choice (cell facts are lexical-only
+    by default; LLM-written records always have one)."""
+    from tablerag.index.ingest import LEXICAL_ONLY_KINDS, LLM_RECORD_MARK
+
+    rows = index.store.con.execute("SELECT id, kind FROM records").fetchall()
+    only = LEXICAL_ONLY_KINDS[index.dense]
+    return sum(kind not in only or LLM_RECORD_MARK in rid for rid, kind in rows)

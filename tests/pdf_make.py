@@ -68,3 +68,52 @@ def make_pdf(
     doc.save(path)
     doc.close()
     return path
+
+
+REPORT_FONT = "helv"
+REPORT_SIZE = 8.0
+REPORT_MARGIN = 36.0
+REPORT_CELL_PAD = 6.0
+REPORT_ROW_H = 12.0
+REPORT_LINE_H = 10.5  # paragraph line height at REPORT_SIZE (pymupdf's textbox leading)
+
+
+def make_report(path: Path, title: str, paragraphs: list[str], rows: list[list[str]]) -> Path:
+    """A one-page born-digital report excerpt: a title, paragraphs of text, then one ruled table whose columns are
+    as wide as their longest text. The page is A4 wide unless the table needs more (it is never cut)."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    n_cols = max((len(r) for r in rows), default=0)
+    widths = [
+        max((fitz.get_text_length(r[c], REPORT_FONT, REPORT_SIZE) for r in rows if c < len(r)), default=0.0)
+        + 2 * REPORT_CELL_PAD
+        for c in range(n_cols)
+    ]
+    width = max(595.0, sum(widths) + 2 * REPORT_MARGIN)
+    text_w = width - 2 * REPORT_MARGIN
+    chars = sum(len(p) for p in paragraphs)
+    text_h = (chars * REPORT_SIZE * 0.5 / text_w + 2 * len(paragraphs) + 2) * REPORT_LINE_H
+    height = max(842.0, 2 * REPORT_MARGIN + 24 + text_h + REPORT_ROW_H * len(rows) + 40)
+    doc = fitz.open()
+    page = doc.new_page(width=width, height=height)
+    page.insert_text((REPORT_MARGIN, REPORT_MARGIN + 12), title, fontname="hebo", fontsize=12)
+    top = REPORT_MARGIN + 24
+    box = fitz.Rect(REPORT_MARGIN, top, width - REPORT_MARGIN, top + text_h)
+    while page.insert_textbox(box, "\n\n".join(paragraphs), fontname=REPORT_FONT, fontsize=REPORT_SIZE) < 0:
+        box.y1 += 10 * REPORT_LINE_H  # did not fit (nothing was written): a taller box
+    y0 = box.y1 + 16
+    xs = [REPORT_MARGIN]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], y0 + r * REPORT_ROW_H), (xs[-1], y0 + r * REPORT_ROW_H))
+    for x in xs:
+        page.draw_line((x, y0), (x, y0 + REPORT_ROW_H * len(rows)))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            at = (xs[c] + REPORT_CELL_PAD, y0 + r * REPORT_ROW_H + REPORT_ROW_H - 3)
+            page.insert_text(at, text, fontname=REPORT_FONT, fontsize=REPORT_SIZE)
+    doc.save(path)
+    doc.close()
+    return path

@@ -141,7 +141,7 @@ def test_the_reader_process_is_reused_and_replaced_when_killed_or_retired(monkey
         run_with_deadline("slow.csv", 0.2, time.sleep, 30)
     after_kill = run_with_deadline("c.csv", 30, os.getpid)
     assert after_kill != first
-    monkeypatch.setattr(limits_mod, "WORKER_MAX_DOCUMENTS", limits_mod._worker.documents)
+    monkeypatch.setattr(limits_mod, "WORKER_MAX_DOCUMENTS", limits_mod._workers[0].documents)
     assert run_with_deadline("d.csv", 30, os.getpid) != after_kill  # retired after its quota
     monkeypatch.setenv("TABLERAG_PROBE", "seen")
     assert run_with_deadline("e.csv", 30, os.getenv, "TABLERAG_PROBE") == "seen"  # the caller's environment

@@ -8,9 +8,12 @@ from typing import Annotated, Any
 
 import typer
 
+from tablerag.index.ingest import DenseRecords
+
 eval_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")
 
 OUT = Path("bench/out/retrieval.json")
+
 WORK = Path("bench/out/retrieval-work")
 
 
@@ -32,6 +35,10 @@ def retrieval(
         list[float] | None,
         typer.Option("--dense-weight", help="Dense:BM25 fusion weight of ours (repeatable; default: the index's)."),
     ] = None,
+    dense: Annotated[
+        DenseRecords | None,
+        typer.Option(help="Records with dense vectors: all | no-facts (default: the index default)."),
+    ] = None,
     smoke: Annotated[bool, typer.Option(help="20 TAT-QA questions over 6 pooled contexts.")] = False,
     work: Annotated[Path, typer.Option(help="Corpus files and indexes (reused across runs).")] = WORK,
     out: Annotated[Path, typer.Option(help="JSON results (rows merged into the file).")] = OUT,
@@ -45,6 +52,7 @@ def retrieval(
         cfg = smoke_config(work / "smoke", embedders[0])
     else:
         cfg = EvalConfig(dataset or ["tatqa"], embedders, work, limit, contexts, cells, rows, baseline, out=out)
+        cfg.dense = dense
         if dense_weight:
             from tablerag.index.search import SearchOptions
 

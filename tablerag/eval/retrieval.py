@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
+
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 KS = (1, 5, 12, 60)  # 12 go to the prompt, 60 are the candidates (seed 000); 1 and 5 show the ranking quality
 CONSTANTS = frozenset({"100", "1000", "2", "1"})  # percent, per-mille and averaging constants in TAT-QA derivations
@@ -326,15 +328,17 @@ def _ambiguous(labels: dict[str, list[str]], q: Question, shared: set[str]) -> b
 
 
 def run_ours(
-    corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any]
+    corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any], dense: Any = None
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Ingest the corpus files with ``Index.add`` and query each question with ``Index.search`` per search option."""
     from tablerag.index.core import Index
 
     folder = write_corpus(corpus, work / "corpus")
-    name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}"
+
+    dense = dense or DEFAULT_DENSE_RECORDS
+    name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}-{dense.value}"
     out: dict[str, dict[str, dict[str, float]]] = {}
-    with Index(work / name, embedder=embedder, records=records) as idx:
+    with Index(work / name, embedder=embedder, records=records, dense=dense) as idx:
         report = idx.add([folder])
         if report.failures:
             raise RuntimeError(f"ingest failed: {[r.error for r in report.failures][:3]}")
@@ -441,6 +445,7 @@ class EvalConfig:
     rows: str = "row"
     baseline: bool = True
     searches: dict[str, Any] = field(default_factory=dict)
+    dense: Any = None  # ingest.DenseRecords: which records get vectors (None: the default)
     out: Path | None = None  # results are merged into this JSON file after every system, so a long run keeps them
 
 
@@ -470,12 +475,15 @@ def evaluate(cfg: EvalConfig) -> list[dict[str, Any]]:
         work = cfg.work / f"{dataset}-{cfg.contexts or 'all'}-{cfg.limit or 'all'}"
         for embedder in cfg.embedders:
             base = {"dataset": dataset, "embedder": embedder, "questions": len(corpus.questions)}
-            runs = {f"ours {k}": v for k, v in run_ours(corpus, work, embedder, records, searches).items()}
+            found = run_ours(corpus, work, embedder, records, searches, cfg.dense)
+            runs = {f"ours {k}": v for k, v in found.items()}
             if cfg.baseline:
                 runs |= {f"naive {k}": v for k, v in run_baseline(corpus, work, embedder).items()}
             for system, levels in runs.items():
                 for level, m in levels.items():
                     form = "500-token text" if system.startswith("naive") else f"{cfg.cells}/{cfg.rows}"
+                    if not system.startswith("naive"):
+                        form += f" dense:{(cfg.dense or DEFAULT_DENSE_RECORDS).value}"
                     rows.append(base | {"system": system, "records": form, "level": level} | m)
             if cfg.out is not None:
                 save(rows, cfg.out)

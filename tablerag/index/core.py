@@ -8,7 +8,7 @@ any `pending` document (a crashed run) is removed from every store, so re-runnin
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,18 +17,25 @@ import numpy as np
 
 from tablerag.decomposition.records import RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
+from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
 from tablerag.index.ingest import (
+    DEFAULT_DENSE_RECORDS,
     EMBED_BATCH,
+    LEXICAL_ONLY_KINDS,
+    LLM_RECORD_MARK,
     PREPARE_VERSION,
+    DenseRecords,
     IngestReport,
     IngestResult,
     IngestStatus,
     Prepared,
-    embed_texts,
+    embed_records,
     expand_paths,
     failed,
+    has_vector,
     prepare,
 )
+from tablerag.index.lexical import LexicalIndex
 from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
 from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
@@ -39,7 +46,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
 
-LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (decomposition/llm.py)
+PIPELINE_POLL_S = 0.2  # how often a reader blocked on a full queue checks whether the consumer stopped
+PIPELINE_DEPTH = 8  # prepared documents waiting for the embedder: keeps the readers busy, bounds memory
+# Documents read at once (threads, each driving its own reader process): two keep a scanned page's OCR going on
+# one core while the other OCRs or embeds; born-digital reading is cheap beside embedding, so more gain nothing.
+READERS = 2
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
 
 
@@ -74,8 +85,8 @@ class Index:
         records: RecordOptions | None = None,
         search: SearchOptions | None = None,
         limits: Limits | None = None,
+        dense: DenseRecords | None = None,
     ) -> None:
-        from tablerag.index.embed import load_embedder, parse_spec
         from tablerag.index.search import SearchOptions, default_dense_weight
 
         self.limits = limits or Limits.from_env()  # what one document may cost to read (tablerag.limits)
@@ -84,6 +95,8 @@ class Index:
         self.store = TableStore(self.path / "tables.duckdb")
         stored = self.store.get_meta("embedder_spec")
         spec = embedder if isinstance(embedder, str) or embedder is None else None
+        if spec is not None and spec.strip().lower() == AUTO:  # the index remembers what "auto" chose here
+            spec = device_default()
         if spec is not None and stored is not None and parse_spec(spec) != parse_spec(stored):
             raise IndexMismatchError(f"index {self.path} was built with embedder '{stored}', not '{spec}'")
         self.embedder = embedder if (embedder is not None and spec is None) else load_embedder(spec or stored)
@@ -92,6 +105,7 @@ class Index:
             self.store.set_meta("embedder_spec", self.embedder_spec)
         self.facts = facts
         self.records = self._record_options(records, facts)
+        self.dense = self._dense_records(dense)
         self.search_options = search or SearchOptions(dense_weight=default_dense_weight(self.embedder_spec))
         self._chroma_url = chroma_url or self.store.get_meta("chroma_url")
         if chroma_url:
@@ -99,6 +113,10 @@ class Index:
         self._vector: Any = None
         self._lexical: Any = None
         self._lexical_fresh = False
+        # changes not yet in BM25 while it is otherwise in step with the store (added id -> text, removed ids);
+        # None: not tracked (BM25 is rebuilt from the store on its next use)
+        self._lexical_pending: tuple[dict[str, str], set[str]] | None = None
+        self._in_batch = False  # inside `add`: BM25 takes the batch's changes once, at its end
         self._catalog: RecordCatalog | None = None
         self._recover()
 
@@ -113,6 +131,24 @@ class Index:
                 raise IndexMismatchError(f"index {self.path} holds '{stored}' rows, not '{opts.rows}'")
             opts = RecordOptions(opts.cells, "packed" if stored == "packed" else "row", opts.window)
         return opts
+
+    def _dense_records(self, wanted: DenseRecords | None) -> DenseRecords:
+        """The index keeps the choice of records with vectors it was built with (stage two reads the vectors of a
+        table's records; an index built before the choice existed has a vector for every record)."""
+        stored = self.store.get_meta("dense_records")
+        if stored is None:
+            chosen = (wanted or DEFAULT_DENSE_RECORDS) if self.store.count("records") == 0 else DenseRecords.ALL
+            if wanted is not None and wanted is not chosen:
+                raise IndexMismatchError(f"index {self.path} holds vectors for '{chosen}' records, not '{wanted}'")
+            self.store.set_meta("dense_records", chosen.value)
+            return chosen
+        if wanted is not None and wanted.value != stored:
+            raise IndexMismatchError(f"index {self.path} holds vectors for '{stored}' records, not '{wanted}'")
+        return DenseRecords(stored)
+
+    def has_vector(self, record: Record) -> bool:
+        """Whether this index gives ``record`` a dense vector (see ingest.DenseRecords)."""
+        return has_vector(record, self.dense)
 
     # --- stores -----------------------------------------------------------------------------------------------
     @property
@@ -130,12 +166,10 @@ class Index:
     @property
     def lexical(self) -> Any:
         if self._lexical is None:
-            from tablerag.index.lexical import LexicalIndex
-
             self._lexical = LexicalIndex(self.path / "bm25")
         # this process holds DuckDB's write lock, so only it can make BM25 stale: check the stored flag once,
         # then trust the in-memory one (a meta read per query cost more than the BM25 search itself)
-        if not self._lexical_fresh and self.store.get_meta("lexical_dirty") != "0":
+        if not self._lexical_fresh and (self.store.get_meta("lexical_dirty") != "0" or self._lexical.stale):
             self._rebuild_lexical()
         self._lexical_fresh = True
         return self._lexical
@@ -156,6 +190,14 @@ class Index:
                 catalog = self.store.catalog(lexical.ids, lexical.positions)
             if catalog is None:
                 raise RuntimeError(f"index {self.path}: BM25 ids differ from the table store after a rebuild")
+            if LEXICAL_ONLY_KINDS[self.dense]:
+                only = LEXICAL_ONLY_KINDS[self.dense]
+                catalog.dense = np.fromiter(
+                    (k not in only or LLM_RECORD_MARK in i for k, i in zip(catalog.kinds, catalog.ids, strict=True)),
+                    dtype=bool,
+                    count=len(catalog.ids),
+                )
+            catalog.kinds = []  # only needed for the mask above
             self._catalog = catalog
         return self._catalog
 
@@ -164,12 +206,35 @@ class Index:
         self._lexical_fresh = False
         self._catalog = None
 
+    def _track_lexical(self) -> bool:
+        """Start collecting changes for an incremental BM25 update when BM25 is in step with the store."""
+        if self._lexical_pending is None and (self._lexical_fresh or self.store.get_meta("lexical_dirty") == "0"):
+            self._lexical_pending = ({}, set())
+        return self._lexical_pending is not None
+
+    def _apply_lexical(self) -> None:
+        """Bring BM25 in step with the store by the collected changes: only the added texts are tokenized (a
+        rebuild tokenizes every record)."""
+        pending, self._lexical_pending = self._lexical_pending, None
+        if pending is None:
+            return
+        if self._lexical is None:
+            self._lexical = LexicalIndex(self.path / "bm25")
+        added, removed = pending
+        if self._lexical.stale:  # an older layout on disk: rebuilt from the store on next use
+            return
+        self._lexical.update(added, removed)
+        self.store.set_meta("lexical_dirty", "0")
+        self._lexical_fresh = True
+        self._catalog = None
+
     def _recover(self) -> None:
         """Remove every document a crashed run left half-written."""
         for entry in self.store.documents(status="pending"):
             self.vector.delete_where({"doc": entry.doc})
             self.store.delete_document(entry.doc)
             self._mark_lexical_stale()
+            self._lexical_pending = None  # what BM25 held of it is unknown: rebuilt on next use
 
     def close(self) -> None:
         self.store.close()
@@ -213,35 +278,101 @@ class Index:
         def flush() -> None:
             """Embed the texts of several documents in one pass (batches amortise the model), then commit them
             together (one vector-store write, one DuckDB transaction; each document still all or nothing)."""
-            vectors = embed_texts(self.embedder, [r.text for p in pending for r in p.records])
+            vectors = embed_records(self.embedder, [r for p in pending for r in p.records], self.dense)
             for result in self.commit_many(pending, tags, vectors, keep_versions=keep_versions):
                 done(result)
             pending.clear()
 
+        todo: list[tuple[Path, str | None]] = []
         for path, _ in expand_paths(paths):
-            result = self.skip_unchanged(path, tags)
+            digest = file_digest(path)
+            if isinstance(digest, IngestResult):
+                done(digest)
+                continue
+            result = self.skip_unchanged(path, tags, digest)
             if result is not None and not (llm is not None and self.lacks_llm_records(result)):
                 done(result)
                 continue
-            prepared = prepare(path, tags, facts=self.facts, options=self.records, limits=self.limits, llm=llm)
-            if not isinstance(prepared, Prepared):
-                done(prepared)
-                continue
-            pending.append(prepared)
-            if sum(len(p.records) for p in pending) >= EMBED_BATCH:
-                flush()
-        flush()
+            todo.append((path, digest))
+        self._in_batch = True
+        try:
+            for prepared in self._prepared(todo, tags, llm):
+                if not isinstance(prepared, Prepared):
+                    done(prepared)
+                    continue
+                pending.append(prepared)
+                if sum(len(p.records) for p in pending) >= EMBED_BATCH:
+                    flush()
+            flush()
+            self._apply_lexical()
+        finally:
+            self._in_batch = False
+            self._lexical_pending = None  # after a failure BM25 stays marked stale: rebuilt on next use
         report.results.sort(key=lambda r: r.path)
         return report
 
-    def skip_unchanged(self, path: Path, tags: Tags) -> IngestResult | None:
-        """An `unchanged` result when this exact file, content and tags are already committed."""
-        if not path.is_file():
-            return None
+    def _prepared(
+        self, todo: list[tuple[Path, str | None]], tags: Tags, llm: Llm | None
+    ) -> Iterator[Prepared | IngestResult]:
+        """Prepared documents as they are ready, read by READERS background threads (each with its own reader
+        process) while the caller embeds and commits the previous ones; a bounded queue between them."""
+        import queue
+        import threading
+
+        out: queue.Queue[Prepared | IngestResult | None] = queue.Queue(maxsize=PIPELINE_DEPTH)
+        stop = threading.Event()
+        files = iter(todo)
+        take = threading.Lock()
+
+        def offer(item: Prepared | IngestResult | None) -> None:
+            while not stop.is_set():
+                try:
+                    out.put(item, timeout=PIPELINE_POLL_S)
+                    return
+                except queue.Full:
+                    continue
+
+        def read(slot: int) -> None:
+            try:
+                while not stop.is_set():
+                    with take:
+                        nxt = next(files, None)
+                    if nxt is None:
+                        return
+                    path, digest = nxt
+                    offer(prepare(path, tags, self.facts, self.records, self.limits, llm, sha256=digest, slot=slot))
+            finally:
+                offer(None)
+
+        in_process = self.limits.max_seconds_per_document is None  # parsing then runs on these threads: PyMuPDF
+        n = 1 if in_process else max(1, min(READERS, len(todo)))  # is not thread-safe
+        threads = [threading.Thread(target=read, args=(i,), name=f"tablerag-read-{i}", daemon=True) for i in range(n)]
+        for t in threads:
+            t.start()
         try:
-            doc = doc_id(sha256_file(path))
-        except OSError as exc:
-            return failed(path, exc)
+            finished = 0
+            while finished < n:
+                item = out.get()
+                if item is None:
+                    finished += 1
+                else:
+                    yield item
+        finally:
+            stop.set()
+            for t in threads:
+                t.join()
+
+    def skip_unchanged(self, path: Path, tags: Tags, digest: str | None = None) -> IngestResult | None:
+        """An `unchanged` result when this exact file, content and tags are already committed (``digest``: the
+        file's sha256 when the caller has it)."""
+        if digest is None:
+            got = file_digest(path)
+            if isinstance(got, IngestResult):
+                return got
+            digest = got
+        if digest is None:
+            return None
+        doc = doc_id(digest)
         for e in self.store.find_document(doc=doc):
             same_tags = (e.version, e.access_level, e.tenant) == (tags.version, tags.access_level, tags.tenant)
             current = e.prepared == PREPARE_VERSION  # else prepared by older code: its records may be stale
@@ -259,9 +390,11 @@ class Index:
         ).fetchone()
         return not found or found[0] == 0
 
-    def _remove_old_versions(self, path: str, new_doc: str) -> bool:
-        """A file whose content changed replaces its old records (no stale rows, no duplicates)."""
+    def _remove_old_versions(self, path: str, new_doc: str, gone: set[str]) -> bool:
+        """A file whose content changed replaces its old records (no stale rows, no duplicates); their ids are
+        added to ``gone``."""
         old = [e for e in self.store.find_document(path=path) if e.doc != new_doc]
+        gone.update(self.store.document_record_ids([e.doc for e in old]))
         for e in old:
             self.vector.delete_where({"doc": e.doc})
             self.store.delete_document(e.doc)
@@ -287,13 +420,16 @@ class Index:
     def commit_many(
         self, batch: list[Prepared], tags: Tags, vectors: Any, keep_versions: bool = False
     ) -> list[IngestResult]:
-        """Write prepared documents (``vectors``: their records' rows, in order) to every store, in the order that
-        keeps each document all or nothing: all marked pending -> one vector upsert -> tables, records and status
-        `done` in one DuckDB transaction. A crash in between leaves pending documents, removed on the next open."""
+        """Write prepared documents to every store, in the order that keeps each document all or nothing: all
+        marked pending -> one vector upsert -> tables, records and status `done` in one DuckDB transaction. A crash
+        in between leaves pending documents, removed on the next open. ``vectors``: one row per record that gets a
+        vector (``has_vector``), in order (what ``embed_records`` gives), or one row per record."""
+        vectors = self._dense_rows(batch, vectors)
         spans, offset = [], 0
         for p in batch:
-            spans.append((offset, offset + len(p.records)))
-            offset += len(p.records)
+            n = sum(map(self.has_vector, p.records))
+            spans.append((offset, offset + n))
+            offset += n
         if len({p.doc.doc_id for p in batch}) < len(batch):  # the same content twice: one after the other
             return [
                 self.commit_many([p], tags, vectors[a:b], keep_versions)[0]
@@ -301,13 +437,15 @@ class Index:
             ]
         results: list[IngestResult | None] = [None] * len(batch)
         todo: list[tuple[int, Prepared, DocumentEntry, bool]] = []
+        tracked = self._track_lexical()
+        gone: set[str] = set()  # ids of records removed (old versions, or this content's earlier records)
         for n, p in enumerate(batch):
             doc = p.doc
             existing = self.store.find_document(doc=doc.doc_id)  # one manifest read for both checks
             if (clash := self._scope_clash(existing, tags)) is not None:
                 results[n] = IngestResult(p.path, "failed", error=f"{p.path}: {clash}")
                 continue
-            removed = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id)
+            removed = False if keep_versions else self._remove_old_versions(p.path, doc.doc_id, gone)
             again = any(e.status == "done" and e.path == p.path for e in existing)
             replaced = removed or again  # prepared again (by newer code, or for LLM records): its records replaced
             entry = DocumentEntry(
@@ -327,7 +465,7 @@ class Index:
             self._mark_lexical_stale()
             docs = [entry.doc for _, _, entry, _ in todo]
             self.vector.delete_where({"doc": {"$in": docs}} if len(docs) > 1 else {"doc": docs[0]})
-            records = [r for _, p, _, _ in todo for r in p.records]
+            records = [r for _, p, _, _ in todo for r in p.records if self.has_vector(r)]
             if records:
                 rows = np.concatenate([np.arange(*spans[n]) for n, _, _, _ in todo])
                 self.vector.upsert(
@@ -337,25 +475,54 @@ class Index:
                     [r.metadata for r in records],
                 )
             tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
+            if tracked:
+                gone.update(self.store.document_record_ids(docs))
             self.store.write_documents([(entry.doc, p.doc.tables, p.records) for _, p, entry, _ in todo], tag_map)
+            if tracked and self._lexical_pending is not None:
+                added, removed_ids = self._lexical_pending
+                for i in gone:
+                    added.pop(i, None)
+                removed_ids |= gone
+                added.update((r.id, r.text) for _, p, _, _ in todo for r in p.records)
+                if not self._in_batch:
+                    self._apply_lexical()
             for n, p, entry, replaced in todo:
                 status: IngestStatus = "replaced" if replaced else "added"
-                results[n] = IngestResult(p.path, status, entry.doc, len(p.doc.tables), len(p.records), llm=p.llm)
+                results[n] = IngestResult(
+                    p.path, status, entry.doc, len(p.doc.tables), len(p.records), llm=p.llm, pages=p.doc.pages
+                )
         return [r for r in results if r is not None]
 
     def delete(self, doc: str) -> bool:
         """Remove one document from every store; False when the index holds none with this id. The document is
-        marked pending first, so a crash half-way leaves it to be removed on the next open, as a crashed ingest."""
+        marked pending first, so a crash half-way leaves it to be removed on the next open, as a crashed ingest.
+        BM25 drops just its records when it is in step with the store (else it is rebuilt on next use)."""
         entries = self.store.find_document(doc=doc)
         if not entries:
             return False
         e = entries[0]
         pending = DocumentEntry(e.doc, e.path, e.sha256, e.format, "pending", e.version, e.access_level, e.tenant)
+        tracked = self._track_lexical()
+        gone = set(self.store.document_record_ids([doc])) if tracked else set()
         self.store.mark_pending(pending, None)
         self._mark_lexical_stale()
         self.vector.delete_where({"doc": doc})
         self.store.delete_document(doc)
+        if tracked and self._lexical_pending is not None:
+            self._lexical_pending[1].update(gone)
+            self._apply_lexical()
         return True
+
+    def _dense_rows(self, batch: list[Prepared], vectors: Any) -> Any:
+        """``vectors`` reduced to the rows of the records that get one, when it holds a row for every record."""
+        records = [r for p in batch for r in p.records]
+        keep = [self.has_vector(r) for r in records]
+        n = len(vectors) if records else 0
+        if n == sum(keep):
+            return vectors
+        if n != len(records):
+            raise ValueError(f"commit: {n} vectors for {len(records)} records ({sum(keep)} with a vector)")
+        return np.asarray(vectors)[np.asarray(keep, dtype=bool)]
 
     # --- search -----------------------------------------------------------------------------------------------
     def search(
@@ -384,6 +551,17 @@ class Index:
 
     def stats(self) -> dict[str, int]:
         return {w: self.store.count(w) for w in ("documents", "tables", "records", "cells")}
+
+
+def file_digest(path: Path) -> str | IngestResult | None:
+    """The file's sha256 (read once per ingest: parsing reuses it); None when it is not a file (parsing then says
+    why); a failed result when it cannot be read."""
+    if not path.is_file():
+        return None
+    try:
+        return sha256_file(path)
+    except OSError as exc:
+        return failed(path, exc)
 
 
 def _hit(record: Record, score: float) -> Hit:

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag._lazy import need
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import IngestReport, IngestResult, Prepared, embed_texts, expand_paths, prepare
+from tablerag.index.ingest import (
+    DenseRecords,
+    IngestReport,
+    IngestResult,
+    Prepared,
+    embed_records,
+    expand_paths,
+    prepare,
+)
 
 if TYPE_CHECKING:
     from tablerag.index.core import Index
@@ -29,17 +37,18 @@ EMBED_BATCH_DOCS = 16  # documents per actor call: enough texts per encode, smal
 class _EmbedActor:
     """Loads the embedder once per actor and adds vectors to prepared documents."""
 
-    def __init__(self, spec: str) -> None:
+    def __init__(self, spec: str, dense: str = DenseRecords.ALL.value) -> None:
         from tablerag.index.embed import load_embedder
 
         self.embedder = load_embedder(spec)
+        self.dense = DenseRecords(dense)
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, Any]:
         out = []
         for payload in batch["payload"]:
             item = pickle.loads(payload)
             if isinstance(item, Prepared):
-                vectors = embed_texts(self.embedder, [r.text for r in item.records])
+                vectors = embed_records(self.embedder, item.records, self.dense)
                 item = (item, vectors)
             out.append(pickle.dumps(item))
         return {"payload": out}
@@ -101,7 +110,7 @@ def add_with_ray(
     gpus = 1 if ray.cluster_resources().get("GPU", 0) >= 1 else 0
     ds = ds.map_batches(
         _EmbedActor,
-        fn_constructor_kwargs={"spec": index.embedder_spec},
+        fn_constructor_kwargs={"spec": index.embedder_spec, "dense": index.dense.value},
         batch_size=EMBED_BATCH_DOCS,
         concurrency=EMBED_ACTORS,
         num_gpus=gpus,

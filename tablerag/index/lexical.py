@@ -1,15 +1,20 @@
-"""Lexical search: BM25 (bm25s) over our own multilingual tokens (`tablerag.text.tokens`)."""
+"""Lexical search: BM25 (index/postings.py, the weights bm25s gives) over our own multilingual tokens
+(`tablerag.text.tokens`)."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import shutil
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from tablerag.errors import IndexMismatchError
+from tablerag.index.postings import Postings, build
+from tablerag.index.postings import update as update_postings
 from tablerag.text.tokens import (  # re-exported: callers of the BM25 index use the same tokens
     LATIN_LANGS,
     TOKENIZER_VERSION,
@@ -31,7 +36,8 @@ __all__ = [
 ]
 
 META_FILE = "lexical.json"
-BM25_DIR = "bm25"
+POSTINGS_FILE = "postings.npz"
+LAYOUT_VERSION = 2  # 1: bm25s files (rebuilt in full after every add); 2: index/postings.py arrays
 
 
 def _unique(tokens: list[str]) -> list[str]:
@@ -39,13 +45,16 @@ def _unique(tokens: list[str]) -> list[str]:
 
 
 class LexicalIndex:
-    """A BM25 index over record texts, persisted in a folder (bm25s files + ids)."""
+    """A BM25 index over record texts, persisted in a folder (postings arrays + ids + vocabulary), that takes
+    added and removed records without re-reading the others (index/postings.py)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._ids: list[str] = []
         self._pos: dict[str, int] = {}
-        self._bm25: Any = None
+        self._vocab: dict[str, int] = {}
+        self._postings = Postings.empty()
+        self.stale = False  # on disk in an older layout: the owner rebuilds it from its records
         if (self.path / META_FILE).exists():
             self._load()
 
@@ -59,11 +68,13 @@ class LexicalIndex:
                 f"{self.path}: lexical index built with tokenizer v{meta.get('tokenizer')}, "
                 f"this version uses v{TOKENIZER_VERSION}: rebuild the index"
             )
+        if meta.get("layout") != LAYOUT_VERSION:
+            self.stale = True
+            return
         self._set_ids(list(meta["ids"]))
-        if self._ids:
-            import bm25s
-
-            self._bm25 = bm25s.BM25.load(str(self.path / BM25_DIR), show_progress=False)
+        self._vocab = {t: i for i, t in enumerate(meta["vocab"])}
+        with np.load(self.path / POSTINGS_FILE) as arrays:
+            self._postings = Postings(**{k: arrays[k] for k in Postings.__slots__})
 
     def rebuild(self, ids: list[str], texts: list[str]) -> None:
         """Replace the whole index with these records and persist it (written aside, then swapped in)."""
@@ -71,17 +82,53 @@ class LexicalIndex:
             raise ValueError(f"rebuild: {len(ids)} ids but {len(texts)} texts")
         if len(set(ids)) != len(ids):
             raise ValueError("rebuild: ids must be unique")
-        bm25 = _build_bm25([tokenize(t) for t in texts]) if ids else None
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        vocab: dict[str, int] = {}
+        docs = [self._token_array(tokenize(texts[i]), vocab) for i in order]
+        self._commit([ids[i] for i in order], vocab, build(docs, len(vocab)))
+
+    def update(self, added: dict[str, str], removed: Iterable[str] = ()) -> None:
+        """Add records (id -> text; an id already indexed is replaced) and drop ``removed`` ids, then persist: the
+        index equals a rebuild over the records it then holds, but only the added texts are tokenized."""
+        gone = set(removed) | set(added)
+        keep = np.ones(len(self._ids), dtype=bool)
+        keep[[self._pos[i] for i in gone if i in self._pos]] = False
+        kept = [i for i, k in zip(self._ids, keep.tolist(), strict=True) if k] if not keep.all() else self._ids
+        new_ids = sorted(added)
+        vocab = dict(self._vocab)
+        fresh = build([self._token_array(tokenize(added[i]), vocab) for i in new_ids], len(vocab))
+        # where the new ids fall among the kept ones (ids stay sorted), and where the kept ones move
+        insert = np.array([bisect.bisect_left(kept, i) for i in new_ids], dtype=np.int64)
+        added_pos = insert + np.arange(len(new_ids), dtype=np.int64)
+        ranks = np.arange(len(kept), dtype=np.int64)
+        kept_pos = ranks + np.searchsorted(insert, ranks, side="right")
+        old = self._postings
+        if len(old.indptr) < len(vocab) + 1:  # new tokens: empty posting lists at the end of the old ones
+            pad = np.full(len(vocab) + 1 - len(old.indptr), old.indptr[-1], dtype=np.int64)
+            old = replace(old, indptr=np.concatenate([old.indptr, pad]))
+        postings = update_postings(old, keep, kept_pos, fresh, added_pos, len(vocab))
+        ids = np.empty(len(kept) + len(new_ids), dtype=object)
+        ids[kept_pos] = kept
+        ids[added_pos] = new_ids
+        self._commit(ids.tolist(), vocab, postings)
+
+    @staticmethod
+    def _token_array(tokens: list[str], vocab: dict[str, int]) -> np.ndarray:
+        return np.fromiter((vocab.setdefault(t, len(vocab)) for t in tokens), dtype=np.int64, count=len(tokens))
+
+    def _commit(self, ids: list[str], vocab: dict[str, int], postings: Postings) -> None:
+        """Persist (written aside, then swapped in), then take the new state."""
         staging = self.path.with_name(self.path.name + ".tmp")
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
-        if bm25 is not None:
-            bm25.save(str(staging / BM25_DIR), show_progress=False)
-        meta = {"tokenizer": TOKENIZER_VERSION, "ids": ids}
+        np.savez(staging / POSTINGS_FILE, **{k: getattr(postings, k) for k in Postings.__slots__})
+        meta = {"tokenizer": TOKENIZER_VERSION, "layout": LAYOUT_VERSION, "ids": ids, "vocab": list(vocab)}
         (staging / META_FILE).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
         _swap_in(staging, self.path)
-        self._set_ids(list(ids))
-        self._bm25 = bm25
+        self._set_ids(ids)
+        self._vocab = vocab
+        self._postings = postings
+        self.stale = False
 
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids
@@ -89,26 +136,19 @@ class LexicalIndex:
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every record (in id order) for ``query``; zeros when no query token is indexed."""
-        scores = np.zeros(len(self._ids), dtype=np.float32)
-        if self._bm25 is None:
-            return scores
-        token_ids = self._token_ids(query)
-        if not token_ids:
-            return scores
-        return np.asarray(self._bm25.get_scores_from_ids(token_ids), dtype=np.float32)
+        return self._postings.scores(self._token_ids(query))
 
     def postings(self, query: str) -> list[np.ndarray]:
         """For each distinct indexed token of ``query``, the positions of the records holding it, ascending (views
-        into the BM25 index: no copy, however common the word)."""
-        if self._bm25 is None:
-            return []
-        indices, indptr = self._bm25.scores["indices"], self._bm25.scores["indptr"]
-        return [indices[indptr[t] : indptr[t + 1]] for t in self._token_ids(query)]
+        into the index: no copy, however common the word)."""
+        p = self._postings
+        return [p.docs[p.token(t)] for t in self._token_ids(query)]
 
     def _token_ids(self, query: str) -> list[int]:
-        """The BM25 vocabulary ids of the query's distinct tokens (unknown tokens dropped)."""
-        ids: list[int] = self._bm25.get_tokens_ids(_unique(tokenize(query)))
-        return ids
+        """The vocabulary ids of the query's distinct tokens that some record holds (others dropped)."""
+        indptr = self._postings.indptr
+        ids = (self._vocab.get(t) for t in _unique(tokenize(query)))
+        return [t for t in ids if t is not None and indptr[t + 1] > indptr[t]]
 
     @property
     def ids(self) -> list[str]:
@@ -175,14 +215,6 @@ def _lower_bound(scores: np.ndarray, k: int) -> float:
     if len(sample) < k:
         return tiny
     return float(np.partition(sample, len(sample) - k)[len(sample) - k])
-
-
-def _build_bm25(corpus_tokens: list[list[str]]) -> Any:
-    import bm25s
-
-    bm25 = bm25s.BM25()
-    bm25.index(corpus_tokens, show_progress=False)
-    return bm25
 
 
 def _swap_in(staging: Path, target: Path) -> None:

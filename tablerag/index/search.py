@@ -243,7 +243,10 @@ def _scope(index: Index, q: Query, table_id: str) -> np.ndarray:
 
 def _fetch_vectors(index: Index, q: Query, positions: np.ndarray) -> None:
     """Read the stored vectors of these records that the query has not read yet (one vector-store call)."""
-    ids = index.catalog.ids
+    catalog = index.catalog
+    if catalog.dense is not None:  # records kept lexical-only have no vector to read
+        positions = positions[catalog.dense[positions]]
+    ids = catalog.ids
     missing = [ids[p] for p in positions if ids[p] not in q.vectors]
     q.vectors.update(index.vector.vectors(missing))
 

@@ -283,6 +283,14 @@ class TableStore:
         rows = self.con.execute(f"SELECT id, kind, text, provenance FROM records WHERE {where}", params).fetchall()
         return {r[0]: Record(r[0], r[1], r[2], Provenance(**json.loads(r[3]))) for r in rows}
 
+    def document_record_ids(self, docs: list[str]) -> list[str]:
+        """Ids of the records these documents hold."""
+        if not docs:
+            return []
+        return [
+            r[0] for r in self.con.execute("SELECT id FROM records WHERE doc IN (SELECT unnest(?))", [docs]).fetchall()
+        ]
+
     def all_record_texts(self) -> tuple[list[str], list[str]]:
         rows = self.con.execute("SELECT id, text FROM records ORDER BY id").fetchall()
         return [r[0] for r in rows], [r[1] for r in rows]
@@ -291,7 +299,7 @@ class TableStore:
         """Table and row of every record, aligned with ``ids`` (the BM25 order: records by id); None when the
         store holds other records than ``ids`` (the caller rebuilds BM25 and asks again)."""
         got = self.con.execute(
-            "SELECT id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1)"
+            "SELECT id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind"
             " FROM records ORDER BY id"
         ).fetchall()
         if len(got) != len(ids) or any(r[0] != i for r, i in zip(got, ids, strict=True)):
@@ -301,7 +309,9 @@ class TableStore:
             (codes.setdefault(r[1], len(codes)) if r[1] else -1 for r in got), dtype=np.int32, count=len(got)
         )
         row = np.fromiter((r[2] for r in got), dtype=np.int32, count=len(got))
-        return RecordCatalog(self, ids, positions, table, row, codes)
+        catalog = RecordCatalog(self, ids, positions, table, row, codes)
+        catalog.kinds = [r[3] for r in got]
+        return catalog
 
     def record_ids(self, filters: dict[str, str] | None) -> set[str]:
         clause, params = where_sql(filters)
@@ -380,6 +390,8 @@ class RecordCatalog:
         self._bounds = np.searchsorted(table[self._order], np.arange(-1, len(table_codes) + 1))
         self._columns: dict[str, tuple[dict[Any, int], np.ndarray]] = {}
         self._labels: RowLabels | None = None
+        self.kinds: list[str] = []  # each record's kind (what decides whether it has a dense vector)
+        self.dense: np.ndarray | None = None  # which records have a dense vector; None: every one
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -101,9 +101,15 @@ def detect_format(path: Path) -> Format:
     return fmt
 
 
-def parse(path: str | os.PathLike[str], pages: list[int] | None = None, limits: Limits | None = None) -> ParsedDocument:
+def parse(
+    path: str | os.PathLike[str],
+    pages: list[int] | None = None,
+    limits: Limits | None = None,
+    sha256: str | None = None,
+) -> ParsedDocument:
     """Read one file into tables and prose. `pages` (1-based) limits a PDF to those pages. `limits` (default:
-    `Limits()`) are checked before reading (parsing.safety) and on the tables read; LimitExceededError names them."""
+    `Limits()`) are checked before reading (parsing.safety) and on the tables read; LimitExceededError names them.
+    `sha256`: the file's digest when the caller has just computed it (the file is then not read twice for it)."""
     from tablerag.limits import check_cells
     from tablerag.parsing.safety import preflight
 
@@ -111,13 +117,13 @@ def parse(path: str | os.PathLike[str], pages: list[int] | None = None, limits: 
     fmt = detect_format(p)
     limits = limits or Limits.from_env()
     preflight(p, fmt.value, limits)
-    doc = _dispatch(p, fmt, pages)
+    doc = _dispatch(p, fmt, pages, sha256)
     check_cells(str(p), doc.tables, limits)
     return doc
 
 
-def _dispatch(p: Path, fmt: Format, pages: list[int] | None) -> ParsedDocument:
-    sha = sha256_file(p)
+def _dispatch(p: Path, fmt: Format, pages: list[int] | None, sha256: str | None = None) -> ParsedDocument:
+    sha = sha256 or sha256_file(p)
     if fmt is Format.PDF:
         from tablerag.parsing.pdf import read_pdf
 

@@ -2,7 +2,7 @@
 
 Languages come from configuration, or are guessed per page from the script tesseract's OSD reports on a crop of the
 page (Cyrillic, Han, Latin; Latin pages then get a quick pass to tell Polish or German diacritics from English).
-Pages run in parallel processes; tesseract's own OpenMP threads are limited to one (`OMP_THREAD_LIMIT=1`), which is
+Pages run in parallel tesseract processes; tesseract's own OpenMP threads are limited to one (`OMP_THREAD_LIMIT=1`), which is
 several times faster than letting every process start a thread per core.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tablerag._lazy import need
@@ -126,17 +126,16 @@ def upscale_for(dpi: float) -> float:
     return OCR_TARGET_DPI / dpi if dpi < OCR_MIN_DPI else 1.0
 
 
-def _ocr_one(args: tuple[TesseractOcr, Any]) -> list[Word]:
-    engine, image = args
-    return engine.words(image)
-
-
 def ocr_pages(images: Sequence[Any], engine: OcrEngine | None = None, workers: int | None = None) -> list[list[Word]]:
-    """Words of every page, pages in parallel processes (tesseract engines) or in turn (any other engine)."""
+    """Words of every page, pages in parallel (tesseract engines: each page is its own tesseract process, driven
+    from a thread, which also works inside a daemonic reader process) or in turn (any other engine). Without
+    configured languages, the document's languages are guessed once, on its first page, not on every page."""
     eng = engine if engine is not None else TesseractOcr()
+    if isinstance(eng, TesseractOcr) and eng.langs is None and len(images) > 1:
+        eng = replace(eng, langs=guess_langs(images[0]))
     n = min(workers or os.cpu_count() or 1, len(images))
     if n <= 1 or not isinstance(eng, TesseractOcr):
         return [eng.words(im) for im in images]
-    os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # inherited by the workers and their tesseract processes
-    with ProcessPoolExecutor(max_workers=n) as pool:
-        return list(pool.map(_ocr_one, [(eng, im) for im in images]))
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # inherited by every tesseract process
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        return list(pool.map(eng.words, images))

@@ -215,18 +215,43 @@ def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> s
     return consumed
 
 
-def _scanned(page: Any) -> _PageResult:
+@dataclass(slots=True)
+class DocumentOcr:
+    """The OCR languages of one document's scanned pages: guessed on its first scanned page, then kept for the
+    others (a guess on every page ran tesseract's three-language Latin probe on each). Configured languages
+    (ScanOptions.langs) are used as they are."""
+
+    options: Any = None  # ScanOptions once settled
+
+    def for_page(self, page: Any) -> Any:
+        if self.options is None:
+            from dataclasses import replace
+
+            from PIL import Image
+
+            from tablerag.parsing.image import ScanOptions
+            from tablerag.parsing.ocr import guess_langs
+
+            opts = ScanOptions()
+            if opts.langs is None:
+                pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
+                opts = replace(opts, langs=guess_langs(Image.frombytes("RGB", (pix.width, pix.height), pix.samples)))
+            self.options = opts
+        return self.options
+
+
+def _scanned(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
     from tablerag.parsing.image import scan_pdf_page
 
-    scan = scan_pdf_page(page, SCAN_DPI)
+    scan = scan_pdf_page(page, SCAN_DPI, (ocr or DocumentOcr()).for_page(page))
     return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
 
 
-def _read_page(page: Any) -> _PageResult:
+def _read_page(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     words, dirs, lines = _words(page)
     if len(words) < SCAN_MAX_WORDS and page.get_images(full=False):
-        return _scanned(page)
+        return _scanned(page, ocr)
     rules = rules_from_drawings(page.get_cdrawings())
     box = page.cropbox
     groups: list[tuple[list[Word], Rotation | None]] = [([w for w in words if (w.block, w.line) not in dirs], None)]
@@ -324,9 +349,10 @@ PageOutcome = tuple[int, "_PageResult | str"]  # a page's result, or why it fail
 
 def _read_pages(doc: Any, path: Path, wanted: list[int]) -> list[PageOutcome]:
     out: list[PageOutcome] = []
+    ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
     for page_no in wanted:
         try:
-            out.append((page_no, _read_page(doc[page_no - 1])))
+            out.append((page_no, _read_page(doc[page_no - 1], ocr)))
         except Exception as exc:  # one broken page must not lose the others
             out.append((page_no, f"page {page_no}: {type(exc).__name__}: {exc}"))
             log.warning("%s: page %d skipped: %s: %s", path, page_no, type(exc).__name__, exc)
