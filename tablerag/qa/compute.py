@@ -264,7 +264,8 @@ def _pick(
     if not res.rows:
         return None
     i = int(res.rows[0][0])
-    return Computation(intent, sql, format_number(res.rows[0][1]), [cells[i]], label=labels[i], result=res)
+    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]  # the winner first, then every cell it beat
+    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
 def _across_columns(

@@ -262,6 +262,7 @@ SEMANTIC_PATTERNS = _p(
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
+    r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
     r"^\s*(кто|какой|какая|какое|какие|в\s+каком)\b",
     r"^\s*(wer|welche\w*|in\s+welchem)\b",
     r"^\s*(kto|któr\w+|w\s+którym)\b",
