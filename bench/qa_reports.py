@@ -26,6 +26,7 @@ Writes bench/out/qa_reports.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import hashlib
 import json
@@ -379,34 +380,73 @@ def items(contexts: list[dict[str, Any]], parts: set[str], limit: int | None) ->
     return [it for p in sorted(by_part) for it in (by_part[p][:limit] if limit else by_part[p])]
 
 
+class DirectAnswers:
+    """The document given without an index: each of the file's tables answers (``answer_table``) and the best
+    link score wins, as ``ask`` does over the tables a file filter leaves (no embedder tie-break). Used when
+    embedding every record of the pool would take longer than the run may (a busy 2-core machine)."""
+
+    def __init__(self) -> None:
+        self.docs: dict[Path, Any] = {}
+
+    def ask(self, path: Path, question: str) -> dict[str, Any] | None:
+        from tablerag.parsing import parse
+        from tablerag.qa.answer import answer_table
+
+        if path not in self.docs:
+            self.docs[path] = parse(path)
+        best = None
+        for table in self.docs[path].tables:
+            ans = answer_table(table, question)
+            if ans is not None and (best is None or ans.score > best.score):
+                best = ans
+        return best.to_dict() if best is not None else None
+
+
 def run_format(
-    contexts: list[dict[str, Any]], todo: list[Item], fmt: Format, modes: list[Mode], work: Path, misses: list[Any]
+    contexts: list[dict[str, Any]],
+    todo: list[Item],
+    fmt: Format,
+    modes: list[Mode],
+    work: Path,
+    misses: list[Any],
+    given_direct: bool = False,
+    pool_asked: bool = False,
 ) -> dict[str, Any]:
     import tablerag
 
     t0 = time.perf_counter()
     parts = {it.part for it in todo}  # the pool: every document of the scored parts (the scans: only those asked)
     pool = [i for i, c in enumerate(contexts) if part_of(c["table"]["uid"]) in parts]
-    used = sorted({it.ctx_no for it in todo}) if fmt is Format.SCANNED else pool
+    asked_only = fmt is Format.SCANNED or pool_asked
+    used = sorted({it.ctx_no for it in todo}) if asked_only else pool
     paths = write_files([contexts[i] for i in used], work / fmt.value, fmt)
     path_of = dict(zip(used, paths, strict=True))
     index_dir = work / f"index-{fmt.value}"
     shutil.rmtree(index_dir, ignore_errors=True)  # a fresh index: parsing changes must show
     t1 = time.perf_counter()
     tallies: dict[str, Tally] = defaultdict(Tally)
-    embedder = CachedEmbedder(EMBED_CACHE)
-    with tablerag.Index(index_dir, embedder=embedder) as index:
-        report = index.add(paths)
-        embedder.save()
-        failed = [r.path for r in report.results if r.error]
+    with contextlib.ExitStack() as stack:
+        index = None
+        failed: list[str] = []
+        if Mode.POOLED in modes or not given_direct:
+            embedder = CachedEmbedder(EMBED_CACHE)
+            index = stack.enter_context(tablerag.Index(index_dir, embedder=embedder))
+            report = index.add(paths)
+            embedder.save()
+            failed = [r.path for r in report.results if r.error]
         t2 = time.perf_counter()
+        direct = DirectAnswers()
         for it in todo:
             gold = path_of[it.ctx_no]
             for mode in modes:
-                filters = {"file": str(gold)} if mode is Mode.GIVEN else None
                 try:
-                    res = index.ask(it.q["question"], filters=filters)
-                    answer = res.answer.to_dict() if res.answer else None
+                    if mode is Mode.GIVEN and (given_direct or index is None):
+                        answer = direct.ask(gold, it.q["question"])
+                    else:
+                        assert index is not None
+                        filters = {"file": str(gold)} if mode is Mode.GIVEN else None
+                        res = index.ask(it.q["question"], filters=filters)
+                        answer = res.answer.to_dict() if res.answer else None
                 except Exception as exc:  # one failing question is data, the run goes on
                     answer = {"refused": True, "error": f"{type(exc).__name__}: {exc}"}
                 result = outcome(answer, it.q, gold)
@@ -416,6 +456,7 @@ def run_format(
         t3 = time.perf_counter()
     return {
         "format": fmt.value,
+        "given": "direct (file's tables, no index)" if given_direct or index is None else "index.ask(file=...)",
         "files": len(paths),
         "failed_files": failed,
         "seconds": {"typeset": round(t1 - t0, 1), "ingest": round(t2 - t1, 1), "ask": round(t3 - t2, 1)},
@@ -440,6 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-misses", type=int, default=0, help="print this many misses (tune part only)")
     parser.add_argument("--work", type=Path, default=None, help="keep files and indexes here")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--pool-asked", action="store_true", help="pool only the documents asked about")
+    parser.add_argument("--given-direct", action="store_true", help="answer 'given' from the file's tables, no index")
     args = parser.parse_args(argv)
     contexts = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tune", "kept"} if args.part == "both" else {args.part}
@@ -452,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work or Path(tmp)
         for fmt in args.formats:
-            res = run_format(contexts, todo, fmt, args.modes, work / "run", misses)
+            res = run_format(contexts, todo, fmt, args.modes, work / "run", misses, args.given_direct, args.pool_asked)
             results.append(res)
             print(f"== {fmt.value}: {res['files']} files, {len(res['failed_files'])} failed, seconds {res['seconds']}")
             for group, tally in res["groups"].items():

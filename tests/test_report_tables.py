@@ -164,3 +164,31 @@ def test_near_equal_answers_from_two_documents_are_candidates_a_file_filter_reso
         assert given is not None and given.value == "3,400" and not given.candidates
         named = index.ask("What was the net income of Globex in 2019?").answer
         assert named is not None and named.value == "3,400"
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [("In which year was revenue less than 100,000?", "2017"), ("In which year did revenue exceed 120,000?", "2019")],
+)
+def test_which_year_beyond_a_bound_names_the_one_column_past_it(tmp_path: Path, question: str, year: str) -> None:
+    table = parse(_csv(tmp_path / "statement.csv", STATEMENT)).tables[0]
+    answer = answer_table(table, question)
+    assert answer is not None and answer.value == year and len(answer.citations) == 3
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was the amount of USD denominated current monetary assets as at 31 December 2019?", "27,728"),
+        ("What was the amount of USD denominated current monetary assets as at 31 December 2018?", "18,041"),
+    ],
+)
+def test_section_rows_and_columns_sharing_words(shared_data: Path, tmp_path: Path, question: str, value: str) -> None:
+    """TAT-QA: the body split by "As at 31 December 2019" / "... 2018" section rows, the columns "USD denominated"
+    and "Non-USD denominated" sharing every word but one."""
+    contexts = json.loads((shared_data / "tat-qa" / "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
+    ctx = next(c for c in contexts if c["table"]["table"][1][0] == "As at 31 December 2019")
+    table = parse(_csv(tmp_path / "monetary.csv", ctx["table"]["table"])).tables[0]
+    assert table.row_headers[2] == ["As at 31 December 2019", "Monetary assets, current"]
+    answer = answer_table(table, question)
+    assert answer is not None and answer.value == value

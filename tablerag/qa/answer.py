@@ -17,7 +17,18 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import Linked, is_year, link, promote_period_rows
-from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, FROM_TO, LESS_WORDS, RULES, Route, RouteKind, Router, route
+from tablerag.qa.route import (
+    AS_PERCENT,
+    ASKS_FOR_NAME,
+    FROM_TO,
+    LESS_WORDS,
+    RULES,
+    Route,
+    RouteKind,
+    Router,
+    route,
+    threshold,
+)
 
 if TYPE_CHECKING:
     from tablerag.index.core import Hit, Index
@@ -187,6 +198,7 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
+            bound=threshold(question) if ASKS_FOR_NAME.search(question) else None,
         )
     except UnsafeSqlError:
         return None
