@@ -28,7 +28,6 @@ EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties,
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-EXTRA_WORD_PENALTY = 0.01  # only shared words match: a unit with words the question lacks ranks below (a tie-break)
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 
@@ -85,11 +84,9 @@ def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, s
             mapped[t] = (t, 1.0)
         elif (near := _fuzzy(t, vocab)) is not None:
             mapped[t] = (near, FUZZY_WEIGHT)
-    telling = {qt: m for qt, m in mapped.items() if df[m[0]] < n} if n >= MIN_UNITS_SHARED else mapped
-    # a word every row (column) holds tells none of them apart; when nothing else matches ("USD denominated" vs
-    # "Non-USD denominated", the question naming the first) the shared words still rank them, fewest extra first
-    out = _scores(q, units, telling, df, n)
-    return out or (_scores(q, units, mapped, df, n, EXTRA_WORD_PENALTY) if telling != mapped else out)
+    if n >= MIN_UNITS_SHARED:  # a word every row (column) holds tells none of them apart
+        mapped = {qt: m for qt, m in mapped.items() if df[m[0]] < n}
+    return _scores(q, units, mapped, df, n)
 
 
 def _scores(
@@ -98,15 +95,13 @@ def _scores(
     mapped: dict[str, tuple[str, float]],
     df: Counter[str],
     n: int,
-    extra_penalty: float = 0.0,
 ) -> dict[int, tuple[float, set[str], int]]:
     out: dict[int, tuple[float, set[str], int]] = {}
     for u, toks in units.items():
         hit = {qt for qt, (vt, _) in mapped.items() if vt in toks}
         if not hit:
             continue
-        extra = len(toks - {mapped[qt][0] for qt in hit})
-        score = sum(mapped[qt][1] * math.log(1 + n / df[mapped[qt][0]]) for qt in hit) - extra_penalty * extra
+        score = sum(mapped[qt][1] * math.log(1 + n / df[mapped[qt][0]]) for qt in hit)
         if score > 0:
             out[u] = (score, hit, min(q.index(t) for t in hit))
     return out
