@@ -188,3 +188,9 @@ def test_section_rows_keep_their_label_and_shared_column_words_link_nothing(shar
     assert table.row_headers[8] == ["As at 31 December 2018", "Monetary assets, current"]
     question = "What was the amount of USD denominated current monetary assets as at 31 December 2019?"
     assert answer_table(table, question) is None
+
+
+def test_a_unit_note_in_the_header_is_the_tables_unit_not_a_level(tmp_path: Path) -> None:
+    table = parse(_csv(tmp_path / "statement.csv", STATEMENT)).tables[0]
+    assert table.column_headers[1] == ["Years Ended December 31,", "2019"]
+    assert table.unit == "thousand" and table.cell_at(3, 1) is not None and table.cell_at(3, 1).unit == "thousand"

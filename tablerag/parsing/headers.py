@@ -276,7 +276,7 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
     attach units from the caption and the header chains (see `units.apply_units`), in place."""
     from tablerag.parsing.spans import spread_period_labels
-    from tablerag.parsing.units import apply_units
+    from tablerag.parsing.units import apply_units, drop_unit_levels
 
     table.header_rows = detect_header_rows(table) if header_rows is None else header_rows
     for c in table.cells:
@@ -285,4 +285,6 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     table.column_headers = header_chains(table)
     table.row_headers = row_header_chains(table, indents)
     apply_units(table)
+    if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
+        drop_unit_levels(table)
     return table

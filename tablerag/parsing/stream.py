@@ -26,6 +26,8 @@ LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
 MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
+LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
+SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
 
 
@@ -200,12 +202,15 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
     if not seconds:
         return a
     values_x0, x1 = min(seconds), max(ln.x1 for ln in lines[a:b])
+    gaps = sorted(lines[i + 1].y0 - lines[i].y1 for i in range(a, b - 1))
+    row_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the table's own line spacing (median)
     added = 0
     while a > 0 and added < MAX_SPANNING_LABEL_LINES:
         line, above = lines[a - 1], lines[a]
-        gap_ok = above.y0 - line.y1 <= MAX_LINE_GAP * max(line.height, 1.0)
+        gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
         inside = line.x0 >= values_x0 - MIN_GUTTER and line.x1 <= x1 + MIN_GUTTER
-        if len(chunked[a - 1]) != 1 or not gap_ok or not inside:
+        body_h = max(ln.height for ln in lines[a:b])
+        if len(chunked[a - 1]) != 1 or not gap_ok or not inside or line.height > body_h * SAME_SIZE:
             break
         a, added = a - 1, added + 1
     return a
