@@ -194,3 +194,17 @@ def test_a_unit_note_in_the_header_is_the_tables_unit_not_a_level(tmp_path: Path
     table = parse(_csv(tmp_path / "statement.csv", STATEMENT)).tables[0]
     assert table.column_headers[1] == ["Years Ended December 31,", "2019"]
     assert table.unit == "thousand" and table.cell_at(3, 1) is not None and table.cell_at(3, 1).unit == "thousand"
+
+
+def test_the_cli_shows_the_candidates_in_text_and_json(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tablerag.cli import app
+
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add(_two_reports(tmp_path))
+    args = ["query", "What was the net income in 2019?", "--index", str(tmp_path / "index")]
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 0 and "Ambiguous" in text.output and "1,200" in text.output and "3,400" in text.output
+    out = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    assert out["answer"]["value"] is None and {c["value"] for c in out["answer"]["candidates"]} == {"1,200", "3,400"}
