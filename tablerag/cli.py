@@ -319,6 +319,8 @@ def _print_result(result: Any) -> None:
         console.print("[yellow]No answer: the index is empty or nothing matched.[/yellow]")
     else:
         console.print(f"\n[bold]Answer:[/bold] {result.answer.text}")
+        for cand in result.answer.candidates:
+            console.print(f"  - {cand.text}")
 
 
 @app.command()

@@ -22,7 +22,8 @@ from tablerag.parsing.headers import apply_headers
                 ["Other", "44.1", "56.7", "70.8"],
             ],
             2,
-            [[], ["2019"], ["Years Ended September 30,", "2018"], ["2017"]],
+            # a lone label over one of several sibling period columns heads them all
+            [[], *[["Years Ended September 30,", y] for y in ("2019", "2018", "2017")]],
         ),
         ([["only one row"]], 0, [[]]),
     ],

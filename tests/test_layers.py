@@ -61,7 +61,7 @@ IN_FUNCTION_DEBT: dict[str, int] = {
     "tablerag.eval.headers": 2, "tablerag.eval.qa": 4, "tablerag.eval.retrieval": 9, "tablerag.eval.structure_paths": 4,
     "tablerag.index.core": 6, "tablerag.index.distributed": 2, "tablerag.index.ingest": 6,
     "tablerag.index.search": 5, "tablerag.index.tables": 1, "tablerag.models_cli": 7, "tablerag.parsing": 8,
-    "tablerag.parsing.headers": 1, "tablerag.parsing.image": 16, "tablerag.parsing.models_cache": 3,
+"tablerag.parsing.image": 16, "tablerag.parsing.models_cache": 3,
     "tablerag.parsing.ocr": 2, "tablerag.parsing.pdf": 4, "tablerag.qa.answer": 10,
     "tablerag.qa.compute": 1, "tablerag.qa.link": 1, "tablerag.qa.llm": 2, "tablerag.qa.sql": 2,
     "tablerag.schema.cli": 8, "tablerag.schema.store": 4, "tablerag.show": 6,

@@ -63,6 +63,7 @@ def row_text(table: Table, row: int, grid: list[list[str]] | None = None, names:
     ``grid`` and ``names`` (`column_names`): the table's, when the caller has them already."""
     grid = grid if grid is not None else filled_grid(table)
     names = names if names is not None else column_names(table)
+    numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
     parts = []
     for col, text in enumerate(grid[row]):
         value = " ".join(text.split())
@@ -70,6 +71,9 @@ def row_text(table: Table, row: int, grid: list[list[str]] | None = None, names:
             continue
         name = names[col] if col < len(names) else ""
         label = table.column_label(col)
+        if not name and table.column_letters is None and col not in numeric:
+            parts.append(value)  # a label under an empty header cell: a grid number ("1=") would name nothing
+            continue
         parts.append(f"{label} ({name})={value}" if name else f"{label}={value}")
     return f"{locator(table, row)}: " + "; ".join(parts)
 

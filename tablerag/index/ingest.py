@@ -27,8 +27,9 @@ EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overh
 # What an index remembers of the code that prepared each document: bump it when parsing or decomposition changes
 # what an unchanged file yields, and the next `add` prepares such files again instead of skipping them (their old
 # records would stay otherwise). 1 (documents indexed before it was recorded): up to the unit-note change of the
-# third session; 2: a unit note in the stub corner is the table's unit, not a column name in every row record.
-PREPARE_VERSION = "2"
+# third session; 2: a unit note in the stub corner is the table's unit, not a column name in every row record;
+# 3: a label under an empty header cell is written alone in row records (no "1=").
+PREPARE_VERSION = "3"
 
 IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
 LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (decomposition/llm.py)

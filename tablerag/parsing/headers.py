@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import parse_number, unit_label
+from tablerag.parsing.spans import spread_period_labels
+from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
@@ -143,8 +145,28 @@ def detect_header_rows(table: Table) -> int:
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
         if not (grouped or reaching or continued) or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE:
             break
+        if _labels_a_body_row(cover[rows], rows):
+            break
         rows += 1
     return rows
+
+
+def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
+    """A row that names itself in the stub (its own stub cell, not one reaching down from above) is body, not
+    header, when it holds any number ("Estonia | 42 | 0") or nothing but that label (a section row such as
+    "As at 31 December 2019" right under the header)."""
+    stub = row[0] if row else None
+    if stub is None or stub.row != r or not stub.text.strip():
+        return False
+    others = {id(c): c for c in row[1:] if c is not None and c is not stub and c.text.strip()}.values()
+    numbers = [c for c in others if c.text.strip() not in PLACEHOLDERS and _is_value(c.text)]
+    return bool(numbers) or not others
+
+
+def _is_value(text: str) -> bool:
+    """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250")."""
+    parts = text.split()
+    return bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts)
 
 
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
@@ -330,13 +352,14 @@ def section_rows(table: Table) -> list[int]:
 def apply_headers(table: Table, header_rows: int | None = None, indents: list[float] | None = None) -> Table:
     """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
     attach units from the caption and the header chains (see `units.apply_units`), in place."""
-    from tablerag.parsing.units import apply_units
-
     found = detect_header_rows(table) if header_rows is None else header_rows
     table.header_rows = continued_header_rows(table, found)
     for c in table.cells:
         c.is_header = c.row < table.header_rows
+    spread_period_labels(table)
     table.column_headers = header_chains(table)
     table.row_headers = row_header_chains(table, indents)
     apply_units(table)
+    if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
+        drop_unit_levels(table)
     return table

@@ -9,11 +9,15 @@ run's first column (spanning cells keep their text in the top-left slot).
 
 from __future__ import annotations
 
+import re
+
 from tablerag.model import Cell, Table
 
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
 EDGE_TOL = 2.0  # points a label may stick out of the extent of its sub-labels (kerning, bold glyphs)
 MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
+MAX_PERIOD_CHARS = 40  # "Three months ended December 31, 2019" is a period label; a sentence with a year is not
+_PERIOD = re.compile(r"(?<!\d)(?:FY\s?)?(?:19|20)\d\d(?!\d)|(?<!\d)FY\s?\d\d(?!\d)", re.IGNORECASE)
 
 
 def _extents(table: Table, below: int) -> list[tuple[float, float] | None]:
@@ -83,3 +87,37 @@ def _covered_by_other(table: Table, cell: Cell) -> bool:
         for o in table.cells
         if o.text.strip()
     )
+
+
+def _is_period(text: str) -> bool:
+    t = " ".join(text.split())
+    return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(t))
+
+
+def spread_period_labels(table: Table) -> bool:
+    """A header row whose only label (outside the stub) sits over one of several sibling period columns
+    ("Years Ended December 31," in the 2018 cell above 2019 | 2018 | 2017, ruled or not) heads all of them: the
+    label is widened over the run of adjacent columns that have a period label below it and nothing beside it in
+    its own row. In place; True when any cell changed. Any reader's table (the grid says it, not the layout)."""
+    changed = False
+    for row in range(table.header_rows - 1):
+        own = [c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()]
+        if len(own) != 1 or own[0].col_span != 1 or _is_period(own[0].text):
+            continue
+        label = own[0]
+        periods = {
+            c.col for c in table.cells if row < c.row < table.header_rows and c.col_span == 1 and _is_period(c.text)
+        }
+        if label.col not in periods:
+            continue
+        lo = hi = label.col
+        while lo - 1 > 0 and lo - 1 in periods:
+            lo -= 1
+        while hi + 1 in periods:
+            hi += 1
+        if hi > lo:
+            label.col, label.col_span = lo, hi - lo + 1
+            changed = True
+    if changed:
+        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+    return changed

@@ -25,6 +25,9 @@ FULL_SHARE = 0.5  # ... and a column where this share of lines is filled out hol
 LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§•▪◦●■-]+|\d{1,2}|[a-z])$")  # 1. a) iv. * •
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
+MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
+LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
+SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
 
 
@@ -191,6 +194,28 @@ def _drop_prose(words: list[Word]) -> list[Word]:
     return keep
 
 
+def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]], a: int, b: int) -> int:
+    """The region's first line, moved up over single-chunk lines just above it that lie over the value columns
+    only (right of where the labels column's text ends): a group label centred over several columns ("Years
+    Ended December 31," over 2019 | 2018 | 2017) is the header's top level, not a caption."""
+    seconds = [ch[1][0].x0 for ch in chunked[a:b] if len(ch) >= 2]
+    if not seconds:
+        return a
+    values_x0, x1 = min(seconds), max(ln.x1 for ln in lines[a:b])
+    gaps = sorted(lines[i + 1].y0 - lines[i].y1 for i in range(a, b - 1))
+    row_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the table's own line spacing (median)
+    added = 0
+    while a > 0 and added < MAX_SPANNING_LABEL_LINES:
+        line, above = lines[a - 1], lines[a]
+        gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
+        inside = line.x0 >= values_x0 - MIN_GUTTER and line.x1 <= x1 + MIN_GUTTER
+        body_h = max(ln.height for ln in lines[a:b])
+        if len(chunked[a - 1]) != 1 or not gap_ok or not inside or line.height > body_h * SAME_SIZE:
+            break
+        a, added = a - 1, added + 1
+    return a
+
+
 def find_streams(words: list[Word]) -> list[StreamTable]:
     """Borderless tables among the given words (those not already in ruled tables)."""
     words = _drop_prose(words)
@@ -199,7 +224,10 @@ def find_streams(words: list[Word]) -> list[StreamTable]:
     lines = group_lines(words)
     chunked = [split_chunks(ln) for ln in lines]
     tables: list[StreamTable] = []
+    floor = 0
     for a, b in _regions(lines, chunked):
+        a = _with_spanning_labels(lines, chunked, max(a, floor), b)
+        floor = b
         t = _table(lines[a:b], chunked[a:b])
         if t is not None:
             tables.append(t)

@@ -94,3 +94,29 @@ def apply_units(table: Table) -> Table:
     elif len(labels) == 1 and table.unit is None:
         table.unit = labels.pop()
     return table
+
+
+def _scale_note(level: str) -> bool:
+    """A level that only states a scale ("(in thousands)", "$'000", "RMB million"); "%", "percent", "no." name
+    what a column measures and stay."""
+    reading = unit_label(level)
+    return reading is not None and reading[1] != 1.0
+
+
+def drop_unit_levels(table: Table) -> Table:
+    """Column chains without levels that only state a scale ("(in thousands, except per share amounts)",
+    "$'000"), once `apply_units` has read them into the cells' and the table's unit: such a note says what the
+    numbers are counted in, it does not name a column (left in one column's chain, it shares "per share" with
+    questions about another). A chain made only of unit levels keeps them (it has no other name), and so do
+    columns the unit level alone tells apart. In place."""
+    chains = table.column_headers
+    stripped = [kept if (kept := [lvl for lvl in chain if not _scale_note(lvl)]) else chain for chain in chains]
+    # a unit level that tells columns apart ("no." beside "(%)" under one group) is their name: kept
+    clash = {
+        i
+        for i, a in enumerate(stripped)
+        for j, b in enumerate(stripped)
+        if i != j and a == b and chains[i] != chains[j]
+    }
+    table.column_headers = [chains[i] if i in clash else s for i, s in enumerate(stripped)]
+    return table

@@ -6,16 +6,29 @@ sandbox, cite every cell used (and the SQL). No linked evidence -> a refusal wit
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import Linked, is_year, link, promote_period_rows
-from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, FROM_TO, LESS_WORDS, RULES, Route, RouteKind, Router, route
+from tablerag.qa.route import (
+    AS_PERCENT,
+    ASKS_FOR_NAME,
+    FROM_TO,
+    LESS_WORDS,
+    RULES,
+    Route,
+    RouteKind,
+    Router,
+    route,
+    threshold,
+)
 
 if TYPE_CHECKING:
     from tablerag.index.core import Hit, Index
@@ -23,11 +36,13 @@ if TYPE_CHECKING:
     from tablerag.qa.llm import LlmQa
     from tablerag.qa.sql import QueryHook, Sandbox, TypedView
 
+AMBIGUITY_MARGIN = 0.1  # answers from other documents scoring within 10% of the best are as likely as it
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
 NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
+MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
 
@@ -45,12 +60,18 @@ class Answer:
     label: str | None = None  # arg-max/min, top-N: the row the answer names
     sql_by: str | None = None  # "llm:<model>" when an LLM wrote the SQL (rules otherwise, not serialised)
     score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
+    candidates: list[Answer] = field(default_factory=list)  # near-equal answers from different documents
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "citations": self.citations}
         for key in ("unit", "route", "intent", "sql", "label", "sql_by"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
+        if self.candidates:
+            out["candidates"] = [
+                {"text": c.text, "value": c.value, "citations": c.citations} | ({"label": c.label} if c.label else {})
+                for c in self.candidates
+            ]
         if self.refused:
             out["refused"] = True
             out["closest"] = self.closest
@@ -177,6 +198,7 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
+            bound=threshold(question) if ASKS_FOR_NAME.search(question) else None,
         )
     except UnsafeSqlError:
         return None
@@ -298,17 +320,55 @@ def ask(
         top = tables[0] if tables else None
         return AskResult(question, hits, semantic(hits), top, index.markdown(top) if top else None)
     on_query = _logger(index, question, session or SESSION)
-    best: tuple[Answer, Table] | None = None
+    found: list[tuple[Answer, Table]] = []
     for tid in tables[:CANDIDATE_TABLES]:
         table = index.table(tid)
         if table is None:
             continue
         version = index.store.document_tags(table.id.split(":")[0]).get("version")
         answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query, llm)
-        if answer is not None and (best is None or answer.score > best[0].score):
-            best = (answer, table)
-    if best is None:
+        if answer is not None:
+            found.append((answer, table))
+    if not found:
         top = tables[0] if tables else None
         return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
-    answer, table = best
+    found.sort(key=lambda at: -at[0].score)  # stable: equal scores keep the retrieval order
+    answer, table = found[0]
+    if not _one_document(filters):
+        answer = ambiguous(question, found) or answer
     return AskResult(question, hits, answer, table.id, index.markdown(table.id))
+
+
+def _one_document(filters: dict[str, str] | None) -> bool:
+    return bool(filters) and any(k in ("file", "doc", "table_id") for k in filters or {})
+
+
+def _names_document(question: str, table: Table) -> bool:
+    """The question names the table's file ("... in the Acme 2019 report"): its name's words all appear in it."""
+    words = [w for w in re.split(r"[^a-z]+", Path(table.source.file).stem.lower()) if len(w) >= MIN_NAME_CHARS]
+    q = question.lower()
+    return bool(words) and all(w in q for w in words)
+
+
+def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None:
+    """An answer listing the candidates when the best answers come from different documents, score within
+    AMBIGUITY_MARGIN of each other and differ in value; None when one clearly wins (or the question names its
+    document)."""
+    best, best_table = found[0]
+    if _names_document(question, best_table):
+        return None
+    doc = best_table.id.split(":")[0]
+    near = [best]
+    for ans, table in found[1:]:
+        other = table.id.split(":")[0]
+        close = ans.score >= (1 - AMBIGUITY_MARGIN) * best.score
+        if close and other != doc and ans.value != best.value and not _names_document(question, table):
+            near.append(ans)
+    if len(near) < 2:
+        return None
+    text = (
+        f"Ambiguous: {len(near)} documents answer this equally well (name the document, or filter by file): "
+        + " | ".join(a.text for a in near)
+    )
+    cites = [c for a in near for c in a.citations]
+    return Answer(text, None, None, cites, route=best.route, intent=best.intent, score=best.score, candidates=near)

@@ -207,13 +207,17 @@ def compute(
     percent: bool = False,
     span: tuple[int, int] | None = None,
     from_to: bool = False,
+    bound: tuple[bool, float] | None = None,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
-    the years a total or average runs over; ``from_to``: "from A to B" names the old value first."""
+    the years a total or average runs over; ``from_to``: "from A to B" names the old value first; ``bound``:
+    "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it."""
     intent = route.intent
     if intent is None:
         return None
+    if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE):
+        return _beyond(intent, view, linked, sandbox, bound)
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
@@ -265,7 +269,8 @@ def _pick(
     if not res.rows:
         return None
     i = int(res.rows[0][0])
-    return Computation(intent, sql, format_number(res.rows[0][1]), [cells[i]], label=labels[i], result=res)
+    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]  # the winner first, then every cell it beat
+    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
 def _across_columns(
@@ -279,6 +284,35 @@ def _across_columns(
     if len(cells) < 2:
         return None
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _beyond(
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    bound: tuple[bool, float],
+) -> Computation | None:
+    """ "In which year was X less than 15,000?": the one column of the named row whose value lies beyond the
+    bound, named by its label and citing every cell compared; None unless exactly one does."""
+    rows = _rows(linked, view)
+    if not rows:
+        return None
+    cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    if len(cells) < 2:
+        return None
+    labels = _column_labels(view, [c for _, c in cells])
+    parts = " UNION ALL ".join(
+        f"SELECT {i} AS i, {_cell(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
+    )
+    below, limit = bound
+    sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
+    res = sandbox.run(sql)
+    if len(res.rows) != 1:
+        return None
+    i = int(res.rows[0][0])
+    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]
+    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
 def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:

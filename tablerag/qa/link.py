@@ -29,6 +29,7 @@ EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties,
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 
 
@@ -82,6 +83,18 @@ def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, s
             mapped[t] = (t, 1.0)
         elif (near := _fuzzy(t, vocab)) is not None:
             mapped[t] = (near, FUZZY_WEIGHT)
+    if n >= MIN_UNITS_SHARED:  # a word every row (column) holds tells none of them apart
+        mapped = {qt: m for qt, m in mapped.items() if df[m[0]] < n}
+    return _scores(q, units, mapped, df, n)
+
+
+def _scores(
+    q: list[str],
+    units: dict[int, set[str]],
+    mapped: dict[str, tuple[str, float]],
+    df: Counter[str],
+    n: int,
+) -> dict[int, tuple[float, set[str], int]]:
     out: dict[int, tuple[float, set[str], int]] = {}
     for u, toks in units.items():
         hit = {qt for qt, (vt, _) in mapped.items() if vt in toks}
@@ -154,7 +167,40 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     q = _tok(question)
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
+    cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     return Linked(rows, cols, key_cols)
+
+
+def column_years(table: Table) -> dict[int, set[str]]:
+    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
+    out = {}
+    for c in range(table.n_cols):
+        years = set(_YEAR_IN.findall(table.column_name(c)))
+        if years:
+            out[c] = years
+    return out
+
+
+def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:
+    """A year the question names is a hard constraint on the column when the table has period columns: columns
+    of other periods drop out, whatever other words they share with the question (a unit note, "per share"), and
+    a period column that names the year joins when its header matched nothing else. A year no column names, that
+    the linked row's own label holds ("balance at December 31, 2019"), constrains nothing; a year nothing in the
+    table names leaves no period column (the answer is not in this table)."""
+    asked = set(_YEAR_IN.findall(question))
+    periods = column_years(table)
+    if not asked or len(periods) < 2:
+        return cols
+    wanted = {y for y in asked if any(y in ys for ys in periods.values())}
+    if not wanted:
+        row_text = " ".join(table.row_headers[rows[0].index]) if rows and rows[0].index < len(table.row_headers) else ""
+        if rows and asked & set(_YEAR_IN.findall(row_text)):
+            return cols
+    kept = [s for s in cols if s.index not in periods or periods[s.index] & wanted]
+    have = {s.index for s in kept}
+    pos = min((question.find(y) for y in wanted), default=0)
+    joined = [Scored(c, 0.0, frozenset(wanted & ys), pos) for c, ys in periods.items() if ys & wanted and c not in have]
+    return kept + joined
 
 
 def is_year(text: str) -> bool:

@@ -262,6 +262,7 @@ SEMANTIC_PATTERNS = _p(
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
+    r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
     r"^\s*(кто|какой|какая|какое|какие|в\s+каком)\b",
     r"^\s*(wer|welche\w*|in\s+welchem)\b",
     r"^\s*(kto|któr\w+|w\s+którym)\b",
@@ -282,6 +283,25 @@ COMPARATIVE = _p(
     r"\b(więcej|mniej|wyższ|niższ|większ|mniejsz)",
     r"更(多|少|高|低|大|小)",
 )
+_THAN = re.compile(
+    r"\b(less|fewer|lower|smaller|below|under|more|greater|higher|larger|above|over|exceed(?:ed|s)?)\s*(?:than\s*)?"
+    r"\(?-?\$?\s*(\d[\d,]*(?:\.\d+)?)(?!\d)",
+    re.IGNORECASE,
+)
+_BELOW = frozenset({"less", "fewer", "lower", "smaller", "below", "under"})
+
+
+def threshold(question: str) -> tuple[bool, float] | None:
+    """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False);
+    None when the question states no number to compare with (a year is a period, not a bound)."""
+    for m in _THAN.finditer(question):
+        text = m.group(2).replace(",", "")
+        if re.fullmatch(r"(?:19|20)\d\d", text):
+            continue
+        return m.group(1).lower() in _BELOW, float(text)
+    return None
+
+
 FROM_TO = _p(r"\bfrom\b.+\bto\b", r"\bс\b.+\bпо\b", r"\bvon\b.+\bbis\b", r"\bod\b.+\bdo\b", r"从.+到")
 AS_PERCENT = _p(r"percent", r"\bin\s+%", r"процент", r"prozent", r"procent", r"百分")
 _TOP_NUMBER = re.compile(
@@ -305,6 +325,9 @@ def rule_route(question: str) -> Route:
                 return Route(RouteKind.AGGREGATE, intent)
         if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
             return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
+        bound = threshold(question)
+        if bound is not None:  # "in which year did X exceed 1,000": the column past the bound
+            return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)
     found: list[tuple[int, int, Intent]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)

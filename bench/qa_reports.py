@@ -1,0 +1,510 @@
+"""End-to-end QA on reports nobody tuned for: TAT-QA dev contexts typeset as one-page born-digital PDF reports
+(paragraphs above the table; the table ruled, or borderless with spanning header labels centred), and the same
+tables as CSV files. Every file of a format goes into one index; each question is asked
+
+- ``given``: with the document given (``filters={"file": <its file>}``), and
+- ``pooled``: over every document of the format,
+
+and scored: *right* = the answer's value (or label) equals the gold AND a citation names the gold file; *wrong* =
+a value that is not right (a wrong number is worse than a refusal); *refused* = no value. An ambiguous answer
+(``answer.candidates``, value null) counts as *candidates*, and as *right with candidates* when one candidate is
+right and cites the gold file.
+
+Questions: TAT-QA ``answer_from == "table"``; ``span`` (the gold span equals one table cell's text), ``arithmetic``
+and ``count`` reported apart. Contexts are split by a hash of the table uid into a ``tune`` part and a ``kept``
+part: never look at the kept part's answers while changing code; report both.
+
+Run (a few minutes on a busy 2-core machine)::
+
+    python bench/qa_reports.py                        # ruled, borderless, csv; given + pooled; both parts
+    python bench/qa_reports.py --part tune --limit 60 --formats borderless --show-misses 30
+    python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow)
+
+Writes bench/out/qa_reports.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import hashlib
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tablerag.eval.qa import SCALES, norm_text, numbers_match, text_match  # noqa: E402
+from tablerag.parsing.numbers import parse_number  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "tat-qa" / "tatqa_dataset_dev.json"
+OUT = ROOT / "bench" / "out" / "qa_reports.json"
+SAVE_EVERY = 1000  # new vectors between saves of the cache (an interrupted run keeps most of its work)
+EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
+KEPT_SHARE = 50  # percent of contexts (by hash of the table uid) never looked at while tuning
+PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 50.0  # A4 portrait, points
+FONT = "helv"
+TABLE_SIZE = 8.0  # table font size before shrinking a wide table to the page
+PROSE_SIZE = 8.5
+PAD = 4.0  # cell padding, points
+ROW_FACTOR = 1.9  # row height as a multiple of the font size
+SCAN_DPI = 150  # page images for the scanned variant
+
+
+class Format(StrEnum):
+    RULED = "ruled"
+    BORDERLESS = "borderless"
+    CSV = "csv"
+    SCANNED = "scanned"
+
+
+class Mode(StrEnum):
+    GIVEN = "given"
+    POOLED = "pooled"
+
+
+def part_of(uid: str) -> str:
+    """'kept' or 'tune', fixed by a hash of the table uid (independent of file order and of the code)."""
+    return "kept" if int(hashlib.sha256(uid.encode()).hexdigest(), 16) % 100 < KEPT_SHARE else "tune"
+
+
+def one_cell_span(q: dict[str, Any], rows: list[list[str]]) -> bool:
+    gold = norm_text(q["answer"][0] if isinstance(q["answer"], list) else q["answer"])
+    return any(norm_text(c) == gold for row in rows for c in row if c.strip())
+
+
+def question_kind(q: dict[str, Any], rows: list[list[str]]) -> str | None:
+    if q["answer_from"] != "table":
+        return None
+    if q["answer_type"] == "span":
+        return "span" if one_cell_span(q, rows) else None
+    return q["answer_type"] if q["answer_type"] in ("arithmetic", "count") else None
+
+
+# --- typesetting ------------------------------------------------------------------------------------------------
+def _is_value(text: str) -> bool:
+    t = text.strip()
+    return bool(t) and t not in ("-", "—", "–", "$") and parse_number(t) is not None
+
+
+def header_rows(rows: list[list[str]]) -> int:
+    """Leading rows without a number in any column but the stub (a year alone is a label, not a value)."""
+    for i, row in enumerate(rows):
+        if any(_is_value(c) and not _is_year(c) for c in row[1:]):
+            return i
+    return 0
+
+
+def _is_year(text: str) -> bool:
+    t = text.strip()
+    return len(t) == 4 and t.isdigit() and t[:2] in ("19", "20")
+
+
+def _lone_label(row: list[str]) -> int | None:
+    """The only filled non-stub cell of a header row, when there is exactly one and the row has 3+ columns."""
+    filled = [i for i, c in enumerate(row) if i > 0 and c.strip()]
+    return filled[0] if len(filled) == 1 and len(row) >= 3 else None
+
+
+@dataclass
+class Layout:
+    widths: list[float]
+    size: float
+    spans: dict[int, int] = field(default_factory=dict)  # header row -> its lone label's column (drawn centred)
+
+
+def layout(fitz: Any, rows: list[list[str]], borderless: bool) -> Layout:
+    n_cols = max(len(r) for r in rows)
+    n_head = header_rows(rows)
+    spans = {r: c for r in range(n_head) if (c := _lone_label(rows[r])) is not None} if borderless else {}
+    widths = [0.0] * n_cols
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if spans.get(r) == c:
+                continue
+            widths[c] = max(widths[c], fitz.get_text_length(" ".join(text.split()), FONT, TABLE_SIZE) + 2 * PAD)
+    widths = [max(w, 30.0) for w in widths]
+    for r, c in spans.items():  # the centred label needs the value columns' width together
+        need = fitz.get_text_length(rows[r][c], FONT, TABLE_SIZE) + 2 * PAD
+        extra = max(0.0, need - sum(widths[1:])) / (n_cols - 1)
+        widths[1:] = [w + extra for w in widths[1:]]
+    scale = min(1.0, (PAGE_W - 2 * MARGIN) / sum(widths))
+    return Layout([w * scale for w in widths], TABLE_SIZE * scale, spans)
+
+
+def draw_table(fitz: Any, page: Any, rows: list[list[str]], top: float, borderless: bool) -> float:
+    lay = layout(fitz, rows, borderless)
+    row_h = lay.size * ROW_FACTOR
+    xs = [MARGIN]
+    for w in lay.widths:
+        xs.append(xs[-1] + w)
+    bottom = top + row_h * len(rows)
+    if not borderless:
+        for r in range(len(rows) + 1):
+            page.draw_line((xs[0], top + r * row_h), (xs[-1], top + r * row_h), width=0.5)
+        for x in xs:
+            page.draw_line((x, top), (x, bottom), width=0.5)
+    else:  # a rule under the header, as most borderless reports have
+        y = top + row_h * header_rows(rows)
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for r, row in enumerate(rows):
+        base = top + r * row_h + lay.size * 1.35
+        for c, raw in enumerate(row):
+            text = " ".join(raw.split())
+            if not text:
+                continue
+            length = fitz.get_text_length(text, FONT, lay.size)
+            if lay.spans.get(r) == c:
+                x = (xs[1] + xs[-1] - length) / 2
+            elif c == 0:
+                x = xs[0] + PAD
+            else:
+                x = xs[c + 1] - PAD - length
+            page.insert_text((x, base), text, fontname=FONT, fontsize=lay.size)
+    return bottom
+
+
+def _ascii(text: str) -> str:
+    """Typographic quotes and dashes as the built-in Helvetica encodes them."""
+    return text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"}))
+
+
+def typeset(ctx: dict[str, Any], path: Path, borderless: bool) -> Path:
+    """One A4 page: the context's paragraphs (as many as fit) above its table."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    rows = ctx["table"]["table"]
+    lay = layout(fitz, rows, borderless)
+    table_h = lay.size * ROW_FACTOR * len(rows)
+    doc = fitz.open()
+    page = doc.new_page(width=PAGE_W, height=PAGE_H)
+    paragraphs = [_ascii(p["text"]) for p in sorted(ctx["paragraphs"], key=lambda p: p["order"])]
+    room = PAGE_H - 2 * MARGIN - table_h - 20
+    top = MARGIN
+    while paragraphs and room > 40:
+        rect = fitz.Rect(MARGIN, MARGIN, PAGE_W - MARGIN, MARGIN + room)
+        left = page.insert_textbox(rect, "\n\n".join(paragraphs), fontname=FONT, fontsize=PROSE_SIZE)
+        if left >= 0:
+            top = max(w[3] for w in page.get_text("words")) + 2 * PROSE_SIZE
+            break
+        paragraphs.pop()
+    draw_table(fitz, page, rows, top, borderless)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def scan(pdf: Path, out: Path) -> Path:
+    """The page rendered to an image-only PDF (no text layer): what a scanner gives."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    src = fitz.open(pdf)
+    pix = src[0].get_pixmap(dpi=SCAN_DPI)
+    doc = fitz.open()
+    page = doc.new_page(width=src[0].rect.width, height=src[0].rect.height)
+    page.insert_image(page.rect, stream=pix.tobytes("png"))
+    doc.save(out)
+    doc.close()
+    src.close()
+    return out
+
+
+def write_files(contexts: list[dict[str, Any]], folder: Path, fmt: Format) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i, ctx in enumerate(contexts):
+        stem = folder / f"doc{i:03d}"  # no file-name word a question could contain
+        if fmt is Format.CSV:
+            path = stem.with_suffix(".csv")
+            with path.open("w", newline="", encoding="utf-8") as fh:
+                csv.writer(fh).writerows(ctx["table"]["table"])
+        elif fmt is Format.SCANNED:
+            digital = typeset(ctx, folder / f"digital{i:03d}.pdf", borderless=False)
+            path = scan(digital, stem.with_suffix(".pdf"))
+            digital.unlink()
+        else:
+            path = typeset(ctx, stem.with_suffix(".pdf"), borderless=fmt is Format.BORDERLESS)
+        paths.append(path)
+    return paths
+
+
+# --- scoring ----------------------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    n: int = 0
+    right: int = 0
+    wrong: int = 0
+    refused: int = 0
+    candidates: int = 0
+    right_with_candidates: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        def share(x: int) -> float | None:
+            return round(x / self.n, 3) if self.n else None
+
+        return {
+            "n": self.n,
+            "right": share(self.right),
+            "right_with_candidates": share(self.right_with_candidates),
+            "wrong": share(self.wrong),
+            "refused": share(self.refused),
+            "candidates": self.candidates,
+        }
+
+
+def value_ok(value: str | None, label: str | None, q: dict[str, Any]) -> bool:
+    if value is None and label is None:
+        return False
+    gold = q["answer"]
+    if q["answer_type"] in ("arithmetic", "count"):
+        return numbers_match(value, gold, SCALES.get(q.get("scale") or "", 1.0))
+    golds = gold if isinstance(gold, list) else [gold]
+    return any(text_match(value, g) or (label is not None and text_match(label, g)) for g in golds)
+
+
+def cites_file(citations: list[dict[str, Any]], gold: Path) -> bool:
+    return any(Path(str(c.get("file", ""))).name == gold.name for c in citations)
+
+
+def outcome(answer: dict[str, Any] | None, q: dict[str, Any], gold: Path) -> str:
+    if not answer or answer.get("refused"):
+        return "refused"
+    cands = answer.get("candidates") or []
+    if answer.get("value") is None and cands:
+        hit = any(value_ok(c.get("value"), None, q) and cites_file(c.get("citations", []), gold) for c in cands)
+        return "candidates_right" if hit else "candidates"
+    if answer.get("value") is None and answer.get("label") is None:
+        return "refused"
+    ok = value_ok(answer.get("value"), answer.get("label"), q) and cites_file(answer.get("citations", []), gold)
+    return "right" if ok else "wrong"
+
+
+def add(t: Tally, result: str) -> None:
+    t.n += 1
+    if result == "right":
+        t.right += 1
+        t.right_with_candidates += 1
+    elif result == "wrong":
+        t.wrong += 1
+    elif result == "refused":
+        t.refused += 1
+    else:
+        t.candidates += 1
+        t.right_with_candidates += result == "candidates_right"
+
+
+# --- run --------------------------------------------------------------------------------------------------------
+class CachedEmbedder:
+    """The index's default embedder with its vectors kept on disk by text: reruns after a change re-embed only the
+    records whose text changed (the same vectors as without the cache, far less time on a busy machine)."""
+
+    def __init__(self, folder: Path) -> None:
+        import numpy as np
+
+        from tablerag.index.embed import load_embedder
+
+        self.base = load_embedder(None)
+        self.name = self.base.name
+        self.dim = getattr(self.base, "dim", None)
+        self.path = folder / f"{hashlib.sha256(self.name.encode()).hexdigest()[:12]}.npz"
+        self.vectors: dict[str, Any] = {}
+        if self.path.exists():
+            data = np.load(self.path)
+            self.vectors = dict(zip(data["keys"].tolist(), data["vecs"], strict=True))
+        self.new = 0
+
+    @staticmethod
+    def _key(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+    def encode(self, texts: Any) -> Any:
+        import numpy as np
+
+        keys = [self._key(t) for t in texts]
+        todo = list(dict.fromkeys(k for k in keys if k not in self.vectors))
+        if todo:
+            first = {k: t for k, t in zip(keys, texts, strict=True)}
+            for k, v in zip(todo, self.base.encode([first[k] for k in todo]), strict=True):
+                self.vectors[k] = v
+            self.new += len(todo)
+            if self.new >= SAVE_EVERY:
+                self.save()
+        dim = self.dim or (len(next(iter(self.vectors.values()))) if self.vectors else 0)
+        return np.stack([self.vectors[k] for k in keys]) if keys else np.zeros((0, dim), dtype=np.float32)
+
+    def encode_query(self, texts: Any) -> Any:
+        return self.base.encode_query(texts) if hasattr(self.base, "encode_query") else self.base.encode(texts)
+
+    def save(self) -> None:
+        import numpy as np
+
+        if self.new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            keys = list(self.vectors)
+            np.savez(self.path, keys=np.array(keys), vecs=np.stack([self.vectors[k] for k in keys]))
+            self.new = 0
+
+
+@dataclass
+class Item:
+    ctx_no: int
+    part: str
+    kind: str
+    q: dict[str, Any]
+
+
+def items(contexts: list[dict[str, Any]], parts: set[str], limit: int | None) -> list[Item]:
+    out = []
+    for i, ctx in enumerate(contexts):
+        part = part_of(ctx["table"]["uid"])
+        if part not in parts:
+            continue
+        for q in ctx["questions"]:
+            kind = question_kind(q, ctx["table"]["table"])
+            if kind is not None:
+                out.append(Item(i, part, kind, q))
+    by_part: dict[str, list[Item]] = defaultdict(list)
+    for it in out:
+        by_part[it.part].append(it)
+    return [it for p in sorted(by_part) for it in (by_part[p][:limit] if limit else by_part[p])]
+
+
+class DirectAnswers:
+    """The document given without an index: each of the file's tables answers (``answer_table``) and the best
+    link score wins, as ``ask`` does over the tables a file filter leaves (no embedder tie-break). Used when
+    embedding every record of the pool would take longer than the run may (a busy 2-core machine)."""
+
+    def __init__(self) -> None:
+        self.docs: dict[Path, Any] = {}
+
+    def ask(self, path: Path, question: str) -> dict[str, Any] | None:
+        from tablerag.parsing import parse
+        from tablerag.qa.answer import answer_table
+
+        if path not in self.docs:
+            self.docs[path] = parse(path)
+        best = None
+        for table in self.docs[path].tables:
+            ans = answer_table(table, question)
+            if ans is not None and (best is None or ans.score > best.score):
+                best = ans
+        return best.to_dict() if best is not None else None
+
+
+def run_format(
+    contexts: list[dict[str, Any]],
+    todo: list[Item],
+    fmt: Format,
+    modes: list[Mode],
+    work: Path,
+    misses: list[Any],
+    given_direct: bool = False,
+    pool_asked: bool = False,
+) -> dict[str, Any]:
+    import tablerag
+
+    t0 = time.perf_counter()
+    parts = {it.part for it in todo}  # the pool: every document of the scored parts (the scans: only those asked)
+    pool = [i for i, c in enumerate(contexts) if part_of(c["table"]["uid"]) in parts]
+    asked_only = fmt is Format.SCANNED or pool_asked
+    used = sorted({it.ctx_no for it in todo}) if asked_only else pool
+    paths = write_files([contexts[i] for i in used], work / fmt.value, fmt)
+    path_of = dict(zip(used, paths, strict=True))
+    index_dir = work / f"index-{fmt.value}"
+    shutil.rmtree(index_dir, ignore_errors=True)  # a fresh index: parsing changes must show
+    t1 = time.perf_counter()
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    with contextlib.ExitStack() as stack:
+        index = None
+        failed: list[str] = []
+        if Mode.POOLED in modes or not given_direct:
+            embedder = CachedEmbedder(EMBED_CACHE)
+            index = stack.enter_context(tablerag.Index(index_dir, embedder=embedder))
+            report = index.add(paths)
+            embedder.save()
+            failed = [r.path for r in report.results if r.error]
+        t2 = time.perf_counter()
+        direct = DirectAnswers()
+        for it in todo:
+            gold = path_of[it.ctx_no]
+            for mode in modes:
+                try:
+                    if mode is Mode.GIVEN and (given_direct or index is None):
+                        answer = direct.ask(gold, it.q["question"])
+                    else:
+                        assert index is not None
+                        filters = {"file": str(gold)} if mode is Mode.GIVEN else None
+                        res = index.ask(it.q["question"], filters=filters)
+                        answer = res.answer.to_dict() if res.answer else None
+                except Exception as exc:  # one failing question is data, the run goes on
+                    answer = {"refused": True, "error": f"{type(exc).__name__}: {exc}"}
+                result = outcome(answer, it.q, gold)
+                add(tallies[f"{mode.value}/{it.part}/{it.kind}"], result)
+                if result not in ("right", "candidates_right") and it.part == "tune":
+                    misses.append((fmt.value, mode.value, it.kind, result, it.q["question"], it.q["answer"], answer))
+        t3 = time.perf_counter()
+    return {
+        "format": fmt.value,
+        "given": "direct (file's tables, no index)" if given_direct or index is None else "index.ask(file=...)",
+        "files": len(paths),
+        "failed_files": failed,
+        "seconds": {"typeset": round(t1 - t0, 1), "ingest": round(t2 - t1, 1), "ask": round(t3 - t2, 1)},
+        "questions": len(todo),
+        "groups": {k: v.to_dict() for k, v in sorted(tallies.items())},
+    }
+
+
+def _show(misses: list[Any], n: int) -> None:
+    for fmt, mode, kind, result, question, gold, answer in misses[:n]:
+        text = (answer or {}).get("text", "") if answer else ""
+        print(f"[{fmt}/{mode}/{kind}] {result}: {question}\n   gold={gold}\n   ours={str(text)[:220]}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--formats", nargs="+", default=[Format.RULED, Format.BORDERLESS, Format.CSV], type=Format)
+    parser.add_argument("--modes", nargs="+", default=[Mode.GIVEN, Mode.POOLED], type=Mode)
+    parser.add_argument("--part", choices=["tune", "kept", "both"], default="both")
+    parser.add_argument("--kinds", nargs="+", default=["span", "count", "arithmetic"])
+    parser.add_argument("--limit", type=int, default=None, help="questions per part (iteration only)")
+    parser.add_argument("--show-misses", type=int, default=0, help="print this many misses (tune part only)")
+    parser.add_argument("--work", type=Path, default=None, help="keep files and indexes here")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--pool-asked", action="store_true", help="pool only the documents asked about")
+    parser.add_argument("--given-direct", action="store_true", help="answer 'given' from the file's tables, no index")
+    args = parser.parse_args(argv)
+    contexts = json.loads(DATA.read_text(encoding="utf-8"))
+    parts = {"tune", "kept"} if args.part == "both" else {args.part}
+    todo = [it for it in items(contexts, parts, None) if it.kind in args.kinds]
+    if args.limit:
+        todo = [it for p in sorted(parts) for it in [x for x in todo if x.part == p][: args.limit]]
+    print("questions:", dict(Counter(f"{it.part}/{it.kind}" for it in todo)))
+    misses: list[Any] = []
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = args.work or Path(tmp)
+        for fmt in args.formats:
+            res = run_format(contexts, todo, fmt, args.modes, work / "run", misses, args.given_direct, args.pool_asked)
+            results.append(res)
+            print(f"== {fmt.value}: {res['files']} files, {len(res['failed_files'])} failed, seconds {res['seconds']}")
+            for group, tally in res["groups"].items():
+                print(f"  {group:<24} {tally}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    _show(misses, args.show_misses)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
