@@ -9,6 +9,7 @@ from tablerag.eval.grits import spec_from_cells
 from tablerag.eval.structure import EVAL_DPI, PUBTABNET_DPI, GoldPage, Pred, preds_from_tables
 from tablerag.parsing.grid import Word
 from tablerag.parsing.image import ScanOptions, scan_page, to_table
+from tablerag.parsing.pdf import PdfVision
 from tablerag.parsing.tatr_grid import Box, grid_from_detections, objects_from_cells
 
 DAMAGE_SEED = 13  # fixed: the damaged pages are the same on every run
@@ -23,11 +24,21 @@ def text_layer_words(pdf: Any, page: int) -> list[Word]:
 
 
 def predict_text(gp: GoldPage) -> list[Pred]:
-    """The PDF text-layer reader, unchanged."""
-    from tablerag.parsing.pdf import read_pdf
+    """The PDF text-layer reader alone."""
+    return TextPath(PdfVision.NEVER)(gp)
 
-    doc = read_pdf(gp.source, "0" * 64, pages=[gp.page])
-    return preds_from_tables(doc.tables)
+
+@dataclass(slots=True)
+class TextPath:
+    """The born-digital PDF reader with a route through the table models (never / always / auto)."""
+
+    route: PdfVision
+
+    def __call__(self, gp: GoldPage) -> list[Pred]:
+        from tablerag.parsing.pdf import read_pdf
+
+        doc = read_pdf(gp.source, "0" * 64, pages=[gp.page], vision=self.route)
+        return preds_from_tables(doc.tables)
 
 
 def predict_oracle(gp: GoldPage) -> list[Pred]:
@@ -69,6 +80,20 @@ class ImagePath:
         if self.damaged:
             image = damage(image, seed=DAMAGE_SEED + gp.page)
         page = scan_page(image, EVAL_DPI, None, self.options)
+        return preds_from_tables([to_table(t, str(gp.source), "0" * 64, gp.page, i) for i, t in enumerate(page.tables)])
+
+
+@dataclass(slots=True)
+class TextVisionPath:
+    """Born-digital route through the models: the clean page render for structure, the PDF's own words in the cells."""
+
+    options: ScanOptions
+
+    def __call__(self, gp: GoldPage) -> list[Pred]:
+        from tablerag.parsing.render import render_pdf_page
+
+        image = render_pdf_page(gp.source, gp.page, EVAL_DPI)
+        page = scan_page(image, EVAL_DPI, text_layer_words(gp.source, gp.page), self.options)
         return preds_from_tables([to_table(t, str(gp.source), "0" * 64, gp.page, i) for i, t in enumerate(page.tables)])
 
 

@@ -40,6 +40,7 @@ class VisionMode(StrEnum):
 
 class OcrKind(StrEnum):
     TESSERACT = "tesseract"  # per-language models (rus, deu, pol, chi_sim), word boxes
+    TESSERACT_BLOCK = "tesseract-block"  # tesseract reading a table crop as one uniform block of text
     PPOCR = "ppocr"  # PP-OCR det + rec on onnxruntime (Latin + Chinese)
 
 
@@ -47,6 +48,7 @@ class OcrKind(StrEnum):
 class ScanOptions:
     mode: VisionMode = VisionMode.AUTO
     ocr: OcrKind = OcrKind.TESSERACT
+    table_ocr: OcrKind | None = None  # re-read each model-found table on its crop with this engine (None: page words)
     langs: str | None = field(default_factory=lambda: os.environ.get(LANGS_ENV) or None)  # e.g. "rus+eng"; None: guess
     deskew: bool = True
     models: Path | None = None  # the models folder (TATR folders, onnx/); else the default models folder / HF cache
@@ -114,11 +116,28 @@ def _grid_cell(gc: Any, conf: float) -> GridCellOut:
     )
 
 
+def _reread(crop: Any, dx: float, dy: float, scale: float, box: Box, words: list[Word], ocr: Any) -> list[Word]:
+    """The page words with those inside `box` (points) replaced by what `ocr` reads on the table crop."""
+    inside = [
+        Word((w.x0 + dx) * scale, (w.y0 + dy) * scale, (w.x1 + dx) * scale, (w.y1 + dy) * scale, w.text, -1, w.line)
+        for w in ocr.words(crop)
+    ]
+    inside = [w for w in inside if box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1]
+    return [w for w in words if not (box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1)] + inside
+
+
 def model_tables(
-    image: Any, words: list[Word], scale: float, detector: Any, recognizer: Any, parser: str
+    image: Any,
+    words: list[Word],
+    scale: float,
+    detector: Any,
+    recognizer: Any,
+    parser: str,
+    crop_ocr: Any = None,
 ) -> tuple[list[PageTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
-    Protocols); unsure or empty tables are dropped (their words return for the heuristics)."""
+    Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
+    re-reads the text of each table on its crop instead of taking the page's words."""
     from tablerag.parsing.structure import crop_table, shift
 
     tables = detector.detect([image])[0]
@@ -126,10 +145,12 @@ def model_tables(
     structures = recognizer.recognize([c for c, _, _ in crops]) if crops else []
     found: list[PageTable] = []
     rest = words
-    for t, (_, dx, dy), dets in zip(tables, crops, structures, strict=True):
+    for t, (crop, dx, dy), dets in zip(tables, crops, structures, strict=True):
         if not dets:
             continue
         box = Box(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
+        if crop_ocr is not None:
+            rest = _reread(crop, dx, dy, scale, box, rest, crop_ocr)
         grid, left = grid_from_detections(shift(dets, dx, dy, scale), rest, box, t.score)
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
@@ -155,7 +176,10 @@ def onnx_tables(
     from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
 
     det, rec = LayoutTableDetector(options.models), SlanetStructure(options.models)
-    return model_tables(image, words, scale, det, rec, ONNX_PARSER)
+    crop_ocr = None
+    if options.table_ocr is not None:
+        crop_ocr = _engine(options.table_ocr, options)
+    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr)
 
 
 def prose_blocks(words: list[Word]) -> list[str]:
@@ -184,13 +208,21 @@ def table_model(options: ScanOptions) -> VisionMode:
 
 def ocr_engine(options: ScanOptions, dpi: float) -> Any:
     """The OCR engine the options ask for (tesseract upscales low-resolution images; PP-OCR reads them as they are)."""
-    from tablerag.parsing.ocr import TesseractOcr, upscale_for
+    from tablerag.parsing.ocr import upscale_for
 
-    if options.ocr is OcrKind.PPOCR:
+    return _engine(options.ocr, options, upscale_for(dpi))
+
+
+def _engine(kind: OcrKind, options: ScanOptions, upscale: float = 1.0, psm: int | None = None) -> Any:
+    from tablerag.parsing.ocr import PSM_BLOCK, TesseractOcr
+
+    if kind is OcrKind.PPOCR:
         from tablerag.parsing.ocr_onnx import PpOcr
 
         return PpOcr()
-    return TesseractOcr(options.langs, options.psm, upscale_for(dpi))
+    if kind is OcrKind.TESSERACT_BLOCK:
+        return TesseractOcr(options.langs, PSM_BLOCK, upscale)
+    return TesseractOcr(options.langs, options.psm if psm is None else psm, upscale)
 
 
 def scan_page(

@@ -55,3 +55,7 @@ class PpOcr:
                 xs, ys = [float(p[0]) for p in quad], [float(p[1]) for p in quad]
                 out.append(Word(min(xs), min(ys), max(xs), max(ys), text, 0, n))
         return out
+
+
+def clear_engine() -> None:
+    _engine.cache_clear()

@@ -128,3 +128,11 @@ def _session(path: str, threads: int) -> Any:
 def session(model_id: str, root: Path | None = None) -> Any:
     """The process-wide onnxruntime session of a registry model (created on first use, then reused)."""
     return _session(str(model_path(model_id, root)), default_threads())
+
+
+def clear_sessions() -> None:
+    """Forget the loaded sessions (the next use loads the model files again)."""
+    _session.cache_clear()
+    from tablerag.parsing import ocr_onnx
+
+    ocr_onnx.clear_engine()

@@ -120,8 +120,8 @@ class LayoutTableDetector:
             sx, sy = w / in_w, h / in_h
             found = []
             for i in nms(boxes, scores, LAYOUT_NMS_IOU):
-                b = boxes[i]
-                box = Box(max(0.0, b[0] * sx), max(0.0, b[1] * sy), min(w, b[2] * sx), min(h, b[3] * sy))
+                x0, y0, x1, y1 = (float(v) for v in boxes[i])
+                box = Box(max(0.0, x0 * sx), max(0.0, y0 * sy), min(float(w), x1 * sx), min(float(h), y1 * sy))
                 found.append(Detection(Label.TABLE, float(scores[i]), box))
             out.append(sorted(found, key=lambda d: (d.box.y0, d.box.x0)))
         return out
@@ -242,12 +242,43 @@ class SlanetStructure:
         return [objects_of(t) for t in self.tables(crops)]
 
 
+def _median(values: list[float]) -> float | None:
+    if not values:
+        return None
+    v = sorted(values)
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
+def snapped(cells: list[SlanetCell]) -> list[SlanetCell]:
+    """Cells with their edges moved to the median edge of their row and column: SLANet's box for an odd cell (an
+    empty one most often) can stray across the next column, and one stray box would widen the whole column."""
+    n_rows = max(c.row + c.row_span for c in cells)
+    n_cols = max(c.col + c.col_span for c in cells)
+    x0 = [_median([c.box.x0 for c in cells if c.col == k and c.col_span == 1]) for k in range(n_cols)]
+    x1 = [_median([c.box.x1 for c in cells if c.col == k and c.col_span == 1]) for k in range(n_cols)]
+    y0 = [_median([c.box.y0 for c in cells if c.row == r and c.row_span == 1]) for r in range(n_rows)]
+    y1 = [_median([c.box.y1 for c in cells if c.row == r and c.row_span == 1]) for r in range(n_rows)]
+    out = []
+    for c in cells:
+        left, right = x0[c.col], x1[c.col + c.col_span - 1]
+        top, bottom = y0[c.row], y1[c.row + c.row_span - 1]
+        box = Box(
+            c.box.x0 if left is None else left,
+            c.box.y0 if top is None else top,
+            c.box.x1 if right is None else right,
+            c.box.y1 if bottom is None else bottom,
+        )
+        out.append(SlanetCell(c.row, c.col, c.row_span, c.col_span, box, c.header))
+    return out
+
+
 def objects_of(table: SlanetTable) -> list[Detection]:
     """TATR-style objects from SLANet cells (empty when it found none); the `<thead>` rows become the header box."""
     if not table.cells:
         return []
-    dets = objects_from_cells([(c.row, c.col, c.row_span, c.col_span, c.box) for c in table.cells], table.score)
-    heads = [c.box for c in table.cells if c.header]
+    cells = snapped(table.cells)
+    dets = objects_from_cells([(c.row, c.col, c.row_span, c.col_span, c.box) for c in cells], table.score)
+    heads = [c.box for c in cells if c.header]
     if heads:
         hb = heads[0]
         for b in heads[1:]:
