@@ -73,3 +73,21 @@ def test_models_and_ocr_run_without_network(monkeypatch: pytest.MonkeyPatch) -> 
     assert (table.n_rows, table.n_cols) == _shape(gold[0])
     got = {(c.row, c.col): c.text for c in table.cells}
     assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+
+
+def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`always`: the page render gives the structure, the PDF's own words fill the cells; `never` keeps the text-layer
+    finder; a bad $TABLERAG_PDF_VISION names the variable."""
+    from tablerag.errors import BadInputError
+    from tablerag.parsing.pdf import VISION_ENV, PdfVision, pdf_vision, read_pdf
+
+    pdf, gold = _gold("eu-002", 1)
+    model = read_pdf(pdf, "0" * 64, pages=[1], vision=PdfVision.ALWAYS).tables
+    text = read_pdf(pdf, "0" * 64, pages=[1], vision=PdfVision.NEVER).tables
+    onnx = [t for t in model if t.parser == "onnx-layout+slanet"]
+    assert len(onnx) == 1 and (onnx[0].n_rows, onnx[0].n_cols) == _shape(gold[0])
+    assert onnx[0].cell_at(5, 5) is not None and onnx[0].cell_at(5, 5).text == "226.8"  # type: ignore[union-attr]
+    assert all(t.parser.startswith("pdf-") for t in text)
+    monkeypatch.setenv(VISION_ENV, "sometimes")
+    with pytest.raises(BadInputError, match=VISION_ENV):
+        pdf_vision()

@@ -111,11 +111,11 @@ def test_a_failing_page_keeps_the_other_pages(shared_data: Path, monkeypatch: py
     real = pdf_mod._read_page
     calls = {"n": 0}
 
-    def flaky(page):  # type: ignore[no-untyped-def]
+    def flaky(page, route):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if page.number == 0:
             raise RuntimeError("broken content stream")
-        return real(page)
+        return real(page, route)
 
     monkeypatch.setattr(pdf_mod, "_read_page", flaky)
     pdf = shared_data / "icdar2013" / "competition-dataset-us" / "us-030.pdf"

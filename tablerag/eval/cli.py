@@ -165,7 +165,9 @@ class StructureSuite(StrEnum):
 
 
 class StructurePath(StrEnum):
-    TEXT = "text"
+    TEXT = "text"  # the text-layer finder alone
+    TEXT_VISION = "text-vision"  # born-digital pages through the models (PDF words in the predicted cells)
+    TEXT_AUTO = "text-auto"  # the models only where the text layer finds no table
     ORACLE = "oracle"
     IMAGE = "image"  # heuristics + tesseract
     IMAGE_TATR = "image-tatr"
@@ -207,6 +209,7 @@ def structure_eval(
     from tablerag.eval import structure as st
     from tablerag.eval import structure_paths as sp
     from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode
+    from tablerag.parsing.pdf import PdfVision
 
     suites = suite or [StructureSuite.ICDAR]
     paths = path or [StructurePath.TEXT, StructurePath.ORACLE]
@@ -228,7 +231,13 @@ def structure_eval(
                 predictor: st.Predictor = sp.CropPath(opts)
             else:
                 image = sp.ImagePath(opts, damaged=not clean)
-                predictor = {"text": sp.predict_text, "oracle": sp.predict_oracle}.get(str(p), image)
+                text_paths = {
+                    "text": sp.predict_text,
+                    "oracle": sp.predict_oracle,
+                    "text-vision": sp.TextPath(PdfVision.ALWAYS),
+                    "text-auto": sp.TextPath(PdfVision.AUTO),
+                }
+                predictor = text_paths.get(str(p), image)
             subsets = sp.icdar_subsets if s is StructureSuite.ICDAR else None
             res = st.run(pages, predictor, progress=lambda m: print(m, file=sys.stderr), subsets=subsets)
             key = f"{s}/{p}" + ("/clean" if clean and p in _IMAGE_PATHS else "")
