@@ -231,7 +231,7 @@ def structure_eval(
                 predictor: st.Predictor = sp.CropPath(opts)
             else:
                 image = sp.ImagePath(opts, damaged=not clean)
-                text_paths = {
+                text_paths: dict[str, st.Predictor] = {
                     "text": sp.predict_text,
                     "oracle": sp.predict_oracle,
                     "text-vision": sp.TextPath(PdfVision.ALWAYS),

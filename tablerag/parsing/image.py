@@ -27,6 +27,7 @@ LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+en
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
 RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a little below drawn PDF rulings (0.9)
+PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
 ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
 ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
 
@@ -39,6 +40,7 @@ class VisionMode(StrEnum):
 
 
 class OcrKind(StrEnum):
+    AUTO = "auto"  # PP-OCR with the ONNX table models on English/Chinese (or unconfigured) pages, else tesseract
     TESSERACT = "tesseract"  # per-language models (rus, deu, pol, chi_sim), word boxes
     TESSERACT_BLOCK = "tesseract-block"  # tesseract reading a table crop as one uniform block of text
     PPOCR = "ppocr"  # PP-OCR det + rec on onnxruntime (Latin + Chinese)
@@ -47,7 +49,7 @@ class OcrKind(StrEnum):
 @dataclass(slots=True)
 class ScanOptions:
     mode: VisionMode = VisionMode.AUTO
-    ocr: OcrKind = OcrKind.TESSERACT
+    ocr: OcrKind = OcrKind.AUTO
     table_ocr: OcrKind | None = None  # re-read each model-found table on its crop with this engine (None: page words)
     langs: str | None = field(default_factory=lambda: os.environ.get(LANGS_ENV) or None)  # e.g. "rus+eng"; None: guess
     deskew: bool = True
@@ -206,11 +208,24 @@ def table_model(options: ScanOptions) -> VisionMode:
     return VisionMode.TATR if weights_present(options) else VisionMode.HEURISTIC
 
 
+def ocr_kind(options: ScanOptions) -> OcrKind:
+    """AUTO resolved: PP-OCR beside the ONNX table models (damaged ICDAR pages, adjacency F1 0.82 vs 0.56 with
+    tesseract, bench/RESULTS.md) unless the configured languages are ones it was not measured on."""
+    if options.ocr is not OcrKind.AUTO:
+        return options.ocr
+    import importlib.util
+
+    langs_ok = options.langs is None or options.langs in PPOCR_LANGS
+    if langs_ok and table_model(options) is VisionMode.ONNX and importlib.util.find_spec("rapidocr"):
+        return OcrKind.PPOCR
+    return OcrKind.TESSERACT
+
+
 def ocr_engine(options: ScanOptions, dpi: float) -> Any:
     """The OCR engine the options ask for (tesseract upscales low-resolution images; PP-OCR reads them as they are)."""
     from tablerag.parsing.ocr import upscale_for
 
-    return _engine(options.ocr, options, upscale_for(dpi))
+    return _engine(ocr_kind(options), options, upscale_for(dpi))
 
 
 def _engine(kind: OcrKind, options: ScanOptions, upscale: float = 1.0, psm: int | None = None) -> Any:
@@ -331,7 +346,7 @@ def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> P
     images = [deskew(im)[0] if opts.deskew else im for im, _ in frames]
     engines = {upscale_for(dpi) for _, dpi in frames}
     engine = TesseractOcr(opts.langs, opts.psm, engines.pop() if len(engines) == 1 else 1.0)
-    if opts.ocr is not OcrKind.TESSERACT:
+    if ocr_kind(opts) is not OcrKind.TESSERACT:
         engine = ocr_engine(opts, frames[0][1] if frames else DEFAULT_DPI)
     pixel_words = ocr_pages(images, engine, opts.ocr_workers)
     doc = ParsedDocument(path=str(path), sha256=sha256, format="image", pages=len(frames))
