@@ -67,10 +67,10 @@ def bench_ocr(images: list[Any], workers: list[int]) -> dict[str, float]:
 
 def bench_heuristics(pages: list[tuple[Path, int]], images: list[Any]) -> dict[str, float]:
     from tablerag.eval.structure_paths import text_layer_words
-    from tablerag.parsing.image import ScanOptions, scan_page
+    from tablerag.parsing.image import ScanOptions, VisionMode, scan_page
 
     words = [text_layer_words(f, p) for f, p in pages]
-    opts = ScanOptions()
+    opts = ScanOptions(mode=VisionMode.HEURISTIC)
     return {
         "heuristics": _rate(
             len(images), lambda: [scan_page(im, DPI, w, opts) for im, w in zip(images, words, strict=True)]

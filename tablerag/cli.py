@@ -28,6 +28,12 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 
+class PdfVisionOpt(StrEnum):  # mirrors tablerag.parsing.pdf.PdfVision without importing the parser at start-up
+    AUTO = "auto"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
 class Engine(StrEnum):
     LOCAL = "local"
     RAY = "ray"
@@ -129,9 +135,19 @@ def ingest(
             "their row's vector) or all. An index keeps its choice.",
         ),
     ] = None,
+    vision: Annotated[
+        PdfVisionOpt | None,
+        typer.Option(
+            "--vision",
+            help="Born-digital PDF pages through the table models: never (default), always, or auto (the models "
+            "where the text layer finds no table). Sets TABLERAG_PDF_VISION for the run.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
+    if vision is not None:
+        os.environ["TABLERAG_PDF_VISION"] = vision.value  # read by the PDF reader (and inherited by its workers)
     from tablerag.decomposition.records import Tags
     from tablerag.index.core import Index, expand_paths
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tablerag.model import CoordSpace, Table
+from tablerag.parsing.image import ONNX_PARSER
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -56,7 +57,7 @@ def test_scanned_png_tables_cells_and_header_chains(parsed) -> None:
     assert parsed.format == "image" and parsed.pages == 1
     assert len(parsed.tables) >= 3  # greenhouse gases, other gases, heavy metals
     t, row = _table_with(parsed.tables, "Carbon dioxide (CO2)")
-    assert t.parser == "heuristic-image" and t.confidence is not None
+    assert t.parser == ONNX_PARSER and t.confidence is not None  # the default scan path: the ONNX models
     assert t.source.bbox is not None and t.source.bbox.space is CoordSpace.IMAGE_PIXELS
     value = t.cell_at(row, 1)
     assert value is not None and value.text == "100 million" and value.confidence is not None
@@ -64,7 +65,7 @@ def test_scanned_png_tables_cells_and_header_chains(parsed) -> None:
     assert t.column_headers[1] == ["THRESHOLD FOR RELEASES", "to air kg/year"]
     assert t.row_headers[row] == ["Carbon dioxide (CO2)"]
     texts = {c.text for tt in parsed.tables for c in tt.cells}
-    assert {"10 000", "500 000", "Halons"} <= texts
+    assert {"10 000", "500 000", "Hydrogen Cyanide (HCN)"} <= texts
 
 
 def test_prose_outside_tables_is_kept(parsed) -> None:
@@ -130,7 +131,7 @@ def test_image_only_pdf_page_goes_through_the_vision_path(scanned_png: Path, tmp
     doc = parse(tmp_path / "scan.pdf")
     assert doc.format == "pdf" and doc.pages == 1
     t, row = _table_with(doc.tables, "Carbon dioxide (CO2)")
-    assert t.parser == "heuristic-image" and t.source.page == 1
+    assert t.parser == ONNX_PARSER and t.source.page == 1
     value = t.cell_at(row, 1)
     assert value is not None and value.text == "100 million"
     assert "pollutants" in " ".join(p.text for p in doc.prose)

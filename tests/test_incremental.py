@@ -155,6 +155,7 @@ def _scanned_pdf(path: Path, pages: int) -> Path:
 
 def test_a_scanned_document_settles_its_ocr_languages_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tablerag.parsing.ocr as ocr
+    import tablerag.parsing.pdf as pdf_mod
     from tablerag.parsing.pdf import read_pdf
 
     monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
@@ -165,7 +166,7 @@ def test_a_scanned_document_settles_its_ocr_languages_once(tmp_path: Path, monke
         guessed.append(real(image))
         return guessed[-1]
 
-    monkeypatch.setattr(ocr, "guess_langs", counting)
+    monkeypatch.setattr(pdf_mod, "guess_langs", counting)
     doc = read_pdf(_scanned_pdf(tmp_path / "scan.pdf", 2), "0" * 64, workers=1)
     assert guessed == ["eng"]  # one guess for both pages
     assert sum("Revenue" in p.text for p in doc.prose) == 2  # and every page was read

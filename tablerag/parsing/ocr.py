@@ -22,6 +22,7 @@ OCR_MIN_DPI = 140  # below this, text is too small for tesseract (x-height under
 OCR_TARGET_DPI = 300  # tesseract's sweet spot; small images are enlarged to it
 MIN_WORD_CONF = 10.0  # tesseract confidences below this are noise specks and rule fragments read as letters
 PSM_AUTO = 3  # tesseract page segmentation: fully automatic layout (drops table text it takes for pictures)
+PSM_BLOCK = 6  # one uniform block of text: a table crop, lines read whole (short numbers are kept)
 PSM_SPARSE = 11  # sparse text: every word found wherever it is; on damaged ICDAR pages GriTS_Top 0.88 vs 0.73 (psm 3)
 OSD_CROP = 0.5  # OSD looks at the central half of the page: text dense enough, 4x fewer pixels
 PROBE_STRIP = 1 / 6  # the Latin probe reads a full-width strip this share of the page high (~1 s, not 5)

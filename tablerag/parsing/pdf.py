@@ -11,8 +11,10 @@ its section path (headings open above it, running headers dropped); tables conti
 from __future__ import annotations
 
 import logging
+import os
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.image import ONNX_MODELS, ScanOptions, VisionMode, scan_page, scan_pdf_page, to_table
 from tablerag.parsing.layout import (
     MARGIN_SHARE,
     Heading,
@@ -37,6 +40,8 @@ from tablerag.parsing.layout import (
     size_counts,
     table_context,
 )
+from tablerag.parsing.ocr import guess_langs
+from tablerag.parsing.onnx_models import present
 from tablerag.parsing.ruled import LatticeTable, find_lattices, rules_from_drawings
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.stream import StreamTable, find_streams
@@ -50,6 +55,28 @@ MAX_PAGE_FAILURES_SHARE = 1.0  # raise only when every requested page failed; pa
 BOLD_FLAG = 16  # PyMuPDF span flag bit for a bold font
 PARALLEL_MIN_PAGES = 48  # a spawned worker costs ~0.3 s to start (interpreter + imports): ~20 pages of reading
 MAX_AUTO_WORKERS = 4  # beyond this, page reading contends for memory bandwidth and the ingestion's own workers
+VISION_ENV = "TABLERAG_PDF_VISION"  # auto | always | never: born-digital pages through the table models too
+
+
+class PdfVision(StrEnum):
+    """Born-digital pages: the text-layer finder alone, the models (page render for structure, the PDF's words in the
+    predicted cells), or the models for the pages the text-layer finder is unsure of."""
+
+    AUTO = "auto"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+def pdf_vision() -> PdfVision:
+    """The route configured in $TABLERAG_PDF_VISION (default: never, the measured better one on born-digital pages);
+    AUTO and ALWAYS fall back to the text layer alone when the ONNX models are not installed."""
+    raw = os.environ.get(VISION_ENV, PdfVision.NEVER.value).strip().lower()
+    try:
+        return PdfVision(raw)
+    except ValueError as exc:
+        raise BadInputError(VISION_ENV, f"{raw!r} is not one of auto, always, never") from exc
+
+
 SCAN_MAX_WORDS = 3  # a page with fewer text-layer words (page numbers, stamps) and an image is a scan
 SCAN_DPI = 150  # OCR resolution for scanned pages: measured best speed/accuracy trade-off on ICDAR (bench/vision.py)
 INSIDE_PAD = 1.0  # a line whose centre lies this close inside a table box is table text, not context
@@ -229,9 +256,6 @@ class DocumentOcr:
 
             from PIL import Image
 
-            from tablerag.parsing.image import ScanOptions
-            from tablerag.parsing.ocr import guess_langs
-
             opts = ScanOptions()
             if opts.langs is None:
                 pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
@@ -242,13 +266,11 @@ class DocumentOcr:
 
 def _scanned(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
-    from tablerag.parsing.image import scan_pdf_page
-
     scan = scan_pdf_page(page, SCAN_DPI, (ocr or DocumentOcr()).for_page(page))
     return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
 
 
-def _read_page(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
+def _read_page(page: Any, ocr: DocumentOcr | None = None, route: PdfVision = PdfVision.NEVER) -> _PageResult:
     words, dirs, lines = _words(page)
     if len(words) < SCAN_MAX_WORDS and page.get_images(full=False):
         return _scanned(page, ocr)
@@ -273,7 +295,35 @@ def _read_page(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     rest = [w for w in rest if (w.block, w.line) not in consumed]
     rest.sort(key=lambda w: (w.block, w.line, w.x0))
     out.prose = _prose(rest)
+    if route is not PdfVision.NEVER and not page.rotation and (route is PdfVision.ALWAYS or _unsure(out)):
+        return _vision_page(page, words, out, route)
     return out
+
+
+def _unsure(out: _PageResult) -> bool:
+    """Pages where the models may add what the text layer missed: no table found there. Where the text-layer finder
+    found tables it reads them better than the models (ICDAR-2013, ruled and borderless alike: bench/RESULTS.md)."""
+    return not out.tables
+
+
+def _vision_page(page: Any, words: list[Word], out: _PageResult, route: PdfVision) -> _PageResult:
+    """The page's tables from the models (rendered page -> detector -> structure), the PDF's words in the cells; the
+    text-layer result when the models are not installed, or (AUTO) when they find no table."""
+
+    if not all(present(m) for m in ONNX_MODELS):
+        return out
+    pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
+    from PIL import Image
+
+    image = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+    x0, y0 = page.cropbox.x0, page.cropbox.y0  # words are in page space; the render starts at the crop box
+    shifted = [Word(w.x0 - x0, w.y0 - y0, w.x1 - x0, w.y1 - y0, w.text, w.block, w.line) for w in words]
+    scan = scan_page(image, SCAN_DPI, shifted, ScanOptions(mode=VisionMode.ONNX, deskew=False))
+    model = [t for t in scan.tables if t.parser != "heuristic-image"]
+    if route is PdfVision.AUTO and not model:
+        return out
+    return _PageResult(prose=list(scan.prose), headings=out.headings, sizes=out.sizes, height=out.height,
+                       scanned=list(scan.tables))  # fmt: skip
 
 
 def _cell(gc: GridCell) -> Cell:
@@ -321,7 +371,6 @@ def _add_page(
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
     if result.scanned:
-        from tablerag.parsing.image import to_table
 
         out.tables.extend(
             to_table(st, str(path), sha, page_no, len(out.tables) + i) for i, st in enumerate(result.scanned)
@@ -347,23 +396,23 @@ def auto_workers(n_pages: int) -> int:
 PageOutcome = tuple[int, "_PageResult | str"]  # a page's result, or why it failed
 
 
-def _read_pages(doc: Any, path: Path, wanted: list[int]) -> list[PageOutcome]:
+def _read_pages(doc: Any, path: Path, wanted: list[int], route: PdfVision) -> list[PageOutcome]:
     out: list[PageOutcome] = []
     ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
     for page_no in wanted:
         try:
-            out.append((page_no, _read_page(doc[page_no - 1], ocr)))
+            out.append((page_no, _read_page(doc[page_no - 1], ocr, route)))
         except Exception as exc:  # one broken page must not lose the others
             out.append((page_no, f"page {page_no}: {type(exc).__name__}: {exc}"))
             log.warning("%s: page %d skipped: %s: %s", path, page_no, type(exc).__name__, exc)
     return out
 
 
-def _read_chunk(path: str, wanted: list[int]) -> list[PageOutcome]:
+def _read_chunk(path: str, wanted: list[int], route: PdfVision) -> list[PageOutcome]:
     """A worker's share: it opens the PDF itself (documents do not cross processes)."""
     doc = _open(Path(path))
     try:
-        return _read_pages(doc, Path(path), wanted)
+        return _read_pages(doc, Path(path), wanted, route)
     finally:
         doc.close()
 
@@ -381,20 +430,24 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def _read_parallel(path: Path, wanted: list[int], workers: int) -> list[PageOutcome]:
+def _read_parallel(path: Path, wanted: list[int], workers: int, route: PdfVision) -> list[PageOutcome]:
     """Pages read by `workers` spawned processes, each a contiguous run of pages (page order kept)."""
     from concurrent.futures import ProcessPoolExecutor
 
     size = -(-len(wanted) // workers)
     chunks = [wanted[i : i + size] for i in range(0, len(wanted), size)]
     with ProcessPoolExecutor(max_workers=len(chunks), mp_context=_pool_context()) as pool:
-        parts = list(pool.map(_read_chunk, [str(path)] * len(chunks), chunks))
+        parts = list(pool.map(_read_chunk, [str(path)] * len(chunks), chunks, [route] * len(chunks)))
     return [o for part in parts for o in part]
 
 
-def read_pdf(path: Path, sha256: str, pages: list[int] | None = None, workers: int | None = None) -> ParsedDocument:
+def read_pdf(
+    path: Path, sha256: str, pages: list[int] | None = None, workers: int | None = None, vision: PdfVision | None = None
+) -> ParsedDocument:
     """Tables and prose of a born-digital PDF (all pages, or the given 1-based pages). `workers`: processes
-    reading pages in parallel (None: `auto_workers`, 1 for documents under PARALLEL_MIN_PAGES * 2 pages)."""
+    reading pages in parallel (None: `auto_workers`, 1 for documents under PARALLEL_MIN_PAGES * 2 pages).
+    `vision`: the route through the table models (None: $TABLERAG_PDF_VISION, default never)."""
+    route = vision or pdf_vision()
     doc = _open(path)
     try:
         n_pages = doc.page_count
@@ -404,7 +457,7 @@ def read_pdf(path: Path, sha256: str, pages: list[int] | None = None, workers: i
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
         n_workers = auto_workers(len(wanted)) if workers is None else max(1, workers)
         parallel = n_workers > 1
-        outcomes = _read_parallel(path, wanted, n_workers) if parallel else _read_pages(doc, path, wanted)
+        outcomes = _read_parallel(path, wanted, n_workers, route) if parallel else _read_pages(doc, path, wanted, route)
     finally:
         doc.close()
     return _assemble(path, sha256, n_pages, outcomes)

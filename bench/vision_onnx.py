@@ -1,0 +1,72 @@
+"""Seconds per page, stage by stage, of the ONNX scan path on damaged ICDAR-2013 renders (150 dpi):
+
+    python bench/vision_onnx.py --pages 4
+
+Stages (each timed alone on the same pages, after one warm-up page): deskew; tesseract OCR (psm 11, eng); PP-OCR
+(rapidocr's bundled PP-OCRv6 small); layout detection (Otsu + PicoDet); SLANet structure on the detected crops
+(batched); the heuristics on the page's OCR words. Runs on CUDA unchanged when onnxruntime-gpu sees a GPU (the
+providers used are printed). Wall-clock on whatever else the machine runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DATA = ROOT.parent / "shared" / "data" / "icdar2013"
+DPI = 150
+
+
+def _timed(items: list[Any], fn: Callable[[Any], Any]) -> tuple[float, list[Any]]:
+    fn(items[0])  # warm-up: sessions load, caches fill
+    t0 = time.perf_counter()
+    out = [fn(x) for x in items]
+    return (time.perf_counter() - t0) / len(items), out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pages", type=int, default=4)
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "vision_onnx.json")
+    args = ap.parse_args()
+    from tablerag.eval.structure import load_icdar, spread
+    from tablerag.parsing.image import heuristic_tables, scale_words
+    from tablerag.parsing.imageops import damage, deskew
+    from tablerag.parsing.ocr import TesseractOcr
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.onnx_models import session
+    from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
+    from tablerag.parsing.render import points_per_pixel, render_pdf_page
+    from tablerag.parsing.structure import crop_table
+
+    pages = spread(load_icdar(DATA), args.pages)
+    raw = [damage(render_pdf_page(p.source, p.page, DPI), seed=13 + p.page) for p in pages]
+    s: dict[str, float] = {}
+    s["deskew"], images = _timed(raw, lambda im: deskew(im)[0])
+    s["ocr-tesseract"], words = _timed(images, TesseractOcr("eng").words)
+    s["ocr-ppocr"], _ = _timed(images, PpOcr().words)
+    det, rec = LayoutTableDetector(), SlanetStructure()
+    s["detect-layout"], found = _timed(images, lambda im: det.detect([im])[0])
+    crops = [[crop_table(im, d.box)[0] for d in dets] for im, dets in zip(images, found, strict=True)]
+    s["structure-slanet"], _ = _timed(crops, lambda cs: rec.recognize(cs) if cs else [])
+    k = points_per_pixel(DPI)
+    s["heuristics"], _ = _timed(words, lambda ws: heuristic_tables(scale_words(ws, k), []))
+    n_tables = sum(len(f) for f in found)
+    providers = session("slanet").get_providers()
+    print(f"{len(pages)} pages, {n_tables} tables detected, providers {providers}")
+    print("| stage | s/page |\n|---|---|")
+    for name, v in s.items():
+        print(f"| {name} | {v:.2f} |")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"pages": len(pages), "tables": n_tables, "seconds_per_page": s}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

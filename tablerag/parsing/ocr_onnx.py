@@ -1,0 +1,65 @@
+"""PP-OCR (det + rec on onnxruntime) behind the `OcrEngine` protocol, through the maintained `rapidocr` package and
+the models bundled inside its wheel (nothing downloads: the bundled files are found locally). Word boxes, not line
+boxes, so that words of neighbouring cells on one text line land in their own cells.
+
+One engine per process (creating it loads three ONNX sessions), reused for every page and crop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from tablerag._lazy import need
+from tablerag.parsing.grid import Word
+from tablerag.parsing.onnx_models import bgr_array, clear_session_cache, default_threads
+
+PPOCR_MIN_SCORE = 0.5  # rapidocr's own default: recognitions below it are mostly specks and rule fragments
+RULE_GLYPHS = "_|"  # ruling-line remnants read at a word's edge; never real text there
+
+
+@lru_cache(maxsize=2)
+def _engine(threads: int, use_cuda: bool) -> Any:
+    rapidocr = need("rapidocr", "vision-onnx")
+    params = {
+        "Global.log_level": "error",
+        "Global.use_cls": False,  # pages are deskewed upright; the 180-degree classifier costs time for nothing
+        "Global.text_score": PPOCR_MIN_SCORE,
+        "EngineConfig.onnxruntime.intra_op_num_threads": threads,
+        "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+        "EngineConfig.onnxruntime.use_cuda": use_cuda,
+    }
+    return rapidocr.RapidOCR(params=params)
+
+
+def _cuda() -> bool:
+    ort = need("onnxruntime", "vision-onnx")
+    return "CUDAExecutionProvider" in ort.get_available_providers()
+
+
+@dataclass(frozen=True, slots=True)
+class PpOcr:
+    """PP-OCR words (image pixels, origin top-left); each text line gets its own `line` number."""
+
+    def words(self, image: Any) -> list[Word]:
+        result = _engine(default_threads(), _cuda())(bgr_array(image), return_word_box=True)
+        out: list[Word] = []
+        for n, line in enumerate(result.word_results or ()):
+            for text, _score, quad in line:
+                text = str(text).strip().strip(RULE_GLYPHS).strip()
+                if not text:
+                    continue
+                xs, ys = [float(p[0]) for p in quad], [float(p[1]) for p in quad]
+                out.append(Word(min(xs), min(ys), max(xs), max(ys), text, 0, n))
+        return out
+
+
+def clear_engine() -> None:
+    _engine.cache_clear()
+
+
+def clear_sessions() -> None:
+    """Forget every loaded model: the table models' sessions and the OCR engine (the next use loads them again)."""
+    clear_session_cache()
+    clear_engine()

