@@ -148,8 +148,8 @@ def make_big_xlsx(rows: int) -> Path:
 def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path) -> dict[str, Any]:
     """Ingest `files` into a fresh index (model loaded and stores opened first: not ingest work) and measure."""
     import tablerag.index.core as core
-    from tablerag.index.core import Index
     from tablerag.index.embed import load_embedder
+    from tablerag.pipeline import Index
 
     stages = Stages()
     t_load = time.perf_counter()

@@ -133,7 +133,8 @@ def ingest(
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
     from tablerag.decomposition.records import Tags
-    from tablerag.index.core import Index, expand_paths
+    from tablerag.index.core import expand_paths
+    from tablerag.pipeline import Index
 
     files = [p for p, _ in expand_paths(paths)]
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
@@ -261,7 +262,7 @@ def query(
     as_json: JsonOpt = False,
 ) -> None:
     """Search the index and answer with a cited value when a row and a column can be linked."""
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
     if not index.exists():
         _err(f"no index at {index}: run `tablerag ingest PATH --index {index}` first")
@@ -359,7 +360,7 @@ def report(
     filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value: only these documents.")] = None,
 ) -> None:
     """An HTML report: per document its tables, the path that found them, confidences, errors, page crops."""
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
     from tablerag.report import write_report
 
     if not index.exists():

@@ -152,7 +152,7 @@ def test_postfiltered_dense_ranking_equals_the_stores_filter(index, filters, n, 
     """dense_ranking fetches unfiltered and masks; it must give the store's own filtered ranking, and fall back to
     it when too few allowed records are among the nearest (forced here with a tiny fetch cap)."""
     from tablerag.index import search
-    from tablerag.index.core import chroma_where
+    from tablerag.index.query import chroma_where
 
     q = search.prepare_query(index, "total sales in 2019", filters)
     want = [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(filters))]

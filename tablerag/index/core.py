@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -36,15 +36,16 @@ from tablerag.index.ingest import (
     prepare,
 )
 from tablerag.index.lexical import LexicalIndex
+from tablerag.index.query import Hit, chroma_where
+from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
 from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
 from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
-    from tablerag.index.search import SearchOptions
     from tablerag.llm.base import Llm
 
-__all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
+__all__ = ["Hit", "Index", "IngestReport", "IngestResult", "chroma_where", "expand_paths"]
 
 PIPELINE_POLL_S = 0.2  # how often a reader blocked on a full queue checks whether the consumer stopped
 PIPELINE_DEPTH = 8  # prepared documents waiting for the embedder: keeps the readers busy, bounds memory
@@ -52,25 +53,6 @@ PIPELINE_DEPTH = 8  # prepared documents waiting for the embedder: keeps the rea
 # one core while the other OCRs or embeds; born-digital reading is cheap beside embedding, so more gain nothing.
 READERS = 2
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
-
-
-@dataclass(slots=True)
-class Hit:
-    id: str
-    kind: str
-    text: str
-    score: float
-    source: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "text": self.text, "score": self.score, "source": self.source}
-
-
-def chroma_where(filters: dict[str, str] | None) -> dict[str, Any] | None:
-    if not filters:
-        return None
-    items = [{k: v} for k, v in filters.items()]
-    return items[0] if len(items) == 1 else {"$and": items}
 
 
 class Index:
@@ -87,8 +69,6 @@ class Index:
         limits: Limits | None = None,
         dense: DenseRecords | None = None,
     ) -> None:
-        from tablerag.index.search import SearchOptions, default_dense_weight
-
         self.limits = limits or Limits.from_env()  # what one document may cost to read (tablerag.limits)
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
@@ -239,7 +219,7 @@ class Index:
     def close(self) -> None:
         self.store.close()
 
-    def __enter__(self) -> Index:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -530,10 +510,6 @@ class Index:
     ) -> list[Hit]:
         """Two-stage hybrid search (see index/search.py): tables by their records' fused scores, then rows inside
         them; every retriever is pre-filtered by ``filters``. One hit per row or prose block."""
-        from dataclasses import replace
-
-        from tablerag.index.search import flat, two_stage
-
         opts = self.search_options if candidates is None else replace(self.search_options, candidates=candidates)
         run = two_stage if opts.two_stage else flat
         return run(self, question, k, filters, opts)
@@ -543,11 +519,6 @@ class Index:
 
     def markdown(self, table_id: str) -> str | None:
         return self.store.markdown(table_id)
-
-    def ask(self, question: str, k: int = 12, filters: dict[str, str] | None = None) -> Any:
-        from tablerag.qa.answer import ask
-
-        return ask(self, question, k=k, filters=filters)
 
     def stats(self) -> dict[str, int]:
         return {w: self.store.count(w) for w in ("documents", "tables", "records", "cells")}
@@ -562,7 +533,3 @@ def file_digest(path: Path) -> str | IngestResult | None:
         return sha256_file(path)
     except OSError as exc:
         return failed(path, exc)
-
-
-def _hit(record: Record, score: float) -> Hit:
-    return Hit(record.id, record.kind, record.text, round(score, 6), record.provenance.to_dict())

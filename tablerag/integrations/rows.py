@@ -13,7 +13,7 @@ from tablerag.decomposition.records import Tags
 from tablerag.index.ingest import IngestResult, expand_paths, prepare
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Hit
+    from tablerag.index.query import Hit
     from tablerag.limits import Limits
     from tablerag.model import Record
 
