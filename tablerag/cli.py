@@ -133,8 +133,8 @@ def ingest(
 ) -> None:
     """Parse, decompose and index documents. Failures are reported; the batch goes on."""
     from tablerag.decomposition.records import Tags
-    from tablerag.index.core import expand_paths
     from tablerag.pipeline import Index
+    from tablerag.pipeline.prepare import expand_paths
 
     files = [p for p, _ in expand_paths(paths)]
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
@@ -151,7 +151,7 @@ def ingest(
             bar.update(task, advance=1, description=Path(r.path).name[:40], pages=pages)
 
         if engine is Engine.RAY:
-            from tablerag.index.distributed import add_with_ray
+            from tablerag.pipeline.distributed import add_with_ray
 
             report = add_with_ray(
                 idx,

@@ -12,8 +12,9 @@ import pytest
 
 import tablerag
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import Prepared, embed_texts, prepare
+from tablerag.index.ingest import Prepared, embed_texts
 from tablerag.index.lexical import SAMPLE_MIN, top_positions
+from tablerag.pipeline.prepare import prepare
 
 
 @pytest.fixture(scope="module")

@@ -54,7 +54,7 @@ KNOWN_DEBT: dict[str, set[str]] = {
 IN_FUNCTION_DEBT: dict[str, int] = {
     "tablerag": 2, "tablerag.cli": 26, "tablerag.decomposition.llm": 2, "tablerag.eval.cli": 22,
     "tablerag.eval.headers": 2, "tablerag.eval.qa": 4, "tablerag.eval.retrieval": 9, "tablerag.eval.structure_paths": 4,
-    "tablerag.index.core": 1, "tablerag.index.distributed": 2, "tablerag.index.ingest": 6,
+    "tablerag.index.core": 1, "tablerag.pipeline.distributed": 2,
     "tablerag.index.tables": 1, "tablerag.models_cli": 7, "tablerag.parsing": 8,
 "tablerag.parsing.image": 16, "tablerag.parsing.models_cache": 3,
     "tablerag.parsing.ocr": 2, "tablerag.parsing.pdf": 4, "tablerag.qa.answer": 10,

@@ -270,7 +270,9 @@ def _is_row_record(record_id: str) -> bool:
     return last.startswith("r") and last[1:].isdigit()
 
 
-def two_stage(index: Searchable, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions) -> list[Hit]:
+def two_stage(
+    index: Searchable, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions
+) -> list[Hit]:
     """Units by stage one, each table expanded into its best rows (at most ``rows_per_table``).
 
     The j-th row of a table (from 0) scores ``unit score x row score / best row score of its table x

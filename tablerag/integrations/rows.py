@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import IngestResult, expand_paths, prepare
+from tablerag.index.ingest import IngestResult
+from tablerag.pipeline.prepare import expand_paths, prepare
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
