@@ -60,7 +60,7 @@ def new_document(folder: Path) -> Path:
 
 
 def measure(path: Path, doc: Path) -> dict:
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
     t0 = time.perf_counter()
     with Index(path, embedder=EMBEDDER) as index:

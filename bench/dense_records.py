@@ -35,8 +35,8 @@ def run(
     dataset: str, embedder: str, contexts: int | None, limit: int | None, variants: dict[str, tuple[str, ...]]
 ) -> list[dict]:
     from tablerag.eval.retrieval import KS, EvalConfig, hit_items, load, score_runs, write_corpus
-    from tablerag.index.core import Index
     from tablerag.index.ingest import DenseRecords
+    from tablerag.pipeline import Index
 
     corpus = load(dataset, EvalConfig([dataset], [embedder], WORK, limit, contexts))
     work = WORK / f"{dataset}-{contexts or 'all'}-{limit or 'all'}"

@@ -147,9 +147,9 @@ def make_big_xlsx(rows: int) -> Path:
 
 def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path) -> dict[str, Any]:
     """Ingest `files` into a fresh index (model loaded and stores opened first: not ingest work) and measure."""
-    import tablerag.index.core as core
-    from tablerag.index.core import Index
+    import tablerag.pipeline.facade as facade
     from tablerag.index.embed import load_embedder
+    from tablerag.pipeline import Index
 
     stages = Stages()
     t_load = time.perf_counter()
@@ -157,7 +157,7 @@ def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path
     embedder.encode(["warm up"])
     load_s = time.perf_counter() - t_load
     pages = rows = 0
-    original_prepare = core.prepare
+    original_prepare = facade.prepare
 
     def prepare(*args: Any, **kwargs: Any) -> Any:
         nonlocal pages, rows
@@ -170,7 +170,7 @@ def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path
             rows += sum(max(t.n_rows - t.header_rows, 0) for t in doc.tables)
         return out
 
-    core.prepare = prepare
+    facade.prepare = prepare
     try:
         with Index(work / name, embedder=TimedEmbedder(embedder, stages)) as index:
             index.vector  # noqa: B018  (opening the vector store is not ingest work)
@@ -184,7 +184,7 @@ def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path
             stats = index.stats()
             kinds = dict(index.store.con.execute("SELECT kind, count(*) FROM records GROUP BY kind").fetchall())
     finally:
-        core.prepare = original_prepare
+        facade.prepare = original_prepare
     failures = [r.error for r in report.failures]
     return {
         "part": name,

@@ -59,8 +59,8 @@ def main() -> None:
     n = 10 if args.smoke else args.contexts
     from corpus import write_tatqa_corpus
 
-    from tablerag.index.core import Index
     from tablerag.index.embed import load_embedder
+    from tablerag.pipeline import Index
 
     work = Path(tempfile.mkdtemp(prefix="tablerag-overhead-"))
     try:

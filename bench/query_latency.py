@@ -76,8 +76,8 @@ def _tenant(copy: int) -> str:
 def build_index(path: Path, docs: list, n_records: int, vectors: dict[str, np.ndarray], embedder) -> dict:
     """Write copies of the real documents into a fresh index until it holds about n_records records."""
     from tablerag.decomposition.records import Tags, document_records
-    from tablerag.index.core import Index
     from tablerag.index.ingest import Prepared
+    from tablerag.pipeline import Index
 
     rng = np.random.default_rng(0)
     total, copy = 0, 0
@@ -137,8 +137,8 @@ def _percentiles(times: list[float]) -> dict[str, float]:
 
 def measure(path: Path, questions: list[str], embedder, k: int = 12) -> dict[str, float]:
     """Latency of `Index.search`: unfiltered, filtered to one tenant, and the query encoding alone."""
-    from tablerag.index.core import Index
     from tablerag.index.embed import encode_query
+    from tablerag.pipeline import Index
 
     out: dict[str, float] = {}
     t0 = time.perf_counter()

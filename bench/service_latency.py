@@ -49,7 +49,7 @@ def _timed(fn, items) -> list[float]:
 
 
 def in_process(path: Path, questions: list[str], embedder, tenant: str) -> dict:
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
     with Index(path, embedder=embedder) as index:
         index.ask(questions[0], filters={"tenant": tenant})  # warm: models, catalog, BM25

@@ -11,7 +11,7 @@ from tablerag.errors import BadInputError, MissingDependencyError, TableragError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, Record, Table
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
 __version__ = "0.1.0"
 __all__ = [
@@ -38,7 +38,7 @@ def parse(path: Any, pages: list[int] | None = None) -> ParsedDocument:
 
 def __getattr__(name: str) -> Any:
     if name == "Index":
-        from tablerag.index.core import Index
+        from tablerag.pipeline import Index
 
         return Index
     raise AttributeError(name)

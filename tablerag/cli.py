@@ -149,7 +149,8 @@ def ingest(
     if vision is not None:
         os.environ["TABLERAG_PDF_VISION"] = vision.value  # read by the PDF reader (and inherited by its workers)
     from tablerag.decomposition.records import Tags
-    from tablerag.index.core import Index, expand_paths
+    from tablerag.pipeline import Index
+    from tablerag.pipeline.prepare import expand_paths
 
     files = [p for p, _ in expand_paths(paths)]
     tags = Tags(version=version, access_level=access_level, tenant=tenant)
@@ -166,7 +167,7 @@ def ingest(
             bar.update(task, advance=1, description=Path(r.path).name[:40], pages=pages)
 
         if engine is Engine.RAY:
-            from tablerag.index.distributed import add_with_ray
+            from tablerag.pipeline.distributed import add_with_ray
 
             report = add_with_ray(
                 idx,
@@ -277,7 +278,7 @@ def query(
     as_json: JsonOpt = False,
 ) -> None:
     """Search the index and answer with a cited value when a row and a column can be linked."""
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
     if not index.exists():
         _err(f"no index at {index}: run `tablerag ingest PATH --index {index}` first")
@@ -375,7 +376,7 @@ def report(
     filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value: only these documents.")] = None,
 ) -> None:
     """An HTML report: per document its tables, the path that found them, confidences, errors, page crops."""
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
     from tablerag.report import write_report
 
     if not index.exists():

@@ -12,8 +12,9 @@ import pytest
 
 import tablerag
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import Prepared, embed_texts, prepare
+from tablerag.index.ingest import Prepared, embed_texts
 from tablerag.index.lexical import SAMPLE_MIN, top_positions
+from tablerag.pipeline.prepare import prepare
 
 
 @pytest.fixture(scope="module")
@@ -152,7 +153,7 @@ def test_postfiltered_dense_ranking_equals_the_stores_filter(index, filters, n, 
     """dense_ranking fetches unfiltered and masks; it must give the store's own filtered ranking, and fall back to
     it when too few allowed records are among the nearest (forced here with a tiny fetch cap)."""
     from tablerag.index import search
-    from tablerag.index.core import chroma_where
+    from tablerag.index.query import chroma_where
 
     q = search.prepare_query(index, "total sales in 2019", filters)
     want = [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(filters))]

@@ -19,7 +19,7 @@ from llm_fixtures import Scripted, llama_server, scripted_server
 
 import tablerag
 from tablerag.decomposition import guard
-from tablerag.index.core import LLM_RECORD_MARK
+from tablerag.index.ingest import LLM_RECORD_MARK
 from tablerag.llm.client import LlmConfig, OpenAiLlm
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "tatqa-sales-by-contract-type.csv"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from tablerag.index.core import Index
+from tablerag.pipeline import Index
 
 QUESTION = "What is the amount of total sales in 2019?"
 SALES = REPO / "examples" / "tatqa-sales-by-contract-type.csv"

@@ -143,8 +143,8 @@ def test_every_filter_combination_holds_in_search_and_answers(tenants):
 
 
 def test_dense_and_lexical_retrievers_are_each_prefiltered(tenants):
-    from tablerag.index.core import chroma_where
     from tablerag.index.embed import encode_query
+    from tablerag.index.query import chroma_where
 
     with tablerag.Index(tenants["index"]) as index:
         for filters in _filter_cases(tenants):

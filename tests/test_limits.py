@@ -16,9 +16,9 @@ from tablerag.cli import app
 from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import neutralise, to_csv, to_html
 from tablerag.errors import BadInputError, TimeLimitError
-from tablerag.index.ingest import prepare
 from tablerag.limits import Limits, run_with_deadline
 from tablerag.parsing import parse
+from tablerag.pipeline.prepare import prepare
 
 FORMULAS = ['=HYPERLINK("http://evil","x")', "=cmd|' /C calc'!A0", "+1+2", "-3+4", "@SUM(A1)", "\t=1", "\r=1"]
 

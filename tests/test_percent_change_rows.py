@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerag.index.core import Index
+from tablerag.pipeline import Index
 
 
 def test_percent_change_between_two_rows_of_one_column(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def ingest_cmd(corpus, index_dir, *extra):
 
 
 def test_ray_local_mode_equals_local_run(corpus, tmp_path):
-    from tablerag.index.distributed import add_with_ray
+    from tablerag.pipeline.distributed import add_with_ray
 
     with tablerag.Index(tmp_path / "local") as index:
         local = index.add([corpus], version="v1")

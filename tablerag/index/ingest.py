@@ -1,28 +1,22 @@
-"""Ingestion stages as plain functions, shared by the local loop (Index.add) and the Ray engine:
-expand paths -> prepare (parse + decompose, CPU) -> embed (model) -> commit (single writer, Index).
-Failures are data (IngestResult with status "failed"), never exceptions that stop a batch.
+"""What the index stores of an ingest and how: prepared documents, results and reports, which records get a
+vector, and embedding. Parsing and decomposing (`prepare`) are the pipeline's (tablerag.pipeline.prepare); the
+index embeds and commits what it is handed. Failures are data (IngestResult with status "failed"), never
+exceptions that stop a batch.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import numpy as np
 
-from tablerag.decomposition.records import RecordOptions, Tags, document_records, tag_records
 from tablerag.errors import TableragError
-from tablerag.limits import Limits
 from tablerag.model import ParsedDocument, Record
 
-if TYPE_CHECKING:
-    from tablerag.llm.base import Llm
-
-MAX_REPORTED_LLM_ERRORS = 3  # a dead endpoint fails every call alike: a few messages say it, hundreds drown it
 EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
 # What an index remembers of the code that prepared each document: bump it when parsing or decomposition changes
 # what an unchanged file yields, and the next `add` prepares such files again instead of skipping them (their old
@@ -97,70 +91,11 @@ class Prepared:
     llm: dict[str, Any] | None = None
 
 
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, bool]]:
-    """Files to ingest, folders walked in sorted order; the flag says whether the user named the file itself."""
-    from tablerag.parsing import SUFFIXES
-
-    out: list[tuple[Path, bool]] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            out.extend((f, False) for f in sorted(p.rglob("*")) if f.is_file() and f.suffix.lower() in SUFFIXES)
-        else:
-            out.append((p, True))
-    return out
-
-
 def failed(path: str | os.PathLike[str], exc: BaseException) -> IngestResult:
     """An error as data; our own errors already name the file and the cause."""
     if isinstance(exc, TableragError):
         return IngestResult(str(path), "failed", error=str(exc))
     return IngestResult(str(path), "failed", error=f"{path}: {type(exc).__name__}: {exc}")
-
-
-def prepare(
-    path: str | os.PathLike[str],
-    tags: Tags,
-    facts: bool = True,
-    options: RecordOptions | None = None,
-    limits: Limits | None = None,
-    llm: Llm | None = None,
-    sha256: str | None = None,
-    slot: int = 0,
-) -> Prepared | IngestResult:
-    """Parse and decompose one file (CPU work; runs in any process). Parsing runs within `limits` (default
-    `Limits()`): in a worker process stopped after `max_seconds_per_document` (see tablerag.limits). With `llm`,
-    every table also gets LLM-written cell sentences, a summary and a reading guide (seed 004), checked by the
-    numeric guard; they are added to the template records, never replace them. ``sha256``: the file's digest
-    when the caller has it (the skip check computes it), so the file is hashed once. ``slot``: which reader
-    process parses it (callers on several threads use one slot each)."""
-    from tablerag.limits import run_with_deadline
-    from tablerag.parsing import parse
-
-    limits = limits or Limits.from_env()
-    try:
-        doc = run_with_deadline(
-            str(path), limits.max_seconds_per_document, parse, path, None, limits, sha256, slot=slot
-        )
-        records = document_records(doc, tags, facts=facts, options=options)
-        if llm is None or not doc.tables:
-            return Prepared(str(path), doc, records)
-        extra, stats = llm_records(doc, llm, tags)
-        return Prepared(str(path), doc, records + extra, stats)
-    except Exception as exc:  # a defect or an unforeseen library error is still data: the batch goes on
-        return failed(path, exc)
-
-
-def llm_records(doc: ParsedDocument, llm: Llm, tags: Tags) -> tuple[list[Record], dict[str, Any]]:
-    """LLM decomposition of one parsed document (multimodal: PDF tables go with their page crop). LLM failures
-    are counted in the returned stats, never raised: the template records stand on their own."""
-    from tablerag.decomposition.llm import LlmDecompositionOptions, decompose_document
-    from tablerag.llm.images import document_images
-
-    records, stats = decompose_document(doc, llm, document_images(doc), LlmDecompositionOptions(version=tags.version))
-    out = stats.as_dict()
-    out["errors"] = out["errors"][:MAX_REPORTED_LLM_ERRORS]
-    return tag_records(records, doc, tags), out
 
 
 def embed_texts(embedder: Any, texts: Sequence[str]) -> np.ndarray:

@@ -21,16 +21,18 @@ slows as the corpus grows).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tablerag.index.coverage import COVERAGE_EXPONENT, by_coverage
+from tablerag.index.embed import encode_query, parse_spec
 from tablerag.index.fusion import rrf
+from tablerag.index.lexical import top_positions
+from tablerag.index.query import Hit, Query, Searchable, chroma_where, hit
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Hit, Index
     from tablerag.index.labels import Found
 
 # Fusion weights (dense:BM25), pooled TAT-QA dev, gold row(s) in the top 12 (`tablerag eval retrieval
@@ -84,8 +86,6 @@ POSTFILTER_MAX_FETCH = 4000  # beyond this an unfiltered fetch costs more than t
 
 def default_dense_weight(embedder_spec: str | None) -> float:
     """The measured dense weight for an index's embedder (a spec or a stored name)."""
-    from tablerag.index.embed import parse_spec
-
     return DENSE_WEIGHT_BY_EMBEDDER.get(parse_spec(embedder_spec)[0].value, DENSE_WEIGHT)
 
 
@@ -113,7 +113,7 @@ class Meta:
     rows: tuple[int, ...]
 
 
-def record_meta(index: Index, ids: list[str]) -> dict[str, Meta]:
+def record_meta(index: Searchable, ids: list[str]) -> dict[str, Meta]:
     """Table and rows of each record (a packed chunk lists its rows in metadata; a fact names one row)."""
     if not ids:
         return {}
@@ -128,7 +128,7 @@ def record_meta(index: Index, ids: list[str]) -> dict[str, Meta]:
     return out
 
 
-def packed_rows(index: Index, ids: list[str]) -> dict[str, tuple[int, ...]]:
+def packed_rows(index: Searchable, ids: list[str]) -> dict[str, tuple[int, ...]]:
     """Rows of packed chunks, from the vector store's metadata (absent for one-row records)."""
     if not ids or index.records.rows != "packed":  # the index keeps the row form it was built with
         return {}
@@ -140,38 +140,20 @@ def packed_rows(index: Index, ids: list[str]) -> dict[str, tuple[int, ...]]:
     return out
 
 
-@dataclass(slots=True)
-class Query:
-    """One question as both stages see it: its vector, its BM25 score for every record (computed once), the
-    records its filters allow (None: all), and the stored vectors read so far for stage two."""
-
-    question: str
-    qvec: np.ndarray
-    filters: dict[str, str] | None
-    bm25: np.ndarray
-    mask: np.ndarray | None
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
-    found: Found | None = None  # the row labels the question names, once looked up (named_rows)
-
-
-def prepare_query(index: Index, question: str, filters: dict[str, str] | None) -> Query:
-    from tablerag.index.embed import encode_query
-
+def prepare_query(index: Searchable, question: str, filters: dict[str, str] | None) -> Query:
     catalog = index.catalog  # builds BM25 first when it is stale
     mask = catalog.mask(filters)  # unknown filter keys are refused before any work
     qvec = np.asarray(encode_query(index.embedder, [question])[0], dtype=np.float32)
     return Query(question, qvec, filters, index.lexical.scores(question), mask)
 
 
-def dense_ranking(index: Index, q: Query, n: int) -> list[str]:
+def dense_ranking(index: Searchable, q: Query, n: int) -> list[str]:
     """The ``n`` records nearest the question among those its filters allow.
 
     With a filter, the vector store's own metadata filter is slow at scale (1M records, a tenant in ten: ~630 ms a
     query); so the nearest records are first fetched unfiltered, about ``n / share`` of them with a margin, and
     masked by the catalog. Only when fewer than ``n`` survive (a rare tenant) does the filtered query run. Both give
     the ``n`` nearest allowed records; nothing outside the filter is ever returned."""
-    from tablerag.index.core import chroma_where
-
     if q.mask is None:
         return [i for i, _ in index.vector.query(q.qvec, n)]
     share = float(q.mask.mean()) if q.mask.size else 0.0
@@ -184,7 +166,7 @@ def dense_ranking(index: Index, q: Query, n: int) -> list[str]:
     return [i for i, _ in index.vector.query(q.qvec, n, where=chroma_where(q.filters))]
 
 
-def fused(index: Index, q: Query, n: int, opts: SearchOptions, labels: bool = False) -> list[tuple[str, float]]:
+def fused(index: Searchable, q: Query, n: int, opts: SearchOptions, labels: bool = False) -> list[tuple[str, float]]:
     """Dense and BM25 rankings of the records that pass the query's filters, fused by weighted RRF; with
     ``labels``, also the rows whose label the question names (stage one)."""
     dense = dense_ranking(index, q, n)
@@ -198,7 +180,7 @@ def fused(index: Index, q: Query, n: int, opts: SearchOptions, labels: bool = Fa
     return rrf(rankings, weights=weights)
 
 
-def named_rows(index: Index, q: Query) -> Found:
+def named_rows(index: Searchable, q: Query) -> Found:
     """The row labels the question names (looked up once per query)."""
     if q.found is None:
         q.found = index.catalog.labels.matches(q.question)
@@ -206,7 +188,7 @@ def named_rows(index: Index, q: Query) -> Found:
 
 
 def spread_named(
-    picks: dict[str, float], index: Index, q: Query, units: dict[str, float], boost: float, k: int
+    picks: dict[str, float], index: Searchable, q: Query, units: dict[str, float], boost: float, k: int
 ) -> None:
     """Give ``boost`` x its table's unit score, unless it already scores more (see NAMED_BOOST), to the named row
     of each table among ``units`` (at most ``k`` tables) and to every named row of a table naming two or more."""
@@ -235,13 +217,13 @@ def unit_scores(scored: list[tuple[str, float]], meta: dict[str, Meta], top: int
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-def _scope(index: Index, q: Query, table_id: str) -> np.ndarray:
+def _scope(index: Searchable, q: Query, table_id: str) -> np.ndarray:
     """Positions of the table's records that pass the query's filters, ascending."""
     positions = index.catalog.table_positions(table_id)
     return positions if q.mask is None else positions[q.mask[positions]]
 
 
-def _fetch_vectors(index: Index, q: Query, positions: np.ndarray) -> None:
+def _fetch_vectors(index: Searchable, q: Query, positions: np.ndarray) -> None:
     """Read the stored vectors of these records that the query has not read yet (one vector-store call)."""
     catalog = index.catalog
     if catalog.dense is not None:  # records kept lexical-only have no vector to read
@@ -251,14 +233,12 @@ def _fetch_vectors(index: Index, q: Query, positions: np.ndarray) -> None:
     q.vectors.update(index.vector.vectors(missing))
 
 
-def table_rows(index: Index, q: Query, table_id: str, opts: SearchOptions) -> list[tuple[int, str, float]]:
+def table_rows(index: Searchable, q: Query, table_id: str, opts: SearchOptions) -> list[tuple[int, str, float]]:
     """(row, id of the record holding the row, score) for every row of one table, best first (stage two).
 
     A row scores by its best record: its row record (or chunk) or one of its cell records. Both rankings cover
     every record of the table that passes the filters: BM25 (positive scores) from the query's scores, dense by
     exact cosine similarity to the table's stored vectors (what a filtered vector query over the table returns)."""
-    from tablerag.index.lexical import top_positions
-
     catalog = index.catalog
     positions = _scope(index, q, table_id)
     _fetch_vectors(index, q, positions)
@@ -290,7 +270,9 @@ def _is_row_record(record_id: str) -> bool:
     return last.startswith("r") and last[1:].isdigit()
 
 
-def two_stage(index: Index, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions) -> list[Hit]:
+def two_stage(
+    index: Searchable, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions
+) -> list[Hit]:
     """Units by stage one, each table expanded into its best rows (at most ``rows_per_table``).
 
     The j-th row of a table (from 0) scores ``unit score x row score / best row score of its table x
@@ -340,20 +322,18 @@ def pick_rows(
         picks[rid] = unit_score * score / top * opts.row_decay**j
 
 
-def _hits(index: Index, picks: list[tuple[str, float]]) -> list[Hit]:
-    from tablerag.index.core import _hit
-
+def _hits(index: Searchable, picks: list[tuple[str, float]]) -> list[Hit]:
     records = index.store.records(i for i, _ in picks)
     out: list[Hit] = []
     last = float("inf")
     for rid, score in picks:
         if rid in records:
             last = min(last, score)  # scores never rise down the list
-            out.append(_hit(records[rid], last))
+            out.append(hit(records[rid], last))
     return out
 
 
-def flat(index: Index, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions) -> list[Hit]:
+def flat(index: Searchable, question: str, k: int, filters: dict[str, str] | None, opts: SearchOptions) -> list[Hit]:
     """One-stage hybrid search over records (the former behaviour), kept for comparison."""
     q = prepare_query(index, question, filters)
     return _hits(index, fused(index, q, max(opts.candidates, k), opts)[:k])

@@ -35,7 +35,7 @@ class TableragRetriever(BaseRetriever):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    index: Any  # a tablerag.index.core.Index
+    index: Any  # a tablerag.Index (only its search is used)
     k: int = 12
     filters: dict[str, str] | None = None
 

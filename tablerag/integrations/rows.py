@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import IngestResult, expand_paths, prepare
+from tablerag.index.ingest import IngestResult
+from tablerag.pipeline.prepare import expand_paths, prepare
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Hit
+    from tablerag.index.query import Hit
     from tablerag.limits import Limits
     from tablerag.model import Record
 

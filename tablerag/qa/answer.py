@@ -29,9 +29,10 @@ from tablerag.qa.route import (
     route,
     threshold,
 )
+from tablerag.qa.source import TableSource
 
 if TYPE_CHECKING:
-    from tablerag.index.core import Hit, Index
+    from tablerag.index.query import Hit
     from tablerag.qa.compute import Computation
     from tablerag.qa.llm import LlmQa
     from tablerag.qa.sql import QueryHook, Sandbox, TypedView
@@ -291,7 +292,7 @@ def semantic(hits: list[Hit]) -> Answer:
     return Answer(text, None, citations=[h.source for h in rows], route=RouteKind.SEMANTIC.value)
 
 
-def _logger(index: Index, question: str, session: str) -> Callable[[Any], None]:
+def _logger(index: TableSource, question: str, session: str) -> Callable[[Any], None]:
     def log(entry: Any) -> None:
         index.store.log_query(
             session, question, entry.sql, entry.table_ids, entry.ok, entry.error, entry.rows, entry.elapsed_ms
@@ -301,7 +302,7 @@ def _logger(index: Index, question: str, session: str) -> Callable[[Any], None]:
 
 
 def ask(
-    index: Index,
+    index: TableSource,
     question: str,
     k: int = 12,
     filters: dict[str, str] | None = None,

@@ -28,9 +28,10 @@ from pydantic import BaseModel, Field
 
 from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import to_html, to_json, to_markdown
-from tablerag.index.core import Index
-from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed, prepare
+from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed
 from tablerag.limits import Limits
+from tablerag.pipeline import Index
+from tablerag.pipeline.prepare import prepare
 from tablerag.service.auth import KeyRing, Principal, ScopeError
 from tablerag.service.jobs import Jobs, QueueFullError
 from tablerag.service.uploads import FILE_FIELD, TAG_FIELDS, Upload, UploadError, door_check, receive

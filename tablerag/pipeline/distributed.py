@@ -15,15 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag._lazy import need
 from tablerag.decomposition.records import Tags
-from tablerag.index.ingest import (
-    DenseRecords,
-    IngestReport,
-    IngestResult,
-    Prepared,
-    embed_records,
-    expand_paths,
-    prepare,
-)
+from tablerag.index.ingest import DenseRecords, IngestReport, IngestResult, Prepared, embed_records
+from tablerag.pipeline.prepare import expand_paths, prepare
 
 if TYPE_CHECKING:
     from tablerag.index.core import Index
