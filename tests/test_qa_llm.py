@@ -26,7 +26,7 @@ from tablerag.qa.route import Intent, Route, RouteKind, rule_route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryLogEntry, typed_view, validate_select
 
 EXAMPLE = "tatqa-sales-by-contract-type.csv"  # rows: Fixed Price, Other, Total sales; columns 2019, 2018, 2017
-SUM_2019 = "SELECT SUM(\"2019\") AS result FROM t WHERE _label <> 'Total sales'"
+SUM_2019 = "SELECT SUM(\"Years Ended September 30, / 2019\") AS result FROM t WHERE _label <> 'Total sales'"
 ADD_UP = "What do Other in 2019 and 2018 add up to?"  # no rule intent word: the rules route it as a lookup
 NO_LINK = "What is the sum?"  # an aggregate that links to no row or column: the rules compute nothing
 
@@ -171,10 +171,10 @@ def test_injected_sql_is_refused_and_nothing_runs(
     [
         "SELECT 42 AS result",  # no cell read: nothing to cite
         "SELECT 42 FROM t LIMIT 1",
-        "SELECT 'Revenue is 42', \"2019\" FROM t LIMIT 1",  # a value the model wrote itself
-        'SELECT ROUND(SUM("2019"), 1) FROM t',  # rounded: never a rounded number
-        'SELECT SUM("2019") FROM t WHERE _row < 0',  # nothing matched
-        'SELECT _row FROM t ORDER BY "2019" DESC LIMIT 1',  # the row number is ours, not the document's
+        "SELECT 'Revenue is 42', \"Years Ended September 30, / 2019\" FROM t LIMIT 1",  # a value the model wrote itself
+        'SELECT ROUND(SUM("Years Ended September 30, / 2019"), 1) FROM t',  # rounded: never a rounded number
+        'SELECT SUM("Years Ended September 30, / 2019") FROM t WHERE _row < 0',  # nothing matched
+        'SELECT _row FROM t ORDER BY "Years Ended September 30, / 2019" DESC LIMIT 1',  # the row number is ours, not the document's
         "SELECT SUM(nope) FROM t",  # fails in DuckDB (unknown column)
     ],
 )
@@ -194,21 +194,21 @@ def test_uncited_or_failing_sql_is_not_used(
     [
         (SUM_2019, Intent.TOTAL, "1496.5", None, {(2, 1), (3, 1)}),
         (
-            'SELECT _label, "2019" FROM t ORDER BY "2019" DESC LIMIT 1',
+            'SELECT _label, "Years Ended September 30, / 2019" FROM t ORDER BY "Years Ended September 30, / 2019" DESC LIMIT 1',
             Intent.MAX,
             "1496.5",
             "Total sales",
             {(4, -1), (4, 1)},
         ),
         (
-            'SELECT (SELECT "2019" FROM t WHERE _row = 3) - (SELECT "Years Ended September 30, / 2018" FROM t '
+            'SELECT (SELECT "Years Ended September 30, / 2019" FROM t WHERE _row = 3) - (SELECT "Years Ended September 30, / 2018" FROM t '
             "WHERE _row = 3) AS d",
             Intent.DIFFERENCE,
             "-12.6",
             None,
             {(3, 1), (3, 2)},
         ),
-        ('SELECT COUNT(*) FROM t WHERE "2019" > 100', Intent.COUNT, "2", None, {(2, -1), (4, -1)}),
+        ('SELECT COUNT(*) FROM t WHERE "Years Ended September 30, / 2019" > 100', Intent.COUNT, "2", None, {(2, -1), (4, -1)}),
     ],
 )
 def test_valid_select_gives_a_cited_answer_with_its_sql(

@@ -92,6 +92,8 @@ class SchemaIndex:
         self._lex = LexicalIndex(self.folder / "bm25_columns")
         self._tlex = LexicalIndex(self.folder / "bm25_tables")
         self._vlex = LexicalIndex(self.folder / "bm25_values")
+        # BM25 keeps its records in id order ("10" before "2"): scores are read back in build order through these
+        self._lex_order, self._tlex_order, self._vlex_order = (_build_order(x) for x in (self._lex, self._tlex, self._vlex))
         self._value_owner = [int(x) for x in meta["value_owner"]]
         members: dict[str, list[int]] = {}
         for i, c in enumerate(self.columns):
@@ -138,9 +140,9 @@ class SchemaIndex:
     ) -> tuple[np.ndarray, np.ndarray]:
         q = qvec if qvec is not None else self.encode([question])[0]
         dense = _zscore(self._dense[idx] @ q)
-        lexical = _zscore(self._lex.scores(question)[idx])
+        lexical = _zscore(self._lex.scores(question)[self._lex_order][idx])
         tids = np.unique(self._col_table[idx])
-        tscore = _zscore(self._tdense[tids] @ q) + LEXICAL_WEIGHT * _zscore(self._tlex.scores(question)[tids])
+        tscore = _zscore(self._tdense[tids] @ q) + LEXICAL_WEIGHT * _zscore(self._tlex.scores(question)[self._tlex_order][tids])
         per_table = dict(zip(tids.tolist(), tscore.tolist(), strict=True))
         table = np.array([per_table[t] for t in self._col_table[idx].tolist()])
         if mode is SchemaMode.DENSE:
@@ -153,7 +155,7 @@ class SchemaIndex:
     def _value_scores(self, question: str, idx: np.ndarray) -> np.ndarray:
         if not self._value_owner:
             return np.zeros(len(idx))
-        raw = self._vlex.scores(question)
+        raw = self._vlex.scores(question)[self._vlex_order]
         best = np.zeros(len(self.columns), dtype=np.float32)
         np.maximum.at(best, np.array(self._value_owner), raw)
         return _zscore(best[idx])
@@ -202,3 +204,9 @@ class SchemaIndex:
 
 def schema_folder(index_dir: Path) -> Path:
     return Path(index_dir) / SCHEMA_DIR
+
+
+def _build_order(lexical: Any) -> np.ndarray:
+    """Positions in ``lexical`` of the records built as ids "0", "1", ... (its own order is by id, as text)."""
+    pos = lexical.positions
+    return np.array([pos[str(i)] for i in range(len(lexical))], dtype=np.int64)
