@@ -18,7 +18,10 @@ from helpers import with_vectors
 import tablerag
 from tablerag.decomposition.records import Tags
 
-N_CONTEXTS = 8  # 16 files: enough documents for a mid-run kill, small enough for CI
+N_CONTEXTS = 8  # 16 files: small enough for CI, enough to compare engines
+# 48 files for the kill: several commit batches of EMBED_BATCH records each, so the first write is not the last (with
+# cell facts kept out of the vectors, 16 files were embedded and committed within a moment of the first write)
+KILL_CONTEXTS = 24
 KILL_WAIT_S = 300  # how long to wait for the first vectors on disk before killing anyway (a loaded CI box)
 POLL_S = 0.05  # poll interval for the first write
 AFTER_FIRST_WRITE_S = 0.3  # then kill a moment later: inside a document's commit or the next batch's work
@@ -27,6 +30,11 @@ AFTER_FIRST_WRITE_S = 0.3  # then kill a moment later: inside a document's commi
 @pytest.fixture(scope="module")
 def corpus(shared_data, tmp_path_factory):
     return write_tatqa_corpus(shared_data, tmp_path_factory.mktemp("corpus"), N_CONTEXTS)
+
+
+@pytest.fixture(scope="module")
+def kill_corpus(shared_data, tmp_path_factory):
+    return write_tatqa_corpus(shared_data, tmp_path_factory.mktemp("kill-corpus"), KILL_CONTEXTS)
 
 
 def ingest_cmd(corpus, index_dir, *extra):
@@ -85,10 +93,10 @@ def _vectors_written(index_dir, *, writer_alive: bool = True) -> int:
         return 0
 
 
-def test_sigkill_mid_run_then_rerun_equals_uninterrupted(corpus, tmp_path):
+def test_sigkill_mid_run_then_rerun_equals_uninterrupted(kill_corpus, tmp_path):
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     killed = subprocess.Popen(
-        ingest_cmd(corpus, tmp_path / "killed"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+        ingest_cmd(kill_corpus, tmp_path / "killed"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
     )
     deadline = time.monotonic() + KILL_WAIT_S
     seen = 0
@@ -103,9 +111,9 @@ def test_sigkill_mid_run_then_rerun_equals_uninterrupted(corpus, tmp_path):
     assert _vectors_written(tmp_path / "killed", writer_alive=False) > 0, "what was written before the kill is lost"
 
     rerun = subprocess.run(
-        ingest_cmd(corpus, tmp_path / "killed"), check=True, capture_output=True, text=True, env=env, timeout=600
+        ingest_cmd(kill_corpus, tmp_path / "killed"), check=True, capture_output=True, text=True, env=env, timeout=600
     )
     summary = json.loads(rerun.stdout)["summary"]
-    assert summary["failed"] == 0 and summary["added"] + summary["unchanged"] == 2 * N_CONTEXTS
-    subprocess.run(ingest_cmd(corpus, tmp_path / "clean"), check=True, capture_output=True, env=env, timeout=600)
+    assert summary["failed"] == 0 and summary["added"] + summary["unchanged"] == 2 * KILL_CONTEXTS
+    subprocess.run(ingest_cmd(kill_corpus, tmp_path / "clean"), check=True, capture_output=True, env=env, timeout=600)
     assert index_snapshot(tmp_path / "killed") == index_snapshot(tmp_path / "clean")
