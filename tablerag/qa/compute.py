@@ -273,15 +273,21 @@ def _pick(
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
-def _across_columns(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
-) -> Computation | None:
-    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value."""
+def _row_value_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
+    """The named row's numeric value cells (key columns left out), when there are two or more to compare."""
     rows = _rows(linked, view)
     if not rows:
         return None
     cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
-    if len(cells) < 2:
+    return cells if len(cells) >= 2 else None
+
+
+def _across_columns(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
+) -> Computation | None:
+    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
         return None
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
 
@@ -295,11 +301,8 @@ def _beyond(
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one column of the named row whose value lies beyond the
     bound, named by its label and citing every cell compared; None unless exactly one does."""
-    rows = _rows(linked, view)
-    if not rows:
-        return None
-    cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
-    if len(cells) < 2:
+    cells = _row_value_cells(view, linked)
+    if cells is None:
         return None
     labels = _column_labels(view, [c for _, c in cells])
     parts = " UNION ALL ".join(
