@@ -62,7 +62,7 @@ def retrieval(
     print(markdown(results))
 
 
-# --- issue 6: `tablerag eval qa` and `tablerag eval schema` (QA and column-retrieval helper) -----------------------
+# --- `tablerag eval qa` and `tablerag eval schema` (QA and column-retrieval helper) -----------------------
 QA_OUT = Path("bench/out/qa.json")
 SCHEMA_OUT = Path("bench/out/schema.json")
 SCHEMA_WORK = Path("bench/out/schema-work")

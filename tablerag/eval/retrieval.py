@@ -25,7 +25,7 @@ from typing import Any
 from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-KS = (1, 5, 12, 60)  # 12 go to the prompt, 60 are the candidates (seed 000); 1 and 5 show the ranking quality
+KS = (1, 5, 12, 60)  # 12 go to the prompt, 60 are the candidates; 1 and 5 show the ranking quality
 CONSTANTS = frozenset({"100", "1000", "2", "1"})  # percent, per-mille and averaging constants in TAT-QA derivations
 MIN_CONTAINS_CHARS = 4  # a text answer shorter than this must equal a cell; longer ones may sit inside one
 TABLE_SOURCES = ("table", "table-text")  # TAT-QA questions whose answer comes (partly) from the table
@@ -258,7 +258,7 @@ def write_corpus(corpus: Corpus, folder: Path) -> Path:
 
 
 # --- runs -----------------------------------------------------------------------------------------------------
-BASELINE_CHUNK_TOKENS = 500  # the usual RAG default chunk size (the naive baseline of issue 5)
+BASELINE_CHUNK_TOKENS = 500  # the usual RAG default chunk size (the naive baseline)
 BASELINE_CANDIDATES = 100  # per retriever before fusion, as in our stage one
 
 

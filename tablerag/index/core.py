@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Hit", "Index", "IngestReport", "IngestResult", "chroma_where", "file_digest"]
 
-DENSE_CANDIDATES = 60  # seed 000: 60 candidates before the top 12 go to the prompt
+DENSE_CANDIDATES = 60  # 60 candidates before the top 12 go to the prompt
 
 
 class Index:

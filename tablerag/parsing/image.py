@@ -3,7 +3,7 @@
 Words come from the PDF text layer when the caller has it, else from OCR. Tables come from Table Transformer when
 its weights are present (and the mode asks for it), else — and wherever the model is unsure — from the model-free
 heuristics: ruling lines found in the image, then borderless tables from text lines with stable column gaps
-(seed 002), both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometry is in PDF points
+both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometry is in PDF points
 (pixels * 72 / dpi), so the same thresholds serve PDFs and images. Each table records the path that made it.
 """
 

@@ -6,7 +6,7 @@ and the found table boxes; output is one `TableContext` per table plus the lines
 - **Caption**: a line starting with a caption word ("Table 3:", "Tab. 2", "Tabelle 1", "Tabela 1", "Таблица 1",
   "表3", ...) just above the table (or just below it when nothing is above), with the lines that continue it; else
   a short bold or larger-than-body line directly above the table (the EU reports' "Greenhouse gases").
-- **Lead-in** (seed 002): when a table has no caption, the last sentence of the body paragraph right above it,
+- **Lead-in**: when a table has no caption, the last sentence of the body paragraph right above it,
   when it introduces the table (ends with ":" or says "the following table", "下表", "следующ..."), becomes the
   caption. It is body text, so it stays in the prose blocks too.
 - **Notes**: consecutive lines directly below the table that start with a note word ("Source:", "Note:",
@@ -280,7 +280,7 @@ def last_sentence(text: str) -> str:
 
 
 def lead_in(lines: Sequence[PageLine], box: BBox) -> str | None:
-    """The sentence of the body text right above the table that introduces it (seed 002), if any."""
+    """The sentence of the body text right above the table that introduces it, if any."""
     above = _above(lines, box, LEAD_IN_REACH)
     if above:  # one text column: lines beside the nearest one belong to another column of the page
         near = above[0]

@@ -50,7 +50,7 @@ def prepare(
 ) -> Prepared | IngestResult:
     """Parse and decompose one file (CPU work; runs in any process). Parsing runs within `limits` (default
     `Limits()`): in a worker process stopped after `max_seconds_per_document` (see tablerag.limits). With `llm`,
-    every table also gets LLM-written cell sentences, a summary and a reading guide (seed 004), checked by the
+    every table also gets LLM-written cell sentences, a summary and a reading guide, checked by the
     numeric guard; they are added to the template records, never replace them. ``sha256``: the file's digest
     when the caller has it (the skip check computes it), so the file is hashed once. ``slot``: which reader
     process parses it (callers on several threads use one slot each)."""

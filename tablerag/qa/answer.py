@@ -1,4 +1,4 @@
-"""Find the table, then *take* the value (seed 000) or *compute* it (seeds 001, 002): route the question, link it
+"""Find the table, then *take* the value or *compute* it: route the question, link it
 to rows by their values and to columns by their header chains, read the cell or run the intent's SQL in the
 sandbox, cite every cell used (and the SQL). No linked evidence -> a refusal with the closest sources.
 """
