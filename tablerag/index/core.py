@@ -18,6 +18,7 @@ import numpy as np
 
 from tablerag.decomposition.records import RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
+from tablerag.index.catalog import RecordCatalog
 from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
 from tablerag.index.ingest import (
     DEFAULT_DENSE_RECORDS,
@@ -35,7 +36,7 @@ from tablerag.index.ingest import (
 from tablerag.index.lexical import LexicalIndex
 from tablerag.index.query import Hit, chroma_where
 from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
-from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
+from tablerag.index.tables import DocumentEntry, TableStore
 from tablerag.limits import Limits
 from tablerag.model import Record, Table, doc_id, sha256_file
 
@@ -154,30 +155,30 @@ class Index:
 
     @property
     def catalog(self) -> RecordCatalog:
-        """Table, row and filter columns of every record in memory, aligned with BM25 (see tables.RecordCatalog)."""
+        """Table, row and filter columns of every record in memory, aligned with BM25 (see index/catalog.py): read
+        from the store on first use, then kept up to date by each add and removal."""
         lexical = self.lexical
         if self._catalog is None:
-            catalog = self.store.catalog(lexical.ids, lexical.positions)
+            catalog = self._read_catalog(lexical)
             if catalog is None:  # BM25 on disk is out of step with the store (an older writer): rebuild it
                 self._rebuild_lexical()
-                catalog = self.store.catalog(lexical.ids, lexical.positions)
+                catalog = self._read_catalog(lexical)
             if catalog is None:
                 raise RuntimeError(f"index {self.path}: BM25 ids differ from the table store after a rebuild")
-            if LEXICAL_ONLY_KINDS[self.dense]:
-                only = LEXICAL_ONLY_KINDS[self.dense]
-                catalog.dense = np.fromiter(
-                    (k not in only or LLM_RECORD_MARK in i for k, i in zip(catalog.kinds, catalog.ids, strict=True)),
-                    dtype=bool,
-                    count=len(catalog.ids),
-                )
-            catalog.kinds = []  # only needed for the mask above
             self._catalog = catalog
         return self._catalog
 
+    def _read_catalog(self, lexical: LexicalIndex) -> RecordCatalog | None:
+        only = LEXICAL_ONLY_KINDS[self.dense]
+        return RecordCatalog.read(self.store, lexical.ids, lexical.positions, only, LLM_RECORD_MARK)
+
     def _mark_lexical_stale(self) -> None:
+        """BM25 (and the catalog) no longer match the store; while the change is tracked, the catalog is kept to
+        be updated with it (a failure before then leaves BM25 stale: rebuilt, and the catalog read afresh)."""
         self.store.set_meta("lexical_dirty", "1")
         self._lexical_fresh = False
-        self._catalog = None
+        if self._lexical_pending is None:
+            self._catalog = None
 
     def _track_lexical(self) -> bool:
         """Start collecting changes for an incremental BM25 update when BM25 is in step with the store."""
@@ -195,11 +196,16 @@ class Index:
             self._lexical = LexicalIndex(self.path / "bm25")
         added, removed = pending
         if self._lexical.stale:  # an older layout on disk: rebuilt from the store on next use
+            self._catalog = None
             return
-        self._lexical.update(added, removed)
+        moves = self._lexical.update(added, removed)
         self.store.set_meta("lexical_dirty", "0")
         self._lexical_fresh = True
-        self._catalog = None
+        if self._catalog is not None:  # follows BM25 by the changed records only (none read: read on first use)
+            lex = self._lexical
+            only = LEXICAL_ONLY_KINDS[self.dense]
+            if not self._catalog.update(moves, lex.ids, lex.positions, only, LLM_RECORD_MARK):
+                self._catalog = None
 
     @contextmanager
     def batch(self) -> Iterator[None]:

@@ -99,8 +99,15 @@ class RowLabels:
         return result
 
     @classmethod
-    def build(cls, store: TableStore, positions: dict[str, int]) -> RowLabels:
-        stubs = store.con.execute(_STUBS_SQL).fetchall()
+    def build(cls, store: TableStore, positions: dict[str, int], tables: list[str] | None = None) -> RowLabels:
+        """The labels of every table's rows, or of ``tables`` only."""
+        if tables is None:
+            stubs = store.con.execute(_STUBS_SQL).fetchall()
+        elif tables:
+            sql = _STUBS_SQL.replace("WHERE NOT is_header", "WHERE NOT is_header AND table_id IN (SELECT unnest(?))")
+            stubs = store.con.execute(sql, [tables]).fetchall()
+        else:
+            stubs = []
         found = [(positions.get(f"{table_id}:r{row}"), text, bool(has)) for table_id, row, text, has in stubs]
         return cls.from_labels([(pos, text) for pos, text, _ in found], [p for p, _, has in found if not has])
 
@@ -118,6 +125,31 @@ class RowLabels:
         heading = np.zeros(1 + max([-1, *heads, *(int(a.max()) for a in phrases.values())]), dtype=bool)
         heading[heads] = True
         return cls(phrases, heading)
+
+    def moved(self, moved: np.ndarray, n: int) -> RowLabels:
+        """These labels after the catalog's records moved (``moved``: each old position's new one, -1 where the
+        record left; ``n``: the number of records after)."""
+        phrases = {}
+        for phrase, found in self.phrases.items():
+            now = moved[found]
+            if (now >= 0).any():
+                phrases[phrase] = now[now >= 0]  # in the order they had
+        heading = np.zeros(n, dtype=bool)
+        heads = moved[self.headings]
+        heading[heads[heads >= 0]] = True
+        return RowLabels(phrases, heading)
+
+    def merged(self, other: RowLabels) -> RowLabels:
+        """These labels and ``other``'s (the labels of other records of the same catalog), ``other``'s after these
+        within a phrase, as a build lists the rows of tables written later."""
+        phrases = dict(self.phrases)
+        for phrase, found in other.phrases.items():
+            mine = phrases.get(phrase)
+            phrases[phrase] = found if mine is None else np.concatenate([mine, found])
+        heading = np.zeros(max(len(self.heading), len(other.heading)), dtype=bool)
+        heading[self.headings] = True
+        heading[other.headings] = True
+        return RowLabels(phrases, heading)
 
     def _valued(self, found: Found) -> Found:
         """The entries whose row holds a value (headings left out)."""

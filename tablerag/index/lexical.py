@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,6 +30,7 @@ __all__ = [
     "TOKENIZER_VERSION",
     "Lang",
     "LexicalIndex",
+    "Moves",
     "detect_language",
     "normalise_number",
     "tokenize",
@@ -38,6 +40,22 @@ __all__ = [
 META_FILE = "lexical.json"
 POSTINGS_FILE = "postings.npz"
 LAYOUT_VERSION = 2  # 1: bm25s files (rebuilt in full after every add); 2: index/postings.py arrays
+
+
+class Moves(NamedTuple):
+    """Where an update moved the records (positions follow the sorted ids, so an added id shifts those after it):
+    what another array aligned with the positions needs to follow it without re-reading the records."""
+
+    keep: np.ndarray  # bool, one per position before: the record is still there (neither removed nor replaced)
+    kept_pos: np.ndarray  # int64, one per kept record (in order): its position after
+    added: list[str]  # the added ids, sorted
+    added_pos: np.ndarray  # int64, one per added id: its position after
+
+    def moved(self) -> np.ndarray:
+        """Position after of every position before; -1 where the record left."""
+        out = np.full(len(self.keep), -1, dtype=np.int64)
+        out[self.keep] = self.kept_pos
+        return out
 
 
 def _unique(tokens: list[str]) -> list[str]:
@@ -87,9 +105,10 @@ class LexicalIndex:
         docs = [self._token_array(tokenize(texts[i]), vocab) for i in order]
         self._commit([ids[i] for i in order], vocab, build(docs, len(vocab)))
 
-    def update(self, added: dict[str, str], removed: Iterable[str] = ()) -> None:
+    def update(self, added: dict[str, str], removed: Iterable[str] = ()) -> Moves:
         """Add records (id -> text; an id already indexed is replaced) and drop ``removed`` ids, then persist: the
-        index equals a rebuild over the records it then holds, but only the added texts are tokenized."""
+        index equals a rebuild over the records it then holds, but only the added texts are tokenized. Returns
+        where the records moved."""
         gone = set(removed) | set(added)
         keep = np.ones(len(self._ids), dtype=bool)
         keep[[self._pos[i] for i in gone if i in self._pos]] = False
@@ -111,6 +130,7 @@ class LexicalIndex:
         ids[kept_pos] = kept
         ids[added_pos] = new_ids
         self._commit(ids.tolist(), vocab, postings)
+        return Moves(keep, kept_pos, new_ids, added_pos)
 
     @staticmethod
     def _token_array(tokens: list[str], vocab: dict[str, int]) -> np.ndarray:

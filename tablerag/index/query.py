@@ -11,8 +11,9 @@ import numpy as np
 
 if TYPE_CHECKING:
     from tablerag.decomposition.records import RecordOptions
+    from tablerag.index.catalog import RecordCatalog
     from tablerag.index.labels import Found
-    from tablerag.index.tables import RecordCatalog, TableStore
+    from tablerag.index.tables import TableStore
     from tablerag.model import Record
 
 

@@ -11,7 +11,7 @@ their own records: the row record (or the packed chunk holding the row) and its 
 per row (facts and chunks collapse into their rows) and one per prose block.
 
 Cost: a question is encoded once and scored by BM25 once (both stages rank from those scores); filters
-become a boolean mask over the in-memory record catalog (tables.RecordCatalog), never a set of allowed ids; stage
+become a boolean mask over the in-memory record catalog (catalog.RecordCatalog), never a set of allowed ids; stage
 one asks Chroma once (HNSW, ``where`` for filters); stage two ranks a table's records by exact cosine similarity to
 their stored vectors, read for all first tables in one call, instead of one filtered Chroma query per table (the
 same ranking, apart from ties within float rounding; 7.8 ms a table at 10k records, and a filtered HNSW search

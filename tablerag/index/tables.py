@@ -12,16 +12,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 from tablerag._lazy import need
 from tablerag.decomposition.serialize import to_markdown
 from tablerag.model import Provenance, Record, Table, table_from_dict, table_to_dict
-
-if TYPE_CHECKING:
-    from tablerag.index.labels import RowLabels
 
 SCHEMA_VERSION = "1"
 # Up to this many ids a record read is `id IN (?, ?, ...)`, which DuckDB answers from the primary key: the 12 hits of
@@ -295,24 +290,6 @@ class TableStore:
         rows = self.con.execute("SELECT id, text FROM records ORDER BY id").fetchall()
         return [r[0] for r in rows], [r[1] for r in rows]
 
-    def catalog(self, ids: list[str], positions: dict[str, int]) -> RecordCatalog | None:
-        """Table and row of every record, aligned with ``ids`` (the BM25 order: records by id); None when the
-        store holds other records than ``ids`` (the caller rebuilds BM25 and asks again)."""
-        got = self.con.execute(
-            "SELECT id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind"
-            " FROM records ORDER BY id"
-        ).fetchall()
-        if len(got) != len(ids) or any(r[0] != i for r, i in zip(got, ids, strict=True)):
-            return None
-        codes: dict[str, int] = {}
-        table = np.fromiter(
-            (codes.setdefault(r[1], len(codes)) if r[1] else -1 for r in got), dtype=np.int32, count=len(got)
-        )
-        row = np.fromiter((r[2] for r in got), dtype=np.int32, count=len(got))
-        catalog = RecordCatalog(self, ids, positions, table, row, codes)
-        catalog.kinds = [r[3] for r in got]
-        return catalog
-
     def record_ids(self, filters: dict[str, str] | None) -> set[str]:
         clause, params = where_sql(filters)
         return {r[0] for r in self.con.execute(f"SELECT id FROM records WHERE {clause}", params).fetchall()}
@@ -363,98 +340,3 @@ class TableStore:
 
     def failures(self) -> list[tuple[str, str]]:
         return [(r[0], r[1]) for r in self.con.execute("SELECT path, error FROM failures ORDER BY path").fetchall()]
-
-
-class RecordCatalog:
-    """What a query needs to know of every record, in memory and aligned with the BM25 positions: its table and
-    row, and (built on first use, per filter key) the codes that turn a filter into a boolean mask. A query then
-    never loads the ids a filter allows, nor asks DuckDB which table or row a candidate belongs to."""
-
-    def __init__(
-        self,
-        store: TableStore,
-        ids: list[str],
-        positions: dict[str, int],
-        table: np.ndarray,
-        row: np.ndarray,
-        table_codes: dict[str, int],
-    ) -> None:
-        self._store = store
-        self.ids = ids
-        self.positions = positions
-        self.table = table  # code of the record's table, -1 outside any table
-        self.row = row  # the record's row, -1 when it names none
-        self.table_codes = table_codes
-        self.table_names = list(table_codes)
-        self._order = np.argsort(table, kind="stable")  # positions grouped by table, ascending within each
-        self._bounds = np.searchsorted(table[self._order], np.arange(-1, len(table_codes) + 1))
-        self._columns: dict[str, tuple[dict[Any, int], np.ndarray]] = {}
-        self._labels: RowLabels | None = None
-        self.kinds: list[str] = []  # each record's kind (what decides whether it has a dense vector)
-        self.dense: np.ndarray | None = None  # which records have a dense vector; None: every one
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    @property
-    def labels(self) -> RowLabels:
-        """The row labels a question can name (index/labels.py), built on first use."""
-        if self._labels is None:
-            from tablerag.index.labels import RowLabels
-
-            self._labels = RowLabels.build(self._store, self.positions)
-        return self._labels
-
-    def unit_positions(self, units: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """The records of each stage-one unit (a table id: its records, ascending; a record outside any table:
-        itself), concatenated unit by unit, and for each the unit's index in ``units``; an id the catalog lacks
-        holds none. Vectorised: stage one scores a couple of hundred units a query."""
-        codes = np.fromiter((self.table_codes.get(u, -1) for u in units), dtype=np.int64, count=len(units))
-        known = codes >= 0
-        starts = np.where(known, self._bounds[codes + 1], 0)
-        lengths = np.where(known, self._bounds[codes + 2], 0) - starts
-        ends = np.cumsum(lengths)
-        picked = self._order[np.repeat(starts - ends + lengths, lengths) + np.arange(int(ends[-1]) if len(ends) else 0)]
-        owner = np.repeat(np.arange(len(units)), lengths)
-        alone = [(i, self.positions[u]) for i, u in enumerate(units) if not known[i] and u in self.positions]
-        if alone:
-            extra_owner, extra = (np.asarray(x, dtype=np.int64) for x in zip(*alone, strict=True))
-            picked, owner = np.concatenate([picked, extra]), np.concatenate([owner, extra_owner])
-        return picked, owner
-
-    def table_positions(self, table_id: str) -> np.ndarray:
-        """Positions of the table's records, ascending."""
-        code = self.table_codes.get(table_id)
-        if code is None:
-            return np.zeros(0, dtype=np.int64)
-        result: np.ndarray = self._order[self._bounds[code + 1] : self._bounds[code + 2]]
-        return result
-
-    def mask(self, filters: dict[str, str] | None) -> np.ndarray | None:
-        """Positions passing every filter (the same test as ``record_ids``), or None without filters."""
-        if not filters:
-            return None
-        where_sql(filters)  # unknown keys are refused here as in SQL
-        mask = np.ones(len(self.ids), dtype=bool)
-        for key, value in filters.items():
-            if key == "table_id" and isinstance(value, str):
-                mask &= self.table == self.table_codes.get(value, -2)
-            elif isinstance(value, str):
-                lookup, codes = self._column(key)
-                mask &= codes == lookup.get(value, -2)
-            else:  # a non-string value: let SQL compare it as it always has
-                allowed = self._store.record_ids({key: value})
-                mask &= np.isin(np.arange(len(self.ids)), [self.positions[i] for i in allowed if i in self.positions])
-        return mask
-
-    def _column(self, key: str) -> tuple[dict[Any, int], np.ndarray]:
-        if key not in self._columns:
-            values = self._store.con.execute(f"SELECT {key} FROM records ORDER BY id").fetchall()  # key checked
-            lookup: dict[Any, int] = {}
-            codes = np.fromiter(
-                (lookup.setdefault(v[0], len(lookup)) if v[0] is not None else -1 for v in values),
-                dtype=np.int32,
-                count=len(values),
-            )
-            self._columns[key] = (lookup, codes)
-        return self._columns[key]
