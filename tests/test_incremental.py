@@ -51,6 +51,33 @@ def test_updates_equal_a_rebuild(tmp_path: Path, texts: dict[str, str]) -> None:
     assert grown.search("Partner fixed-price", 1)[0][0] == ids[1]
 
 
+@pytest.mark.parametrize("compact_min", [0, 10**9])
+def test_logged_and_compacted_updates_reopen_as_a_rebuild(
+    tmp_path: Path, texts: dict[str, str], monkeypatch: pytest.MonkeyPatch, compact_min: int
+) -> None:
+    """Updates are appended to a change log (replayed on open) until it holds COMPACT_SHARE of the records, then the
+    arrays are written afresh and the log dropped; either way a reopened index equals a rebuild. A torn last line
+    (a crash while appending) is left out."""
+    from tablerag.index import lexical
+
+    monkeypatch.setattr(lexical, "COMPACT_MIN", compact_min)
+    ids = list(texts)
+    grown = LexicalIndex(tmp_path / "grown")
+    grown.rebuild(ids[:30], [texts[i] for i in ids[:30]])
+    for start in range(30, len(ids), 9):
+        grown.update({i: texts[i] for i in ids[start : start + 9]}, [ids[start - 29]])
+    log = grown.path / lexical.CHANGES_FILE
+    assert log.exists() == (compact_min > 0)
+    final = {i: texts[i] for i in ids if i not in {ids[s - 29] for s in range(30, len(ids), 9)}}
+    full = LexicalIndex(tmp_path / "full")
+    full.rebuild(list(final), list(final.values()))
+    _same(LexicalIndex(grown.path), full)
+    if log.exists():
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write('{"added": {"zzz": "torn')
+        _same(LexicalIndex(grown.path), full)
+
+
 def test_removing_everything_and_adding_to_an_empty_index(tmp_path: Path) -> None:
     index = LexicalIndex(tmp_path / "x")
     index.update({"b": "net income", "a": "revenue"})

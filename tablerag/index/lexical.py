@@ -39,7 +39,15 @@ __all__ = [
 
 META_FILE = "lexical.json"
 POSTINGS_FILE = "postings.npz"
-LAYOUT_VERSION = 2  # 1: bm25s files (rebuilt in full after every add); 2: index/postings.py arrays
+CHANGES_FILE = "changes.jsonl"  # the changes since the arrays were written, one update a line
+# 1: bm25s files (rebuilt in full after every add); 2: index/postings.py arrays; 3: arrays + the change log
+LAYOUT_VERSION = 3
+READABLE_LAYOUTS = (2, 3)  # a layout-2 folder is layout 3 without a change log
+# an update is appended to the change log instead of rewriting the arrays and ids (hundreds of MB at 1M records)
+# until the log holds this share of the records: opening replays it (tokenizes its texts again, in one update), so
+# an open costs at most ~2% of a rebuild more, and the full write is paid once per 2% of growth
+COMPACT_SHARE = 0.02
+COMPACT_MIN = 5_000  # below this many logged records the log is cheap to replay whatever the index's size
 
 
 class Moves(NamedTuple):
@@ -72,6 +80,7 @@ class LexicalIndex:
         self._pos: dict[str, int] = {}
         self._vocab: dict[str, int] = {}
         self._postings = Postings.empty()
+        self._logged = 0  # records in the change log (added and removed)
         self.stale = False  # on disk in an older layout: the owner rebuilds it from its records
         if (self.path / META_FILE).exists():
             self._load()
@@ -86,13 +95,16 @@ class LexicalIndex:
                 f"{self.path}: lexical index built with tokenizer v{meta.get('tokenizer')}, "
                 f"this version uses v{TOKENIZER_VERSION}: rebuild the index"
             )
-        if meta.get("layout") != LAYOUT_VERSION:
+        if meta.get("layout") not in READABLE_LAYOUTS:
             self.stale = True
             return
         self._set_ids(list(meta["ids"]))
         self._vocab = {t: i for i, t in enumerate(meta["vocab"])}
         with np.load(self.path / POSTINGS_FILE) as arrays:
             self._postings = Postings(**{k: arrays[k] for k in Postings.__slots__})
+        added, removed, self._logged = _read_changes(self.path / CHANGES_FILE)
+        if self._logged:
+            self._apply(added, removed)
 
     def rebuild(self, ids: list[str], texts: list[str]) -> None:
         """Replace the whole index with these records and persist it (written aside, then swapped in)."""
@@ -108,7 +120,22 @@ class LexicalIndex:
     def update(self, added: dict[str, str], removed: Iterable[str] = ()) -> Moves:
         """Add records (id -> text; an id already indexed is replaced) and drop ``removed`` ids, then persist: the
         index equals a rebuild over the records it then holds, but only the added texts are tokenized. Returns
-        where the records moved."""
+        where the records moved. Persisted by appending the change to the log (the arrays are written afresh once
+        the log holds COMPACT_SHARE of the records)."""
+        dropped = list(removed)
+        moves = self._apply(added, dropped)
+        self._logged += len(added) + len(dropped)
+        written = (self.path / META_FILE).exists()
+        if not written or self._logged > max(COMPACT_MIN, COMPACT_SHARE * len(self._ids)):
+            self._commit(self._ids, self._vocab, self._postings)
+        else:
+            line = json.dumps({"added": added, "removed": dropped}, ensure_ascii=False)
+            with open(self.path / CHANGES_FILE, "a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+        return moves
+
+    def _apply(self, added: dict[str, str], removed: Iterable[str]) -> Moves:
+        """The update in memory."""
         gone = set(removed) | set(added)
         keep = np.ones(len(self._ids), dtype=bool)
         keep[[self._pos[i] for i in gone if i in self._pos]] = False
@@ -129,7 +156,7 @@ class LexicalIndex:
         ids = np.empty(len(kept) + len(new_ids), dtype=object)
         ids[kept_pos] = kept
         ids[added_pos] = new_ids
-        self._commit(ids.tolist(), vocab, postings)
+        self._take(ids.tolist(), vocab, postings)
         return Moves(keep, kept_pos, new_ids, added_pos)
 
     @staticmethod
@@ -144,7 +171,11 @@ class LexicalIndex:
         np.savez(staging / POSTINGS_FILE, **{k: getattr(postings, k) for k in Postings.__slots__})
         meta = {"tokenizer": TOKENIZER_VERSION, "layout": LAYOUT_VERSION, "ids": ids, "vocab": list(vocab)}
         (staging / META_FILE).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
-        _swap_in(staging, self.path)
+        _swap_in(staging, self.path)  # the new folder holds no change log
+        self._logged = 0
+        self._take(ids, vocab, postings)
+
+    def _take(self, ids: list[str], vocab: dict[str, int], postings: Postings) -> None:
         self._set_ids(ids)
         self._vocab = vocab
         self._postings = postings
@@ -235,6 +266,28 @@ def _lower_bound(scores: np.ndarray, k: int) -> float:
     if len(sample) < k:
         return tiny
     return float(np.partition(sample, len(sample) - k)[len(sample) - k])
+
+
+def _read_changes(path: Path) -> tuple[dict[str, str], set[str], int]:
+    """The logged updates folded into one (added id -> text, removed ids) and the number of records they name. A
+    torn last line (a crash while appending) is left out: the index's owner then still holds BM25 stale and rebuilds
+    it from its records."""
+    added: dict[str, str] = {}
+    removed: set[str] = set()
+    count = 0
+    if not path.exists():
+        return added, removed, count
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            change = json.loads(line)
+        except json.JSONDecodeError:
+            break
+        for i in change["removed"]:
+            added.pop(i, None)
+            removed.add(i)
+        added.update(change["added"])
+        count += len(change["added"]) + len(change["removed"])
+    return added, removed, count
 
 
 def _swap_in(staging: Path, target: Path) -> None:
