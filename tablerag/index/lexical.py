@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tablerag.errors import IndexMismatchError
-from tablerag.index.postings import Postings, build
+from tablerag.index.postings import STORED, Postings, build
 from tablerag.index.postings import update as update_postings
 from tablerag.text.tokens import (  # re-exported: callers of the BM25 index use the same tokens
     LATIN_LANGS,
@@ -101,7 +101,7 @@ class LexicalIndex:
         self._set_ids(list(meta["ids"]))
         self._vocab = {t: i for i, t in enumerate(meta["vocab"])}
         with np.load(self.path / POSTINGS_FILE) as arrays:
-            self._postings = Postings(**{k: arrays[k] for k in Postings.__slots__})
+            self._postings = Postings(**{k: arrays[k] for k in STORED})
         added, removed, self._logged = _read_changes(self.path / CHANGES_FILE)
         if self._logged:
             self._apply(added, removed)
@@ -168,7 +168,7 @@ class LexicalIndex:
         staging = self.path.with_name(self.path.name + ".tmp")
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
-        np.savez(staging / POSTINGS_FILE, **{k: getattr(postings, k) for k in Postings.__slots__})
+        np.savez(staging / POSTINGS_FILE, **{k: getattr(postings, k) for k in STORED})
         meta = {"tokenizer": TOKENIZER_VERSION, "layout": LAYOUT_VERSION, "ids": ids, "vocab": list(vocab)}
         (staging / META_FILE).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
         _swap_in(staging, self.path)  # the new folder holds no change log
@@ -183,7 +183,7 @@ class LexicalIndex:
 
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids
-        self._pos = {record_id: i for i, record_id in enumerate(ids)}
+        self._pos = dict(zip(ids, range(len(ids)), strict=True))
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every record (in id order) for ``query``; zeros when no query token is indexed."""
