@@ -1,7 +1,7 @@
 """The FastAPI application over one index (`create_app`), run by `tablerag serve`.
 
 One `Index` per process serves every request. Its stores are not safe to use from several threads at once (a
-DuckDB connection holds one pending result at a time, the record catalog and BM25 are rebuilt lazily after a
+DuckDB connection holds one pending result at a time, the record catalog and BM25 are updated in place by a
 write, the embedder is one native model), so every use of the index — a query, a listing, a delete, each commit
 and each embedding batch of an upload — holds one lock. Parsing an upload, the slow part of ingestion, runs outside
 it (in the reader process of `tablerag.limits`), so queries go on while a document is read; one background worker
