@@ -28,6 +28,7 @@ def texts(shared_data: Path) -> dict[str, str]:
 
 def _same(a: LexicalIndex, b: LexicalIndex) -> None:
     assert a.ids == b.ids
+    assert a.positions == b.positions == {i: n for n, i in enumerate(b.ids)}
     for q in QUERIES:
         assert np.allclose(a.scores(q), b.scores(q), rtol=1e-6, atol=1e-7), q
         assert [i for i, _ in a.search(q, 10)] == [i for i, _ in b.search(q, 10)], q

@@ -156,7 +156,14 @@ class LexicalIndex:
         ids = np.empty(len(kept) + len(new_ids), dtype=object)
         ids[kept_pos] = kept
         ids[added_pos] = new_ids
-        self._take(ids.tolist(), vocab, postings)
+        # positions before the first added or removed record stay: only the ids from there on are renumbered
+        # (the dict updated in place; a new one for a million ids cost more than the rest of the update)
+        first = min([*added_pos[:1].tolist(), *np.flatnonzero(~keep)[:1].tolist()], default=len(ids))
+        for i in gone:
+            self._pos.pop(i, None)
+        self._ids = ids.tolist()
+        self._pos.update(zip(self._ids[first:], range(first, len(self._ids)), strict=True))
+        self._vocab, self._postings, self.stale = vocab, postings, False
         return Moves(keep, kept_pos, new_ids, added_pos)
 
     @staticmethod
