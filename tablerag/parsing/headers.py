@@ -130,7 +130,9 @@ def detect_header_rows(table: Table) -> int:
 
     Row 0 is a header when the table has data below it. A further row joins the header while it is not numeric
     (years count as labels) and either a header cell above spans horizontally (a grouped label needs its
-    sub-labels) or vertically into it, or the row's stub cell is empty (a second level under a blank stub).
+    sub-labels) or vertically into it, or the row's stub cell is empty (a second level under a blank stub), or
+    every row above is a title row (text in the stub cell only: "2.1 Office Buildings", "($ in millions)"),
+    which names the table, not its columns, and so cannot be the whole header.
     """
     if table.n_rows < 2:
         return 0
@@ -143,12 +145,21 @@ def detect_header_rows(table: Table) -> int:
         grouped = any(c.col_span > 1 and c.text.strip() for c in above)
         reaching = any(c.row + c.row_span > rows for c in above)
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
-        if not (grouped or reaching or continued) or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE:
+        titled = all(_title_row(cover[r]) for r in range(rows))
+        if not (grouped or reaching or continued or titled) or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE:
             break
         if _labels_a_body_row(cover[rows], rows):
             break
         rows += 1
     return rows
+
+
+def _title_row(row: list[Cell | None]) -> bool:
+    """A row whose only text is its stub cell, which covers that column alone (a title or unit line)."""
+    stub = row[0] if row else None
+    if stub is None or not stub.text.strip() or stub.col_span > 1:
+        return False
+    return all(c is None or c is stub or not c.text.strip() for c in row[1:])
 
 
 def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
