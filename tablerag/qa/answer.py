@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import Linked, is_year, link, promote_period_rows
+from tablerag.qa.link import Linked, Scored, is_year, link, promote_period_rows
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -43,6 +43,10 @@ NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
+STATED_CHANGE = re.compile(
+    r"\b(change|changes|difference|variance|increase|decrease|inc|dec|growth|movement)\b|изменени|veränderung|zmian",
+    re.IGNORECASE,
+)  # a column header that states the change between periods: read it, do not recompute it from two cells
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -134,6 +138,41 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
         return False
     cell = table.cell_at(linked.row.index, linked.cols[0].index)
     return cell is not None and cell.value is not None and cell.unit == "%"
+
+
+def _percent_column(table: Table, col: int) -> bool:
+    """A column of percentages: its header says so, or most of its body values carry the unit %."""
+    name = table.column_name(col).lower()
+    if "%" in name or "percent" in name:
+        return True
+    units = [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
+
+
+def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
+    """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
+    linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
+    years must name the asked ones; None when no such column, or several the question does not tell apart."""
+    from tablerag.qa.route import Intent
+
+    if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
+        return None
+    percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
+    asked = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", question))
+    r = linked.row.index
+    found = []
+    for col in range(table.n_cols):
+        name = table.column_name(col)
+        cell = table.cell_at(r, col)
+        if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
+            continue
+        years = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", name))
+        if _percent_column(table, col) == percent and (not years or years <= asked):
+            found.append(col)
+    if len(found) > 1:  # several change columns: the question's words must pick one
+        ranked = [s.index for s in linked.cols if s.index in found]
+        return ranked[0] if ranked else None
+    return found[0] if found else None
 
 
 def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
@@ -273,6 +312,9 @@ def answer_table(
     linked = link(table, question, embedder)
     if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
         return lookup(table, linked, version)
+    stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
+    if stated is not None and linked.row is not None:  # the table states the change: take it
+        return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
