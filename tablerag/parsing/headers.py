@@ -132,7 +132,9 @@ def detect_header_rows(table: Table) -> int:
     (years count as labels) and either a header cell above spans horizontally (a grouped label needs its
     sub-labels) or vertically into it, or the row's stub cell is empty (a second level under a blank stub), or
     every row above is a title row (text in the stub cell only: "2.1 Office Buildings", "($ in millions)"),
-    which names the table, not its columns, and so cannot be the whole header.
+    which names the table, not its columns, and so cannot be the whole header; or the row above holds one lone
+    label over several columns (a spanning label a CSV export or a borderless reader left in one cell, "Payments
+    Due by Period") and this row labels two or more columns with no number (the sub-labels it groups).
     """
     if table.n_rows < 2:
         return 0
@@ -146,12 +148,30 @@ def detect_header_rows(table: Table) -> int:
         reaching = any(c.row + c.row_span > rows for c in above)
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
         titled = all(_title_row(cover[r]) for r in range(rows))
-        if not (grouped or reaching or continued or titled) or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE:
+        under_lone = _lone_label_row(cover[rows - 1]) and _sub_label_row(cover[rows])
+        if (
+            not (grouped or reaching or continued or titled or under_lone)
+            or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
+        ):
             break
         if _labels_a_body_row(cover[rows], rows):
             break
         rows += 1
     return rows
+
+
+def _lone_label_row(row: list[Cell | None]) -> bool:
+    """One filled cell outside the stub, a label, in a row of three or more columns."""
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip()}.values()
+    return len(row) >= 3 and len(own) == 1 and all(not _is_value(c.text) for c in own)
+
+
+def _sub_label_row(row: list[Cell | None]) -> bool:
+    """Two or more filled cells outside the stub, none of them a number (years count as labels)."""
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    return len(own) >= 2 and not any(
+        parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values()
+    )
 
 
 def _title_row(row: list[Cell | None]) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import Linked, Scored, is_year, link, promote_period_rows
+from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -140,15 +140,6 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
     return cell is not None and cell.value is not None and cell.unit == "%"
 
 
-def _percent_column(table: Table, col: int) -> bool:
-    """A column of percentages: its header says so, or most of its body values carry the unit %."""
-    name = table.column_name(col).lower()
-    if "%" in name or "percent" in name:
-        return True
-    units = [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
-    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
-
-
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
     """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
     linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
@@ -167,7 +158,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
             continue
         years = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", name))
-        if _percent_column(table, col) == percent and (not years or years <= asked):
+        if percent_column(table, col) == percent and (not years or years <= asked):
             found.append(col)
     if len(found) > 1:  # several change columns: the question's words must pick one
         ranked = [s.index for s in linked.cols if s.index in found]
