@@ -23,3 +23,59 @@ def test_a_change_the_table_states_is_read_not_recomputed(tmp_path):
     bare = table_from_rows([row[:3] for row in CHANGE_TABLE], tmp_path, "bare")
     computed = answer_table(bare, "What was the percentage change in gross profit between 2018 and 2019?")
     assert computed is not None and computed.intent == "percent_change" and len(computed.citations) == 2
+
+
+def test_words_of_the_stub_header_name_no_row(tmp_path):
+    rows = [
+        ["Non-vested awards", "Shares", "Fair value"],
+        ["Non-vested at December 31, 2018", "1,187,586", "$41.12"],
+        ["Granted", "473,550", "$53.53"],
+        ["Forfeited", "(12,632)", "$50.49"],
+        ["Non-vested at December 31, 2019", "1,283,281", "$45.40"],
+    ]
+    table = table_from_rows(rows, tmp_path, "awards")
+    answer = answer_table(table, "What is the number of non-vested shares granted in 2019?")
+    assert answer is not None and answer.value == "473,550"
+
+
+def test_superlative_over_rows_names_the_row_not_the_total(tmp_path):
+    rows = [
+        ["Assets", "Level 1", "Level 2", "Total Fair Value"],
+        ["Commercial paper", "—", "44,300", "44,300"],
+        ["Corporate debt securities", "—", "181,079", "181,079"],
+        ["Money market funds", "2,010", "—", "2,010"],
+        ["Total", "2,010", "225,379", "227,389"],
+    ]
+    table = table_from_rows(rows, tmp_path, "fair")
+    answer = answer_table(table, "Which component is the greatest in the total fair value?")
+    assert answer is not None and answer.value == "Corporate debt securities"
+
+
+def test_which_year_below_a_bound_compares_the_period_amounts(tmp_path):
+    rows = [
+        ["", "2019", "2019", "2018", "2018"],
+        ["", "Amount", "% of revenue", "Amount", "% of revenue"],
+        ["Maintenance", "16,499", "2", "14,783", "2"],
+        ["Services", "243,053", "34", "246,548", "38"],
+        ["Lease obligation", "2,047", "1", "—", "—"],
+    ]
+    table = table_from_rows(rows, tmp_path, "costs")
+    answer = answer_table(table, "In which year was Maintenance less than 15,000 thousands?")
+    assert answer is not None and answer.value == "2018"
+    assert len(answer.citations) == 2  # both years' amounts compared, not the percentage columns
+    nil = answer_table(table, "In which year was lease obligation less than 500 thousands?")
+    assert nil is not None and nil.value == "2018"  # the dash is nil, below any positive bound
+
+
+def test_sub_labels_under_a_lone_spanning_label_are_header(tmp_path):
+    rows = [
+        ["", "", "Payments Due by Period", ""],
+        ["Contractual Obligations", "Total", "Less than 1 Year", "1-3 Years"],
+        ["Long-term debt", "10,556.6", "—", "2,747.6"],
+        ["Operating lease obligations", "312.6", "52.1", "86.4"],
+        ["Total", "10,869.2", "52.1", "2,834.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "obligations")
+    assert table is not None and table.header_rows == 2
+    answer = answer_table(table, "Which contractual obligation has the highest total value?")
+    assert answer is not None and answer.value == "Long-term debt"
