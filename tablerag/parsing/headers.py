@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import parse_number, unit_label
-from tablerag.parsing.spans import spread_period_labels
+from tablerag.parsing.spans import spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
@@ -388,6 +388,7 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     spread_period_labels(table)
+    spread_sibling_labels(table)
     table.column_headers = header_chains(table)
     table.row_headers = row_header_chains(table, indents)
     apply_units(table)
