@@ -79,3 +79,69 @@ def test_sub_labels_under_a_lone_spanning_label_are_header(tmp_path):
     assert table is not None and table.header_rows == 2
     answer = answer_table(table, "Which contractual obligation has the highest total value?")
     assert answer is not None and answer.value == "Long-term debt"
+
+
+def test_a_unit_note_in_the_stub_does_not_end_the_header(tmp_path):
+    rows = [
+        ["", "Revised", "Measurement", "Revised"],
+        ["", "Allocation", "Period", "Allocation"],
+        ["(In millions)", "As of August 1, 2019", "Adjustments", "As of December 31, 2019"],
+        ["Total assets", "540.6", "5.2", "545.8"],
+        ["Total liabilities", "94.9", "5.2", "100.1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "allocation")
+    assert table is not None and table.header_rows == 3
+    answer = answer_table(table, "What is the revised Total liabilities as of December 31, 2019?")
+    assert answer is not None and answer.value == "100.1"
+
+
+def test_the_stub_label_in_the_bottom_header_row_is_header(tmp_path):
+    rows = [
+        ["", "", "Number of Restaurants"],
+        ["", "", "Land and"],
+        ["", "Ground", "Building"],
+        ["Fiscal Year", "Leases", "Leases"],
+        ["2020 – 2024", "381", "697"],
+        ["2025 – 2029", "198", "270"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leases")
+    assert table is not None and table.header_rows == 4
+    answer = answer_table(table, "What is the number of ground leases expiring between fiscal year 2020 - 2024?")
+    assert answer is not None and answer.value == "381"
+
+
+def test_non_prefixed_words_are_their_own_word(tmp_path):
+    rows = [
+        ["", "USD denominated", "Non-USD denominated"],
+        ["Monetary assets, current", "27,728", "2,899"],
+        ["Monetary assets, non-current", "373", "–"],
+    ]
+    table = table_from_rows(rows, tmp_path, "currency")
+    usd = answer_table(table, "What was the amount of USD denominated current monetary assets?")
+    assert usd is not None and usd.value == "27,728"
+    other = answer_table(table, "What was the amount of non-USD denominated current monetary assets?")
+    assert other is not None and other.value == "2,899"
+
+
+def test_gender_forms_link_male_to_men(tmp_path):
+    rows = [
+        ["", "Men", "Women"],
+        ["Life expectancy at 65", "86.8", "88.9"],
+        ["Life expectancy at 45", "88.5", "90.7"],
+    ]
+    table = table_from_rows(rows, tmp_path, "life")
+    answer = answer_table(table, "What is the life expectancy at 65 for a female member?")
+    assert answer is not None and answer.value == "88.9"
+
+
+def test_an_unlabelled_line_under_a_section_is_its_total(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Basic earnings per share (cents)", "", ""],
+        ["Continuing operations", "114.3", "123.4"],
+        ["Discontinued operations", "91.9", "9.2"],
+        ["", "206.2", "132.6"],
+    ]
+    table = table_from_rows(rows, tmp_path, "eps")
+    answer = answer_table(table, "What is total basic earnings per share (cents) for 2019?")
+    assert answer is not None and answer.value == "206.2"

@@ -28,6 +28,7 @@ MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
+MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
@@ -53,7 +54,13 @@ def _numeric_share(row: list[Cell | None]) -> float:
 
 
 def _stub_empty(row: list[Cell | None]) -> bool:
-    return not row or row[0] is None or not row[0].text.strip()
+    """No label in the stub cell: empty, or only a unit note ("(In millions)", "$ million") over the stub."""
+    return not row or row[0] is None or not row[0].text.strip() or _unit_note(row[0].text)
+
+
+def _unit_note(text: str) -> bool:
+    t = " ".join(text.split()).strip("()")
+    return unit_label(t) is not None and len(t.split()) <= MAX_UNIT_NOTE_WORDS
 
 
 _HYPHEN_END = re.compile(r"\w[-\u2010\u00ad]$")  # a word cut at the line end: "Гипер-", "Umsatz-" (soft hyphen too)
@@ -134,7 +141,9 @@ def detect_header_rows(table: Table) -> int:
     every row above is a title row (text in the stub cell only: "2.1 Office Buildings", "($ in millions)"),
     which names the table, not its columns, and so cannot be the whole header; or the row above holds one lone
     label over several columns (a spanning label a CSV export or a borderless reader left in one cell, "Payments
-    Due by Period") and this row labels two or more columns with no number (the sub-labels it groups).
+    Due by Period") and this row labels two or more columns with no number (the sub-labels it groups); or the
+    header so far has two or more rows, none with a stub label, and this row names the stub as well as its
+    columns (the stub's label sits in the bottom header row: "Fiscal Year | Leases | Leases").
     """
     if table.n_rows < 2:
         return 0
@@ -149,8 +158,9 @@ def detect_header_rows(table: Table) -> int:
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
         titled = all(_title_row(cover[r]) for r in range(rows))
         under_lone = _lone_label_row(cover[rows - 1]) and _sub_label_row(cover[rows])
+        bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
         if (
-            not (grouped or reaching or continued or titled or under_lone)
+            not (grouped or reaching or continued or titled or under_lone or bottom)
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
         ):
             break
@@ -172,6 +182,12 @@ def _sub_label_row(row: list[Cell | None]) -> bool:
     return len(own) >= 2 and not any(
         parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values()
     )
+
+
+def _stub_label_row(row: list[Cell | None]) -> bool:
+    """A label (not a number) in the stub cell beside sub-labels in two or more columns."""
+    stub = row[0] if row else None
+    return stub is not None and _is_label(stub) and not _is_value(stub.text) and _sub_label_row(row)
 
 
 def _title_row(row: list[Cell | None]) -> bool:

@@ -55,8 +55,14 @@ class Linked:
 _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-spaced PDF headers) -> "2018"
 
 
+_NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-current" is one word, not "current"
+# gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
+_GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
+
+
 def _tok(text: str) -> list[str]:
-    return tokenize(_SPACED_DIGITS.sub(r"\1", text))
+    tokens = tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))
+    return [_GENDER.get(t, t) for t in tokens]
 
 
 def _norm(text: str) -> str:
@@ -106,9 +112,13 @@ def _scores(
     return out
 
 
+_TOTAL = frozenset(tokenize("total"))
+
+
 def _row_units(
     table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
 ) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
+    values = [any((r, c) in numeric for c in range(table.n_cols)) for r in range(table.n_rows)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
     for r in range(table.header_rows, table.n_rows):
@@ -117,6 +127,8 @@ def _row_units(
         }
         chain = table.row_headers[r] if r < len(table.row_headers) else []
         toks = {t for text in [*labels.values(), *chain] for t in _tok(text)}
+        if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
+            toks |= _TOTAL
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
