@@ -23,6 +23,7 @@ from tablerag.qa.route import (
     FROM_TO,
     LESS_WORDS,
     RULES,
+    Intent,
     Route,
     RouteKind,
     Router,
@@ -144,8 +145,6 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
     linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
     years must name the asked ones; None when no such column, or several the question does not tell apart."""
-    from tablerag.qa.route import Intent
-
     if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
         return None
     percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
