@@ -145,3 +145,15 @@ def test_an_unlabelled_line_under_a_section_is_its_total(tmp_path):
     table = table_from_rows(rows, tmp_path, "eps")
     answer = answer_table(table, "What is total basic earnings per share (cents) for 2019?")
     assert answer is not None and answer.value == "206.2"
+
+
+def test_which_year_with_no_row_linked_is_refused_not_answered_with_a_row(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Member aged 65 (current life expectancy)", "86.8", "87.3"],
+        ["Member aged 45 (life expectancy at age 65)", "88.5", "89.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "members")
+    assert answer_table(table, "In which year was the life expectancy for a member aged 65 higher?") is None
+    named = answer_table(table, "In which year was the current life expectancy higher?")
+    assert named is not None and named.value == "2018"  # a row the question names: its larger year

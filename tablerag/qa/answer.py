@@ -44,6 +44,7 @@ NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
+ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_CHANGE = re.compile(
     r"\b(change|changes|difference|variance|increase|decrease|inc|dec|growth|movement)\b|изменени|veränderung|zmian",
     re.IGNORECASE,
@@ -263,8 +264,8 @@ def aggregate(
         )
     finally:
         sandbox.close()
-    if comp is None:
-        return None
+    if comp is None or (comp.names == "row" and ASKS_PERIOD.search(question)):
+        return None  # "in which year ..." answered by ranking rows: no row was linked, refuse rather than guess
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     shown = f"{comp.label}: {comp.value}" if comp.label else comp.value

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
 from tablerag.qa.link import Linked, Scored, percent_column, year_of
@@ -22,6 +23,11 @@ BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
 NIL_MARKS = frozenset({"-", "–", "—", "$-", "$–", "$—", "$ -", "$ –", "$ —"})  # a dash in a report's value cell is nil
 
 
+class Named(StrEnum):
+    ROW = "row"
+    COLUMN = "column"
+
+
 @dataclass(slots=True)
 class Computation:
     intent: Intent
@@ -32,6 +38,7 @@ class Computation:
     unit: str | None = None
     result: QueryResult | None = None
     source: str = RULES  # who wrote the SQL: RULES or "llm:<model>"
+    names: Named | None = None  # what the label names: a row (ranking rows in a column) or a column
 
 
 def year_span(question: str) -> tuple[int, int] | None:
@@ -392,4 +399,4 @@ def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandb
         for r, (i, _) in zip(res.rows, cells, strict=True)
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
-    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res)
+    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
