@@ -10,6 +10,10 @@
 - header chains: ICDAR tables whose first row holds a spanning header cell (two-level headers); the gold chain
   of a column is the labels covering it in the header rows, top-down; our column is the one whose data cells
   share most text with the gold column; the share of gold columns whose chain we get exactly right.
+- row chains: every ICDAR table with a section row (a body row whose only text is its first cell, e.g. "Total
+  assets" over its items, "As at 31 December 2019"); the gold chain of a data row under a section is the run of
+  section labels above it (outermost first) plus its own first-column label; our row is the one whose value
+  cells hold the gold row's value texts; the share of such rows whose chain we get exactly right, by cause.
 """
 
 from __future__ import annotations
@@ -276,6 +280,121 @@ def header_chains(root: Path, docs: dict[str, list[Table]]) -> dict[str, Any]:
     }
 
 
+def _gold_rows(xml: Path) -> list[tuple[int, list[tuple[list[str], list[str]]]]]:
+    """(page, [(gold row chain, value texts)]) per table with a section row: data rows under a section only."""
+    out = []
+    for region in ET.parse(xml).iter("region"):
+        cells = []
+        for c in region.iter("cell"):
+            content = c.find("content")
+            r0, c0 = int(c.get("start-row", 0)), int(c.get("start-col", 0))
+            cells.append(
+                (
+                    r0,
+                    c0,
+                    int(c.get("end-row", r0)),
+                    int(c.get("end-col", c0)),
+                    _norm(content.text or "") if content is not None else "",
+                )
+            )
+        if not cells:
+            continue
+        n_head = _header_depth(cells)
+        by_row: dict[int, list[tuple[int, int, int, int, str]]] = {}
+        for cell in cells:
+            if cell[0] >= n_head and cell[4]:
+                by_row.setdefault(cell[0], []).append(cell)
+        sections: list[str] = []
+        in_run = False
+        rows: list[tuple[list[str], list[str]]] = []
+        for r in sorted(by_row):
+            filled = sorted(by_row[r], key=lambda c: c[1])
+            stub = next((c[4] for c in filled if c[1] == 0), "")
+            values = [c[4] for c in filled if c[1] > 0]
+            if stub and not values:  # a section row: a run of them nests, a new run after data replaces
+                sections = (sections if in_run else []) + [stub]
+                in_run = True
+                continue
+            in_run = False
+            if sections and stub and values:
+                rows.append(([*sections, stub], values))
+        if rows:
+            out.append((int(region.get("page", 1)), rows))
+    return out
+
+
+def _match_row(values: list[str], tables: list[Table]) -> tuple[Table, int] | None:
+    """Our body row holding most of the gold row's value texts (in its non-stub cells)."""
+    best: tuple[float, Table, int] | None = None
+    want = set(values)
+    for t in tables:
+        for r, row in enumerate(t.grid()):
+            if r < t.header_rows:
+                continue
+            have = {_norm(x) for x in row[1:] if x.strip()}
+            share = len(want & have) / max(len(want), 1)
+            if best is None or share > best[0]:
+                best = (share, t, r)
+    if best is None or best[0] < MIN_MATCH:
+        return None
+    return best[1], best[2]
+
+
+def row_cause(mine: list[str], gold: list[str]) -> str:
+    """Why a row's chain differs from the gold one (the first cause that explains it)."""
+    if mine == gold:
+        return "right"
+    if not mine:
+        return "no row label"
+    if mine[-1] != gold[-1]:
+        return "own label differs"
+    if len(mine) == 1:
+        return "section not inherited"
+    missing = [lvl for lvl in gold[:-1] if lvl not in mine]
+    extra = [lvl for lvl in mine[:-1] if lvl not in gold]
+    if missing and not extra:
+        return "a section level missing"
+    if extra and not missing:
+        return "extra section level"
+    return "wrong section"
+
+
+def row_chains(root: Path, docs: dict[str, list[Table]]) -> dict[str, Any]:
+    causes: dict[str, int] = {}
+    wrong: list[dict[str, Any]] = []
+    tables = 0
+    for xml in sorted(root.glob("competition-dataset-*/*-str.xml")):
+        stem = xml.name[: -len("-str.xml")]
+        doc = re.sub(r"b$", "a", stem)
+        if doc not in docs:
+            continue
+        for page, rows in _gold_rows(xml):
+            tables += 1
+            ours = [t for t in docs[doc] if t.source.page == page]
+            for gold, values in rows:
+                hit = _match_row(values, ours)
+                if hit is None:
+                    cause = "row not matched"
+                    mine: list[str] = []
+                else:
+                    t, r = hit
+                    mine = [_norm(x) for x in t.row_headers[r]] if r < len(t.row_headers) else []
+                    cause = row_cause(mine, gold)
+                causes[cause] = causes.get(cause, 0) + 1
+                if cause != "right":
+                    wrong.append({"doc": stem, "page": page, "gold": gold, "ours": mine, "cause": cause})
+    total = sum(causes.values())
+    right = causes.get("right", 0)
+    return {
+        "tables": tables,
+        "rows": total,
+        "exact": right,
+        "share": round(right / total, 3) if total else None,
+        "causes": dict(sorted(causes.items(), key=lambda kv: -kv[1])),
+        "wrong_rows": wrong,
+    }
+
+
 def _headers_only(root: Path) -> int:
     wanted = {re.sub(r"b$", "a", x.name[: -len("-str.xml")]) for x in root.glob("competition-dataset-*/*-str.xml")}
     docs = {pdf.stem: _read(pdf) for pdf in _pdfs(root) if pdf.stem in wanted}
@@ -285,6 +404,11 @@ def _headers_only(root: Path) -> int:
     (OUT.parent / "header_chains.json").write_text(json.dumps(hc, indent=1, ensure_ascii=False), encoding="utf-8")
     misses = [t for t in hc["per_table"] if t["exact"] < t["columns"]]
     print("tables with misses:", ", ".join(f"{t['doc']} p{t['page']} {t['exact']}/{t['columns']}" for t in misses))
+    rc = row_chains(root, docs)
+    print(
+        f"row chains (rows under a section row): {rc['exact']}/{rc['rows']} exact ({rc['share']}), {rc['tables']} tables; {rc['causes']}"
+    )
+    (OUT.parent / "row_chains.json").write_text(json.dumps(rc, indent=1, ensure_ascii=False), encoding="utf-8")
     return 0
 
 

@@ -57,7 +57,7 @@ TABLE_SIZE = 8.0  # table font size before shrinking a wide table to the page
 PROSE_SIZE = 8.5
 PAD = 4.0  # cell padding, points
 ROW_FACTOR = 1.9  # row height as a multiple of the font size
-SCAN_DPI = 150  # page images for the scanned variant
+SCAN_DPI = 200  # page images for the scanned variant (a common office-scanner setting)
 
 
 class Format(StrEnum):

@@ -45,7 +45,9 @@ def test_real_multipage_table_is_joined(shared_data: Path) -> None:
 
 def test_real_two_page_table_is_joined(shared_data: Path) -> None:
     (table,) = _tables(shared_data / "camelot" / "files" / "tabula" / "m27.pdf")
-    assert table.n_rows == 88 and any(n.startswith(f"{NOTE_PREFIX} 2") for n in table.notes)
+    assert table.n_rows == 87 and any(n.startswith(f"{NOTE_PREFIX} 2") for n in table.notes)
+    grid = table.grid()  # both header rows ("LICENSE ... PREMISE" over "NUMBER TYPE ...") repeat on page 2: dropped
+    assert table.header_rows == 2 and grid[1] not in grid[2:]
 
 
 def test_repeated_header_is_dropped(tmp_path: Path) -> None:

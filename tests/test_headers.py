@@ -72,3 +72,50 @@ def test_placeholder_dashes_do_not_make_a_data_row_a_header():
     t.cells = [c for c in t.cells if (c.row, c.col) != (0, 1)] + [Cell(0, 1, "Emissions", col_span=3)]
     apply_headers(t)
     assert t.header_rows == 2 and t.column_headers[1] == ["Emissions", "2000"]
+
+
+def test_title_row_over_the_header_does_not_end_it():
+    t = grid_table(
+        [
+            ["2.1 Office Buildings", "", ""],
+            ["Indicators", "For the year ended 31 December", ""],
+            ["", "2019", "2018"],
+            ["Total energy consumption (MWh)", "205,092.26", "167,488.48"],
+            ["Diesel (MWh)", "41.33", "42.10"],
+        ]
+    )
+    assert t.header_rows == 3
+    assert t.column_headers[2][-1] == "2018"
+    assert t.row_headers[3] == ["Total energy consumption (MWh)"]
+    no_title = grid_table([["Assets", "", ""], ["Cash", "12", "13"]])
+    assert no_title.header_rows == 1  # a title over data rows stays the whole header
+
+
+def test_group_labels_left_in_one_cell_head_their_sibling_columns():
+    t = grid_table(
+        [
+            ["", "Financial assets", "", "Financial liabilities", ""],
+            ["", "2019", "2018", "2019", "2018"],
+            ["Opening balance", "77,131", "83,934", "2,154", "4,466"],
+        ]
+    )
+    assert t.column_headers[2] == ["Financial assets", "2018"]
+    assert t.column_headers[4] == ["Financial liabilities", "2018"]
+    quarters = grid_table(
+        [
+            ["", "", "", "Fiscal 2019"],
+            ["", "First", "Second", "Third"],
+            ["", "Quarter", "Quarter", "Quarter"],
+            ["Gross margin", "40.1%", "41.5%", "41.1%"],
+        ]
+    )
+    assert quarters.column_headers[2] == ["Fiscal 2019", "Second", "Quarter"]
+    stacked = grid_table(  # one column's label over two lines heads no other column
+        [
+            ["", "", "Estimated"],
+            ["", "", "Useful Life"],
+            ["", "Fair value", "(in years)"],
+            ["Goodwill", "93,776", "Indefinite"],
+        ]
+    )
+    assert stacked.column_headers[1] == ["Fair value"]

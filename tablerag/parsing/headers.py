@@ -21,13 +21,14 @@ from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import parse_number, unit_label
-from tablerag.parsing.spans import spread_period_labels
+from tablerag.parsing.spans import spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
+MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
@@ -53,7 +54,13 @@ def _numeric_share(row: list[Cell | None]) -> float:
 
 
 def _stub_empty(row: list[Cell | None]) -> bool:
-    return not row or row[0] is None or not row[0].text.strip()
+    """No label in the stub cell: empty, or only a unit note ("(In millions)", "$ million") over the stub."""
+    return not row or row[0] is None or not row[0].text.strip() or _unit_note(row[0].text)
+
+
+def _unit_note(text: str) -> bool:
+    t = " ".join(text.split()).strip("()")
+    return unit_label(t) is not None and len(t.split()) <= MAX_UNIT_NOTE_WORDS
 
 
 _HYPHEN_END = re.compile(r"\w[-\u2010\u00ad]$")  # a word cut at the line end: "Гипер-", "Umsatz-" (soft hyphen too)
@@ -130,7 +137,13 @@ def detect_header_rows(table: Table) -> int:
 
     Row 0 is a header when the table has data below it. A further row joins the header while it is not numeric
     (years count as labels) and either a header cell above spans horizontally (a grouped label needs its
-    sub-labels) or vertically into it, or the row's stub cell is empty (a second level under a blank stub).
+    sub-labels) or vertically into it, or the row's stub cell is empty (a second level under a blank stub), or
+    every row above is a title row (text in the stub cell only: "2.1 Office Buildings", "($ in millions)"),
+    which names the table, not its columns, and so cannot be the whole header; or the row above holds one lone
+    label over several columns (a spanning label a CSV export or a borderless reader left in one cell, "Payments
+    Due by Period") and this row labels two or more columns with no number (the sub-labels it groups); or the
+    header so far has two or more rows, none with a stub label, and this row names the stub as well as its
+    columns (the stub's label sits in the bottom header row: "Fiscal Year | Leases | Leases").
     """
     if table.n_rows < 2:
         return 0
@@ -143,12 +156,46 @@ def detect_header_rows(table: Table) -> int:
         grouped = any(c.col_span > 1 and c.text.strip() for c in above)
         reaching = any(c.row + c.row_span > rows for c in above)
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
-        if not (grouped or reaching or continued) or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE:
+        titled = all(_title_row(cover[r]) for r in range(rows))
+        under_lone = _lone_label_row(cover[rows - 1]) and _sub_label_row(cover[rows])
+        bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
+        if (
+            not (grouped or reaching or continued or titled or under_lone or bottom)
+            or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
+        ):
             break
         if _labels_a_body_row(cover[rows], rows):
             break
         rows += 1
     return rows
+
+
+def _lone_label_row(row: list[Cell | None]) -> bool:
+    """One filled cell outside the stub, a label, in a row of three or more columns."""
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip()}.values()
+    return len(row) >= 3 and len(own) == 1 and all(not _is_value(c.text) for c in own)
+
+
+def _sub_label_row(row: list[Cell | None]) -> bool:
+    """Two or more filled cells outside the stub, none of them a number (years count as labels)."""
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    return len(own) >= 2 and not any(
+        parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values()
+    )
+
+
+def _stub_label_row(row: list[Cell | None]) -> bool:
+    """A label (not a number) in the stub cell beside sub-labels in two or more columns."""
+    stub = row[0] if row else None
+    return stub is not None and _is_label(stub) and not _is_value(stub.text) and _sub_label_row(row)
+
+
+def _title_row(row: list[Cell | None]) -> bool:
+    """A row whose only text is its stub cell, which covers that column alone (a title or unit line)."""
+    stub = row[0] if row else None
+    if stub is None or not stub.text.strip() or stub.col_span > 1:
+        return False
+    return all(c is None or c is stub or not c.text.strip() for c in row[1:])
 
 
 def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
@@ -357,6 +404,7 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     spread_period_labels(table)
+    spread_sibling_labels(table)
     table.column_headers = header_chains(table)
     table.row_headers = row_header_chains(table, indents)
     apply_units(table)

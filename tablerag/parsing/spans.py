@@ -16,6 +16,7 @@ from tablerag.model import Cell, Table
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
 EDGE_TOL = 2.0  # points a label may stick out of the extent of its sub-labels (kerning, bold glyphs)
 MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
+BORDERLESS_PARSER = "pdf-stream"  # the reader whose cells sit where their text is (no ruled cells)
 MAX_PERIOD_CHARS = 40  # "Three months ended December 31, 2019" is a period label; a sentence with a year is not
 _PERIOD = re.compile(r"(?<!\d)(?:FY\s?)?(?:19|20)\d\d(?!\d)|(?<!\d)FY\s?\d\d(?!\d)", re.IGNORECASE)
 
@@ -118,6 +119,61 @@ def spread_period_labels(table: Table) -> bool:
         if hi > lo:
             label.col, label.col_span = lo, hi - lo + 1
             changed = True
+    if changed:
+        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+    return changed
+
+
+def _labelled_below(table: Table, row: int) -> list[bool]:
+    """Per column: the header row right below ``row`` has a label of its own in that column (a label stacked
+    over lines of one column, "Estimated" over "Useful Life", has none beside it there)."""
+    out = [False] * table.n_cols
+    for c in table.cells:
+        if c.row == row + 1 < table.header_rows and c.text.strip() and c.col_span == 1:
+            out[c.col] = True
+    return out
+
+
+def _lower_chain(table: Table, row: int, col: int) -> list[str]:
+    cells = sorted((c for c in table.cells if row < c.row < table.header_rows and c.text.strip()), key=lambda c: c.row)
+    return [" ".join(c.text.split()).lower() for c in cells if c.col <= col < c.col + c.col_span]
+
+
+def _siblings(table: Table, row: int, col: int, other: int) -> bool:
+    """Two columns are siblings under a header row when their sub-labels end alike ("First / Quarter", "Fourth /
+    Quarter") or both name periods ("2019", "2018")."""
+    a, b = _lower_chain(table, row, col), _lower_chain(table, row, other)
+    if not a or not b:
+        return False
+    return a[-1] == b[-1] or (_is_period(a[-1]) and _is_period(b[-1]))
+
+
+def spread_sibling_labels(table: Table) -> bool:
+    """Group labels a grid leaves in one cell of the columns they head (CSV exports, fully ruled tables, TAT-QA):
+    in a header row above sub-labels, a label followed by empty cells heads those columns too ("Financial
+    assets | | Financial liabilities |" over "2019 | 2018 | 2019 | 2018"), and a row's only label heads every
+    labelled column to its right and every sibling column to its left ("Fiscal 2019" over the columns of one
+    year's quarters, whose sub-labels all end in "Quarter"). Only empty
+    slots with a sub-label right below are taken, so a header of complete labels is left as it is. Not for the
+    borderless PDF reader, whose labels sit where their text is centred (`spread_group_labels` reads that
+    geometry). In place; True when any cell changed."""
+    if table.parser == BORDERLESS_PARSER:
+        return False
+    changed = False
+    for row in range(table.header_rows - 1):
+        below = _labelled_below(table, row)
+        filled = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
+        own = [c for c in filled if c.col > 0]
+        for cell in own:
+            taken = _occupied(table, row)
+            lo, hi = cell.col, cell.col + cell.col_span - 1
+            while hi + 1 < table.n_cols and not taken[hi + 1] and below[hi + 1]:
+                hi += 1
+            while len(filled) == 1 and lo - 1 > 0 and not taken[lo - 1] and _siblings(table, row, lo - 1, cell.col):
+                lo -= 1
+            if hi - lo + 1 >= MIN_SUBLABELS and (lo, hi) != (cell.col, cell.col + cell.col_span - 1):
+                cell.col, cell.col_span = lo, hi - lo + 1
+                changed = True
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed

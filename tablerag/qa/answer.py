@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import Linked, is_year, link, promote_period_rows
+from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
     FROM_TO,
     LESS_WORDS,
     RULES,
+    Intent,
     Route,
     RouteKind,
     Router,
@@ -43,6 +44,11 @@ NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
+ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
+STATED_CHANGE = re.compile(
+    r"\b(change|changes|difference|variance|increase|decrease|inc|dec|growth|movement)\b|изменени|veränderung|zmian",
+    re.IGNORECASE,
+)  # a column header that states the change between periods: read it, do not recompute it from two cells
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -134,6 +140,30 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
         return False
     cell = table.cell_at(linked.row.index, linked.cols[0].index)
     return cell is not None and cell.value is not None and cell.unit == "%"
+
+
+def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
+    """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
+    linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
+    years must name the asked ones; None when no such column, or several the question does not tell apart."""
+    if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
+        return None
+    percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
+    asked = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", question))
+    r = linked.row.index
+    found = []
+    for col in range(table.n_cols):
+        name = table.column_name(col)
+        cell = table.cell_at(r, col)
+        if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
+            continue
+        years = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", name))
+        if percent_column(table, col) == percent and (not years or years <= asked):
+            found.append(col)
+    if len(found) > 1:  # several change columns: the question's words must pick one
+        ranked = [s.index for s in linked.cols if s.index in found]
+        return ranked[0] if ranked else None
+    return found[0] if found else None
 
 
 def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
@@ -234,8 +264,8 @@ def aggregate(
         )
     finally:
         sandbox.close()
-    if comp is None:
-        return None
+    if comp is None or (comp.names == "row" and ASKS_PERIOD.search(question)):
+        return None  # "in which year ..." answered by ranking rows: no row was linked, refuse rather than guess
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
@@ -273,6 +303,9 @@ def answer_table(
     linked = link(table, question, embedder)
     if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
         return lookup(table, linked, version)
+    stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
+    if stated is not None and linked.row is not None:  # the table states the change: take it
+        return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:

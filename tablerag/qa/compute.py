@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
-from tablerag.qa.link import Linked, Scored, year_of
+from tablerag.qa.link import Linked, Scored, percent_column, year_of
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -19,6 +20,12 @@ TOTAL_LABEL = re.compile(
 )
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
+NIL_MARKS = frozenset({"-", "–", "—", "$-", "$–", "$—", "$ -", "$ –", "$ —"})  # a dash in a report's value cell is nil
+
+
+class Named(StrEnum):
+    ROW = "row"
+    COLUMN = "column"
 
 
 @dataclass(slots=True)
@@ -31,6 +38,7 @@ class Computation:
     unit: str | None = None
     result: QueryResult | None = None
     source: str = RULES  # who wrote the SQL: RULES or "llm:<model>"
+    names: Named | None = None  # what the label names: a row (ranking rows in a column) or a column
 
 
 def year_span(question: str) -> tuple[int, int] | None:
@@ -217,7 +225,7 @@ def compute(
     if intent is None:
         return None
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE):
-        return _beyond(intent, view, linked, sandbox, bound)
+        return _beyond(intent, view, linked, sandbox, bound, percent)
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
@@ -292,22 +300,40 @@ def _across_columns(
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
 
 
+def _period_amounts(view: TypedView, cells: list[tuple[int, int]], percent: bool) -> list[tuple[int, int]]:
+    """The cells of columns that each name one period ("2019", "Fiscal 2018 / Amount"), percentage columns left
+    out unless a percentage is asked ("% of total revenue" beside each year's amount); all cells when fewer than
+    two such remain (the columns are not periods)."""
+    table = view.table
+    kept = [
+        (r, c) for r, c in cells if year_of(table.column_name(c)) is not None and percent_column(table, c) == percent
+    ]
+    return kept if len(kept) >= 2 else cells
+
+
+def _value_or_nil(view: TypedView, row: int, col: int) -> str:
+    """The cell's SQL value; 0 for a dash, which a report writes for nil."""
+    grid_text = next((c.text for c in view.table.cells if c.row == row and c.col == col), "")
+    sql = _cell(view.column(col) or view.columns[0], row)
+    return f"COALESCE({sql}, 0)" if " ".join(grid_text.split()) in NIL_MARKS else sql
+
+
 def _beyond(
     intent: Intent,
     view: TypedView,
     linked: Linked,
     sandbox: Sandbox,
     bound: tuple[bool, float],
+    percent: bool = False,
 ) -> Computation | None:
-    """ "In which year was X less than 15,000?": the one column of the named row whose value lies beyond the
-    bound, named by its label and citing every cell compared; None unless exactly one does."""
+    """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
+    the bound, named by its label and citing every cell compared; None unless exactly one does."""
     cells = _row_value_cells(view, linked)
     if cells is None:
         return None
+    cells = _period_amounts(view, cells, percent)
     labels = _column_labels(view, [c for _, c in cells])
-    parts = " UNION ALL ".join(
-        f"SELECT {i} AS i, {_cell(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
-    )
+    parts = " UNION ALL ".join(f"SELECT {i} AS i, {_value_or_nil(view, r, c)} AS v" for i, (r, c) in enumerate(cells))
     below, limit = bound
     sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
     res = sandbox.run(sql)
@@ -344,9 +370,16 @@ def _row_label(view: TypedView, row: int) -> str:
     )
 
 
+def _row_named(view: TypedView, linked: Linked) -> bool:
+    """A row the question names apart from the column: "Which component is the greatest in the total fair value"
+    matches the Total row only through the words of the "Total Fair Value" column, so it names no row."""
+    rows, cols = _rows(linked, view), _numeric_cols(view, linked)
+    return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
+
+
 def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
-    if intent in (Intent.MAX, Intent.MIN) and (_rows(linked, view) or not _numeric_cols(view, linked)):
+    if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
         across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not _numeric_cols(view, linked):
@@ -359,6 +392,11 @@ def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandb
         return None
     col = _numeric_cols(view, linked)[0][1].col
     cells = [(int(r[2]), col) for r in res.rows]
-    labels = [str(r[0]) for r in res.rows]
+    chains = view.table.row_headers
+    own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path
+    labels = [
+        chains[i][-1] if own and i < len(chains) and chains[i] else str(r[0])
+        for r, (i, _) in zip(res.rows, cells, strict=True)
+    ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
-    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res)
+    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)

@@ -55,8 +55,14 @@ class Linked:
 _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-spaced PDF headers) -> "2018"
 
 
+_NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-current" is one word, not "current"
+# gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
+_GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
+
+
 def _tok(text: str) -> list[str]:
-    return tokenize(_SPACED_DIGITS.sub(r"\1", text))
+    tokens = tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))
+    return [_GENDER.get(t, t) for t in tokens]
 
 
 def _norm(text: str) -> str:
@@ -106,9 +112,13 @@ def _scores(
     return out
 
 
+_TOTAL = frozenset(tokenize("total"))
+
+
 def _row_units(
     table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
 ) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
+    values = [any((r, c) in numeric for c in range(table.n_cols)) for r in range(table.n_rows)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
     for r in range(table.header_rows, table.n_rows):
@@ -117,20 +127,38 @@ def _row_units(
         }
         chain = table.row_headers[r] if r < len(table.row_headers) else []
         toks = {t for text in [*labels.values(), *chain] for t in _tok(text)}
+        if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
+            toks |= _TOTAL
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
 
 
+def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
+    """The question's tokens less one occurrence of each word of the stub column's header ("Non-vested awards",
+    "Contractual Obligations"): those words name what the rows are, not one row of them. A word asked twice
+    ("non-vested shares vested") keeps its other occurrence."""
+    first = next((c for c in range(table.n_cols) if table.column_name(c)), None)
+    if first != 0:
+        return q
+    left = list(q)
+    for t in dict.fromkeys(_tok(table.column_name(0))):
+        if t in left and not _YEAR.match(t):
+            left.remove(t)
+    return left
+
+
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
-    q = q if q is not None else _tok(question)
+    full = q if q is not None else _tok(question)
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units, texts = _row_units(table, grid, numeric)
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
-    for r, (score, hit, pos) in _match(q, units).items():
+    q = _stub_name_spent(table, full)
+    matched = _match(q, units) or _match(full, units)  # a title over the stub is the table's subject: words back
+    for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
     scored.sort(key=lambda s: (-s.score, s.index))
@@ -201,6 +229,15 @@ def period_constrained(table: Table, question: str, cols: list[Scored], rows: li
     pos = min((question.find(y) for y in wanted), default=0)
     joined = [Scored(c, 0.0, frozenset(wanted & ys), pos) for c, ys in periods.items() if ys & wanted and c not in have]
     return kept + joined
+
+
+def percent_column(table: Table, col: int) -> bool:
+    """A column of percentages: its header says so, or most of its body values carry the unit %."""
+    name = table.column_name(col).lower()
+    if "%" in name or "percent" in name:
+        return True
+    units = [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
 
 
 def is_year(text: str) -> bool:
