@@ -12,16 +12,14 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tablerag._lazy import need
 from tablerag.decomposition.serialize import to_markdown
+from tablerag.index.labels import RowLabels
 from tablerag.model import Provenance, Record, Table, table_from_dict, table_to_dict
-
-if TYPE_CHECKING:
-    from tablerag.index.labels import RowLabels
 
 SCHEMA_VERSION = "1"
 # Up to this many ids a record read is `id IN (?, ?, ...)`, which DuckDB answers from the primary key: the 12 hits of
@@ -400,8 +398,6 @@ class RecordCatalog:
     def labels(self) -> RowLabels:
         """The row labels a question can name (index/labels.py), built on first use."""
         if self._labels is None:
-            from tablerag.index.labels import RowLabels
-
             self._labels = RowLabels.build(self._store, self.positions)
         return self._labels
 

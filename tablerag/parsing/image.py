@@ -20,6 +20,7 @@ from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.imageops import deskew, ruling_lines
+from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.onnx_models import present
@@ -170,8 +171,6 @@ def tatr_tables(
     image: Any, words: list[Word], scale: float, options: ScanOptions
 ) -> tuple[list[PageTable], list[Word]]:
     """Tables by TATR detection + structure."""
-    from tablerag.parsing.models_cache import detector, recognizer
-
     return model_tables(image, words, scale, detector(options), recognizer(options), "tatr")
 
 
@@ -205,8 +204,6 @@ def table_model(options: ScanOptions) -> VisionMode:
 
     if importlib.util.find_spec("onnxruntime") and all(present(m, options.models) for m in ONNX_MODELS):
         return VisionMode.ONNX
-    from tablerag.parsing.models_cache import weights_present
-
     return VisionMode.TATR if weights_present(options) else VisionMode.HEURISTIC
 
 
