@@ -44,10 +44,24 @@ class BBox:
     def area(self) -> float:
         return max(0.0, self.width) * max(0.0, self.height)
 
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
     def intersection(self, other: BBox) -> float:
         w = min(self.x1, other.x1) - max(self.x0, other.x0)
         h = min(self.y1, other.y1) - max(self.y0, other.y0)
         return w * h if w > 0 and h > 0 else 0.0
+
+    def iou(self, other: BBox) -> float:
+        """Intersection over union; 0 for two empty boxes."""
+        inter = self.intersection(other)
+        union = (self.x1 - self.x0) * (self.y1 - self.y0) + (other.x1 - other.x0) * (other.y1 - other.y0) - inter
+        return inter / union if union > 0 else 0.0
 
     def contains_point(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
