@@ -22,7 +22,6 @@ from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
 from tablerag.index.ingest import (
     DEFAULT_DENSE_RECORDS,
     LEXICAL_ONLY_KINDS,
-    LLM_RECORD_MARK,
     PREPARE_VERSION,
     DenseRecords,
     IngestReport,
@@ -36,8 +35,9 @@ from tablerag.index.lexical import LexicalIndex
 from tablerag.index.query import Hit, chroma_where
 from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
 from tablerag.index.tables import DocumentEntry, RecordCatalog, TableStore
+from tablerag.index.vector import VectorStore
 from tablerag.limits import Limits
-from tablerag.model import Record, Table, doc_id, sha256_file
+from tablerag.model import Record, RecordId, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
     pass
@@ -127,8 +127,6 @@ class Index:
     @property
     def vector(self) -> Any:
         if self._vector is None:
-            from tablerag.index.vector import VectorStore
-
             self._vector = VectorStore(
                 path=None if self._chroma_url else self.path / "chroma",
                 url=self._chroma_url,
@@ -166,7 +164,7 @@ class Index:
             if LEXICAL_ONLY_KINDS[self.dense]:
                 only = LEXICAL_ONLY_KINDS[self.dense]
                 catalog.dense = np.fromiter(
-                    (k not in only or LLM_RECORD_MARK in i for k, i in zip(catalog.kinds, catalog.ids, strict=True)),
+                    (k not in only or RecordId.is_llm(i) for k, i in zip(catalog.kinds, catalog.ids, strict=True)),
                     dtype=bool,
                     count=len(catalog.ids),
                 )
@@ -255,7 +253,7 @@ class Index:
         if not result.n_tables or result.doc is None:
             return False
         found = self.store.con.execute(
-            "SELECT count(*) FROM records WHERE doc = ? AND id LIKE ?", [result.doc, f"%{LLM_RECORD_MARK}%"]
+            "SELECT count(*) FROM records WHERE doc = ? AND id LIKE ?", [result.doc, RecordId.llm_like()]
         ).fetchone()
         return not found or found[0] == 0
 
