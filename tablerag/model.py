@@ -25,13 +25,14 @@ class CoordSpace(StrEnum):
     IMAGE_PIXELS = "image_pixels"
 
 
-@dataclass(frozen=True, slots=True)
-class BBox:
+class Extent:
+    """Size and centre of anything laid out on a page by its corners x0, y0 (top-left) and x1, y1: boxes, words."""
+
+    __slots__ = ()
     x0: float
     y0: float
     x1: float
     y1: float
-    space: CoordSpace = CoordSpace.PDF_POINTS
 
     @property
     def width(self) -> float:
@@ -42,16 +43,25 @@ class BBox:
         return self.y1 - self.y0
 
     @property
-    def area(self) -> float:
-        return max(0.0, self.width) * max(0.0, self.height)
-
-    @property
     def cx(self) -> float:
         return (self.x0 + self.x1) / 2
 
     @property
     def cy(self) -> float:
         return (self.y0 + self.y1) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class BBox(Extent):
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    space: CoordSpace = CoordSpace.PDF_POINTS
+
+    @property
+    def area(self) -> float:
+        return max(0.0, self.width) * max(0.0, self.height)
 
     def intersection(self, other: BBox) -> float:
         w = min(self.x1, other.x1) - max(self.x0, other.x0)

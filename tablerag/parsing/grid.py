@@ -9,7 +9,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tablerag.model import BBox
+from tablerag.model import BBox, Extent
 
 LINE_OVERLAP = 0.5  # two words share a text line when their vertical overlap is at least half the smaller height
 CHUNK_GAP = 0.55  # a gap wider than this share of the line height separates cells (a space is ~0.25 of it)
@@ -21,7 +21,7 @@ SPAN_COVERAGE = 0.5  # a ruling counts as separating two grid slots when it cove
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(Extent):
     x0: float
     y0: float
     x1: float
@@ -29,18 +29,6 @@ class Word:
     text: str
     block: int = 0
     line: int = 0
-
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
 
 
 @dataclass(frozen=True, slots=True)
