@@ -308,8 +308,8 @@ class RecordId:
             return f"{head}:summary"
         if self.kind is IdKind.LLM:
             return f"{head}{_LLM_MARK}{self.part}"
-        if self.kind is IdKind.ROW:
-            return f"{head}:r{self.row}"
+        if self.kind is IdKind.ROW and self.row is not None:
+            return RecordId.row_of(head, self.row)
         return f"{head}:r{self.row}:c{self.col}" + (f":{self.part}" if self.part else "")
 
     @property
@@ -352,6 +352,19 @@ class RecordId:
         except ValueError:
             pass
         raise ValueError(f"not a tablerag id: {text!r}")
+
+    @staticmethod
+    def row_of(table_id: str, row: int) -> str:
+        """The id of a table's row record, made without parsing the table id (a label map makes one per row of
+        the index: 0.2 us instead of 3 us each)."""
+        return f"{table_id}:r{row}"
+
+    @staticmethod
+    def is_row(text: str) -> bool:
+        """Whether an id names a row record (the cheap test, its last part is r<row>: search runs it on every
+        candidate of a table)."""
+        last = text.rsplit(":", 1)[-1]
+        return last[:1] == "r" and last[1:].isdigit()
 
     @staticmethod
     def doc_of(text: str) -> str:

@@ -23,6 +23,7 @@ def test_every_record_id_of_a_real_workbook_reads_back() -> None:
         rid = RecordId.parse(r.id)
         assert str(rid) == r.id and rid.doc == doc.doc_id
         kinds.add(rid.kind)
+        assert RecordId.is_row(r.id) == (rid.kind is IdKind.ROW)
         if rid.kind in (IdKind.ROW, IdKind.FACT, IdKind.SUMMARY):
             assert rid.table_id == r.provenance.table_id
         if rid.kind in (IdKind.ROW, IdKind.FACT):

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
-from tablerag.model import IdKind, RecordId
+from tablerag.model import RecordId
 from tablerag.text.tokens import LATIN_LANGS, Lang, detect_language, tokenize
 
 # labels longer than this are sentences, not names a question repeats (TAT-QA labels: 95% have <= 8 tokens)
@@ -105,10 +105,7 @@ class RowLabels:
     @classmethod
     def build(cls, store: CellSource, positions: dict[str, int]) -> RowLabels:
         stubs = store.con.execute(_STUBS_SQL).fetchall()
-        found = [
-            (positions.get(str(RecordId.of_table(table_id, IdKind.ROW, row))), text, bool(has))
-            for table_id, row, text, has in stubs
-        ]
+        found = [(positions.get(RecordId.row_of(table_id, row)), text, bool(has)) for table_id, row, text, has in stubs]
         return cls.from_labels([(pos, text) for pos, text, _ in found], [p for p, _, has in found if not has])
 
     @classmethod

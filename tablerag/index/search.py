@@ -31,7 +31,7 @@ from tablerag.index.embed import encode_query, parse_spec
 from tablerag.index.fusion import rrf
 from tablerag.index.lexical import top_positions
 from tablerag.index.query import Hit, Query, Searchable, chroma_where, hit
-from tablerag.model import IdKind, RecordId
+from tablerag.model import RecordId
 
 if TYPE_CHECKING:
     from tablerag.index.labels import Found
@@ -259,11 +259,11 @@ def table_rows(index: Searchable, q: Query, table_id: str, opts: SearchOptions) 
     for rid, score in scored:
         rows = meta[rid].rows if rid in meta else ()
         for row in rows:
-            if RecordId.parse(rid).kind is IdKind.ROW:
+            if RecordId.is_row(rid):
                 holder.setdefault(row, rid)
             best[row] = max(best.get(row, score), score)
     ranked = sorted(best, key=lambda r: -best[r])
-    return [(r, holder.get(r, str(RecordId.of_table(table_id, IdKind.ROW, r))), best[r]) for r in ranked]
+    return [(r, holder.get(r, RecordId.row_of(table_id, r)), best[r]) for r in ranked]
 
 
 def two_stage(
