@@ -81,13 +81,13 @@ def bench_heuristics(pages: list[tuple[Path, int]], images: list[Any]) -> dict[s
 def bench_models(images: list[Any], batches: list[int]) -> dict[str, float]:
     from gpu_tatr import full_size
 
+    from tablerag.model import BBox
     from tablerag.parsing.structure import crop_table
     from tablerag.parsing.tatr import TatrKind, predict
-    from tablerag.parsing.tatr_grid import Box
 
     det = full_size(TatrKind.DETECTION, "cpu", False)
     st = full_size(TatrKind.STRUCTURE, "cpu", False)
-    crops = [crop_table(im, Box(80, 300, im.size[0] - 80, im.size[1] // 2))[0] for im in images]
+    crops = [crop_table(im, BBox(80, 300, im.size[0] - 80, im.size[1] // 2))[0] for im in images]
     predict(det, images[:1], 1)
     predict(st, crops[:1], 1)
     out = {}

@@ -92,8 +92,9 @@ def tenant_index(root: Path, files: dict[str, dict[str, str]], embedder: str = "
 def with_vectors(index: Any) -> int:
     """How many of the index's records should have a dense vector under its choice (cell facts are lexical-only
     by default; LLM-written records always have one)."""
-    from tablerag.index.ingest import LEXICAL_ONLY_KINDS, LLM_RECORD_MARK
+    from tablerag.index.ingest import LEXICAL_ONLY_KINDS
+    from tablerag.model import RecordId
 
     rows = index.store.con.execute("SELECT id, kind FROM records").fetchall()
     only = LEXICAL_ONLY_KINDS[index.dense]
-    return sum(kind not in only or LLM_RECORD_MARK in rid for rid, kind in rows)
+    return sum(kind not in only or RecordId.is_llm(rid) for rid, kind in rows)

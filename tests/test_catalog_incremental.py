@@ -10,7 +10,7 @@ import numpy as np
 
 import tablerag
 from tablerag.index.catalog import RecordCatalog
-from tablerag.index.ingest import LEXICAL_ONLY_KINDS, LLM_RECORD_MARK
+from tablerag.index.ingest import LEXICAL_ONLY_KINDS
 from tablerag.index.labels import RowLabels
 
 STRING_FILTERS = ("doc", "file", "kind", "version", "access_level", "tenant")
@@ -18,7 +18,7 @@ STRING_FILTERS = ("doc", "file", "kind", "version", "access_level", "tenant")
 
 def _fresh(index) -> RecordCatalog:
     lex = index.lexical
-    got = RecordCatalog.read(index.store, lex.ids, lex.positions, LEXICAL_ONLY_KINDS[index.dense], LLM_RECORD_MARK)
+    got = RecordCatalog.read(index.store, lex.ids, lex.positions, LEXICAL_ONLY_KINDS[index.dense])
     assert got is not None
     return got
 

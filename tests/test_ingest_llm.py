@@ -19,8 +19,8 @@ from llm_fixtures import Scripted, llama_server, scripted_server
 
 import tablerag
 from tablerag.decomposition import guard
-from tablerag.index.ingest import LLM_RECORD_MARK
 from tablerag.llm.client import LlmConfig, OpenAiLlm
+from tablerag.model import RecordId
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "tatqa-sales-by-contract-type.csv"
 # an answer that serves both request kinds: the summary call reads summary/reading_guide, the cell calls sentences
@@ -49,7 +49,7 @@ def _client(url: str, cache: Path | None = None) -> OpenAiLlm:
 
 def _llm_rows(index: Any) -> list[tuple[str, str, dict[str, Any]]]:
     rows = index.store.con.execute(
-        "SELECT id, text, provenance FROM records WHERE id LIKE ? ORDER BY id", [f"%{LLM_RECORD_MARK}%"]
+        "SELECT id, text, provenance FROM records WHERE id LIKE ? ORDER BY id", [RecordId.llm_like()]
     ).fetchall()
     return [(i, t, json.loads(p)) for i, t, p in rows]
 

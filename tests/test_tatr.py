@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.tatr_grid import Box, Detection, Label, build_grid, grid_from_detections, objects_from_cells
+from tablerag.parsing.tatr_grid import Detection, Label, build_grid, grid_from_detections, objects_from_cells
 
 STRUCTURE_LABELS = {
     0: "table",
@@ -121,7 +122,7 @@ def test_scan_page_through_tiny_models(tiny_models: Path) -> None:
 
 
 def _det(label: Label, x0: float, y0: float, x1: float, y1: float, score: float = 0.9) -> Detection:
-    return Detection(label, score, Box(x0, y0, x1, y1))
+    return Detection(label, score, BBox(x0, y0, x1, y1))
 
 
 def test_grid_from_tatr_objects_with_header_span_and_projected_row_header() -> None:
@@ -148,7 +149,7 @@ def test_grid_from_tatr_objects_with_header_span_and_projected_row_header() -> N
         Word(210, 65, 230, 75, "4"),
         Word(400, 5, 420, 15, "outside"),
     ]
-    grid, rest = grid_from_detections(dets, words, Box(0, 0, 300, 80))
+    grid, rest = grid_from_detections(dets, words, BBox(0, 0, 300, 80))
     assert (grid.n_rows, grid.n_cols, grid.header_rows) == (4, 3, 1)
     cells = {(c.row, c.col): c for c in grid.cells}
     assert (cells[(0, 1)].col_span, cells[(0, 1)].text, cells[(0, 1)].is_header) == (2, "Group", True)
@@ -160,19 +161,19 @@ def test_grid_from_tatr_objects_with_header_span_and_projected_row_header() -> N
 
 def test_empty_rows_from_overdetection_are_dropped() -> None:
     dets = [_det(Label.ROW, 0, 20 * r, 100, 20 * r + 18) for r in range(3)] + [_det(Label.COLUMN, 0, 0, 100, 60)]
-    grid, _ = grid_from_detections(dets, [Word(5, 5, 20, 15, "x"), Word(5, 45, 20, 55, "y")], Box(0, 0, 100, 60))
+    grid, _ = grid_from_detections(dets, [Word(5, 5, 20, 15, "x"), Word(5, 45, 20, 55, "y")], BBox(0, 0, 100, 60))
     assert grid.n_rows == 2 and [c.text for c in grid.cells] == ["x", "y"]
 
 
 def test_oracle_objects_give_the_cells_back() -> None:
     cells = [
-        (0, 0, 2, 1, Box(5, 5, 40, 30)),  # a stub header spanning two rows
-        (0, 1, 1, 2, Box(120, 5, 180, 12)),  # a narrow label spanning two columns
-        (1, 1, 1, 1, Box(100, 20, 130, 30)),
-        (1, 2, 1, 1, Box(200, 20, 230, 30)),
-        (2, 0, 1, 1, Box(5, 40, 30, 50)),
-        (2, 1, 1, 1, Box(100, 40, 130, 50)),
-        (2, 2, 1, 1, Box(200, 40, 230, 50)),
+        (0, 0, 2, 1, BBox(5, 5, 40, 30)),  # a stub header spanning two rows
+        (0, 1, 1, 2, BBox(120, 5, 180, 12)),  # a narrow label spanning two columns
+        (1, 1, 1, 1, BBox(100, 20, 130, 30)),
+        (1, 2, 1, 1, BBox(200, 20, 230, 30)),
+        (2, 0, 1, 1, BBox(5, 40, 30, 50)),
+        (2, 1, 1, 1, BBox(100, 40, 130, 50)),
+        (2, 2, 1, 1, BBox(200, 40, 230, 50)),
     ]
     grid = build_grid(objects_from_cells(cells))
     got = sorted((c.row, c.col, c.row_span, c.col_span) for c in grid.cells)

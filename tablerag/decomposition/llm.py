@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition import guard
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
-from tablerag.model import ParsedDocument, Provenance, Record, Table
+from tablerag.model import IdKind, ParsedDocument, Provenance, Record, RecordId, Table
 
 if TYPE_CHECKING:  # the Protocol and its plain data are pure stdlib; imported here only for the types
     from tablerag.llm.base import ChatRequest, ChatResult, Llm
@@ -305,7 +305,7 @@ def _sentence_records(
             if not _judge(clean, ev, stats, grounding=True):
                 continue
             row, col = guard.locate(clean, ev, rows)
-            rec_id = f"{table.id}:llm:s{len(out)}"
+            rec_id = str(RecordId.of_table(table.id, IdKind.LLM, part=f"s{len(out)}"))
             out.append(
                 Record(rec_id, "fact", clean, _provenance(table, version, row, col), _meta(llm, table, "sentence"))
             )
@@ -326,9 +326,8 @@ def _summary_records(
         texts = _strings(data, key)
         clean = " ".join(texts[0].split()) if texts else ""
         if clean and _judge(clean, ev, stats, grounding=False):
-            rec = Record(
-                f"{table.id}:llm:{suffix}", "summary", clean, _provenance(table, version), _meta(llm, table, suffix)
-            )
+            rec_id = str(RecordId.of_table(table.id, IdKind.LLM, part=suffix))
+            rec = Record(rec_id, "summary", clean, _provenance(table, version), _meta(llm, table, suffix))
             out.append(rec)
     return out
 

@@ -13,7 +13,7 @@ from typing import Literal
 from tablerag.decomposition.chunks import DEFAULT_WINDOW_TOKENS, pack_rows
 from tablerag.decomposition.sentences import CellFact, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
-from tablerag.model import HEADER_JOIN, ParsedDocument, ProseBlock, Provenance, Record, Table
+from tablerag.model import HEADER_JOIN, IdKind, ParsedDocument, ProseBlock, Provenance, Record, RecordId, Table
 from tablerag.model import Tags as Tags  # re-exported: the tags belong to the model, callers still import here
 from tablerag.parsing.numbers import unit_label
 
@@ -158,7 +158,7 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
         opts = RecordOptions("none", opts.rows, opts.window)
     grid, names = filled_grid(table), column_names(table)
     summary = summary_text(table, grid, names)
-    out = [Record(f"{table.id}:summary", "summary", summary, provenance(table, tags))]
+    out = [Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))]
     rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
     if opts.rows == "packed":
         out.extend(_packed_records(table, tags, grid, names, rows, summary, opts.window))
@@ -166,10 +166,14 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
         title = table_title(table)
         for row in rows:
             text = f"{title}\n{row_text(table, row, grid, names)}"
-            out.append(Record(f"{table.id}:r{row}", "row", text, provenance(table, tags, row)))
+            out.append(Record(_id(table, IdKind.ROW, row), "row", text, provenance(table, tags, row)))
     if opts.cells != "none":
         out.extend(_cell_records(table, tags, grid, names, rows, opts.cells))
     return out
+
+
+def _id(table: Table, kind: IdKind, row: int | None = None, col: int | None = None, part: str = "") -> str:
+    return str(RecordId.of_table(table.id, kind, row, col, part))
 
 
 def _packed_records(
@@ -179,7 +183,7 @@ def _packed_records(
     out = []
     for chunk in pack_rows(summary, texts, window):
         first = chunk.rows[0]
-        rec = Record(f"{table.id}:r{first}", "row", chunk.text, provenance(table, tags, first))
+        rec = Record(_id(table, IdKind.ROW, first), "row", chunk.text, provenance(table, tags, first))
         rec.metadata["rows"] = ",".join(map(str, chunk.rows))
         out.append(rec)
     return out
@@ -203,15 +207,15 @@ def _cell_records(
             fact = CellFact(title, head, column, value, units.get((row, col)) or table.unit)
             texts = {"triple": [triple(fact)], "sentence": [sentence(fact)], "both": [triple(fact), sentence(fact)]}
             for i, body in enumerate(texts[form]):
-                suffix = "" if i == 0 else ":s"
-                out.append(Record(f"{table.id}:r{row}:c{col}{suffix}", "fact", body, provenance(table, tags, row, col)))
+                rid = _id(table, IdKind.FACT, row, col, "" if i == 0 else "s")
+                out.append(Record(rid, "fact", body, provenance(table, tags, row, col)))
     return out
 
 
 def prose_record(block: ProseBlock, doc_id: str, tags: Tags) -> Record:
     src = block.source
     prov = Provenance(file=src.file, sha256=src.sha256, page=src.page, sheet=src.sheet, version=tags.version)
-    return Record(f"{doc_id}:p{block.block_no}", "prose", block.text, prov)
+    return Record(str(RecordId(doc_id, IdKind.PROSE, part=str(block.block_no))), "prose", block.text, prov)
 
 
 def document_records(

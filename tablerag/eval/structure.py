@@ -26,15 +26,14 @@ from typing import Any
 
 from tablerag.eval.grits import GridSpec, exact, grits, spec_from_cells, spec_from_table
 from tablerag.eval.pdf_tables import best_score
-from tablerag.model import Table
-from tablerag.parsing.tatr_grid import Box
+from tablerag.model import BBox, Table
 
 EVAL_DPI = 150  # the rendering resolution for the image path
 MIN_MATCH_IOU = 0.1  # a predicted table overlapping a gold one less than this is a different table
 PUBTABNET_DPI = 72  # PubTabNet crops hold ~9 px text: read as 72 dpi so point-based thresholds see 9 pt text
 _TAGS = re.compile(r"</?[a-z]+>")
 
-CellTuple = tuple[int, int, int, int, str, Box]
+CellTuple = tuple[int, int, int, int, str, BBox]
 
 
 class Path_(StrEnum):
@@ -46,7 +45,7 @@ class Path_(StrEnum):
 @dataclass(slots=True)
 class GoldTable:
     cells: list[CellTuple]
-    box: Box
+    box: BBox
 
     @property
     def spec(self) -> GridSpec:
@@ -66,7 +65,7 @@ class GoldPage:
 @dataclass(slots=True)
 class Pred:
     spec: GridSpec
-    box: Box
+    box: BBox
 
 
 @dataclass(slots=True)
@@ -95,11 +94,11 @@ def _num(text: str) -> float:
     return float(m.group(0)) if m else 0.0
 
 
-def _box_of(el: ET.Element, page_height: float) -> Box:
+def _box_of(el: ET.Element, page_height: float) -> BBox:
     bb = el.find("bounding-box")
     assert bb is not None
     x1, y1, x2, y2 = (_num(bb.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
-    return Box(min(x1, x2), page_height - max(y1, y2), max(x1, x2), page_height - min(y1, y2))
+    return BBox(min(x1, x2), page_height - max(y1, y2), max(x1, x2), page_height - min(y1, y2))
 
 
 def _icdar_region(region: ET.Element, page_height: float) -> GoldTable | None:
@@ -166,7 +165,7 @@ def _html_cells(structure: list[str], cells: list[dict[str, Any]]) -> list[CellT
             while (row, col) in occupied:
                 col += 1
             text = _TAGS.sub("", "".join(cells[k].get("tokens", []))) if k < len(cells) else ""
-            out.append((row, col, rs, cs, " ".join(text.split()), Box(0, 0, 0, 0)))
+            out.append((row, col, rs, cs, " ".join(text.split()), BBox(0, 0, 0, 0)))
             occupied |= {(r, c) for r in range(row, row + rs) for c in range(col, col + cs)}
             k, col = k + 1, col + cs
         i += 1
@@ -184,12 +183,12 @@ def load_pubtabnet(root: Path) -> list[GoldPage]:
         with Image.open(img) as im:
             w, h = im.size
         gp = GoldPage(rec["filename"], img, 1)
-        gp.alternatives.append([GoldTable(cells, Box(0, 0, w * 72 / PUBTABNET_DPI, h * 72 / PUBTABNET_DPI))])
+        gp.alternatives.append([GoldTable(cells, BBox(0, 0, w * 72 / PUBTABNET_DPI, h * 72 / PUBTABNET_DPI))])
         out.append(gp)
     return out
 
 
-def _iou(a: Box, b: Box) -> float:
+def _iou(a: BBox, b: BBox) -> float:
     return a.iou(b)
 
 
@@ -240,9 +239,9 @@ def preds_from_tables(tables: list[Table], pixels: float | None = None) -> list[
     out: list[Pred] = []
     for t in tables:
         b = t.source.bbox
-        box = Box(0, 0, 1e9, 1e9) if b is None else Box(b.x0, b.y0, b.x1, b.y1)
+        box = BBox(0, 0, 1e9, 1e9) if b is None else BBox(b.x0, b.y0, b.x1, b.y1)
         if pixels and b is not None:
-            box = Box(b.x0 / pixels, b.y0 / pixels, b.x1 / pixels, b.y1 / pixels)
+            box = BBox(b.x0 / pixels, b.y0 / pixels, b.x1 / pixels, b.y1 / pixels)
         out.append(Pred(spec_from_table(t), box))
     return out
 

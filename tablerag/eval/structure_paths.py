@@ -7,12 +7,13 @@ from typing import Any
 
 from tablerag.eval.grits import spec_from_cells
 from tablerag.eval.structure import EVAL_DPI, PUBTABNET_DPI, GoldPage, Pred, preds_from_tables
+from tablerag.model import BBox
 from tablerag.parsing.grid import Word
 from tablerag.parsing.image import ScanOptions, scan_page, to_table
 from tablerag.parsing.imageops import damage
 from tablerag.parsing.pdf import PdfVision, read_pdf
 from tablerag.parsing.render import render_pdf_page
-from tablerag.parsing.tatr_grid import Box, build_grid, grid_from_detections, objects_from_cells
+from tablerag.parsing.tatr_grid import build_grid, grid_from_detections, objects_from_cells
 
 DAMAGE_SEED = 13  # fixed: the damaged pages are the same on every run
 
@@ -110,7 +111,7 @@ class CropPath:
             return []
         best = max(page.tables, key=lambda t: t.n_rows * t.n_cols)
         table = to_table(best, str(gp.source), "0" * 64, 1, 0)
-        return [p for p in preds_from_tables([table]) if p.box != Box(0, 0, 0, 0)]
+        return [p for p in preds_from_tables([table]) if p.box != BBox(0, 0, 0, 0)]
 
 
 RULED_MIN_RULES = 2  # a table whose drawn vertical rules add up to this many table heights is ruled

@@ -15,6 +15,7 @@ import numpy as np
 
 from tablerag.index.labels import RowLabels
 from tablerag.index.tables import FILTER_KEYS, RECORDS_IN_LIST_MAX, TableStore, where_sql
+from tablerag.model import RecordId
 
 if TYPE_CHECKING:
     from tablerag.index.lexical import Moves
@@ -26,10 +27,12 @@ _COLUMNS = "id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row
 _FIRST_FILTER = 4  # where the filter columns start in a row of _COLUMNS
 
 
-def _with_vector(kinds: list[str], ids: list[str], lexical_only: Collection[str], llm_mark: str) -> np.ndarray:
+def _with_vector(kinds: list[str], ids: list[str], lexical_only: Collection[str]) -> np.ndarray:
     """Which records have a dense vector: every one but those of a lexical-only kind (LLM-written ones always)."""
     return np.fromiter(
-        (k not in lexical_only or llm_mark in i for k, i in zip(kinds, ids, strict=True)), dtype=bool, count=len(ids)
+        (k not in lexical_only or RecordId.is_llm(i) for k, i in zip(kinds, ids, strict=True)),
+        dtype=bool,
+        count=len(ids),
     )
 
 
@@ -62,11 +65,11 @@ class RecordCatalog:
 
     @classmethod
     def read(
-        cls, store: TableStore, ids: list[str], positions: dict[str, int], lexical_only: Collection[str], llm_mark: str
+        cls, store: TableStore, ids: list[str], positions: dict[str, int], lexical_only: Collection[str]
     ) -> RecordCatalog | None:
         """Every record's table and row from the store, aligned with ``ids`` (the BM25 order: records by id); None
         when the store holds other records than ``ids`` (the caller rebuilds BM25 and asks again).
-        ``lexical_only``: the record kinds without a dense vector (records whose id holds ``llm_mark`` have one)."""
+        ``lexical_only``: the record kinds without a dense vector (LLM-written records always have one)."""
         got = store.con.execute(
             "SELECT id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind"
             " FROM records ORDER BY id"
@@ -78,7 +81,7 @@ class RecordCatalog:
             (codes.setdefault(r[1], len(codes)) if r[1] else -1 for r in got), dtype=np.int32, count=len(got)
         )
         row = np.fromiter((r[2] for r in got), dtype=np.int32, count=len(got))
-        dense = _with_vector([r[3] for r in got], ids, lexical_only, llm_mark) if lexical_only else None
+        dense = _with_vector([r[3] for r in got], ids, lexical_only) if lexical_only else None
         return cls(store, ids, positions, table, row, codes, dense)
 
     def _group(self) -> None:
@@ -92,7 +95,6 @@ class RecordCatalog:
         ids: list[str],
         positions: dict[str, int],
         lexical_only: Collection[str],
-        llm_mark: str,
     ) -> bool:
         """Follow a BM25 update (``moves``; ``ids`` and ``positions`` are BM25's after it): the kept records move,
         the removed ones leave, and only the added ones are read from the store. The result equals a catalog read
@@ -108,7 +110,7 @@ class RecordCatalog:
         self.table = _follow(self.table, moves, n, np.asarray(codes, dtype=np.int32))
         self.row = _follow(self.row, moves, n, np.asarray([rows[i][2] for i in moves.added], dtype=np.int32))
         if self.dense is not None:
-            fresh = _with_vector([rows[i][3] for i in moves.added], moves.added, lexical_only, llm_mark)
+            fresh = _with_vector([rows[i][3] for i in moves.added], moves.added, lexical_only)
             self.dense = _follow(self.dense, moves, n, fresh)
         for key, (lookup, old) in self._columns.items():
             at = _FIRST_FILTER + FILTER_KEYS.index(key)

@@ -23,7 +23,6 @@ from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
 from tablerag.index.ingest import (
     DEFAULT_DENSE_RECORDS,
     LEXICAL_ONLY_KINDS,
-    LLM_RECORD_MARK,
     PREPARE_VERSION,
     DenseRecords,
     IngestReport,
@@ -37,8 +36,9 @@ from tablerag.index.lexical import LexicalIndex
 from tablerag.index.query import Hit, chroma_where
 from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
 from tablerag.index.tables import DocumentEntry, TableStore
+from tablerag.index.vector import VectorStore
 from tablerag.limits import Limits
-from tablerag.model import Record, Table, doc_id, sha256_file
+from tablerag.model import Record, RecordId, Table, doc_id, sha256_file
 
 if TYPE_CHECKING:
     pass
@@ -128,8 +128,6 @@ class Index:
     @property
     def vector(self) -> Any:
         if self._vector is None:
-            from tablerag.index.vector import VectorStore
-
             self._vector = VectorStore(
                 path=None if self._chroma_url else self.path / "chroma",
                 url=self._chroma_url,
@@ -170,7 +168,7 @@ class Index:
 
     def _read_catalog(self, lexical: LexicalIndex) -> RecordCatalog | None:
         only = LEXICAL_ONLY_KINDS[self.dense]
-        return RecordCatalog.read(self.store, lexical.ids, lexical.positions, only, LLM_RECORD_MARK)
+        return RecordCatalog.read(self.store, lexical.ids, lexical.positions, only)
 
     def _mark_lexical_stale(self) -> None:
         """BM25 (and the catalog) no longer match the store; while the change is tracked, the catalog is kept to
@@ -204,7 +202,7 @@ class Index:
         if self._catalog is not None:  # follows BM25 by the changed records only (none read: read on first use)
             lex = self._lexical
             only = LEXICAL_ONLY_KINDS[self.dense]
-            if not self._catalog.update(moves, lex.ids, lex.positions, only, LLM_RECORD_MARK):
+            if not self._catalog.update(moves, lex.ids, lex.positions, only):
                 self._catalog = None
 
     @contextmanager
@@ -261,7 +259,7 @@ class Index:
         if not result.n_tables or result.doc is None:
             return False
         found = self.store.con.execute(
-            "SELECT count(*) FROM records WHERE doc = ? AND id LIKE ?", [result.doc, f"%{LLM_RECORD_MARK}%"]
+            "SELECT count(*) FROM records WHERE doc = ? AND id LIKE ?", [result.doc, RecordId.llm_like()]
         ).fetchone()
         return not found or found[0] == 0
 

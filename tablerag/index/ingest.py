@@ -15,7 +15,7 @@ from typing import Any, Literal
 import numpy as np
 
 from tablerag.errors import TableragError
-from tablerag.model import ParsedDocument, Record
+from tablerag.model import ParsedDocument, Record, RecordId
 
 EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overhead, small enough for memory
 # What an index remembers of the code that prepared each document: bump it when parsing or decomposition changes
@@ -26,7 +26,6 @@ EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overh
 PREPARE_VERSION = "3"
 
 IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
-LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (decomposition/llm.py)
 
 
 class DenseRecords(StrEnum):
@@ -51,7 +50,7 @@ DEFAULT_DENSE_RECORDS = DenseRecords.NO_FACTS
 
 def has_vector(record: Record, dense: DenseRecords) -> bool:
     """Whether ``record`` gets a dense vector under ``dense``."""
-    return record.kind not in LEXICAL_ONLY_KINDS[dense] or LLM_RECORD_MARK in record.id
+    return record.kind not in LEXICAL_ONLY_KINDS[dense] or RecordId.is_llm(record.id)
 
 
 @dataclass(slots=True)

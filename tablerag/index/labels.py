@@ -21,14 +21,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
+from tablerag.model import RecordId
 from tablerag.text.tokens import LATIN_LANGS, Lang, detect_language, tokenize
-
-if TYPE_CHECKING:
-    from tablerag.index.tables import TableStore
 
 # labels longer than this are sentences, not names a question repeats (TAT-QA labels: 95% have <= 8 tokens)
 MAX_LABEL_TOKENS = 8
@@ -70,6 +68,12 @@ class Found(NamedTuple):
 _NONE = np.zeros(0, dtype=np.int64)
 
 
+class CellSource(Protocol):
+    """A store whose DuckDB connection holds the `cells` table (the table store)."""
+
+    con: Any
+
+
 def label_tokens(text: str, lang: Lang | None = None) -> tuple[str, ...]:
     """The tokens a label is matched by: BM25's (stemmed, per language), numbers left out."""
     return tuple(t for t in tokenize(text, lang) if not _NUMBER.fullmatch(t))
@@ -99,7 +103,7 @@ class RowLabels:
         return result
 
     @classmethod
-    def build(cls, store: TableStore, positions: dict[str, int], tables: list[str] | None = None) -> RowLabels:
+    def build(cls, store: CellSource, positions: dict[str, int], tables: list[str] | None = None) -> RowLabels:
         """The labels of every table's rows, or of ``tables`` only."""
         if tables is None:
             stubs = store.con.execute(_STUBS_SQL).fetchall()
@@ -108,7 +112,7 @@ class RowLabels:
             stubs = store.con.execute(sql, [tables]).fetchall()
         else:
             stubs = []
-        found = [(positions.get(f"{table_id}:r{row}"), text, bool(has)) for table_id, row, text, has in stubs]
+        found = [(positions.get(RecordId.row_of(table_id, row)), text, bool(has)) for table_id, row, text, has in stubs]
         return cls.from_labels([(pos, text) for pos, text, _ in found], [p for p, _, has in found if not has])
 
     @classmethod

@@ -31,6 +31,7 @@ from tablerag.index.embed import encode_query, parse_spec
 from tablerag.index.fusion import rrf
 from tablerag.index.lexical import top_positions
 from tablerag.index.query import Hit, Query, Searchable, chroma_where, hit
+from tablerag.model import RecordId
 
 if TYPE_CHECKING:
     from tablerag.index.labels import Found
@@ -258,16 +259,11 @@ def table_rows(index: Searchable, q: Query, table_id: str, opts: SearchOptions) 
     for rid, score in scored:
         rows = meta[rid].rows if rid in meta else ()
         for row in rows:
-            if _is_row_record(rid):
+            if RecordId.is_row(rid):
                 holder.setdefault(row, rid)
             best[row] = max(best.get(row, score), score)
     ranked = sorted(best, key=lambda r: -best[r])
-    return [(r, holder.get(r, f"{table_id}:r{r}"), best[r]) for r in ranked]
-
-
-def _is_row_record(record_id: str) -> bool:
-    last = record_id.rsplit(":", 1)[-1]
-    return last.startswith("r") and last[1:].isdigit()
+    return [(r, holder.get(r, RecordId.row_of(table_id, r)), best[r]) for r in ranked]
 
 
 def two_stage(

@@ -1,5 +1,6 @@
-"""The table store (DuckDB): the document manifest, every structured table (JSON + Markdown), its cells in a
-form SQL can query, and every record's text and provenance (the lexical index is rebuilt from here).
+"""The table store (DuckDB), one file composed of three parts: the manifest of documents (index/manifest.py),
+every structured table (JSON + Markdown) with its cells in a form SQL can query and every record's text and
+provenance (`Contents`, here; the lexical index is rebuilt from it), and the log of answer SQL (index/query_log.py).
 
 A document is written in one transaction; its status goes `pending` -> `done` so a crashed run can be cleaned
 up on the next open (see Index).
@@ -10,13 +11,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tablerag._lazy import need
 from tablerag.decomposition.serialize import to_markdown
+from tablerag.index.duck import insert_columns, transaction
+from tablerag.index.manifest import DocumentEntry, Manifest
+from tablerag.index.query_log import QueryLog
 from tablerag.model import Provenance, Record, Table, table_from_dict, table_to_dict
+
+__all__ = ["Contents", "DocumentEntry", "TableStore", "where_sql"]
 
 SCHEMA_VERSION = "1"
 # Up to this many ids a record read is `id IN (?, ?, ...)`, which DuckDB answers from the primary key: the 12 hits of
@@ -26,11 +31,6 @@ RECORDS_IN_LIST_MAX = 100
 FILTER_KEYS = ("doc", "file", "kind", "table_id", "version", "access_level", "tenant")
 
 _DDL = [
-    """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
-    """CREATE TABLE IF NOT EXISTS documents (
-        doc VARCHAR PRIMARY KEY, path VARCHAR, sha256 VARCHAR, format VARCHAR, pages INTEGER,
-        version VARCHAR, access_level VARCHAR, tenant VARCHAR, status VARCHAR,
-        n_tables INTEGER, n_records INTEGER, ingested_at TIMESTAMP DEFAULT current_timestamp, prepared VARCHAR)""",
     """CREATE TABLE IF NOT EXISTS tables (
         table_id VARCHAR PRIMARY KEY, doc VARCHAR, file VARCHAR, page INTEGER, sheet VARCHAR, caption VARCHAR,
         n_rows INTEGER, n_cols INTEGER, header_rows INTEGER, parser VARCHAR, markdown VARCHAR, data JSON,
@@ -39,41 +39,18 @@ _DDL = [
         table_id VARCHAR, doc VARCHAR, "row" INTEGER, col INTEGER, text VARCHAR, value DOUBLE, unit VARCHAR,
         is_header BOOLEAN, column_name VARCHAR, column_label VARCHAR, sheet_row INTEGER,
         access_level VARCHAR, tenant VARCHAR)""",
-    """CREATE TABLE IF NOT EXISTS failures (path VARCHAR PRIMARY KEY, error VARCHAR, failed_at TIMESTAMP)""",
     """CREATE TABLE IF NOT EXISTS records (
         id VARCHAR PRIMARY KEY, doc VARCHAR, kind VARCHAR, text VARCHAR, file VARCHAR, table_id VARCHAR,
         version VARCHAR, access_level VARCHAR, tenant VARCHAR, provenance JSON)""",
 ]
-# columns added since an index could first be built; an older index gains them (NULL) when opened
-_MIGRATIONS = ["ALTER TABLE documents ADD COLUMN IF NOT EXISTS prepared VARCHAR"]
 
 # column types in table order, for the columnar inserts (JSON goes in as text and is cast on insert)
 _COLUMN_TYPES: dict[str, list[str]] = {
-    "documents": ["VARCHAR"] * 4 + ["INTEGER"] + ["VARCHAR"] * 4 + ["INTEGER", "INTEGER", "VARCHAR"],
     "tables": ["VARCHAR"] * 3 + ["INTEGER"] + ["VARCHAR"] * 2 + ["INTEGER"] * 3 + ["VARCHAR"] * 6,
     "cells": ["VARCHAR", "VARCHAR", "INTEGER", "INTEGER", "VARCHAR", "DOUBLE", "VARCHAR", "BOOLEAN"]
     + ["VARCHAR", "VARCHAR", "INTEGER", "VARCHAR", "VARCHAR"],
     "records": ["VARCHAR"] * 10,
 }
-
-_QUERY_LOG_DDL = """CREATE TABLE IF NOT EXISTS query_log (
-    logged_at TIMESTAMP, session VARCHAR, question VARCHAR, sql VARCHAR, table_ids JSON, ok BOOLEAN, error VARCHAR,
-    "rows" INTEGER, elapsed_ms DOUBLE)"""
-
-
-@dataclass(frozen=True, slots=True)
-class DocumentEntry:
-    doc: str
-    path: str
-    sha256: str
-    format: str
-    status: str
-    version: str | None = None
-    access_level: str | None = None
-    tenant: str | None = None
-    n_tables: int = 0
-    n_records: int = 0
-    prepared: str | None = None  # ingest.PREPARE_VERSION of the code that prepared it (None: before it was kept)
 
 
 def where_sql(filters: dict[str, str] | None) -> tuple[str, list[Any]]:
@@ -87,80 +64,17 @@ def where_sql(filters: dict[str, str] | None) -> tuple[str, list[Any]]:
     return (" AND ".join(clauses) or "TRUE"), params
 
 
-class TableStore:
-    def __init__(self, path: Path) -> None:
-        duckdb = need("duckdb", "core")
-        self.path = path
-        self.con = duckdb.connect(str(path))
+class Contents:
+    """The tables, cells and records of every document, over the store's DuckDB connection."""
+
+    def __init__(self, con: Any) -> None:
+        self.con = con
         for ddl in _DDL:
-            self.con.execute(ddl)
-        for ddl in _MIGRATIONS:
-            self.con.execute(ddl)
-        self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+            con.execute(ddl)
 
-    def close(self) -> None:
-        self.con.close()
-
-    # --- meta -------------------------------------------------------------------------------------------------
-    def get_meta(self, key: str) -> str | None:
-        row = self.con.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-        return None if row is None else str(row[0])
-
-    def set_meta(self, key: str, value: str) -> None:
-        self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
-
-    # --- documents --------------------------------------------------------------------------------------------
-    def documents(
-        self, status: str | None = None, doc: str | None = None, path: str | None = None
-    ) -> list[DocumentEntry]:
-        """Manifest entries, narrowed in SQL (ingest asks once per file: no full-manifest scan per file)."""
-        wanted = [(k, v) for k, v in (("status", status), ("doc", doc), ("path", path)) if v is not None]
-        where = " AND ".join(f"{k} = ?" for k, _ in wanted) or "TRUE"
-        sql = (
-            "SELECT doc, path, sha256, format, status, version, access_level, tenant, n_tables, n_records, prepared "
-            "FROM documents"
-        )
-        rows = self.con.execute(f"{sql} WHERE {where} ORDER BY path", [v for _, v in wanted]).fetchall()
-        return [DocumentEntry(*r) for r in rows]
-
-    def find_document(self, doc: str | None = None, path: str | None = None) -> list[DocumentEntry]:
-        return self.documents(doc=doc, path=path)
-
-    def mark_pending(self, entry: DocumentEntry, pages: int | None) -> None:
-        self.mark_pending_many([(entry, pages)])
-
-    def mark_pending_many(self, entries: list[tuple[DocumentEntry, int | None]]) -> None:
-        """Manifest rows with status `pending` (replacing any row of the same doc), in one transaction."""
-        if not entries:
-            return
-        rows = [
-            [e.doc, e.path, e.sha256, e.format, pages, e.version, e.access_level, e.tenant, "pending", 0, 0, e.prepared]
-            for e, pages in entries
-        ]
-        columns = (
-            "(doc, path, sha256, format, pages, version, access_level, tenant, status, n_tables, n_records, prepared)"
-        )
-        self._insert("documents", rows, columns=columns, verb="INSERT OR REPLACE")
-
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        self.con.execute("BEGIN TRANSACTION")
-        try:
-            yield
-        except BaseException:
-            self.con.execute("ROLLBACK")
-            raise
-        self.con.execute("COMMIT")
-
-    def write_document(self, doc: str, tables: list[Table], records: list[Record], tags: dict[str, str | None]) -> None:
-        """Tables, cells and records of one document, then status `done`, in one transaction."""
-        self.write_documents([(doc, tables, records)], tags)
-
-    def write_documents(self, docs: list[tuple[str, list[Table], list[Record]]], tags: dict[str, str | None]) -> None:
-        """Tables, cells and records of several documents, then their status `done`, in one transaction: each
-        table is written by one columnar insert (a row-by-row ``executemany`` cost ~1 ms a row)."""
-        if not docs:
-            return
+    def replace(self, docs: list[tuple[str, list[Table], list[Record]]], tags: dict[str, str | None]) -> None:
+        """The tables, cells and records of ``docs`` in place of what they held (the caller's transaction): each
+        table is written by one columnar insert."""
         version, access, tenant = tags.get("version"), tags.get("access_level"), tags.get("tenant")
         table_rows: list[list[Any]] = []
         cell_rows: list[list[Any]] = []
@@ -184,26 +98,9 @@ class TableStore:
                 ]
                 for r in records
             )
-        with self.transaction():
-            self._delete_rows([d[0] for d in docs])
-            self._insert("tables", table_rows)
-            self._insert("cells", cell_rows)
-            self._insert("records", record_rows)
-            counts = [[d[0] for d in docs], [len(d[1]) for d in docs], [len(d[2]) for d in docs]]
-            self.con.execute(
-                "UPDATE documents SET status = 'done', n_tables = v.n_tables, n_records = v.n_records FROM ("
-                "SELECT unnest(?::VARCHAR[]) AS doc, unnest(?::INTEGER[]) AS n_tables, unnest(?::INTEGER[]) AS n_records"
-                ") v WHERE documents.doc = v.doc",
-                counts,
-            )
-
-    def _insert(self, table: str, rows: list[list[Any]], columns: str = "", verb: str = "INSERT") -> None:
-        """Insert rows as one statement: each column goes in as one typed list, unnested side by side."""
-        if not rows:
-            return
-        types = _COLUMN_TYPES[table]
-        select = ", ".join(f"unnest(?::{t}[])" for t in types)
-        self.con.execute(f"{verb} INTO {table} {columns} SELECT {select}", [list(c) for c in zip(*rows, strict=True)])
+        self.delete([d[0] for d in docs])
+        for name, rows in (("tables", table_rows), ("cells", cell_rows), ("records", record_rows)):
+            insert_columns(self.con, name, _COLUMN_TYPES[name], rows)
 
     @staticmethod
     def _table_row(doc: str, t: Table, version: str | None, access: str | None, tenant: str | None) -> list[Any]:
@@ -248,16 +145,10 @@ class TableStore:
             for c in t.cells
         ]
 
-    def _delete_rows(self, docs: list[str]) -> None:
+    def delete(self, docs: list[str]) -> None:
         for table in ("tables", "cells", "records"):
             self.con.execute(f"DELETE FROM {table} WHERE doc IN (SELECT unnest(?::VARCHAR[]))", [docs])
 
-    def delete_document(self, doc: str) -> None:
-        with self.transaction():
-            self._delete_rows([doc])
-            self.con.execute("DELETE FROM documents WHERE doc = ?", [doc])
-
-    # --- reads ------------------------------------------------------------------------------------------------
     def table(self, table_id: str) -> Table | None:
         row = self.con.execute("SELECT data FROM tables WHERE table_id = ?", [table_id]).fetchone()
         return None if row is None else table_from_dict(json.loads(row[0]))
@@ -294,49 +185,63 @@ class TableStore:
         clause, params = where_sql(filters)
         return {r[0] for r in self.con.execute(f"SELECT id FROM records WHERE {clause}", params).fetchall()}
 
+
+class TableStore:
+    """One DuckDB file: `manifest` (documents, failures, metadata), `contents` (tables, cells, records) and
+    `queries` (the answer SQL log). Writes that touch two parts (a document's records and its status) run here in
+    one transaction; the other methods are the parts' own, kept on the store for its callers."""
+
+    def __init__(self, path: Path) -> None:
+        duckdb = need("duckdb", "core")
+        self.path = path
+        self.con = duckdb.connect(str(path))
+        self.manifest = Manifest(self.con)
+        self.contents = Contents(self.con)
+        self.queries = QueryLog(self.con)
+        self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+        # the parts' reads, as the store's own methods
+        self.get_meta, self.set_meta = self.manifest.get_meta, self.manifest.set_meta
+        self.documents, self.document_tags = self.manifest.documents, self.manifest.document_tags
+        self.mark_pending_many, self.note_result = self.manifest.mark_pending_many, self.manifest.note_result
+        self.failures = self.manifest.failures
+        self.table, self.markdown, self.records = self.contents.table, self.contents.markdown, self.contents.records
+        self.document_record_ids, self.record_ids = self.contents.document_record_ids, self.contents.record_ids
+        self.all_record_texts = self.contents.all_record_texts
+        self.log_query, self.query_log = self.queries.log, self.queries.latest
+
+    def close(self) -> None:
+        self.con.close()
+
+    def find_document(self, doc: str | None = None, path: str | None = None) -> list[DocumentEntry]:
+        return self.manifest.documents(doc=doc, path=path)
+
+    def mark_pending(self, entry: DocumentEntry, pages: int | None) -> None:
+        self.manifest.mark_pending_many([(entry, pages)])
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with transaction(self.con):
+            yield
+
+    def write_document(self, doc: str, tables: list[Table], records: list[Record], tags: dict[str, str | None]) -> None:
+        """Tables, cells and records of one document, then status `done`, in one transaction."""
+        self.write_documents([(doc, tables, records)], tags)
+
+    def write_documents(self, docs: list[tuple[str, list[Table], list[Record]]], tags: dict[str, str | None]) -> None:
+        """Tables, cells and records of several documents, then their status `done`, in one transaction."""
+        if not docs:
+            return
+        with self.transaction():
+            self.contents.replace(docs, tags)
+            self.manifest.mark_done([d[0] for d in docs], [len(d[1]) for d in docs], [len(d[2]) for d in docs])
+
+    def delete_document(self, doc: str) -> None:
+        with self.transaction():
+            self.contents.delete([doc])
+            self.manifest.forget(doc)
+
     def count(self, what: str = "records") -> int:
         if what not in ("records", "tables", "documents", "cells"):
             raise ValueError(what)
         row = self.con.execute(f"SELECT count(*) FROM {what}").fetchone()
         return int(row[0]) if row else 0
-
-    # --- answers: the SQL log ------------------------------------------------------------------------
-    def log_query(
-        self,
-        session: str,
-        question: str,
-        sql: str,
-        table_ids: list[str],
-        ok: bool,
-        error: str | None,
-        rows: int | None,
-        elapsed_ms: float,
-    ) -> None:
-        """Record one SQL statement run for an answer (refused ones too): time, session, question, SQL, outcome."""
-        self.con.execute(_QUERY_LOG_DDL)
-        self.con.execute(
-            "INSERT INTO query_log VALUES (current_timestamp, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [session, question, sql, json.dumps(table_ids), ok, error, rows, elapsed_ms],
-        )
-
-    def query_log(self, session: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """The latest logged statements, newest first."""
-        self.con.execute(_QUERY_LOG_DDL)
-        where, params = ("WHERE session = ?", [session]) if session else ("", [])
-        cur = self.con.execute(f"SELECT * FROM query_log {where} ORDER BY logged_at DESC LIMIT ?", [*params, limit])
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-
-    def document_tags(self, doc: str) -> dict[str, str | None]:
-        row = self.con.execute("SELECT version, access_level, tenant FROM documents WHERE doc = ?", [doc]).fetchone()
-        return dict(zip(("version", "access_level", "tenant"), row, strict=True)) if row else {}
-
-    def note_result(self, path: str, error: str | None) -> None:
-        """Remember the last failure per path (for reports); a later success clears it."""
-        if error is None:
-            self.con.execute("DELETE FROM failures WHERE path = ?", [path])
-        else:
-            self.con.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, current_timestamp)", [path, error])
-
-    def failures(self) -> list[tuple[str, str]]:
-        return [(r[0], r[1]) for r in self.con.execute("SELECT path, error FROM failures ORDER BY path").fetchall()]

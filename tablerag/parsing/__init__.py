@@ -11,8 +11,15 @@ from enum import StrEnum
 from pathlib import Path
 
 from tablerag.errors import BadInputError, UnsupportedFormatError
-from tablerag.limits import Limits
+from tablerag.limits import Limits, check_cells
 from tablerag.model import ParsedDocument, sha256_file
+from tablerag.parsing.delimited import read_delimited
+from tablerag.parsing.image import read_image
+from tablerag.parsing.pdf import read_pdf
+from tablerag.parsing.safety import preflight
+from tablerag.parsing.spreadsheet import read_xlsx
+from tablerag.parsing.text import read_text
+from tablerag.parsing.xls import read_xls
 
 MAX_FILE_BYTES = 2 * 1024**3  # 2 GiB: larger inputs are almost surely not documents a person wrote
 
@@ -110,9 +117,6 @@ def parse(
     """Read one file into tables and prose. `pages` (1-based) limits a PDF to those pages. `limits` (default:
     `Limits()`) are checked before reading (parsing.safety) and on the tables read; LimitExceededError names them.
     `sha256`: the file's digest when the caller has just computed it (the file is then not read twice for it)."""
-    from tablerag.limits import check_cells
-    from tablerag.parsing.safety import preflight
-
     p = Path(path)
     fmt = detect_format(p)
     limits = limits or Limits.from_env()
@@ -125,25 +129,13 @@ def parse(
 def _dispatch(p: Path, fmt: Format, pages: list[int] | None, sha256: str | None = None) -> ParsedDocument:
     sha = sha256 or sha256_file(p)
     if fmt is Format.PDF:
-        from tablerag.parsing.pdf import read_pdf
-
         return read_pdf(p, sha, pages=pages)
     if fmt is Format.XLS:
-        from tablerag.parsing.xls import read_xls
-
         return read_xls(p, sha)
     if fmt is Format.XLSX:
-        from tablerag.parsing.spreadsheet import read_xlsx
-
         return read_xlsx(p, sha)
     if fmt is Format.IMAGE:
-        from tablerag.parsing.image import read_image
-
         return read_image(p, sha)
     if fmt is Format.CSV:
-        from tablerag.parsing.delimited import read_delimited
-
         return read_delimited(p, sha)
-    from tablerag.parsing.text import read_text
-
     return read_text(p, sha)

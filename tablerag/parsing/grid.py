@@ -9,6 +9,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from tablerag.model import BBox, Extent
+
 LINE_OVERLAP = 0.5  # two words share a text line when their vertical overlap is at least half the smaller height
 CHUNK_GAP = 0.55  # a gap wider than this share of the line height separates cells (a space is ~0.25 of it)
 SPLIT_GAP = 0.15  # a narrower gap still separates cells when the PDF put the words in different text lines
@@ -19,7 +21,7 @@ SPAN_COVERAGE = 0.5  # a ruling counts as separating two grid slots when it cove
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(Extent):
     x0: float
     y0: float
     x1: float
@@ -27,18 +29,6 @@ class Word:
     text: str
     block: int = 0
     line: int = 0
-
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
-
-    @property
-    def height(self) -> float:
-        return self.y1 - self.y0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +43,8 @@ class Rule:
 
 @dataclass(slots=True)
 class GridCell:
+    """One cell of a found grid: its slots (spans included), its box and the words it holds."""
+
     row: int
     col: int
     x0: float
@@ -62,10 +54,17 @@ class GridCell:
     row_span: int = 1
     col_span: int = 1
     words: list[Word] = field(default_factory=list)
+    confidence: float | None = None  # the finder's score for the cell (a model's row/column scores); None: none
+    is_header: bool = False  # inside the header rows a model marked
+    projected_row_header: bool = False  # a row-wide section label a model marked
 
     @property
     def text(self) -> str:
         return words_text(self.words)
+
+    @property
+    def box(self) -> BBox:
+        return BBox(self.x0, self.y0, self.x1, self.y1)
 
 
 class TextLine:

@@ -17,9 +17,11 @@ from typing import Any
 
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
+from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.imageops import deskew, ruling_lines
+from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.onnx_models import present
@@ -28,7 +30,7 @@ from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pi
 from tablerag.parsing.ruled import find_lattices
 from tablerag.parsing.stream import find_streams
 from tablerag.parsing.structure import crop_table, shift
-from tablerag.parsing.tatr_grid import Box, GridCellOut, grid_from_detections
+from tablerag.parsing.tatr_grid import grid_from_detections
 
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
@@ -67,21 +69,8 @@ class ScanOptions:
 
 
 @dataclass(slots=True)
-class PageTable:
-    """A table found on one page, geometry in points (origin top-left)."""
-
-    bbox: Box
-    n_rows: int
-    n_cols: int
-    cells: list[GridCellOut]
-    parser: str
-    confidence: float
-    header_rows: int | None = None  # None: detect from the text
-
-
-@dataclass(slots=True)
 class ScannedPage:
-    tables: list[PageTable] = field(default_factory=list)
+    tables: list[FoundTable] = field(default_factory=list)
     prose: list[str] = field(default_factory=list)
     words: list[Word] = field(default_factory=list)  # in points, for drawing
     skew: float = 0.0
@@ -95,35 +84,28 @@ def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
     return [Rule(r.horizontal, r.pos * factor, r.start * factor, r.end * factor) for r in rules]
 
 
-def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[PageTable], list[Word]]:
+def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[FoundTable], list[Word]]:
     """Ruled tables (image or drawing rulings) then borderless ones among the remaining words; the words left."""
 
-    lattices, rest = find_lattices(rules, words)
-    found: list[PageTable] = []
-    for lt in lattices:
-        cells = [_grid_cell(gc, RULED_IMAGE_CONFIDENCE) for gc in lt.cells]
-        found.append(
-            PageTable(
-                Box(lt.x0, lt.y0, lt.x1, lt.y1), lt.n_rows, lt.n_cols, cells, "heuristic-image", RULED_IMAGE_CONFIDENCE
-            )
-        )
+    found, rest = find_lattices(rules, words)
+    for lt in found:
+        _scored(lt, RULED_IMAGE_CONFIDENCE)
     used: set[int] = set()
     for st in find_streams(rest):
-        cells = [_grid_cell(gc, st.confidence) for gc in st.cells]
-        found.append(
-            PageTable(Box(st.x0, st.y0, st.x1, st.y1), st.n_rows, st.n_cols, cells, "heuristic-image", st.confidence)
-        )
+        found.append(_scored(st, st.confidence or 0.0))
         used.update(id(w) for c in st.cells for w in c.words)
     return found, [w for w in rest if id(w) not in used]
 
 
-def _grid_cell(gc: Any, conf: float) -> GridCellOut:
-    return GridCellOut(
-        gc.row, gc.col, gc.row_span, gc.col_span, Box(gc.x0, gc.y0, gc.x1, gc.y1), conf, words=list(gc.words)
-    )
+def _scored(table: FoundTable, conf: float) -> FoundTable:
+    """A heuristic table as the vision path names it, its score on the table and on every cell."""
+    table.parser, table.confidence = "heuristic-image", conf
+    for gc in table.cells:
+        gc.confidence = conf
+    return table
 
 
-def _reread(crop: Any, dx: float, dy: float, scale: float, box: Box, words: list[Word], ocr: Any) -> list[Word]:
+def _reread(crop: Any, dx: float, dy: float, scale: float, box: BBox, words: list[Word], ocr: Any) -> list[Word]:
     """The page words with those inside `box` (points) replaced by what `ocr` reads on the table crop."""
     inside = [
         Word((w.x0 + dx) * scale, (w.y0 + dy) * scale, (w.x1 + dx) * scale, (w.y1 + dy) * scale, w.text, -1, w.line)
@@ -141,7 +123,7 @@ def model_tables(
     recognizer: Any,
     parser: str,
     crop_ocr: Any = None,
-) -> tuple[list[PageTable], list[Word]]:
+) -> tuple[list[FoundTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
     Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
     re-reads the text of each table on its crop instead of taking the page's words."""
@@ -149,12 +131,12 @@ def model_tables(
     tables = detector.detect([image])[0]
     crops = [crop_table(image, t.box) for t in tables]
     structures = recognizer.recognize([c for c, _, _ in crops]) if crops else []
-    found: list[PageTable] = []
+    found: list[FoundTable] = []
     rest = words
     for t, (crop, dx, dy), dets in zip(tables, crops, structures, strict=True):
         if not dets:
             continue
-        box = Box(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
+        box = BBox(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
         if crop_ocr is not None:
             rest = _reread(crop, dx, dy, scale, box, rest, crop_ocr)
         grid, left = grid_from_detections(shift(dets, dx, dy, scale), rest, box, t.score)
@@ -162,22 +144,20 @@ def model_tables(
             continue
         rest = left
         header = grid.header_rows if grid.header_rows > 0 else None
-        found.append(PageTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
+        found.append(FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
     return found, rest
 
 
 def tatr_tables(
     image: Any, words: list[Word], scale: float, options: ScanOptions
-) -> tuple[list[PageTable], list[Word]]:
+) -> tuple[list[FoundTable], list[Word]]:
     """Tables by TATR detection + structure."""
-    from tablerag.parsing.models_cache import detector, recognizer
-
     return model_tables(image, words, scale, detector(options), recognizer(options), "tatr")
 
 
 def onnx_tables(
     image: Any, words: list[Word], scale: float, options: ScanOptions
-) -> tuple[list[PageTable], list[Word]]:
+) -> tuple[list[FoundTable], list[Word]]:
     """Tables by the ONNX layout detector + SLANet structure."""
 
     det, rec = LayoutTableDetector(options.models), SlanetStructure(options.models)
@@ -205,8 +185,6 @@ def table_model(options: ScanOptions) -> VisionMode:
 
     if importlib.util.find_spec("onnxruntime") and all(present(m, options.models) for m in ONNX_MODELS):
         return VisionMode.ONNX
-    from tablerag.parsing.models_cache import weights_present
-
     return VisionMode.TATR if weights_present(options) else VisionMode.HEURISTIC
 
 
@@ -283,7 +261,7 @@ def scan_pdf_page(page: Any, dpi: int = DEFAULT_DPI, options: ScanOptions | None
     return scan_page(image, dpi, None, options)
 
 
-def _inside(rule: Rule, tables: list[PageTable]) -> bool:
+def _inside(rule: Rule, tables: list[FoundTable]) -> bool:
     x, y = (rule.start + rule.end) / 2, rule.pos
     if not rule.horizontal:
         x, y = y, x
@@ -291,12 +269,12 @@ def _inside(rule: Rule, tables: list[PageTable]) -> bool:
 
 
 def to_table(
-    pt: PageTable, file: str, sha256: str, page: int, table_no: int, pixels_per_point: float | None = None
+    pt: FoundTable, file: str, sha256: str, page: int, table_no: int, pixels_per_point: float | None = None
 ) -> Table:
     """A page table as the core model's Table. Boxes stay in PDF points, or become image pixels when
     `pixels_per_point` is given (image files)."""
 
-    def bbox(b: Box) -> BBox:
+    def bbox(b: BBox) -> BBox:
         if pixels_per_point is None:
             return BBox(b.x0, b.y0, b.x1, b.y1, CoordSpace.PDF_POINTS)
         k = pixels_per_point
@@ -306,7 +284,7 @@ def to_table(
     for gc in sorted(pt.cells, key=lambda c: (c.row, c.col)):
         cells.append(
             cell_from_text(
-                gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox(gc.box), confidence=round(gc.confidence, 4)
+                gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox(gc.box), confidence=_rounded(gc.confidence)
             )
         )
     source = SourceLocator(file=file, sha256=sha256, page=page, bbox=bbox(pt.bbox))
@@ -317,9 +295,13 @@ def to_table(
         pt.n_cols,
         cells,
         parser=pt.parser,
-        confidence=round(pt.confidence, 4),
+        confidence=_rounded(pt.confidence),
     )
     return apply_headers(table, pt.header_rows)
+
+
+def _rounded(score: float | None) -> float | None:
+    return None if score is None else round(score, 4)
 
 
 def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> ParsedDocument:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from tablerag._lazy import need
 from tablerag.parsing.grid import Word
+from tablerag.parsing.imageops import MIN_RULE_PX, clean_for_ocr
 
 RULE_GLYPHS = "_|"  # remnants of ruling lines read as characters at a word's edge; never real text there
 OCR_MIN_DPI = 140  # below this, text is too small for tesseract (x-height under ~10 px at 9 pt)
@@ -102,8 +103,6 @@ class TesseractOcr:
 
     def words(self, image: Any) -> list[Word]:
         pt = _pytesseract()
-        from tablerag.parsing.imageops import MIN_RULE_PX, clean_for_ocr
-
         langs = self.langs or guess_langs(image)
         big = image
         if self.upscale > 1:

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from tablerag._lazy import need
+from tablerag.model import BBox
 from tablerag.parsing.imageops import binarize
 from tablerag.parsing.onnx_models import bgr_array, session
-from tablerag.parsing.tatr_grid import Box, Detection, Label, objects_from_cells
+from tablerag.parsing.tatr_grid import Detection, Label, objects_from_cells
 
 IMAGENET_MEAN = (0.485, 0.456, 0.406)  # both models were trained with ImageNet normalisation (applied to BGR)
 IMAGENET_STD = (0.229, 0.224, 0.225)
@@ -116,7 +117,7 @@ class LayoutTableDetector:
             found = []
             for i in nms(boxes, scores, LAYOUT_NMS_IOU):
                 x0, y0, x1, y1 = (float(v) for v in boxes[i])
-                box = Box(max(0.0, x0 * sx), max(0.0, y0 * sy), min(float(w), x1 * sx), min(float(h), y1 * sy))
+                box = BBox(max(0.0, x0 * sx), max(0.0, y0 * sy), min(float(w), x1 * sx), min(float(h), y1 * sy))
                 found.append(Detection(Label.TABLE, float(scores[i]), box))
             out.append(sorted(found, key=lambda d: (d.box.y0, d.box.x0)))
         return out
@@ -128,7 +129,7 @@ class SlanetCell:
     col: int
     row_span: int
     col_span: int
-    box: Box
+    box: BBox
     header: bool
 
 
@@ -147,7 +148,7 @@ def _span(tok: str) -> tuple[str, int] | None:
     return None
 
 
-def cells_from_tokens(tokens: Sequence[str], boxes: Sequence[Box]) -> list[SlanetCell]:
+def cells_from_tokens(tokens: Sequence[str], boxes: Sequence[BBox]) -> list[SlanetCell]:
     """SLANet's HTML tokens (one box per cell token, in order) -> cells on the grid, rowspans carried down."""
     cells: list[SlanetCell] = []
     occupied: set[tuple[int, int]] = set()
@@ -217,7 +218,7 @@ class SlanetStructure:
     def _decode(loc: Any, prob: Any, vocab: list[str], w: int, h: int) -> SlanetTable:
         idx, best = prob.argmax(1), prob.max(1)
         tokens: list[str] = []
-        boxes: list[Box] = []
+        boxes: list[BBox] = []
         scores: list[float] = []
         for t in range(len(idx)):
             tok = vocab[int(idx[t])]
@@ -227,7 +228,7 @@ class SlanetStructure:
                 continue
             if tok in CELL_TOKENS:
                 x0, y0, x1, y1 = (float(v) for v in loc[t])
-                boxes.append(Box(x0 * w, y0 * h, x1 * w, y1 * h))
+                boxes.append(BBox(x0 * w, y0 * h, x1 * w, y1 * h))
             tokens.append(tok)
             scores.append(float(best[t]))
         mean = sum(scores) / len(scores) if scores else 0.0
@@ -257,7 +258,7 @@ def snapped(cells: list[SlanetCell]) -> list[SlanetCell]:
     for c in cells:
         left, right = x0[c.col], x1[c.col + c.col_span - 1]
         top, bottom = y0[c.row], y1[c.row + c.row_span - 1]
-        box = Box(
+        box = BBox(
             c.box.x0 if left is None else left,
             c.box.y0 if top is None else top,
             c.box.x1 if right is None else right,

@@ -22,6 +22,7 @@ from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
+from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.image import ONNX_MODELS, ScanOptions, VisionMode, scan_page, scan_pdf_page, to_table
@@ -29,7 +30,6 @@ from tablerag.parsing.layout import (
     MARGIN_SHARE,
     Heading,
     PageLine,
-    TableContext,
     body_size,
     headings,
     is_heading,
@@ -42,9 +42,9 @@ from tablerag.parsing.layout import (
 )
 from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import present
-from tablerag.parsing.ruled import LatticeTable, find_lattices, rules_from_drawings
+from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import spread_group_labels
-from tablerag.parsing.stream import StreamTable, find_streams
+from tablerag.parsing.stream import find_streams
 
 log = logging.getLogger(__name__)
 
@@ -83,26 +83,13 @@ INSIDE_PAD = 1.0  # a line whose centre lies this close inside a table box is ta
 
 
 @dataclass(slots=True)
-class _PageTable:
-    bbox: BBox
-    n_rows: int
-    n_cols: int
-    cells: list[GridCell]
-    parser: str
-    confidence: float
-    context: TableContext = field(default_factory=TableContext)
-    lines_above: int = 0  # body text lines between the page's top margin and the table (not caption or notes)
-    lines_below: int = 0  # ... and between the table and the bottom margin
-
-
-@dataclass(slots=True)
 class _PageResult:
-    tables: list[_PageTable] = field(default_factory=list)
+    tables: list[FoundTable] = field(default_factory=list)
     prose: list[str] = field(default_factory=list)
     headings: list[tuple[float, Heading]] = field(default_factory=list)
     sizes: Counter[float] = field(default_factory=Counter)  # characters per font size outside tables
     height: float = 0.0
-    scanned: list[Any] = field(default_factory=list)  # image.PageTable: tables OCR found on a page without text
+    scanned: list[FoundTable] = field(default_factory=list)  # tables OCR found on a page without text
 
 
 def _open(path: Path) -> Any:
@@ -166,7 +153,7 @@ def _prose(words: list[Word]) -> list[str]:
     return [t for t in texts if t.strip()]
 
 
-def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[list[_PageTable], list[Word]]:
+def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[list[FoundTable], list[Word]]:
     """Ruled then borderless tables among `words` (turned by `rot` first, boxes turned back); the words left."""
     back: dict[int, Word] = {}  # a turned word's id -> the word as the page has it (rotated groups only)
     if rot is not None:
@@ -174,27 +161,26 @@ def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[l
         back = {id(t): w for t, w in zip(turned, words, strict=True)}
         words, rules = turned, [rot.rule(r) for r in rules]
     lattices, rest = find_lattices(rules, words)
-    found: list[tuple[LatticeTable | StreamTable, str, float]] = [
-        (lt, "pdf-ruled", RULED_CONFIDENCE) for lt in lattices
-    ]
+    for lt in lattices:
+        lt.parser, lt.confidence = "pdf-ruled", RULED_CONFIDENCE
+    tables = list(lattices)
     used: set[int] = set()
     for st in find_streams(rest):
-        found.append((st, "pdf-stream", st.confidence))
+        st.parser = "pdf-stream"
+        tables.append(st)
         used.update(id(w) for c in st.cells for w in c.words)
     rest = [w for w in rest if id(w) not in used]
-    tables: list[_PageTable] = []
-    for t, parser, conf in found:
-        if rot is not None:
-            t.x0, t.y0, t.x1, t.y1 = rot.back(t.x0, t.y0, t.x1, t.y1)
+    if rot is not None:
+        for t in tables:
+            t.bbox = BBox(*rot.back(t.bbox.x0, t.bbox.y0, t.bbox.x1, t.bbox.y1))
             for c in t.cells:
                 c.x0, c.y0, c.x1, c.y1 = rot.back(c.x0, c.y0, c.x1, c.y1)
-        tables.append(_PageTable(BBox(t.x0, t.y0, t.x1, t.y1), t.n_rows, t.n_cols, t.cells, parser, conf))
     if rot is not None:
         rest = [back[id(w)] for w in rest]
     return tables, rest
 
 
-def _to_displayed(tables: list[_PageTable], matrix: Any) -> None:
+def _to_displayed(tables: list[FoundTable], matrix: Any) -> None:
     """Boxes moved from the unrotated page space PyMuPDF reports text in to the page as displayed (/Rotate)."""
 
     def turn(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
@@ -210,13 +196,13 @@ def _to_displayed(tables: list[_PageTable], matrix: Any) -> None:
             c.x0, c.y0, c.x1, c.y1 = turn(c.x0, c.y0, c.x1, c.y1)
 
 
-def _inside(ln: PageLine, tables: list[_PageTable]) -> bool:
+def _inside(ln: PageLine, tables: list[FoundTable]) -> bool:
     cx, cy = (ln.x0 + ln.x1) / 2, (ln.y0 + ln.y1) / 2
     pad = INSIDE_PAD
     return any(t.bbox.x0 - pad <= cx <= t.bbox.x1 + pad and t.bbox.y0 - pad <= cy <= t.bbox.y1 + pad for t in tables)
 
 
-def _outside(lines: list[PageLine], tables: list[_PageTable]) -> list[PageLine]:
+def _outside(lines: list[PageLine], tables: list[FoundTable]) -> list[PageLine]:
     return [ln for ln in lines if not _inside(ln, tables)]
 
 
@@ -331,7 +317,7 @@ def _cell(gc: GridCell) -> Cell:
     return cell_from_text(gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox)
 
 
-def _table(pt: _PageTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> Table:
+def _table(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> Table:
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
     ctx = pt.context

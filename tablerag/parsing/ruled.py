@@ -7,9 +7,10 @@ geometry from `tablerag.parsing.grid`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from tablerag.model import BBox
+from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import (
     GridCell,
     Rule,
@@ -41,17 +42,6 @@ STUB_REACH = 150.0  # row labels left of a grid start at most this far (points) 
 STUB_SHARE = 0.5  # ... and label at least this share of the grid's row bands
 MIN_STUB_ROWS = 3  # ... and at least this many of them
 MIN_FILLED = 2  # a lattice must hold text in at least this many cells, else it is decoration (a form, a frame)
-
-
-@dataclass(slots=True)
-class LatticeTable:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    n_rows: int
-    n_cols: int
-    cells: list[GridCell]
 
 
 def _is_white(color: Any) -> bool:
@@ -252,7 +242,7 @@ def _stub_column(xs: list[float], ys: list[float], words: Sequence[Word]) -> lis
     return [w for b in per_band for w in b]
 
 
-def _lattice(group: list[Rule], words: list[Word]) -> LatticeTable | None:
+def _lattice(group: list[Rule], words: list[Word]) -> FoundTable | None:
     """The ruled table one connected group of rulings draws, holding `words` (None when it is no table)."""
     xs, ys = _edges(group)
     if len(xs) - 1 < MIN_TABLE_COLS or len(ys) - 1 < MIN_TABLE_ROWS:
@@ -279,12 +269,12 @@ def _lattice(group: list[Rule], words: list[Word]) -> LatticeTable | None:
     kept, n_rows, n_cols = _trim_empty(cells, len(ys) - 1, len(xs) - 1)
     if n_cols < MIN_TABLE_COLS:
         return None
-    return LatticeTable(xs[0], ys[0], xs[-1], ys[-1], n_rows, n_cols, kept)
+    return FoundTable(BBox(xs[0], ys[0], xs[-1], ys[-1]), n_rows, n_cols, kept)
 
 
-def find_lattices(rules: Sequence[Rule], words: Sequence[Word]) -> tuple[list[LatticeTable], list[Word]]:
+def find_lattices(rules: Sequence[Rule], words: Sequence[Word]) -> tuple[list[FoundTable], list[Word]]:
     """Ruled tables on a page and the words they do not hold."""
-    tables: list[LatticeTable] = []
+    tables: list[FoundTable] = []
     rest = list(words)
     for group in rule_groups(merge_rules(rules, SNAP), EDGE_TOL):
         if not any(r.horizontal for r in group) or all(r.horizontal for r in group):

@@ -10,8 +10,9 @@ Two-column running text and lists (a marker column beside text) are rejected.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from tablerag.model import BBox
+from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, TextLine, Word, band_cells, coverage_gaps, group_lines, split_chunks
 
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
@@ -29,18 +30,6 @@ MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's fir
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
-
-
-@dataclass(slots=True)
-class StreamTable:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    n_rows: int
-    n_cols: int
-    cells: list[GridCell]
-    confidence: float
 
 
 def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
@@ -117,7 +106,7 @@ def _list_markers(cells: list[GridCell]) -> bool:
     return bool(firsts) and all(LIST_MARKER.match(t) for t in firsts)
 
 
-def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> StreamTable | None:
+def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable | None:
     x0, x1 = min(ln.x0 for ln in lines) - 1, max(ln.x1 for ln in lines) + 1
     edges = _column_edges(chunked, x0, x1)
     if len(edges) < 3:
@@ -133,7 +122,8 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> StreamTabl
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
         return None
     multi = sum(1 for ch in chunked if len(ch) >= 2) / len(chunked)
-    return StreamTable(x0, lines[0].y0, x1, lines[-1].y1, n_rows, n_cols, cells, round(0.5 + 0.4 * multi, 3))
+    box = BBox(x0, lines[0].y0, x1, lines[-1].y1)
+    return FoundTable(box, n_rows, n_cols, cells, confidence=round(0.5 + 0.4 * multi, 3))
 
 
 def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
@@ -216,14 +206,14 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
     return a
 
 
-def find_streams(words: list[Word]) -> list[StreamTable]:
+def find_streams(words: list[Word]) -> list[FoundTable]:
     """Borderless tables among the given words (those not already in ruled tables)."""
     words = _drop_prose(words)
     if not words:
         return []
     lines = group_lines(words)
     chunked = [split_chunks(ln) for ln in lines]
-    tables: list[StreamTable] = []
+    tables: list[FoundTable] = []
     floor = 0
     for a, b in _regions(lines, chunked):
         a = _with_spanning_labels(lines, chunked, max(a, floor), b)

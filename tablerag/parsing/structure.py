@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from tablerag.model import BBox
 from tablerag.parsing.tatr import DEFAULT_BATCH, Device, TatrKind, TatrModel, load, predict
-from tablerag.parsing.tatr_grid import Box, Detection
+from tablerag.parsing.tatr_grid import Detection
 
 CROP_PADDING_PX = 10  # page pixels kept around a detected table: TATR's crops carry a margin, tight ones lose edges
 CROP_BORDER_PX = 20  # white border added around the crop: structure training images had white margins
@@ -36,7 +37,7 @@ class TatrStructure:
         return predict(self.tm, crops, self.batch_size)
 
 
-def crop_table(page: Any, box: Box) -> tuple[Any, float, float]:
+def crop_table(page: Any, box: BBox) -> tuple[Any, float, float]:
     """The table cut from the page with padding and a white border; and the page offset of the crop's origin."""
     from PIL import ImageOps
 
@@ -53,7 +54,7 @@ def shift(dets: Sequence[Detection], dx: float, dy: float, scale: float = 1.0) -
         Detection(
             d.label,
             d.score,
-            Box((d.box.x0 + dx) * scale, (d.box.y0 + dy) * scale, (d.box.x1 + dx) * scale, (d.box.y1 + dy) * scale),
+            BBox((d.box.x0 + dx) * scale, (d.box.y0 + dy) * scale, (d.box.x1 + dx) * scale, (d.box.y1 + dy) * scale),
         )
         for d in dets
     ]

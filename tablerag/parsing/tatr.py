@@ -17,7 +17,8 @@ from typing import Any
 
 from tablerag._lazy import need
 from tablerag.errors import TableragError
-from tablerag.parsing.tatr_grid import Box, Detection, Label
+from tablerag.model import BBox
+from tablerag.parsing.tatr_grid import Detection, Label
 
 DETECTION_MAX_SIZE = 800  # TATR detection was trained with the longer side resized to 800 px
 STRUCTURE_MAX_SIZE = 1000  # structure recognition: longer side 1000 px
@@ -228,7 +229,7 @@ def _objects(
     for s, lab, (cx, cy, bw, bh) in zip(scores, labels, boxes, strict=True):
         if s < MIN_OBJECT_SCORE or lab not in names:
             continue
-        box = Box(
+        box = BBox(
             max(0.0, (cx - bw / 2) * w),
             max(0.0, (cy - bh / 2) * h),
             min(w, (cx + bw / 2) * w),

@@ -10,10 +10,11 @@ are then put into the cell whose slots hold their centre. Coordinates: any space
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
-from tablerag.parsing.grid import Word, index_of, words_text
+from tablerag.model import BBox
+from tablerag.parsing.grid import GridCell, Word, index_of
 
 ROW_SCORE = 0.5  # rows and columns below this score are noise in TATR's output (its own post-processing uses 0.5)
 SPAN_SCORE = 0.5  # spanning cells are the least reliable class; keep only the confident ones
@@ -36,61 +37,18 @@ class Label(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Box:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def cx(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-    @property
-    def cy(self) -> float:
-        return (self.y0 + self.y1) / 2
-
-    def union(self, other: Box) -> Box:
-        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
-
-    def iou(self, other: Box) -> float:
-        w = min(self.x1, other.x1) - max(self.x0, other.x0)
-        h = min(self.y1, other.y1) - max(self.y0, other.y0)
-        inter = max(w, 0.0) * max(h, 0.0)
-        area = (self.x1 - self.x0) * (self.y1 - self.y0) + (other.x1 - other.x0) * (other.y1 - other.y0) - inter
-        return inter / area if area > 0 else 0.0
-
-
-@dataclass(frozen=True, slots=True)
 class Detection:
     label: Label
     score: float
-    box: Box
-
-
-@dataclass(slots=True)
-class GridCellOut:
-    row: int
-    col: int
-    row_span: int
-    col_span: int
-    box: Box
-    confidence: float
-    is_header: bool = False
-    projected_row_header: bool = False
-    words: list[Word] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return words_text(self.words) if self.words else ""
+    box: BBox
 
 
 @dataclass(slots=True)
 class TableGrid:
-    box: Box
+    box: BBox
     row_edges: list[float]  # n_rows + 1 increasing y positions
     col_edges: list[float]  # n_cols + 1 increasing x positions
-    cells: list[GridCellOut]
+    cells: list[GridCell]
     header_rows: int
     confidence: float
 
@@ -154,12 +112,12 @@ def _header_rows(dets: list[Detection], row_edges: list[float]) -> int:
     return min(n, len(row_edges) - 2) if len(row_edges) > 2 else n
 
 
-def _spans(dets: list[Detection], row_edges: list[float], col_edges: list[float]) -> list[GridCellOut]:
+def _spans(dets: list[Detection], row_edges: list[float], col_edges: list[float]) -> list[GridCell]:
     """Spanning cells and projected row headers, snapped to whole slots; a later one overlapping an earlier one
     (by score) is dropped."""
     n_cols = len(col_edges) - 1
     taken: set[tuple[int, int]] = set()
-    out: list[GridCellOut] = []
+    out: list[GridCell] = []
     wanted = [d for d in dets if d.label in (Label.SPANNING_CELL, Label.PROJECTED_ROW_HEADER) and d.score >= SPAN_SCORE]
     for d in sorted(wanted, key=lambda d: -d.score):
         rows = _covered(row_edges, d.box.y0, d.box.y1)
@@ -172,19 +130,19 @@ def _spans(dets: list[Detection], row_edges: list[float], col_edges: list[float]
         if slots & taken:
             continue
         taken |= slots
-        box = Box(col_edges[c0], row_edges[r0], col_edges[c1], row_edges[r1])
-        out.append(GridCellOut(r0, c0, r1 - r0, c1 - c0, box, d.score, projected_row_header=prh))
+        x0, y0, x1, y1 = col_edges[c0], row_edges[r0], col_edges[c1], row_edges[r1]
+        out.append(GridCell(r0, c0, x0, y0, x1, y1, r1 - r0, c1 - c0, confidence=d.score, projected_row_header=prh))
     return out
 
 
-def build_grid(dets: Sequence[Detection], table_box: Box | None = None, table_score: float = 1.0) -> TableGrid:
+def build_grid(dets: Sequence[Detection], table_box: BBox | None = None, table_score: float = 1.0) -> TableGrid:
     """Structure detections of one table -> a grid of cells (no text yet)."""
     rows = _dedupe([d for d in dets if d.label is Label.ROW and d.score >= ROW_SCORE], vertical=True)
     cols = _dedupe([d for d in dets if d.label is Label.COLUMN and d.score >= ROW_SCORE], vertical=False)
     box = table_box
     if box is None:
         tables = [d for d in dets if d.label in (Label.TABLE, Label.TABLE_ROTATED)]
-        parts = [d.box for d in rows + cols] or [d.box for d in tables] or [Box(0, 0, 1, 1)]
+        parts = [d.box for d in rows + cols] or [d.box for d in tables] or [BBox(0, 0, 1, 1)]
         box = parts[0]
         for b in parts[1:]:
             box = box.union(b)
@@ -198,8 +156,8 @@ def build_grid(dets: Sequence[Detection], table_box: Box | None = None, table_sc
     for r in range(len(row_edges) - 1):
         for c in range(len(col_edges) - 1):
             if (r, c) not in taken:
-                slot = Box(col_edges[c], row_edges[r], col_edges[c + 1], row_edges[r + 1])
-                cells.append(GridCellOut(r, c, 1, 1, slot, min(row_conf[r], col_conf[c])))
+                x0, y0, x1, y1 = col_edges[c], row_edges[r], col_edges[c + 1], row_edges[r + 1]
+                cells.append(GridCell(r, c, x0, y0, x1, y1, confidence=min(row_conf[r], col_conf[c])))
     for cell in cells:
         cell.is_header = cell.row < header
     cells.sort(key=lambda c: (c.row, c.col))
@@ -209,7 +167,7 @@ def build_grid(dets: Sequence[Detection], table_box: Box | None = None, table_sc
 
 def assign_words(grid: TableGrid, words: Sequence[Word]) -> list[Word]:
     """Put each word whose centre lies in the table into the cell covering its slot; return the words outside."""
-    owner: dict[tuple[int, int], GridCellOut] = {}
+    owner: dict[tuple[int, int], GridCell] = {}
     for cell in grid.cells:
         for r in range(cell.row, cell.row + cell.row_span):
             for c in range(cell.col, cell.col + cell.col_span):
@@ -240,7 +198,7 @@ def drop_empty_edges(grid: TableGrid) -> TableGrid:
         return grid
     rmap = {r: i for i, r in enumerate(keep_r)}
     cmap = {k: i for i, k in enumerate(keep_c)}
-    cells: list[GridCellOut] = []
+    cells: list[GridCell] = []
     for c in grid.cells:
         rows = [rmap[r] for r in range(c.row, c.row + c.row_span) if r in rmap]
         cols = [cmap[k] for k in range(c.col, c.col + c.col_span) if k in cmap]
@@ -254,7 +212,7 @@ def drop_empty_edges(grid: TableGrid) -> TableGrid:
 
 
 def grid_from_detections(
-    dets: Sequence[Detection], words: Sequence[Word], table_box: Box | None = None, table_score: float = 1.0
+    dets: Sequence[Detection], words: Sequence[Word], table_box: BBox | None = None, table_score: float = 1.0
 ) -> tuple[TableGrid, list[Word]]:
     """The whole post-processing: detections + words -> a filled grid, and the words left outside."""
     grid = build_grid(dets, table_box, table_score)
@@ -262,7 +220,7 @@ def grid_from_detections(
     return drop_empty_edges(grid), rest
 
 
-def objects_from_cells(cells: Sequence[tuple[int, int, int, int, Box]], score: float = 1.0) -> list[Detection]:
+def objects_from_cells(cells: Sequence[tuple[int, int, int, int, BBox]], score: float = 1.0) -> list[Detection]:
     """TATR-style objects from known cells (row, col, row_span, col_span, box): rows and columns are the extents of
     their single-slot cells, spanning cells the union of the rows and columns they cover. The oracle: feeding these
     to `build_grid` must give the cells back."""
@@ -271,8 +229,8 @@ def objects_from_cells(cells: Sequence[tuple[int, int, int, int, Box]], score: f
     table = cells[0][4]
     for *_, b in cells:
         table = table.union(b)
-    ys: list[Box | None] = [None] * n_rows
-    xs: list[Box | None] = [None] * n_cols
+    ys: list[BBox | None] = [None] * n_rows
+    xs: list[BBox | None] = [None] * n_cols
     for r, c, rs, cs, b in cells:
         if rs == 1:
             cur = ys[r]
@@ -283,13 +241,13 @@ def objects_from_cells(cells: Sequence[tuple[int, int, int, int, Box]], score: f
     row_spans = _fill_gaps([(b.y0, b.y1) if b else None for b in ys], table.y0, table.y1)
     col_spans = _fill_gaps([(b.x0, b.x1) if b else None for b in xs], table.x0, table.x1)
     out = [Detection(Label.TABLE, score, table)]
-    out += [Detection(Label.ROW, score, Box(table.x0, a, table.x1, b)) for a, b in row_spans]
-    out += [Detection(Label.COLUMN, score, Box(a, table.y0, b, table.y1)) for a, b in col_spans]
+    out += [Detection(Label.ROW, score, BBox(table.x0, a, table.x1, b)) for a, b in row_spans]
+    out += [Detection(Label.COLUMN, score, BBox(a, table.y0, b, table.y1)) for a, b in col_spans]
     for r, c, rs, cs, _ in cells:
         if rs > 1 or cs > 1:
             y0, y1 = _band(row_spans, r, r + rs - 1, table.y0, table.y1)
             x0, x1 = _band(col_spans, c, c + cs - 1, table.x0, table.x1)
-            out.append(Detection(Label.SPANNING_CELL, score, Box(x0, y0, x1, y1)))
+            out.append(Detection(Label.SPANNING_CELL, score, BBox(x0, y0, x1, y1)))
     return out
 
 

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag._lazy import need
 from tablerag.decomposition.records import Tags
+from tablerag.index.embed import load_embedder
 from tablerag.index.ingest import DenseRecords, IngestReport, IngestResult, Prepared, embed_records
+from tablerag.llm.client import OpenAiLlm
 from tablerag.pipeline.prepare import expand_paths, prepare
 
 if TYPE_CHECKING:
@@ -31,8 +33,6 @@ class _EmbedActor:
     """Loads the embedder once per actor and adds vectors to prepared documents."""
 
     def __init__(self, spec: str, dense: str = DenseRecords.ALL.value) -> None:
-        from tablerag.index.embed import load_embedder
-
         self.embedder = load_embedder(spec)
         self.dense = DenseRecords(dense)
 
@@ -54,8 +54,6 @@ def _prepare_row(
     travels and each task builds its own client; the disk cache is shared through the file system."""
     llm = None
     if llm_config is not None:
-        from tablerag.llm.client import OpenAiLlm
-
         llm = OpenAiLlm(llm_config)
     prepared = prepare(row["path"], tags, facts=facts, options=options, limits=limits, llm=llm)
     return {"payload": pickle.dumps(prepared)}

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
-from tablerag.model import Table
+from tablerag.model import RecordId, Table
+from tablerag.qa.compute import Computation, compute, year_span
 from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows
+from tablerag.qa.llm import LlmQa, SqlMode, llm_sql
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -31,12 +33,10 @@ from tablerag.qa.route import (
     threshold,
 )
 from tablerag.qa.source import TableSource
+from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
-    from tablerag.qa.compute import Computation
-    from tablerag.qa.llm import LlmQa
-    from tablerag.qa.sql import QueryHook, Sandbox, TypedView
 
 AMBIGUITY_MARGIN = 0.1  # answers from other documents scoring within 10% of the best are as likely as it
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
@@ -134,8 +134,6 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
 
 def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> bool:
     """ "What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
-    from tablerag.qa.route import Intent
-
     if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None or not linked.cols:
         return False
     cell = table.cell_at(linked.row.index, linked.cols[0].index)
@@ -203,8 +201,6 @@ def _period_columns(table: Table, linked: Linked, grid: list[list[str]], row: in
 
 
 def _unit(table: Table, comp: Computation) -> str | None:
-    from tablerag.qa.route import Intent
-
     if comp.intent is Intent.PERCENT_CHANGE:
         return "%"
     if comp.intent in (Intent.RATIO, Intent.COUNT):
@@ -216,9 +212,6 @@ def _unit(table: Table, comp: Computation) -> str | None:
 def _rule_compute(
     question: str, route_: Route, view: TypedView, linked: Linked, sandbox: Sandbox
 ) -> Computation | None:
-    from tablerag.qa.compute import compute, year_span
-    from tablerag.qa.sql import UnsafeSqlError
-
     try:
         return compute(
             route_,
@@ -246,9 +239,6 @@ def aggregate(
 ) -> Answer | None:
     """Run the intent's SQL over the table's typed view in the sandbox; cite every cell used and the SQL. With an
     LLM configured for SQL, its SELECT runs in the same sandbox: after the rules found nothing, or before them."""
-    from tablerag.qa.llm import SqlMode, llm_sql
-    from tablerag.qa.sql import VIEW_NAME, Sandbox, typed_view
-
     view = typed_view(table)
     sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
     intent = route_.intent
@@ -359,7 +349,7 @@ def ask(
         table = index.table(tid)
         if table is None:
             continue
-        version = index.store.document_tags(table.id.split(":")[0]).get("version")
+        version = index.store.document_tags(RecordId.parse(table.id).doc).get("version")
         answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query, llm)
         if answer is not None:
             found.append((answer, table))
@@ -391,10 +381,10 @@ def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None
     best, best_table = found[0]
     if _names_document(question, best_table):
         return None
-    doc = best_table.id.split(":")[0]
+    doc = RecordId.parse(best_table.id).doc
     near = [best]
     for ans, table in found[1:]:
-        other = table.id.split(":")[0]
+        other = RecordId.parse(table.id).doc
         close = ans.score >= (1 - AMBIGUITY_MARGIN) * best.score
         if close and other != doc and ans.value != best.value and not _names_document(question, table):
             near.append(ans)

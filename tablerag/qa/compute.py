@@ -361,9 +361,7 @@ def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) ->
 
 
 def _row_label(view: TypedView, row: int) -> str:
-    from tablerag.decomposition.serialize import filled_grid
-
-    grid = filled_grid(view.table)
+    grid = view.table.filled_grid()
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
     return next(
         (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), str(row)

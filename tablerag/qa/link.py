@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from tablerag.decomposition.serialize import filled_grid
+from tablerag.index.embed import encode_query
 from tablerag.model import Table
 from tablerag.text.tokens import tokenize
 
@@ -180,8 +181,6 @@ def link_columns(table: Table, question: str, q: list[str] | None = None, embedd
 
 
 def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
-    from tablerag.index.embed import encode_query
-
     names = [table.column_name(c) for c in range(table.n_cols)]
     cols = [c for c, n in enumerate(names) if n]
     if not cols:

@@ -121,9 +121,7 @@ def _row_label(table: Table, grid: list[list[str]], row: int, numeric: set[tuple
 
 def typed_view(table: Table) -> TypedView:
     """One row per data row, one column per grid column named by its header chain, numbers typed numeric."""
-    from tablerag.decomposition.serialize import filled_grid
-
-    grid = filled_grid(table)
+    grid = table.filled_grid()
     values = {(c.row, c.col): c.value for c in table.cells if c.value is not None and not c.is_header}
     rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
     view = TypedView(table, rows=rows)
@@ -141,10 +139,8 @@ def typed_view(table: Table) -> TypedView:
 
 
 def view_rows(view: TypedView) -> list[list[Any]]:
-    from tablerag.decomposition.serialize import filled_grid
-
     table = view.table
-    grid = filled_grid(table)
+    grid = table.filled_grid()
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     values = {(c.row, c.col): c.value for c in table.cells if c.value is not None}
     out = []

@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 from tablerag.errors import IndexMismatchError, TableragError
+from tablerag.index.embed import encode_query, load_embedder
+from tablerag.index.lexical import LexicalIndex
 from tablerag.schema.load import Schema, SchemaColumn, split_identifier
 
 SCHEMA_DIR = "schema"
@@ -75,9 +77,6 @@ class SchemaIndex:
     """``SchemaIndex.build(schema, folder, embedder)`` then ``SchemaIndex(folder).search(question, k, db)``."""
 
     def __init__(self, folder: Path, embedder: Any = None) -> None:
-        from tablerag.index.embed import load_embedder
-        from tablerag.index.lexical import LexicalIndex
-
         self.folder = Path(folder)
         if not (self.folder / META_FILE).exists():
             raise TableragError(f"no schema index at {self.folder}: run `tablerag schema index SCHEMA --index DIR`")
@@ -104,8 +103,6 @@ class SchemaIndex:
 
     @staticmethod
     def build(schema: Schema, folder: Path, embedder: Any) -> SchemaIndex:
-        from tablerag.index.lexical import LexicalIndex
-
         folder.mkdir(parents=True, exist_ok=True)
         cols = schema.columns
         texts = [column_text(c) for c in cols]
@@ -131,8 +128,6 @@ class SchemaIndex:
 
     def encode(self, questions: list[str]) -> np.ndarray:
         """Query vectors, batched (for evaluation runs over many questions)."""
-        from tablerag.index.embed import encode_query
-
         return encode_query(self.embedder, questions)
 
     def _column_scores(

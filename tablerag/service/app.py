@@ -30,6 +30,7 @@ from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import to_html, to_json, to_markdown
 from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed
 from tablerag.limits import Limits
+from tablerag.model import RecordId
 from tablerag.pipeline import Index
 from tablerag.pipeline.prepare import prepare
 from tablerag.service.auth import KeyRing, Principal, ScopeError
@@ -208,7 +209,7 @@ class IndexService:
         return True
 
     def table(self, who: Principal, table_id: str) -> Any:
-        doc = table_id.split(":", 1)[0]
+        doc = RecordId.doc_of(table_id)
         with self.lock:
             tags = self.index.store.document_tags(doc)
             if not tags or not who.sees(tags):
