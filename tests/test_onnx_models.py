@@ -10,7 +10,7 @@ import pytest
 
 from tablerag.eval.structure import GoldTable, load_icdar
 from tablerag.eval.structure_paths import text_layer_words
-from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode, scan_page
+from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, OcrKind, ScanOptions, VisionMode, scan_page
 from tablerag.parsing.ocr_onnx import clear_sessions
 from tablerag.parsing.onnx_models import OnnxModelMissingError, model_path, onnx_registry
 from tablerag.parsing.render import render_pdf_page
@@ -74,6 +74,11 @@ def test_models_and_ocr_run_without_network(monkeypatch: pytest.MonkeyPatch) -> 
     assert (table.n_rows, table.n_cols) == _shape(gold[0])
     got = {(c.row, c.col): c.text for c in table.cells}
     assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+    # the default OCR scope read the table and its margin, not the prose above it (the detector box can reach
+    # a row or two beyond the final grid)
+    margin = TABLE_OCR_MARGIN_PT + 2
+    box = table.bbox
+    assert all(box.y0 - margin - 40 <= w.cy <= box.y1 + margin + 40 for w in scanned.words)
 
 
 def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,3 +97,24 @@ def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv(VISION_ENV, "sometimes")
     with pytest.raises(BadInputError, match=VISION_ENV):
         pdf_vision()
+
+
+def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
+    """OCR scope `tables`: the page turns white outside each detected table box grown by the margin; inside, the
+    page's own pixels stay (so OCR boxes keep page coordinates); no tables found: the page itself."""
+    from PIL import Image
+
+    from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, ocr_view
+    from tablerag.parsing.render import points_per_pixel
+    from tablerag.parsing.tatr_grid import Box, Detection, Label
+
+    page = Image.new("RGB", (600, 800), "black")
+    scale = points_per_pixel(DPI)
+    margin = TABLE_OCR_MARGIN_PT / scale
+    view = ocr_view(page, [Detection(Label.TABLE, 0.9, Box(200, 300, 400, 500))], scale)
+    assert view.size == page.size
+    assert view.getpixel((int(200 - margin) + 2, 300)) == (0, 0, 0)  # inside the margin: kept
+    assert view.getpixel((int(200 - margin) - 2, 300)) == (255, 255, 255)  # beyond it: blank
+    assert view.getpixel((300, int(500 + margin) + 2)) == (255, 255, 255)
+    assert view.getpixel((300, 400)) == (0, 0, 0)
+    assert ocr_view(page, [], scale) is page and ocr_view(page, None, scale) is page
