@@ -211,7 +211,7 @@ def structure_eval(
     models: Annotated[Path | None, typer.Option(help="The models folder (TATR folders, onnx/).")] = None,
     out: Annotated[Path, typer.Option(help="JSON results.")] = Path("bench/out/structure.json"),
     ocr_scope: Annotated[OcrScope, typer.Option(help="Image paths: OCR the whole page or only its tables.")] = (
-        OcrScope.TABLES
+        OcrScope.PAGE
     ),
 ) -> None:
     """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.grid import Rule, Word
@@ -23,13 +24,14 @@ from tablerag.parsing.imageops import deskew, keep_regions, ruling_lines
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.onnx_models import present
-from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
+from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
 from tablerag.parsing.stream import find_streams
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Box, Detection, GridCellOut, grid_from_detections
 
+SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: page (default) | tables
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
@@ -37,6 +39,8 @@ RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a littl
 PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
 ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
 ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
+LAYOUT_OCR_SCORE = 0.25  # OCR scope `tables` also reads boxes the layout model half-believes are tables (below its
+# own 0.5): the model leaves them, the heuristics can still find a table in their words
 TABLE_OCR_MARGIN_PT = 36.0  # OCR scope `tables`: text this close around a detected table (captions, notes) is read too
 
 
@@ -56,8 +60,18 @@ class OcrKind(StrEnum):
 
 class OcrScope(StrEnum):
     PAGE = "page"  # OCR the whole page (all prose comes back)
-    TABLES = "tables"  # when the table detector finds tables, OCR only them and a margin around them (prose beyond is
-    # not read); pages without a detected table are read whole. Only with the ONNX table models (they run before OCR)
+    TABLES = "tables"  # when the table detector finds tables, OCR only them (and boxes it is unsure of) with a margin
+    # around them: prose beyond is not read; pages without a sure table are read whole. ONNX table models only (they
+    # run before OCR)
+
+
+def ocr_scope_env() -> OcrScope:
+    """The OCR scope configured in $TABLERAG_OCR_SCOPE (default: the whole page, so no prose is lost)."""
+    raw = os.environ.get(SCOPE_ENV, OcrScope.PAGE.value).strip().lower()
+    try:
+        return OcrScope(raw)
+    except ValueError as exc:
+        raise BadInputError(SCOPE_ENV, f"{raw!r} is not one of page, tables") from exc
 
 
 @dataclass(slots=True)
@@ -71,7 +85,7 @@ class ScanOptions:
     batch_size: int = 8
     ocr_workers: int | None = None
     psm: int = PSM_SPARSE  # tesseract page segmentation mode (3 = automatic layout, 11 = sparse text)
-    ocr_scope: OcrScope = OcrScope.TABLES
+    ocr_scope: OcrScope = field(default_factory=lambda: ocr_scope_env())  # TABLES: faster OCR, the prose is lost
 
 
 @dataclass(slots=True)
@@ -261,9 +275,12 @@ def scan_page(
     if words is None:
         if opts.deskew:
             image, skew = deskew(image)
+        candidates = None
         if model is VisionMode.ONNX and opts.ocr_scope is OcrScope.TABLES:
-            detected = LayoutTableDetector(opts.models).detect([image])[0]
-        words = scale_words(ocr_engine(opts, dpi).words(ocr_view(image, detected, scale)), scale)
+            candidates = LayoutTableDetector(opts.models, min_score=LAYOUT_OCR_SCORE).detect([image])[0]
+            detected = [d for d in candidates if d.score >= LAYOUT_TABLE_SCORE]
+            candidates = candidates if detected else None  # no sure table: the whole page is read
+        words = scale_words(ocr_engine(opts, dpi).words(ocr_view(image, candidates, scale)), scale)
     page = ScannedPage(words=list(words), skew=skew)
     rest = list(words)
     if model is VisionMode.ONNX:
