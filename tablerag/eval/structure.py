@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -291,8 +292,6 @@ TEDS_IGNORED = ("thead", "tbody")  # our tables mark header rows apart from HTML
 
 def html_of(spec: GridSpec) -> str:
     """A grid as the HTML table TEDS compares: one `<td>` per cell at its top-left slot, with its spans."""
-    from html import escape
-
     rows = []
     for trow, crow in zip(spec.topology, spec.content, strict=True):
         tds = []
