@@ -10,7 +10,7 @@ import pytest
 
 from tablerag.eval.structure import GoldTable, load_icdar
 from tablerag.eval.structure_paths import text_layer_words
-from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode, scan_page
+from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, OcrKind, OcrScope, ScanOptions, VisionMode, scan_page
 from tablerag.parsing.ocr_onnx import clear_sessions
 from tablerag.parsing.onnx_models import OnnxModelMissingError, model_path, onnx_registry
 from tablerag.parsing.render import render_pdf_page
@@ -69,11 +69,17 @@ def test_models_and_ocr_run_without_network(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(socket, "create_connection", refuse)
     pdf, gold = _gold("eu-002", 1)
     image = render_pdf_page(pdf, 1, DPI)
-    scanned = scan_page(image, DPI, None, ScanOptions(mode=VisionMode.ONNX, ocr=OcrKind.PPOCR, deskew=False))
+    opts = ScanOptions(mode=VisionMode.ONNX, ocr=OcrKind.PPOCR, deskew=False, ocr_scope=OcrScope.TABLES)
+    scanned = scan_page(image, DPI, None, opts)
     table = next(t for t in scanned.tables if t.parser == "onnx-layout+slanet")
     assert (table.n_rows, table.n_cols) == _shape(gold[0])
     got = {(c.row, c.col): c.text for c in table.cells}
     assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+    # OCR scope `tables` read the table and its margin, not the prose above it (the detector box can reach
+    # a row or two beyond the final grid)
+    margin = TABLE_OCR_MARGIN_PT + 2
+    box = table.bbox
+    assert all(box.y0 - margin - 40 <= w.cy <= box.y1 + margin + 40 for w in scanned.words)
 
 
 def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,3 +98,39 @@ def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv(VISION_ENV, "sometimes")
     with pytest.raises(BadInputError, match=VISION_ENV):
         pdf_vision()
+
+
+def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
+    """OCR scope `tables`: the page turns white outside each detected table box grown by the margin; inside, the
+    page's own pixels stay (so OCR boxes keep page coordinates); no tables found: the page itself."""
+    from PIL import Image
+
+    from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, ocr_view
+    from tablerag.parsing.render import points_per_pixel
+    from tablerag.parsing.tatr_grid import Box, Detection, Label
+
+    page = Image.new("RGB", (600, 800), "black")
+    scale = points_per_pixel(DPI)
+    margin = TABLE_OCR_MARGIN_PT / scale
+    view = ocr_view(page, [Detection(Label.TABLE, 0.9, Box(200, 300, 400, 500))], scale)
+    assert view.size == page.size
+    assert view.getpixel((int(200 - margin) + 2, 300)) == (0, 0, 0)  # inside the margin: kept
+    assert view.getpixel((int(200 - margin) - 2, 300)) == (255, 255, 255)  # beyond it: blank
+    assert view.getpixel((300, int(500 + margin) + 2)) == (255, 255, 255)
+    assert view.getpixel((300, 400)) == (0, 0, 0)
+    assert ocr_view(page, [], scale) is page and ocr_view(page, None, scale) is page
+
+
+def test_ocr_scope_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole page by default (prose around tables is kept); `tables` from $TABLERAG_OCR_SCOPE; a bad value names
+    the variable."""
+    from tablerag.errors import BadInputError
+    from tablerag.parsing.image import SCOPE_ENV
+
+    monkeypatch.delenv(SCOPE_ENV, raising=False)
+    assert ScanOptions().ocr_scope is OcrScope.PAGE
+    monkeypatch.setenv(SCOPE_ENV, "Tables")
+    assert ScanOptions().ocr_scope is OcrScope.TABLES
+    monkeypatch.setenv(SCOPE_ENV, "tables-only")
+    with pytest.raises(BadInputError, match=SCOPE_ENV):
+        ScanOptions()

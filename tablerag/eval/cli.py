@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from tablerag.index.ingest import DenseRecords
+from tablerag.parsing.image import OcrScope
 
 eval_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")
 
@@ -209,6 +210,9 @@ def structure_eval(
     langs: Annotated[str | None, typer.Option(help="Tesseract languages; default: guessed per page.")] = "eng",
     models: Annotated[Path | None, typer.Option(help="The models folder (TATR folders, onnx/).")] = None,
     out: Annotated[Path, typer.Option(help="JSON results.")] = Path("bench/out/structure.json"),
+    ocr_scope: Annotated[OcrScope, typer.Option(help="Image paths: OCR the whole page or only its tables.")] = (
+        OcrScope.PAGE
+    ),
 ) -> None:
     """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""
     import json
@@ -228,7 +232,7 @@ def structure_eval(
         )
         pages = st.spread(pages, limit)
         for p in paths:
-            opts = ScanOptions(langs=langs, models=models)
+            opts = ScanOptions(langs=langs, models=models, ocr_scope=ocr_scope)
             mode, ocr = _IMAGE_PATHS.get(p, (None, None))
             if mode is not None and ocr is not None:
                 opts.mode, opts.ocr = VisionMode(mode), OcrKind(ocr)
@@ -247,10 +251,21 @@ def structure_eval(
                 }
                 predictor = text_paths.get(str(p), image)
             subsets = sp.icdar_subsets if s is StructureSuite.ICDAR else None
-            res = st.run(pages, predictor, progress=lambda m: print(m, file=sys.stderr), subsets=subsets)
+            res = st.run(
+                pages,
+                predictor,
+                progress=lambda m: print(m, file=sys.stderr),
+                subsets=subsets,
+                with_teds=s is StructureSuite.PUBTABNET,
+            )
             key = f"{s}/{p}" + ("/clean" if clean and p in _IMAGE_PATHS else "")
             results[key] = res
-            print(f"{key}: " + json.dumps({k: v for k, v in res.items() if k != "errors"}), file=sys.stderr)
+            for row in res["per_page"]:
+                print(f"  {row['page']}: adjacency {row['adjacency_f1']} grits_top {row['grits_top']}", file=sys.stderr)
+            print(
+                f"{key}: " + json.dumps({k: v for k, v in res.items() if k not in ("errors", "per_page")}),
+                file=sys.stderr,
+            )
     out.parent.mkdir(parents=True, exist_ok=True)
     old = json.loads(out.read_text()) if out.exists() else {}
     out.write_text(json.dumps({**old, **results}, indent=2))

@@ -21,9 +21,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from html import escape
 from pathlib import Path
 from typing import Any
 
+from tablerag._lazy import need
 from tablerag.eval.grits import GridSpec, exact, grits, spec_from_cells, spec_from_table
 from tablerag.eval.pdf_tables import best_score
 from tablerag.model import BBox, Table
@@ -284,6 +286,41 @@ class Adjacency:
 
 
 Subsets = Callable[[GoldPage], list[str]]
+TEDS_IGNORED = ("thead", "tbody")  # our tables mark header rows apart from HTML: both sides are compared without them
+
+
+def html_of(spec: GridSpec) -> str:
+    """A grid as the HTML table TEDS compares: one `<td>` per cell at its top-left slot, with its spans."""
+    rows = []
+    for trow, crow in zip(spec.topology, spec.content, strict=True):
+        tds = []
+        for (x0, y0, x1, y1), text in zip(trow, crow, strict=True):
+            if x0 == 0 and y0 == 0:
+                span = (f' rowspan="{y1}"' if y1 > 1 else "") + (f' colspan="{x1}"' if x1 > 1 else "")
+                tds.append(f"<td{span}>{escape(text)}</td>")
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    return "<html><body><table>" + "".join(rows) + "</table></body></html>"
+
+
+def teds(gold: GridSpec, pred: GridSpec | None) -> tuple[float, float]:
+    """TEDS (structure and cell text) and TEDS-Struct (structure alone) of a predicted table against the gold one,
+    by the `table-recognition-metric` package (tree edit distance on the HTML); no prediction scores 0."""
+    if pred is None:
+        return 0.0, 0.0
+    metric = need("table_recognition_metric", "bench")
+    a, b = html_of(pred), html_of(gold)
+    full = metric.TEDS(structure_only=False, ignore_nodes=TEDS_IGNORED)(a, b)
+    struct = metric.TEDS(structure_only=True, ignore_nodes=TEDS_IGNORED)(a, b)
+    return float(full), float(struct)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its finished children (user + system): on a shared machine a
+    fairer cost than wall-clock time."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def run(
@@ -291,25 +328,41 @@ def run(
     predict: Predictor,
     progress: Callable[[str], None] | None = None,
     subsets: Subsets | None = None,
+    with_teds: bool = False,
 ) -> dict[str, Any]:
-    """GriTS per gold table and cell-adjacency F1 per document, overall and per subset of pages; seconds per page."""
+    """GriTS per gold table and cell-adjacency F1 per document, overall and per subset of pages; seconds per page;
+    `with_teds` (one gold table per page, e.g. PubTabNet crops): TEDS and TEDS-Struct of the first prediction too."""
     import time
 
     total, adj = Tally(), Adjacency()
     parts: dict[str, tuple[Tally, Adjacency]] = {}
     errors: list[str] = []
-    seconds = 0.0
+    seconds = cpu = 0.0
+    per_page: list[dict[str, Any]] = []
+    teds_full: list[float] = []
+    teds_struct: list[float] = []
     for gp in pages:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), cpu_seconds()
         try:
             preds = predict(gp)
         except Exception as exc:  # one bad page is reported, the run goes on
             errors.append(f"{gp.doc} p{gp.page}: {type(exc).__name__}: {exc}")
             preds = []
         seconds += time.perf_counter() - t0
+        cpu += cpu_seconds() - c0
         tally = best_alternative(gp, preds)
         merge(total, tally)
         adj.add(gp, preds)
+        page_adj = Adjacency()
+        page_adj.add(gp, preds)
+        per_page.append(
+            {"page": f"{gp.doc} p{gp.page}", **page_adj.summary(), "grits_top": tally.summary()["grits_top"]}
+        )
+        if with_teds:
+            full, struct = teds(gp.alternatives[0][0].spec, preds[0].spec if preds else None)
+            teds_full.append(full)
+            teds_struct.append(struct)
+            per_page[-1].update(teds=round(full, 4), teds_struct=round(struct, 4))
         for name in subsets(gp) if subsets else []:
             pt, pa = parts.setdefault(name, (Tally(), Adjacency()))
             merge(pt, tally)
@@ -318,6 +371,11 @@ def run(
             progress(f"{gp.doc} p{gp.page}")
     out: dict[str, Any] = {**total.summary(), **adj.summary(), "pages": len(pages)}
     out["seconds_per_page"] = round(seconds / max(len(pages), 1), 3)
+    out["cpu_seconds_per_page"] = round(cpu / max(len(pages), 1), 3)  # this process and its children (tesseract)
+    if with_teds:
+        out["teds"] = round(sum(teds_full) / max(len(teds_full), 1), 4)
+        out["teds_struct"] = round(sum(teds_struct) / max(len(teds_struct), 1), 4)
+    out["per_page"] = per_page
     if parts:
         out["subsets"] = {k: {**t.summary(), **a.summary()} for k, (t, a) in sorted(parts.items())}
     out["errors"] = errors

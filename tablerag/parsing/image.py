@@ -10,28 +10,30 @@ both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometr
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.imageops import deskew, ruling_lines
+from tablerag.parsing.imageops import deskew, keep_regions, ruling_lines
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.onnx_models import present
-from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
+from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
 from tablerag.parsing.stream import find_streams
 from tablerag.parsing.structure import crop_table, shift
-from tablerag.parsing.tatr_grid import grid_from_detections
+from tablerag.parsing.tatr_grid import Detection, grid_from_detections
 
+SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: page (default) | tables
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
@@ -39,6 +41,9 @@ RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a littl
 PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
 ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
 ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
+LAYOUT_OCR_SCORE = 0.25  # OCR scope `tables` also reads boxes the layout model half-believes are tables (below its
+# own 0.5): the model leaves them, the heuristics can still find a table in their words
+TABLE_OCR_MARGIN_PT = 36.0  # OCR scope `tables`: text this close around a detected table (captions, notes) is read too
 
 
 class VisionMode(StrEnum):
@@ -55,6 +60,22 @@ class OcrKind(StrEnum):
     PPOCR = "ppocr"  # PP-OCR det + rec on onnxruntime (Latin + Chinese)
 
 
+class OcrScope(StrEnum):
+    PAGE = "page"  # OCR the whole page (all prose comes back)
+    TABLES = "tables"  # when the table detector finds tables, OCR only them (and boxes it is unsure of) with a margin
+    # around them: prose beyond is not read; pages without a sure table are read whole. ONNX table models only (they
+    # run before OCR)
+
+
+def ocr_scope_env() -> OcrScope:
+    """The OCR scope configured in $TABLERAG_OCR_SCOPE (default: the whole page, so no prose is lost)."""
+    raw = os.environ.get(SCOPE_ENV, OcrScope.PAGE.value).strip().lower()
+    try:
+        return OcrScope(raw)
+    except ValueError as exc:
+        raise BadInputError(SCOPE_ENV, f"{raw!r} is not one of page, tables") from exc
+
+
 @dataclass(slots=True)
 class ScanOptions:
     mode: VisionMode = VisionMode.AUTO
@@ -66,6 +87,7 @@ class ScanOptions:
     batch_size: int = 8
     ocr_workers: int | None = None
     psm: int = PSM_SPARSE  # tesseract page segmentation mode (3 = automatic layout, 11 = sparse text)
+    ocr_scope: OcrScope = field(default_factory=lambda: ocr_scope_env())  # TABLES: faster OCR, the prose is lost
 
 
 @dataclass(slots=True)
@@ -123,12 +145,14 @@ def model_tables(
     recognizer: Any,
     parser: str,
     crop_ocr: Any = None,
+    found_tables: list[Detection] | None = None,
 ) -> tuple[list[FoundTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
     Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
-    re-reads the text of each table on its crop instead of taking the page's words."""
+    re-reads the text of each table on its crop instead of taking the page's words; `found_tables` are the
+    detector's tables on this page when it ran already."""
 
-    tables = detector.detect([image])[0]
+    tables = detector.detect([image])[0] if found_tables is None else found_tables
     crops = [crop_table(image, t.box) for t in tables]
     structures = recognizer.recognize([c for c, _, _ in crops]) if crops else []
     found: list[FoundTable] = []
@@ -156,15 +180,15 @@ def tatr_tables(
 
 
 def onnx_tables(
-    image: Any, words: list[Word], scale: float, options: ScanOptions
+    image: Any, words: list[Word], scale: float, options: ScanOptions, found_tables: list[Detection] | None = None
 ) -> tuple[list[FoundTable], list[Word]]:
-    """Tables by the ONNX layout detector + SLANet structure."""
+    """Tables by the ONNX layout detector + SLANet structure (`found_tables`: the detector's, when it ran already)."""
 
     det, rec = LayoutTableDetector(options.models), SlanetStructure(options.models)
     crop_ocr = None
     if options.table_ocr is not None:
         crop_ocr = _engine(options.table_ocr, options)
-    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr)
+    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables)
 
 
 def prose_blocks(words: list[Word]) -> list[str]:
@@ -181,7 +205,6 @@ def table_model(options: ScanOptions) -> VisionMode:
     if options.mode is not VisionMode.AUTO:
         return options.mode
     import importlib.util
-
 
     if importlib.util.find_spec("onnxruntime") and all(present(m, options.models) for m in ONNX_MODELS):
         return VisionMode.ONNX
@@ -210,7 +233,6 @@ def ocr_engine(options: ScanOptions, dpi: float) -> Any:
 def _engine(kind: OcrKind, options: ScanOptions, upscale: float = 1.0, psm: int | None = None) -> Any:
 
     if kind is OcrKind.PPOCR:
-
         return PpOcr()
     if kind is OcrKind.TESSERACT_BLOCK:
         return TesseractOcr(options.langs, PSM_BLOCK, upscale)
@@ -226,15 +248,21 @@ def scan_page(
     opts = options or ScanOptions()
     scale = points_per_pixel(dpi)
     skew = 0.0
+    model = table_model(opts)
+    detected: list[Detection] | None = None  # the ONNX detector's tables, when they were needed before OCR
     if words is None:
         if opts.deskew:
             image, skew = deskew(image)
-        words = scale_words(ocr_engine(opts, dpi).words(image), scale)
+        candidates = None
+        if model is VisionMode.ONNX and opts.ocr_scope is OcrScope.TABLES:
+            candidates = LayoutTableDetector(opts.models, min_score=LAYOUT_OCR_SCORE).detect([image])[0]
+            detected = [d for d in candidates if d.score >= LAYOUT_TABLE_SCORE]
+            candidates = candidates if detected else None  # no sure table: the whole page is read
+        words = scale_words(ocr_engine(opts, dpi).words(ocr_view(image, candidates, scale)), scale)
     page = ScannedPage(words=list(words), skew=skew)
     rest = list(words)
-    model = table_model(opts)
     if model is VisionMode.ONNX:
-        page.tables, rest = onnx_tables(image, rest, scale, opts)
+        page.tables, rest = onnx_tables(image, rest, scale, opts, detected)
     elif model is VisionMode.TATR:
         page.tables, rest = tatr_tables(image, rest, scale, opts)
     rules = _scale_rules(ruling_lines(image), scale)
@@ -243,6 +271,14 @@ def scan_page(
     page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
     page.prose = prose_blocks(rest)
     return page
+
+
+def ocr_view(image: Any, tables: list[Detection] | None, scale: float) -> Any:
+    """What OCR reads: the page, or (tables found first) the page white outside the tables and their margin."""
+    if not tables:
+        return image
+    m = TABLE_OCR_MARGIN_PT / scale
+    return keep_regions(image, [(t.box.x0 - m, t.box.y0 - m, t.box.x1 + m, t.box.y1 + m) for t in tables])
 
 
 def is_scan_page(page: Any) -> bool:
@@ -314,11 +350,15 @@ def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> P
     engine = TesseractOcr(opts.langs, opts.psm, engines.pop() if len(engines) == 1 else 1.0)
     if ocr_kind(opts) is not OcrKind.TESSERACT:
         engine = ocr_engine(opts, frames[0][1] if frames else DEFAULT_DPI)
-    pixel_words = ocr_pages(images, engine, opts.ocr_workers)
+    scoped = table_model(opts) is VisionMode.ONNX and opts.ocr_scope is OcrScope.TABLES
+    pixel_words: list[list[Word] | None] = [None] * len(images)
+    if not scoped:  # the page's OCR does not wait for its tables: all pages read at once (tesseract in parallel)
+        pixel_words = list(ocr_pages(images, engine, opts.ocr_workers))
     doc = ParsedDocument(path=str(path), sha256=sha256, format="image", pages=len(frames))
     for n, (image, (_, dpi), pw) in enumerate(zip(images, frames, pixel_words, strict=True), start=1):
         scale = points_per_pixel(dpi)
-        page = scan_page(image, dpi, scale_words(pw, scale), opts)
+        words = None if pw is None else scale_words(pw, scale)
+        page = scan_page(image, dpi, words, replace(opts, deskew=False))
         for pt in page.tables:
             doc.tables.append(to_table(pt, str(path), sha256, n, len(doc.tables), 1 / scale))
         for text in page.prose:

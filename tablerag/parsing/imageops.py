@@ -171,3 +171,17 @@ def damage(
     out = _pil().open(buf)
     out.load()
     return out.convert("RGB")
+
+
+def keep_regions(image: Any, boxes: list[tuple[float, float, float, float]]) -> Any:
+    """A copy of the page, white outside the given pixel boxes (x0, y0, x1, y1): an OCR engine run on it reads
+    only the text inside them, at the page's own coordinates."""
+    Image = _pil()
+    rgb = image.convert("RGB")
+    out = Image.new("RGB", rgb.size, "white")
+    w, h = rgb.size
+    for x0, y0, x1, y1 in boxes:
+        box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1 + 1)), min(h, int(y1 + 1)))
+        if box[2] > box[0] and box[3] > box[1]:
+            out.paste(rgb.crop(box), box[:2])
+    return out
