@@ -105,14 +105,15 @@ def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
     page's own pixels stay (so OCR boxes keep page coordinates); no tables found: the page itself."""
     from PIL import Image
 
+    from tablerag.model import BBox
     from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, ocr_view
     from tablerag.parsing.render import points_per_pixel
-    from tablerag.parsing.tatr_grid import Box, Detection, Label
+    from tablerag.parsing.tatr_grid import Detection, Label
 
     page = Image.new("RGB", (600, 800), "black")
     scale = points_per_pixel(DPI)
     margin = TABLE_OCR_MARGIN_PT / scale
-    view = ocr_view(page, [Detection(Label.TABLE, 0.9, Box(200, 300, 400, 500))], scale)
+    view = ocr_view(page, [Detection(Label.TABLE, 0.9, BBox(200, 300, 400, 500))], scale)
     assert view.size == page.size
     assert view.getpixel((int(200 - margin) + 2, 300)) == (0, 0, 0)  # inside the margin: kept
     assert view.getpixel((int(200 - margin) - 2, 300)) == (255, 255, 255)  # beyond it: blank
