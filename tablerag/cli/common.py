@@ -12,9 +12,9 @@ import typer
 
 from tablerag.batch import BatchResult
 from tablerag.limits import Limits
+from tablerag.llm.answer import LlmQa, SqlMode
 from tablerag.llm.base import LlmError
 from tablerag.llm.client import LlmConfig, OpenAiLlm
-from tablerag.qa.llm import LlmQa, SqlMode
 
 IndexOpt = Annotated[Path, typer.Option("--index", "-i", help="Index folder.")]
 ChromaOpt = Annotated[str | None, typer.Option("--chroma-url", help="ChromaDB server, e.g. http://127.0.0.1:8000.")]

@@ -19,11 +19,11 @@ from tablerag.eval.schema import SchemaDataset, run_schema_eval
 from tablerag.index.embed import DEFAULT_EMBEDDER, load_embedder
 from tablerag.index.ingest import DenseRecords
 from tablerag.index.search import SearchOptions
+from tablerag.llm.answer import LlmQa, SqlMode
 from tablerag.llm.base import LlmError
 from tablerag.llm.client import OpenAiLlm
 from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode
 from tablerag.parsing.pdf import PdfVision
-from tablerag.qa.llm import LlmQa, SqlMode
 from tablerag.schema.store import SchemaMode
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")

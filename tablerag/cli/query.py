@@ -9,9 +9,9 @@ import typer
 
 from tablerag.batch import run_batch
 from tablerag.cli.common import IndexOpt, JsonOpt, LlmSqlOpt, emit, err, finish_batch, parse_filters, qa_llm
+from tablerag.llm.answer import SqlMode
 from tablerag.pipeline import Index
 from tablerag.qa.answer import AskResult, ask
-from tablerag.qa.llm import SqlMode
 
 app = typer.Typer()
 

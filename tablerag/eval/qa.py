@@ -26,7 +26,7 @@ from tablerag.qa.answer import Answer, answer_table
 from tablerag.qa.route import rule_route
 
 if TYPE_CHECKING:
-    from tablerag.qa.llm import LlmQa
+    from tablerag.llm.answer import LlmQa
 
 NUMERIC_DECIMALS = 2  # TAT-QA's own metric compares arithmetic answers rounded to 2 decimals
 SCALES = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "percent": 1.0}

@@ -26,7 +26,7 @@ EMBED_BATCH = 256  # texts per encode call: large enough to amortise model overh
 PREPARE_VERSION = "3"
 
 IngestStatus = Literal["added", "replaced", "unchanged", "failed", "skipped"]
-LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (decomposition/llm.py)
+LLM_RECORD_MARK = ":llm:"  # LLM-written record ids are `<table id>:llm:<part>` (llm/describe.py)
 
 
 class DenseRecords(StrEnum):

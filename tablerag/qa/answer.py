@@ -33,8 +33,8 @@ from tablerag.qa.source import TableSource
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
+    from tablerag.llm.answer import LlmQa
     from tablerag.qa.compute import Computation
-    from tablerag.qa.llm import LlmQa
     from tablerag.qa.sql import QueryHook, Sandbox, TypedView
 
 AMBIGUITY_MARGIN = 0.1  # answers from other documents scoring within 10% of the best are as likely as it
@@ -216,7 +216,7 @@ def aggregate(
 ) -> Answer | None:
     """Run the intent's SQL over the table's typed view in the sandbox; cite every cell used and the SQL. With an
     LLM configured for SQL, its SELECT runs in the same sandbox: after the rules found nothing, or before them."""
-    from tablerag.qa.llm import SqlMode, llm_sql
+    from tablerag.llm.answer import SqlMode, llm_sql
     from tablerag.qa.sql import VIEW_NAME, Sandbox, typed_view
 
     view = typed_view(table)
@@ -311,7 +311,7 @@ def ask(
     llm: LlmQa | None = None,
 ) -> AskResult:
     """``router``: an explicit router; ``llm``: an LLM that routes (when no router is given) and writes SQL as
-    configured (`tablerag.qa.llm.LlmQa`). Without either, the rules do everything."""
+    configured (`tablerag.llm.answer.LlmQa`). Without either, the rules do everything."""
     hits = index.search(question, k=k, filters=filters)
     if not hits:
         return AskResult(question, hits, None)

@@ -19,15 +19,13 @@ from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablerag.decomposition import guard
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
+from tablerag.llm.base import ChatRequest, ChatResult, Llm, LlmError
 from tablerag.model import ParsedDocument, Provenance, Record, Table
-
-if TYPE_CHECKING:  # the Protocol and its plain data are pure stdlib; imported here only for the types
-    from tablerag.llm.base import ChatRequest, ChatResult, Llm
 
 MAX_CELLS_PER_CALL = 40  # value cells per request: a small local model keeps ~40 sentences within its output budget
 MAX_CELLS_PER_TABLE = 2000  # cost cap: beyond this a table's rows and template facts already cover it
@@ -171,8 +169,6 @@ def fenced(table: Table, rows: Iterable[int], grid: list[list[str]] | None = Non
 
 
 def _request(task: str, data: str, schema: dict[str, Any], name: str, image: bytes | None, tokens: int) -> ChatRequest:
-    from tablerag.llm.base import ChatRequest  # pure stdlib; imported late to keep decomposition's imports minimal
-
     images = (image,) if image else ()
     user = f"{task}\n\n{data}"
     return ChatRequest(SYSTEM_PROMPT, user, schema, schema_name=name, images=images, max_tokens=tokens)
@@ -259,8 +255,6 @@ def _judge(text: str, ev: guard.Evidence, stats: LlmDecompositionStats, groundin
 
 def _call(llm: Llm, request: ChatRequest) -> ChatResult | str:
     """The answer, or the error's text: a failed call is data for the stats, not an exception."""
-    from tablerag.llm.base import LlmError
-
     try:
         return llm.chat_json(request)
     except LlmError as exc:
