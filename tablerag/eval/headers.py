@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablerag.model import sha256_file
+from tablerag.parsing.spreadsheet import read_xlsx
+
 HEADER_TOP = 3  # HiTab layout: title in row 1, blank row 2, header from row 3
 _NUMBER = re.compile(r"^[<>]?[-+(]?[\d.,\s]+%?\)?$")  # "1,234", "(5.2)", "12%", p-values such as "<.0001"
 
@@ -171,9 +174,6 @@ def gold_table(book: Path) -> GoldTable:
 
 
 def _ours(book: Path) -> Any:
-    from tablerag.model import sha256_file
-    from tablerag.parsing.spreadsheet import read_xlsx
-
     doc = read_xlsx(book, sha256_file(book))
     tables = [t for t in doc.tables if t.source.sheet == "original" and t.sheet_rows and t.sheet_rows[0] >= 2]
     return tables[0] if tables else None
