@@ -52,6 +52,14 @@ class Score:
     def share(self) -> float:
         return self.right / self.total if self.total else 0.0
 
+    def add(self, gold: list[str], got: list[str], where: str) -> None:
+        """One header chain compared: right when equal to the gold chain, else a miss naming where it is."""
+        self.total += 1
+        if got == gold:
+            self.right += 1
+        else:
+            self.misses.append(f"{where}: gold {gold} got {got}")
+
 
 def _text(v: Any) -> str:
     return " ".join(str(v).split()) if v is not None else ""
@@ -190,20 +198,12 @@ def score_book(book: Path, columns: Score, rows: Score) -> None:
         got: list[str] = []
         if table is not None and table.column_letters and letter in table.column_letters:
             got = table.column_headers[table.column_letters.index(letter)]
-        columns.total += 1
-        if got == chain:
-            columns.right += 1
-        else:
-            columns.misses.append(f"{book.name} col {letter}: gold {chain} got {got}")
+        columns.add(chain, got, f"{book.name} col {letter}")
     for row, chain in gold.rows.items():
         got = []
         if table is not None and table.sheet_rows and row in table.sheet_rows:
             got = table.row_headers[table.sheet_rows.index(row)]
-        rows.total += 1
-        if got == chain:
-            rows.right += 1
-        else:
-            rows.misses.append(f"{book.name} row {row}: gold {chain} got {got}")
+        rows.add(chain, got, f"{book.name} row {row}")
 
 
 def hitab_header_accuracy(folder: Path) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import to_html, to_json, to_markdown
 from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed
 from tablerag.limits import Limits
+from tablerag.model import Provenance
 from tablerag.pipeline import Index
 from tablerag.pipeline.prepare import prepare
 from tablerag.service.auth import KeyRing, Principal, ScopeError
@@ -55,24 +56,12 @@ class QueryRequest(BaseModel):
     )
 
 
-class Source(BaseModel, extra="allow"):
-    file: str
-    sha256: str
-    page: int | None = None
-    sheet: str | None = None
-    sheet_row: int | None = None
-    table_id: str | None = None
-    row: int | None = None
-    col: int | None = None
-    version: str | None = None
-
-
 class HitOut(BaseModel, extra="allow"):
     id: str
     kind: str
     text: str
     score: float
-    source: Source
+    source: Provenance  # the model's own provenance type: the OpenAPI schema lists what a hit can cite
 
 
 class QueryResponse(BaseModel, extra="allow"):
