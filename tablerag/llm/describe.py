@@ -25,7 +25,7 @@ from tablerag.decomposition import guard
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.base import ChatRequest, ChatResult, Llm, LlmError
-from tablerag.model import ParsedDocument, Provenance, Record, Table
+from tablerag.model import ParsedDocument, Provenance, Record, RecordKind, Table
 
 MAX_CELLS_PER_CALL = 40  # value cells per request: a small local model keeps ~40 sentences within its output budget
 MAX_CELLS_PER_TABLE = 2000  # cost cap: beyond this a table's rows and template facts already cover it
@@ -288,7 +288,7 @@ class _Writer:
 
     def record(self, suffix: str, part: str, text: str, row: int | None = None, col: int | None = None) -> Record:
         """A kept text as the record ``<table id>:llm:<suffix>``: a cell sentence is a fact, the rest summaries."""
-        kind = "fact" if part == "sentence" else "summary"
+        kind: RecordKind = "fact" if part == "sentence" else "summary"
         meta = {"source": "llm", "llm_model": self.llm.model, "llm_part": part, "table_id": self.table.id}
         return Record(
             f"{self.table.id}:llm:{suffix}", kind, text, _provenance(self.table, self.version, row, col), meta
