@@ -14,8 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tablerag.decomposition.llm import LlmDecompositionOptions, LlmDecompositionStats, decompose_table
 from tablerag.llm.client import LlmConfig, OpenAiLlm
+from tablerag.llm.describe import LlmDecompositionOptions, LlmDecompositionStats, decompose_table
 from tablerag.llm.server import LlamaServer, gguf_path
 
 REPO = Path(__file__).resolve().parents[1]

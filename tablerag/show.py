@@ -9,6 +9,9 @@ from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import CoordSpace, Table
+from tablerag.parsing import Format, detect_format, parse
+from tablerag.parsing.imageops import deskew
+from tablerag.parsing.render import open_image_pages, render_pdf_page
 
 SHOW_DPI = 110  # enough to read 8 pt text in the picture, small enough to open anywhere
 TABLE_RGBA = (220, 30, 30, 255)  # red frame: the table
@@ -28,10 +31,6 @@ class Shown:
 
 def _page_image(file: Path, page: int, dpi: int) -> tuple[Any, float, list[Table]]:
     """The page image, pixels per table unit, and the tables found on that page."""
-    from tablerag.parsing import Format, detect_format, parse
-    from tablerag.parsing.imageops import deskew
-    from tablerag.parsing.render import open_image_pages, render_pdf_page
-
     fmt = detect_format(file)
     if fmt is Format.PDF:
         doc = parse(file, pages=[page])

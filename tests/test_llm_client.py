@@ -154,7 +154,7 @@ def test_real_llama_server_json_schema(llama: LlamaServer, tmp_path: Path) -> No
 def test_llm_modules_import_light() -> None:
     code = (
         "import sys, tablerag.llm, tablerag.llm.client, tablerag.llm.server, tablerag.llm.images, "
-        "tablerag.decomposition.llm; print(sorted(m for m in ('openai', 'llama_cpp', 'fitz', 'pymupdf', 'httpx') if m in sys.modules))"
+        "tablerag.llm.describe; print(sorted(m for m in ('openai', 'llama_cpp', 'fitz', 'pymupdf', 'httpx') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"

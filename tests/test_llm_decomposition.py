@@ -13,15 +13,15 @@ from helpers import grid_table
 from llm_fixtures import FakeLlm, llama_server
 
 from tablerag.decomposition import guard
-from tablerag.decomposition.llm import (
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.llm.client import LlmConfig, OpenAiLlm
+from tablerag.llm.describe import (
     LlmDecompositionOptions,
     decompose_table,
     fenced,
     row_batches,
     sentence_requests,
 )
-from tablerag.decomposition.serialize import filled_grid
-from tablerag.llm.client import LlmConfig, OpenAiLlm
 from tablerag.llm.server import LlamaServer
 
 GRID = [

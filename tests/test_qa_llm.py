@@ -16,12 +16,12 @@ from llm_fixtures import Scripted, llama_server, scripted_server
 
 import tablerag
 from tablerag.eval.qa import QaDataset, QaEvalOptions, run_qa_eval
+from tablerag.llm.answer import LlmQa, SqlMode, parse_route, sql_request
 from tablerag.llm.client import LlmConfig, OpenAiLlm
 from tablerag.llm.server import LlamaServer
 from tablerag.model import Table
 from tablerag.parsing import parse
 from tablerag.qa.answer import Answer, answer_table, ask
-from tablerag.qa.llm import LlmQa, SqlMode, parse_route, sql_request
 from tablerag.qa.route import Intent, Route, RouteKind, rule_route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryLogEntry, typed_view, validate_select
 

@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablerag.model import sha256_file
+from tablerag.parsing.spreadsheet import read_xlsx
+
 HEADER_TOP = 3  # HiTab layout: title in row 1, blank row 2, header from row 3
 _NUMBER = re.compile(r"^[<>]?[-+(]?[\d.,\s]+%?\)?$")  # "1,234", "(5.2)", "12%", p-values such as "<.0001"
 
@@ -48,6 +51,14 @@ class Score:
     @property
     def share(self) -> float:
         return self.right / self.total if self.total else 0.0
+
+    def add(self, gold: list[str], got: list[str], where: str) -> None:
+        """One header chain compared: right when equal to the gold chain, else a miss naming where it is."""
+        self.total += 1
+        if got == gold:
+            self.right += 1
+        else:
+            self.misses.append(f"{where}: gold {gold} got {got}")
 
 
 def _text(v: Any) -> str:
@@ -171,9 +182,6 @@ def gold_table(book: Path) -> GoldTable:
 
 
 def _ours(book: Path) -> Any:
-    from tablerag.model import sha256_file
-    from tablerag.parsing.spreadsheet import read_xlsx
-
     doc = read_xlsx(book, sha256_file(book))
     tables = [t for t in doc.tables if t.source.sheet == "original" and t.sheet_rows and t.sheet_rows[0] >= 2]
     return tables[0] if tables else None
@@ -190,20 +198,12 @@ def score_book(book: Path, columns: Score, rows: Score) -> None:
         got: list[str] = []
         if table is not None and table.column_letters and letter in table.column_letters:
             got = table.column_headers[table.column_letters.index(letter)]
-        columns.total += 1
-        if got == chain:
-            columns.right += 1
-        else:
-            columns.misses.append(f"{book.name} col {letter}: gold {chain} got {got}")
+        columns.add(chain, got, f"{book.name} col {letter}")
     for row, chain in gold.rows.items():
         got = []
         if table is not None and table.sheet_rows and row in table.sheet_rows:
             got = table.row_headers[table.sheet_rows.index(row)]
-        rows.total += 1
-        if got == chain:
-            rows.right += 1
-        else:
-            rows.misses.append(f"{book.name} row {row}: gold {chain} got {got}")
+        rows.add(chain, got, f"{book.name} row {row}")
 
 
 def hitab_header_accuracy(folder: Path) -> dict[str, Any]:

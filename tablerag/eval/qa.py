@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablerag.model import Table
+from tablerag.parsing import parse
+from tablerag.parsing.numbers import parse_number
 from tablerag.qa.answer import Answer, answer_table
 from tablerag.qa.route import rule_route
 
 if TYPE_CHECKING:
-    from tablerag.qa.llm import LlmQa
+    from tablerag.llm.answer import LlmQa
 
 NUMERIC_DECIMALS = 2  # TAT-QA's own metric compares arithmetic answers rounded to 2 decimals
 SCALES = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "percent": 1.0}
@@ -101,8 +103,6 @@ def norm_text(text: str) -> str:
 def as_number(text: Any) -> float | None:
     if isinstance(text, int | float):
         return float(text)
-    from tablerag.parsing.numbers import parse_number
-
     parsed = parse_number(str(text).strip())
     return None if parsed is None else float(parsed.value)
 
@@ -124,8 +124,6 @@ def text_match(ours: str | None, gold: str) -> bool:
 
 
 def table_from_rows(rows: list[list[str]], folder: Path, name: str) -> Table | None:
-    from tablerag.parsing import parse
-
     path = folder / f"{name}.csv"
     with path.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows(rows)
@@ -278,8 +276,6 @@ def _hitab_ok(ans: Answer | None, gold: list[Any]) -> bool:
 
 
 def eval_hitab(data: Path, options: QaEvalOptions) -> QaReport:
-    from tablerag.parsing import parse
-
     report = QaReport("hitab workbooks")
     files = sorted((data / "hitab-statcan-xlsx" / "xlsx").glob("*.xlsx"), key=lambda p: int(p.stem))
     done, cap = 0, options.limit
@@ -314,8 +310,6 @@ def _wtq_ok(ans: Answer | None, target: str) -> bool:
 
 
 def eval_wtq(data: Path, options: QaEvalOptions) -> QaReport:
-    from tablerag.parsing import parse
-
     report = QaReport("wikitablequestions (300-table share)")
     root = data / "wikitablequestions"
     lines = (root / "data" / "pristine-unseen-tables.subset300.tsv").read_text(encoding="utf-8").splitlines()[1:]

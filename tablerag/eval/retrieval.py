@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablerag.decomposition.chunks import CHARS_PER_TOKEN, estimate_tokens
+from tablerag.decomposition.records import RecordOptions
+from tablerag.index.embed import encode_query, load_embedder
+from tablerag.index.fusion import rrf
 from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
+from tablerag.index.lexical import LexicalIndex
+from tablerag.index.search import packed_rows
+from tablerag.pipeline import Index
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 KS = (1, 5, 12, 60)  # 12 go to the prompt, 60 are the candidates; 1 and 5 show the ranking quality
@@ -264,8 +271,6 @@ BASELINE_CANDIDATES = 100  # per retriever before fusion, as in our stage one
 
 def hit_items(index: Any, corpus: Corpus, hits: Sequence[Any]) -> list[frozenset[RowKey]]:
     """The dataset rows each hit holds (empty for prose and summaries)."""
-    from tablerag.index.search import packed_rows
-
     packed = packed_rows(index, [h.id for h in hits])
     out: list[frozenset[RowKey]] = []
     for h in hits:
@@ -331,8 +336,6 @@ def run_ours(
     corpus: Corpus, work: Path, embedder: str, records: Any, searches: dict[str, Any], dense: Any = None
 ) -> dict[str, dict[str, dict[str, float]]]:
     """Ingest the corpus files with ``Index.add`` and query each question with ``Index.search`` per search option."""
-    from tablerag.pipeline import Index
-
     folder = write_corpus(corpus, work / "corpus")
 
     dense = dense or DEFAULT_DENSE_RECORDS
@@ -352,8 +355,6 @@ def run_ours(
 
 def naive_chunks(name: str, text: str, size: int = BASELINE_CHUNK_TOKENS) -> list[tuple[str, frozenset[RowKey]]]:
     """The file's text split into ~``size``-token chunks on line ends (CSV lines are the dataset's rows)."""
-    from tablerag.decomposition.chunks import estimate_tokens
-
     is_table = name.endswith(".csv")
     out: list[tuple[str, frozenset[RowKey]]] = []
     lines: list[tuple[int, str]] = []
@@ -372,8 +373,6 @@ def naive_chunks(name: str, text: str, size: int = BASELINE_CHUNK_TOKENS) -> lis
 
 def _pieces(text: str, size: int) -> list[str]:
     """Lines, with any line over ``size`` tokens cut at spaces (what a recursive splitter does)."""
-    from tablerag.decomposition.chunks import CHARS_PER_TOKEN
-
     out: list[str] = []
     for line in text.splitlines():
         words, cur = line.split(" "), ""
@@ -394,10 +393,6 @@ def _naive(name: str, lines: list[tuple[int, str]], is_table: bool) -> tuple[str
 def run_baseline(corpus: Corpus, work: Path, embedder: str) -> dict[str, dict[str, dict[str, float]]]:
     """Naive RAG: every file as plain text in ~500-token chunks, the same embedder + BM25, fused by RRF."""
     import numpy as np
-
-    from tablerag.index.embed import encode_query, load_embedder
-    from tablerag.index.fusion import rrf
-    from tablerag.index.lexical import LexicalIndex
 
     chunks = [c for name in sorted(corpus.files) for c in naive_chunks(name, corpus.files[name])]
     texts = [t for t, _ in chunks]
@@ -465,8 +460,6 @@ def load(dataset: str, cfg: EvalConfig) -> Corpus:
 
 def evaluate(cfg: EvalConfig) -> list[dict[str, Any]]:
     """Every (dataset, embedder): ours per search option, and the naive baseline; one result row per level."""
-    from tablerag.decomposition.records import RecordOptions
-
     rows: list[dict[str, Any]] = []
     records = RecordOptions(cells=cfg.cells, rows=cfg.rows)  # type: ignore[arg-type]
     searches = cfg.searches or {"two-stage": None}  # None: the index's own search options

@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tablerag.decomposition.llm import LlmDecompositionOptions, decompose_document
 from tablerag.decomposition.records import RecordOptions, Tags, document_records, tag_records
 from tablerag.index.ingest import IngestResult, Prepared, failed
 from tablerag.limits import Limits, run_with_deadline
+from tablerag.llm.describe import LlmDecompositionOptions, decompose_document
 from tablerag.llm.images import document_images
 from tablerag.model import ParsedDocument, Record
 from tablerag.parsing import SUFFIXES, parse

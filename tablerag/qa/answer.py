@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
+from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.compute import Computation, compute, year_span
 from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows
-from tablerag.qa.llm import LlmQa, SqlMode, llm_sql
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -334,7 +334,7 @@ def ask(
     llm: LlmQa | None = None,
 ) -> AskResult:
     """``router``: an explicit router; ``llm``: an LLM that routes (when no router is given) and writes SQL as
-    configured (`tablerag.qa.llm.LlmQa`). Without either, the rules do everything."""
+    configured (`tablerag.llm.answer.LlmQa`). Without either, the rules do everything."""
     hits = index.search(question, k=k, filters=filters)
     if not hits:
         return AskResult(question, hits, None)

@@ -8,8 +8,6 @@ it (in the reader process of `tablerag.limits`), so queries go on while a docume
 ingests uploads one at a time (the index has one writer).
 """
 
-from __future__ import annotations
-
 import os
 import shutil
 import threading
@@ -17,25 +15,25 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
-from fastapi import Depends, FastAPI, HTTPException, Query, Request, Security
-from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
+from tablerag._lazy import need
 from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import to_html, to_json, to_markdown
 from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed
 from tablerag.limits import Limits
-from tablerag.model import RecordId
+from tablerag.model import Provenance, RecordId
 from tablerag.pipeline import Index
 from tablerag.pipeline.prepare import prepare
 from tablerag.service.auth import KeyRing, Principal, ScopeError
 from tablerag.service.jobs import Jobs, QueueFullError
 from tablerag.service.uploads import FILE_FIELD, TAG_FIELDS, Upload, UploadError, door_check, receive
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 MAX_QUESTION_CHARS = 2_000  # a question, not a document: longer input only costs encoding time
 MAX_K = 100  # hits per query: the answer step reads at most a few tables; 100 rows is already a page of context
@@ -58,24 +56,12 @@ class QueryRequest(BaseModel):
     )
 
 
-class Source(BaseModel, extra="allow"):
-    file: str
-    sha256: str
-    page: int | None = None
-    sheet: str | None = None
-    sheet_row: int | None = None
-    table_id: str | None = None
-    row: int | None = None
-    col: int | None = None
-    version: str | None = None
-
-
 class HitOut(BaseModel, extra="allow"):
     id: str
     kind: str
     text: str
     score: float
-    source: Source
+    source: Provenance  # the model's own provenance type: the OpenAPI schema lists what a hit can cite
 
 
 class QueryResponse(BaseModel, extra="allow"):
@@ -232,31 +218,42 @@ def upload_tags(who: Principal, fields: dict[str, str]) -> Tags:
     return Tags(version=fields.get("version") or None, access_level=level, tenant=who.tenant)
 
 
-_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False)
-_BEARER = HTTPBearer(auto_error=False)
+def caller_dependency() -> Any:
+    """The dependency that finds the caller of a request, from X-API-Key or Authorization: Bearer; 401 without a
+    known key. Built on first use, so that importing this module loads no FastAPI."""
+    from fastapi import Depends, HTTPException, Request, Security
+    from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+
+    key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
+    bearer = HTTPBearer(auto_error=False)
+
+    def principal(
+        request: Request,
+        key: Annotated[str | None, Security(key_header)],
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
+    ) -> Principal:
+        who = request.app.state.keys.lookup(key or (credentials.credentials if credentials else None))
+        if who is None:
+            raise HTTPException(
+                401,
+                "missing or unknown API key (send X-API-Key or Authorization: Bearer)",
+                {"WWW-Authenticate": "Bearer"},
+            )
+        return who  # type: ignore[no-any-return]
+
+    return Depends(principal)
 
 
-def principal(
-    request: Request,
-    key: Annotated[str | None, Security(_KEY_HEADER)],
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
-) -> Principal:
-    """The caller of a request, from X-API-Key or Authorization: Bearer; 401 without a known key."""
-    who = request.app.state.keys.lookup(key or (credentials.credentials if credentials else None))
-    if who is None:
-        raise HTTPException(
-            401,
-            "missing or unknown API key (send X-API-Key or Authorization: Bearer)",
-            {"WWW-Authenticate": "Bearer"},
-        )
-    return who  # type: ignore[no-any-return]
+def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedder: str | None = None) -> "FastAPI":
+    """The service over the index at ``index`` (created when absent), accepting the API keys in ``keys``. Route
+    annotations are evaluated where they are written (no postponed annotations in this module): FastAPI reads them
+    from the functions, and the FastAPI names they use are local to this function."""
+    need("fastapi", "service")
+    from fastapi import FastAPI, HTTPException, Query, Request
+    from fastapi.concurrency import run_in_threadpool
+    from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
-
-Caller = Annotated[Principal, Depends(principal)]
-
-
-def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedder: str | None = None) -> FastAPI:
-    """The service over the index at ``index`` (created when absent), accepting the API keys in ``keys``."""
+    caller = caller_dependency()
     service = IndexService(Path(index), limits or Limits.from_env(), embedder)
 
     @asynccontextmanager
@@ -277,7 +274,7 @@ def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedde
         return {"status": "ok"}
 
     @app.post("/documents", status_code=202, response_model=JobOut, openapi_extra=UPLOAD_BODY)
-    async def upload(request: Request, who: Caller) -> dict[str, Any]:
+    async def upload(request: Request, who: Annotated[Principal, caller]) -> dict[str, Any]:
         """Upload one document (form field `file`, optional `version`, `access_level`); ingested in the
         background: poll `GET /jobs/{id}`."""
         try:
@@ -301,24 +298,24 @@ def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedde
         return job.to_dict()
 
     @app.get("/jobs/{job_id}", response_model=JobOut)
-    def job_status(job_id: str, who: Caller) -> dict[str, Any]:
+    def job_status(job_id: str, who: Annotated[Principal, caller]) -> dict[str, Any]:
         job = service.jobs.get(job_id, who.owner)
         if job is None:
             raise HTTPException(404, f"no job {job_id}")
         return job.to_dict()
 
     @app.get("/documents")
-    def list_documents(who: Caller) -> dict[str, Any]:
+    def list_documents(who: Annotated[Principal, caller]) -> dict[str, Any]:
         return {"documents": service.documents(who)}
 
     @app.delete("/documents/{doc}")
-    def delete_document(doc: str, who: Caller) -> dict[str, Any]:
+    def delete_document(doc: str, who: Annotated[Principal, caller]) -> dict[str, Any]:
         if not service.delete(who, doc):
             raise HTTPException(404, f"no document {doc}")
         return {"deleted": doc}
 
     @app.post("/query", response_model=None, responses={200: {"model": QueryResponse}})
-    def query(body: QueryRequest, who: Caller) -> dict[str, Any]:
+    def query(body: QueryRequest, who: Annotated[Principal, caller]) -> dict[str, Any]:
         """Hits and a cited answer: the `tablerag query --json` contract. Filters are intersected with the key's
         tenant and access level; naming another one is refused (403)."""
         try:
@@ -330,7 +327,9 @@ def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedde
 
     @app.get("/tables/{table_id}")
     def get_table(
-        table_id: str, who: Caller, fmt: Annotated[TableFormat, Query(alias="format")] = TableFormat.JSON
+        table_id: str,
+        who: Annotated[Principal, caller],
+        fmt: Annotated[TableFormat, Query(alias="format")] = TableFormat.JSON,
     ) -> Response:
 
         table = service.table(who, table_id)
@@ -340,8 +339,6 @@ def create_app(index: Path, keys: KeyRing, limits: Limits | None = None, embedde
             return PlainTextResponse(to_markdown(table), media_type="text/markdown")
         if fmt is TableFormat.HTML:
             return HTMLResponse(to_html(table))
-        from fastapi.responses import JSONResponse
-
         return JSONResponse(to_json(table))
 
     return app

@@ -19,15 +19,13 @@ from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablerag.decomposition import guard
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
-from tablerag.model import IdKind, ParsedDocument, Provenance, Record, RecordId, Table
-
-if TYPE_CHECKING:  # the Protocol and its plain data are pure stdlib; imported here only for the types
-    from tablerag.llm.base import ChatRequest, ChatResult, Llm
+from tablerag.llm.base import ChatRequest, ChatResult, Llm, LlmError
+from tablerag.model import IdKind, ParsedDocument, Provenance, Record, RecordId, RecordKind, Table
 
 MAX_CELLS_PER_CALL = 40  # value cells per request: a small local model keeps ~40 sentences within its output budget
 MAX_CELLS_PER_TABLE = 2000  # cost cap: beyond this a table's rows and template facts already cover it
@@ -171,8 +169,6 @@ def fenced(table: Table, rows: Iterable[int], grid: list[list[str]] | None = Non
 
 
 def _request(task: str, data: str, schema: dict[str, Any], name: str, image: bytes | None, tokens: int) -> ChatRequest:
-    from tablerag.llm.base import ChatRequest  # pure stdlib; imported late to keep decomposition's imports minimal
-
     images = (image,) if image else ()
     user = f"{task}\n\n{data}"
     return ChatRequest(SYSTEM_PROMPT, user, schema, schema_name=name, images=images, max_tokens=tokens)
@@ -244,23 +240,8 @@ def _strings(data: dict[str, Any] | None, key: str) -> list[str]:
     return []
 
 
-def _judge(text: str, ev: guard.Evidence, stats: LlmDecompositionStats, grounding: bool) -> bool:
-    stats.generated += 1
-    limit = guard.MAX_SENTENCE_CHARS if grounding else guard.MAX_PARAGRAPH_CHARS
-    verdict = guard.check(text, ev, need_grounding=grounding, max_chars=limit)
-    if verdict.keep:
-        stats.kept += 1
-        return True
-    stats.dropped_by_guard += 1
-    reason = verdict.reason.split(":", 1)[0]
-    stats.drop_reasons[reason] = stats.drop_reasons.get(reason, 0) + 1
-    return False
-
-
 def _call(llm: Llm, request: ChatRequest) -> ChatResult | str:
     """The answer, or the error's text: a failed call is data for the stats, not an exception."""
-    from tablerag.llm.base import LlmError
-
     try:
         return llm.chat_json(request)
     except LlmError as exc:
@@ -281,54 +262,64 @@ def _tally(answers: list[ChatResult | str], stats: LlmDecompositionStats) -> lis
     return out
 
 
-def _meta(llm: Llm, table: Table, part: str) -> dict[str, Any]:
-    return {"source": "llm", "llm_model": llm.model, "llm_part": part, "table_id": table.id}
+@dataclass(slots=True)
+class _Writer:
+    """Turns one table's LLM answers into records: each text through the guard, then cited like a template record
+    of the same cell."""
+
+    table: Table
+    llm: Llm
+    ev: guard.Evidence
+    stats: LlmDecompositionStats
+    version: str | None
+
+    def judge(self, text: str, grounding: bool) -> bool:
+        stats = self.stats
+        stats.generated += 1
+        limit = guard.MAX_SENTENCE_CHARS if grounding else guard.MAX_PARAGRAPH_CHARS
+        verdict = guard.check(text, self.ev, need_grounding=grounding, max_chars=limit)
+        if verdict.keep:
+            stats.kept += 1
+            return True
+        stats.dropped_by_guard += 1
+        reason = verdict.reason.split(":", 1)[0]
+        stats.drop_reasons[reason] = stats.drop_reasons.get(reason, 0) + 1
+        return False
+
+    def record(self, suffix: str, part: str, text: str, row: int | None = None, col: int | None = None) -> Record:
+        """A kept text as the LLM record ``suffix`` of the table: a cell sentence is a fact, the rest summaries."""
+        kind: RecordKind = "fact" if part == "sentence" else "summary"
+        meta = {"source": "llm", "llm_model": self.llm.model, "llm_part": part, "table_id": self.table.id}
+        return Record(
+            str(RecordId.of_table(self.table.id, IdKind.LLM, part=suffix)), kind, text, _provenance(self.table, self.version, row, col), meta
+        )
 
 
-def _sentence_records(
-    table: Table,
-    results: list[tuple[range, ChatResult | None]],
-    llm: Llm,
-    ev: guard.Evidence,
-    stats: LlmDecompositionStats,
-    version: str | None,
-) -> list[Record]:
+def _sentence_records(writer: _Writer, results: list[tuple[range, ChatResult | None]]) -> list[Record]:
     out: list[Record] = []
     seen: set[str] = set()
     for rows, result in results:
         for text in _strings(result.data if result else None, "sentences"):
             clean = " ".join(text.split())
             if clean in seen:
-                stats.duplicates += 1
+                writer.stats.duplicates += 1
                 continue
             seen.add(clean)
-            if not _judge(clean, ev, stats, grounding=True):
+            if not writer.judge(clean, grounding=True):
                 continue
-            row, col = guard.locate(clean, ev, rows)
-            rec_id = str(RecordId.of_table(table.id, IdKind.LLM, part=f"s{len(out)}"))
-            out.append(
-                Record(rec_id, "fact", clean, _provenance(table, version, row, col), _meta(llm, table, "sentence"))
-            )
+            row, col = guard.locate(clean, writer.ev, rows)
+            out.append(writer.record(f"s{len(out)}", "sentence", clean, row, col))
     return out
 
 
-def _summary_records(
-    table: Table,
-    result: ChatResult | None,
-    llm: Llm,
-    ev: guard.Evidence,
-    stats: LlmDecompositionStats,
-    version: str | None,
-) -> list[Record]:
+def _summary_records(writer: _Writer, result: ChatResult | None) -> list[Record]:
     out: list[Record] = []
     data = result.data if result else None
-    for key, suffix in (("summary", "summary"), ("reading_guide", "guide")):
+    for key, part in (("summary", "summary"), ("reading_guide", "guide")):
         texts = _strings(data, key)
         clean = " ".join(texts[0].split()) if texts else ""
-        if clean and _judge(clean, ev, stats, grounding=False):
-            rec_id = str(RecordId.of_table(table.id, IdKind.LLM, part=suffix))
-            rec = Record(rec_id, "summary", clean, _provenance(table, version), _meta(llm, table, suffix))
-            out.append(rec)
+        if clean and writer.judge(clean, grounding=False):
+            out.append(writer.record(part, part, clean))
     return out
 
 
@@ -347,12 +338,12 @@ def decompose_table(
         plan += list(sentence_requests(table, image, options))
     with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
         answers = _tally(list(pool.map(lambda item: _call(llm, item[1]), plan)), stats)
+    writer = _Writer(table, llm, ev, stats, options.version)
     out: list[Record] = []
     pairs = list(zip([rows for rows, _ in plan], answers, strict=True))
     if options.summary:
-        out += _summary_records(table, pairs.pop(0)[1], llm, ev, stats, options.version)
-    sentence_results = [(rows, ans) for rows, ans in pairs if rows is not None]
-    out += _sentence_records(table, sentence_results, llm, ev, stats, options.version)
+        out += _summary_records(writer, pairs.pop(0)[1])
+    out += _sentence_records(writer, [(rows, ans) for rows, ans in pairs if rows is not None])
     return out, stats
 
 

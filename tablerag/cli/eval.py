@@ -1,24 +1,39 @@
-"""`tablerag eval retrieval`: the retrieval evaluation (ours vs the naive baseline) from the CLI's own path."""
+"""`tablerag eval retrieval | qa | schema | structure`: the evaluations on ../shared/data from the CLI's own path."""
 
 from __future__ import annotations
 
+import json
+import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from tablerag.cli.common import LlmSqlOpt
+from tablerag.eval import structure as st
+from tablerag.eval import structure_paths as sp
+from tablerag.eval.qa import QaDataset, QaEvalOptions, run_qa_eval
+from tablerag.eval.retrieval import EvalConfig, evaluate, markdown, save, smoke_config
+from tablerag.eval.schema import SchemaDataset, run_schema_eval
+from tablerag.index.embed import DEFAULT_EMBEDDER, load_embedder
 from tablerag.index.ingest import DenseRecords
-from tablerag.parsing.image import OcrScope
+from tablerag.index.search import SearchOptions
+from tablerag.llm.answer import LlmQa, SqlMode
+from tablerag.llm.base import LlmError
+from tablerag.llm.client import OpenAiLlm
+from tablerag.parsing.image import OcrKind, OcrScope, ScanOptions, VisionMode
+from tablerag.parsing.pdf import PdfVision
+from tablerag.schema.store import SchemaMode
 
-eval_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Evaluations on ../shared/data.")
 
 OUT = Path("bench/out/retrieval.json")
 
 WORK = Path("bench/out/retrieval-work")
 
 
-@eval_app.command("retrieval")
+@app.command("retrieval")
 def retrieval(
     dataset: Annotated[
         list[str] | None, typer.Option("--dataset", "-d", help="tatqa | imtqa | fetaqa (repeatable; default tatqa).")
@@ -45,9 +60,6 @@ def retrieval(
     out: Annotated[Path, typer.Option(help="JSON results (rows merged into the file).")] = OUT,
 ) -> None:
     """Recall@1/5/12/60 and MRR of the gold rows: ours (two-stage hybrid) vs naive chunks, per dataset/embedder."""
-    from tablerag.eval.retrieval import EvalConfig, evaluate, markdown, save, smoke_config
-    from tablerag.index.embed import DEFAULT_EMBEDDER
-
     embedders = embedder or [DEFAULT_EMBEDDER]
     if smoke:
         cfg = smoke_config(work / "smoke", embedders[0])
@@ -55,8 +67,6 @@ def retrieval(
         cfg = EvalConfig(dataset or ["tatqa"], embedders, work, limit, contexts, cells, rows, baseline, out=out)
         cfg.dense = dense
         if dense_weight:
-            from tablerag.index.search import SearchOptions
-
             cfg.searches = {f"two-stage d{w:g}": SearchOptions(dense_weight=w) for w in dense_weight}
     results = evaluate(cfg)
     save(results, out)
@@ -71,27 +81,15 @@ DEFAULT_SCHEMA_MODES = ("hybrid", "two-stage")
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
-class LlmSql(StrEnum):
-    """When the LLM's SQL is used: `tablerag.qa.llm.SqlMode`, mirrored so the CLI imports no QA code up front."""
-
-    OFF = "off"  # the LLM only routes
-    FALLBACK = "fallback"
-    PREFER = "prefer"
-
-
-def llm_qa(sql: LlmSql) -> Any:
+def llm_qa(sql: SqlMode) -> LlmQa:
     """An `LlmQa` over `OpenAiLlm.from_env()`; a missing endpoint is a usage error, not a traceback."""
-    from tablerag.llm.base import LlmError
-    from tablerag.llm.client import OpenAiLlm
-    from tablerag.qa.llm import LlmQa, SqlMode
-
     try:
-        return LlmQa(OpenAiLlm.from_env(), sql=SqlMode(sql.value))
+        return LlmQa(OpenAiLlm.from_env(), sql=sql)
     except LlmError as exc:
         raise typer.BadParameter(str(exc), param_hint="--llm") from exc
 
 
-@eval_app.command("qa")
+@app.command("qa")
 def qa_eval(
     dataset: Annotated[
         list[str] | None, typer.Option("--dataset", "-d", help="tat-qa | hitab | wtq (repeatable).")
@@ -101,17 +99,11 @@ def qa_eval(
     llm: Annotated[
         bool, typer.Option("--llm", help="Route and write SQL with the LLM at TABLERAG_LLM_BASE_URL (TABLERAG_LLM_*).")
     ] = False,
-    llm_sql: Annotated[
-        LlmSql, typer.Option(help="With --llm: off (route only) | fallback (after the rules) | prefer (before them).")
-    ] = LlmSql.FALLBACK,
+    llm_sql: LlmSqlOpt = SqlMode.FALLBACK,
     data: Annotated[Path, typer.Option(help="The shared data folder.")] = DATA,
     out: Annotated[Path, typer.Option(help="JSON results.")] = QA_OUT,
 ) -> None:
     """Answer accuracy with the table given: TAT-QA by answer type, HiTab by aggregation, WTQ by question kind."""
-    import json
-
-    from tablerag.eval.qa import QaDataset, QaEvalOptions, run_qa_eval
-
     options = QaEvalOptions(smoke, limit, llm_qa(llm_sql) if llm else None)
     reports = run_qa_eval(data, [QaDataset(d) for d in dataset or list(QaDataset)], options)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -125,7 +117,7 @@ def qa_eval(
             print(f"  {group:<28} n={tally['n']:<5} acc={tally['accuracy']}  refused={tally['refused']}")
 
 
-@eval_app.command("schema")
+@app.command("schema")
 def schema_eval(
     dataset: Annotated[
         list[str] | None, typer.Option("--dataset", "-d", help="spider | bird | machinespider-de.")
@@ -140,12 +132,6 @@ def schema_eval(
     out: Annotated[Path, typer.Option(help="JSON results.")] = SCHEMA_OUT,
 ) -> None:
     """Recall@K and all-gold@K (K = 5, 10, 20) with latency per question, per dataset and mode."""
-    import json
-
-    from tablerag.eval.schema import SchemaDataset, run_schema_eval
-    from tablerag.index.embed import load_embedder
-    from tablerag.schema.store import SchemaMode
-
     reports = run_schema_eval(
         data,
         work,
@@ -194,7 +180,7 @@ _IMAGE_PATHS = {  # path -> (table models, OCR engine); None: the ScanOptions de
 }
 
 
-@eval_app.command("structure")
+@app.command("structure")
 def structure_eval(
     suite: Annotated[
         list[StructureSuite] | None,
@@ -215,14 +201,6 @@ def structure_eval(
     ),
 ) -> None:
     """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""
-    import json
-    import sys
-
-    from tablerag.eval import structure as st
-    from tablerag.eval import structure_paths as sp
-    from tablerag.parsing.image import OcrKind, ScanOptions, VisionMode
-    from tablerag.parsing.pdf import PdfVision
-
     suites = suite or [StructureSuite.ICDAR]
     paths = path or [StructurePath.TEXT, StructurePath.ORACLE]
     results: dict[str, dict[str, object]] = {}

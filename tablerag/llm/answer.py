@@ -5,7 +5,7 @@ text-to-SQL over the stored table's typed view. Rules stay the default and the f
   route) and counted.
 - **Text-to-SQL**: the model sees the typed view exactly as the sandbox names it (table ``t``, ``_row``, ``_label``,
   the header-chain columns with their SQL types) and the rows, **fenced as data** (``<data>`` and a ```` ```table ````
-  fence, cell text neutralised with the decomposition's `neutralise`); it answers one SELECT, which runs only through
+  fence, cell text neutralised with `tablerag.llm.describe.neutralise`); it answers one SELECT, which runs only through
   `Sandbox.run` (sqlglot allow-list, limits, query log). The rows and columns it read are found by provenance
   queries built from its own FROM/WHERE (run through the sandbox too), and become the citations. A statement the
   sandbox refuses, one that fails, or a result with no cited cell -> None: the rules or a refusal answer instead.
@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tablerag.decomposition.llm import neutralise, table_context
-from tablerag.llm.base import ChatRequest, LlmError
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.llm.base import ChatRequest, Llm, LlmError
+from tablerag.llm.describe import neutralise, table_context
 from tablerag.qa.compute import Computation, format_number
 from tablerag.qa.route import MAX_TOP_N, Intent, Route, RouteKind
 from tablerag.qa.sql import (
@@ -30,12 +32,10 @@ from tablerag.qa.sql import (
     QueryResult,
     Sandbox,
     TypedView,
+    UnsafeSqlError,
     quote,
     view_rows,
 )
-
-if TYPE_CHECKING:
-    from tablerag.llm.base import Llm
 
 ROUTER_MAX_TOKENS = 64  # {"kind": ..., "intent": ..., "top_n": ...} is ~25 tokens; a little headroom, no essays
 SQL_MAX_TOKENS = 256  # one SELECT over one table: long quoted header chains fit, a runaway answer does not
@@ -235,8 +235,6 @@ def provenance_cells(sql: str, view: TypedView, sandbox: Sandbox) -> list[tuple[
     import sqlglot
     from sqlglot import exp
 
-    from tablerag.decomposition.serialize import filled_grid
-
     by_name = {c.name.lower(): c.col for c in view.columns} | {LABEL_COLUMN: -1}
     grid = filled_grid(view.table)
     cells: dict[tuple[int, int], None] = {}
@@ -287,8 +285,6 @@ def _result_value(result: QueryResult) -> tuple[str, str | None] | None:
 
 
 def _is_number(value: Any) -> bool:
-    from decimal import Decimal
-
     return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
 
@@ -298,8 +294,6 @@ def llm_sql(llm: LlmQa, view: TypedView, question: str, intent: Intent, sandbox:
     import duckdb
     import sqlglot
     from sqlglot.errors import SqlglotError
-
-    from tablerag.qa.sql import UnsafeSqlError
 
     llm.stats.count(sql_calls=1)
     data = _call(llm.llm, sql_request(view, question), llm.stats)

@@ -3,6 +3,7 @@ Transformer weights) the scan path uses; see models/README.md."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
@@ -16,10 +17,10 @@ from tablerag.models_install import install
 from tablerag.parsing.onnx_models import onnx_dir, onnx_registry, present
 from tablerag.parsing.tatr import ModelMissingError, models_dir, registry, resolve
 
-models_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Model weights: what is here, fetch more.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Model weights: what is here, fetch more.")
 
 
-@models_app.command("list")
+@app.command("list")
 def list_models(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")] = False,
 ) -> None:
@@ -57,15 +58,13 @@ def list_models(
 
 
 def _ocr_row() -> dict[str, Any]:
-    import importlib.util
-
     found = importlib.util.find_spec("rapidocr")
     return {"id": "pp-ocrv6-small", "kind": "ocr", "source": "pypi:rapidocr (bundled models)", "licence": "Apache-2.0",
             "task": "OCR det + rec (PP-OCR)", "default": True,
             "path": str(Path(found.origin).parent / "models") if found and found.origin else None}  # fmt: skip
 
 
-@models_app.command("install")
+@app.command("install")
 def install_models(
     ids: Annotated[
         list[str] | None, typer.Argument(help="ONNX model ids (default: the default set; `all` for every one).")
@@ -87,7 +86,7 @@ def install_models(
     print(f"ONNX models ready: {', '.join(wanted)}", file=sys.stderr)
 
 
-@models_app.command("download")
+@app.command("download")
 def download(
     ids: Annotated[
         list[str] | None, typer.Argument(help="Registry ids (default: all Table Transformer models).")

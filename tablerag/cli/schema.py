@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from tablerag.batch import run_batch
-from tablerag.schema.store import SchemaMode
+from tablerag.cli.common import emit, err, finish_batch
+from tablerag.errors import TableragError
+from tablerag.index.embed import load_embedder
+from tablerag.schema.load import load_schema
+from tablerag.schema.store import SchemaIndex, SchemaMode, schema_folder
 
-schema_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Column retrieval for text-to-SQL.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Column retrieval for text-to-SQL.")
 
 IndexOpt = Annotated[Path, typer.Option("--index", "-i", help="Index folder (the schema lives in its schema/ folder).")]
 
 
-def _emit(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-
-
-@schema_app.command("index")
+@app.command("index")
 def index_cmd(
     schema: Annotated[Path, typer.Argument(help="Spider/BIRD tables.json or a {tables: [...]} schema JSON.")],
     index: IndexOpt = Path(".tablerag"),
@@ -32,25 +30,20 @@ def index_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Build the schema corpus (tables, columns, descriptions) and the value corpus (sample values)."""
-    from tablerag.errors import TableragError
-    from tablerag.index.embed import load_embedder
-    from tablerag.schema.load import load_schema
-    from tablerag.schema.store import SchemaIndex, schema_folder
-
     try:
         parsed = load_schema(schema, descriptions)
         built = SchemaIndex.build(parsed, schema_folder(index), load_embedder(embedder))
     except TableragError as exc:
-        print(str(exc), file=sys.stderr)
+        err(str(exc))
         raise typer.Exit(1) from exc
     summary = {"index": str(index), "dbs": len(built.dbs()), "tables": len(built.tables), "columns": len(built.columns)}
     if as_json:
-        _emit(summary)
+        emit(summary)
     else:
-        print(f"schema index: {summary}", file=sys.stderr)
+        err(f"schema index: {summary}")
 
 
-@schema_app.command("search")
+@app.command("search")
 def search_cmd(
     question: Annotated[str | None, typer.Argument(help="The question.")] = None,
     index: IndexOpt = Path(".tablerag"),
@@ -63,9 +56,6 @@ def search_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Rank the columns a text-to-SQL model needs for the question."""
-    from tablerag.errors import TableragError
-    from tablerag.schema.store import SchemaIndex, schema_folder
-
     if (question is None) == (questions is None):
         raise typer.BadParameter("give a QUESTION or --questions FILE.jsonl")
     try:
@@ -76,19 +66,15 @@ def search_cmd(
                 hits = store.search(item["question"], k=k, db=item.get("db") or item.get("db_id") or db, mode=mode)
                 return {"id": item.get("id"), "hits": [h.to_dict() for h in hits]}
 
-            result = run_batch(questions, handle, _emit)
-            if (summary := result.summary()) is not None:
-                print(summary, file=sys.stderr)
-            if result.exit_code:
-                raise typer.Exit(result.exit_code)
+            finish_batch(run_batch(questions, handle, emit))
             return
         assert question is not None
         hits = store.search(question, k=k, db=db, mode=mode)
     except TableragError as exc:
-        print(str(exc), file=sys.stderr)
+        err(str(exc))
         raise typer.Exit(2) from exc
     if as_json:
-        _emit({"hits": [h.to_dict() for h in hits]})
+        emit({"hits": [h.to_dict() for h in hits]})
     else:
         for i, h in enumerate(hits, 1):
             print(f"{i:>3}. {h.score:8.3f}  {h.table}.{h.column}")

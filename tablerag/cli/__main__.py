@@ -1,0 +1,5 @@
+"""`python -m tablerag.cli`."""
+
+from tablerag.cli import main
+
+main()
