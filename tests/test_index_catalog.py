@@ -165,7 +165,7 @@ def test_postfiltered_dense_ranking_equals_the_stores_filter(index, filters, n, 
 
 def test_record_reads_agree_on_both_sides_of_the_in_list_limit(tmp_path):
     """Short id lists are read through the primary key, long ones by unnest: the same records either way."""
-    from tablerag.index.tables import RECORDS_IN_LIST_MAX
+    from tablerag.index.store import RECORDS_IN_LIST_MAX
 
     (tmp_path / "docs").mkdir()
     rows = "".join(f"item {i},{i * 3},{i * 7}\n" for i in range(80))

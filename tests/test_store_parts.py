@@ -9,7 +9,7 @@ import pytest
 from helpers import grid_table
 
 from tablerag.decomposition.records import Tags, table_records
-from tablerag.index.tables import DocumentEntry, TableStore
+from tablerag.index.store import DocumentEntry, TableStore
 
 DOC = "abababababababab"
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tablerag.index.labels import RowLabels
-from tablerag.index.tables import FILTER_KEYS, RECORDS_IN_LIST_MAX, TableStore, where_sql
+from tablerag.index.store import FILTER_KEYS, RECORDS_IN_LIST_MAX, TableStore, where_sql
 from tablerag.model import RecordId
 
 if TYPE_CHECKING:

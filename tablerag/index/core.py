@@ -35,7 +35,7 @@ from tablerag.index.ingest import (
 from tablerag.index.lexical import LexicalIndex
 from tablerag.index.query import Hit, chroma_where
 from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
-from tablerag.index.tables import DocumentEntry, TableStore
+from tablerag.index.store import DocumentEntry, TableStore
 from tablerag.index.vector import VectorStore
 from tablerag.limits import Limits
 from tablerag.model import Record, RecordId, Table, doc_id, sha256_file

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from tablerag.decomposition.records import RecordOptions
     from tablerag.index.catalog import RecordCatalog
     from tablerag.index.labels import Found
-    from tablerag.index.tables import TableStore
+    from tablerag.index.store import TableStore
     from tablerag.model import Record
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
@@ -29,7 +30,6 @@ from tablerag.parsing.onnx_models import present
 from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
-from tablerag.parsing.stream import find_streams
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection, grid_from_detections
 

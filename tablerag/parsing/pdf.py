@@ -20,6 +20,7 @@ from typing import Any
 
 from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
+from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.found import FoundTable
@@ -44,7 +45,6 @@ from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import spread_group_labels
-from tablerag.parsing.stream import find_streams
 
 log = logging.getLogger(__name__)
 

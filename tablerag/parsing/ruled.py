@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tablerag.model import BBox
+from tablerag.parsing.borderless import GUTTER_SPAN_SHARE, MIN_GUTTER
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import (
     GridCell,
@@ -26,7 +27,6 @@ from tablerag.parsing.grid import (
     rule_groups,
     split_chunks,
 )
-from tablerag.parsing.stream import GUTTER_SPAN_SHARE, MIN_GUTTER
 
 THIN = 3.0  # a filled rectangle thinner than this (points) is drawn as a ruling line, not as a shaded area
 MIN_RULE = 4.0  # shorter strokes are glyph parts, ticks or dots, not table rulings
