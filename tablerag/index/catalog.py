@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tablerag.index.labels import RowLabels
-from tablerag.index.store import FILTER_KEYS, RECORDS_IN_LIST_MAX, TableStore, where_sql
+from tablerag.index.store import FILTER_KEYS, TableStore, ids_where, where_sql
 from tablerag.model import RecordId
 
 if TYPE_CHECKING:
     from tablerag.index.lexical import Moves
 
-# a record's table ('' outside any), its row (-1 when it names none), its kind, then every filter column
-_COLUMNS = "id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind, " + ", ".join(
-    FILTER_KEYS
-)
+# a record's id, table ('' outside any), row (-1 when it names none) and kind; then every filter column
+_KEYS = "id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind"
+_COLUMNS = _KEYS + ", " + ", ".join(FILTER_KEYS)
 _FIRST_FILTER = 4  # where the filter columns start in a row of _COLUMNS
 
 
@@ -70,10 +69,7 @@ class RecordCatalog:
         """Every record's table and row from the store, aligned with ``ids`` (the BM25 order: records by id); None
         when the store holds other records than ``ids`` (the caller rebuilds BM25 and asks again).
         ``lexical_only``: the record kinds without a dense vector (LLM-written records always have one)."""
-        got = store.con.execute(
-            "SELECT id, coalesce(table_id, ''), coalesce(json_extract(provenance, '$.row')::INTEGER, -1), kind"
-            " FROM records ORDER BY id"
-        ).fetchall()
+        got = store.con.execute(f"SELECT {_KEYS} FROM records ORDER BY id").fetchall()
         if len(got) != len(ids) or any(r[0] != i for r, i in zip(got, ids, strict=True)):
             return None
         codes: dict[str, int] = {}
@@ -128,11 +124,7 @@ class RecordCatalog:
         """The catalog's columns of these records (by id)."""
         if not ids:
             return {}
-        params: list[Any]
-        if len(ids) <= RECORDS_IN_LIST_MAX:
-            where, params = f"id IN ({', '.join('?' * len(ids))})", list(ids)
-        else:
-            where, params = "id IN (SELECT unnest(?))", [list(ids)]
+        where, params = ids_where(ids)
         got = self._store.con.execute(f"SELECT {_COLUMNS} FROM records WHERE {where}", params).fetchall()
         return {r[0]: r for r in got}
 

@@ -21,7 +21,7 @@ from tablerag.index.manifest import DocumentEntry, Manifest
 from tablerag.index.query_log import QueryLog
 from tablerag.model import Provenance, Record, Table, table_from_dict, table_to_dict
 
-__all__ = ["Contents", "DocumentEntry", "TableStore", "where_sql"]
+__all__ = ["Contents", "DocumentEntry", "TableStore", "ids_where", "where_sql"]
 
 SCHEMA_VERSION = "1"
 # Up to this many ids a record read is `id IN (?, ?, ...)`, which DuckDB answers from the primary key: the 12 hits of
@@ -51,6 +51,14 @@ _COLUMN_TYPES: dict[str, list[str]] = {
     + ["VARCHAR", "VARCHAR", "INTEGER", "VARCHAR", "VARCHAR"],
     "records": ["VARCHAR"] * 10,
 }
+
+
+def ids_where(ids: list[str]) -> tuple[str, list[Any]]:
+    """A WHERE clause selecting these record ids: a constant list probes the primary key; a long one is unnested
+    (it scans the table, but plans faster)."""
+    if len(ids) <= RECORDS_IN_LIST_MAX:
+        return f"id IN ({', '.join('?' * len(ids))})", list(ids)
+    return "id IN (SELECT unnest(?))", [list(ids)]
 
 
 def where_sql(filters: dict[str, str] | None) -> tuple[str, list[Any]]:
@@ -161,11 +169,7 @@ class Contents:
         ids = list(ids)
         if not ids:
             return {}
-        params: list[Any]
-        if len(ids) <= RECORDS_IN_LIST_MAX:  # a constant list probes the primary key
-            where, params = f"id IN ({', '.join('?' * len(ids))})", ids
-        else:  # unnest scans the table, but plans a long list faster
-            where, params = "id IN (SELECT unnest(?))", [ids]
+        where, params = ids_where(ids)
         rows = self.con.execute(f"SELECT id, kind, text, provenance FROM records WHERE {where}", params).fetchall()
         return {r[0]: Record(r[0], r[1], r[2], Provenance(**json.loads(r[3]))) for r in rows}
 
