@@ -87,7 +87,7 @@ class ScanOptions:
     batch_size: int = 8
     ocr_workers: int | None = None
     psm: int = PSM_SPARSE  # tesseract page segmentation mode (3 = automatic layout, 11 = sparse text)
-    ocr_scope: OcrScope = field(default_factory=lambda: ocr_scope_env())  # TABLES: faster OCR, the prose is lost
+    ocr_scope: OcrScope = field(default_factory=ocr_scope_env)  # TABLES: faster OCR, the prose is lost
 
 
 @dataclass(slots=True)
