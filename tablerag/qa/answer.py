@@ -18,7 +18,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.compute import Computation, compute, year_span
-from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows
+from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows, years_in
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -147,7 +147,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
         return None
     percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
-    asked = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", question))
+    asked = years_in(question)
     r = linked.row.index
     found = []
     for col in range(table.n_cols):
@@ -155,7 +155,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         cell = table.cell_at(r, col)
         if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
             continue
-        years = set(re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", name))
+        years = years_in(name)
         if percent_column(table, col) == percent and (not years or years <= asked):
             found.append(col)
     if len(found) > 1:  # several change columns: the question's words must pick one

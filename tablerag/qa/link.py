@@ -202,7 +202,7 @@ def column_years(table: Table) -> dict[int, set[str]]:
     """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
     out = {}
     for c in range(table.n_cols):
-        years = set(_YEAR_IN.findall(table.column_name(c)))
+        years = years_in(table.column_name(c))
         if years:
             out[c] = years
     return out
@@ -214,14 +214,14 @@ def period_constrained(table: Table, question: str, cols: list[Scored], rows: li
     a period column that names the year joins when its header matched nothing else. A year no column names, that
     the linked row's own label holds ("balance at December 31, 2019"), constrains nothing; a year nothing in the
     table names leaves no period column (the answer is not in this table)."""
-    asked = set(_YEAR_IN.findall(question))
+    asked = years_in(question)
     periods = column_years(table)
     if not asked or len(periods) < 2:
         return cols
     wanted = {y for y in asked if any(y in ys for ys in periods.values())}
     if not wanted:
         row_text = " ".join(table.row_headers[rows[0].index]) if rows and rows[0].index < len(table.row_headers) else ""
-        if rows and asked & set(_YEAR_IN.findall(row_text)):
+        if rows and asked & years_in(row_text):
             return cols
     kept = [s for s in cols if s.index not in periods or periods[s.index] & wanted]
     have = {s.index for s in kept}
@@ -241,6 +241,11 @@ def percent_column(table: Table, col: int) -> bool:
 
 def is_year(text: str) -> bool:
     return bool(_YEAR.match(text.strip()))
+
+
+def years_in(text: str) -> set[str]:
+    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"})."""
+    return set(_YEAR_IN.findall(text))
 
 
 def year_of(text: str) -> str | None:
