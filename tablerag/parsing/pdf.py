@@ -44,7 +44,7 @@ from tablerag.parsing.layout import (
 from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
-from tablerag.parsing.spans import spread_group_labels
+from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ def _find(words: list[Word], rules: list[Rule], rot: Rotation | None) -> tuple[l
     tables = list(lattices)
     used: set[int] = set()
     for st in find_streams(rest):
-        st.parser = "pdf-stream"
+        st.parser = BORDERLESS_PARSER
         tables.append(st)
         used.update(id(w) for c in st.cells for w in c.words)
     rest = [w for w in rest if id(w) not in used]
@@ -335,7 +335,7 @@ def _table(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int,
         confidence=pt.confidence,
     )
     apply_headers(table)
-    if pt.parser == "pdf-stream" and table.header_rows > 1 and spread_group_labels(table):
+    if pt.parser == BORDERLESS_PARSER and table.header_rows > 1 and spread_group_labels(table):
         apply_headers(table, header_rows=table.header_rows)
     return table
 
