@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "tablerag.text": 0,
     "tablerag.parsing": 1,
     "tablerag.llm": 1,
+    "tablerag.llm.prompts": 1,  # the fences and context lines both LLM sides (describe, answer) share
     "tablerag.llm.describe": 2,  # the LLM's side of decomposition: cell sentences and summaries
     "tablerag.llm.answer": 4,  # the LLM's side of answering: routing and text-to-SQL over the QA's sandbox
     "tablerag.decomposition": 2,

@@ -5,7 +5,7 @@ text-to-SQL over the stored table's typed view. Rules stay the default and the f
   route) and counted.
 - **Text-to-SQL**: the model sees the typed view exactly as the sandbox names it (table ``t``, ``_row``, ``_label``,
   the header-chain columns with their SQL types) and the rows, **fenced as data** (``<data>`` and a ```` ```table ````
-  fence, cell text neutralised with `tablerag.llm.describe.neutralise`); it answers one SELECT, which runs only through
+  fence, cell text neutralised with `tablerag.llm.prompts.neutralise`); it answers one SELECT, which runs only through
   `Sandbox.run` (sqlglot allow-list, limits, query log). The rows and columns it read are found by provenance
   queries built from its own FROM/WHERE (run through the sandbox too), and become the citations. A statement the
   sandbox refuses, one that fails, or a result with no cited cell -> None: the rules or a refusal answer instead.
@@ -21,7 +21,7 @@ from typing import Any
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.base import ChatRequest, Llm, LlmError
-from tablerag.llm.describe import neutralise, table_context
+from tablerag.llm.prompts import neutralise, table_context
 from tablerag.qa.compute import Computation, format_number
 from tablerag.qa.route import MAX_TOP_N, Intent, Route, RouteKind
 from tablerag.qa.sql import (

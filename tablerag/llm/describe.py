@@ -14,17 +14,16 @@ the calls run in a thread pool, and the client's own semaphore caps the requests
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from tablerag.decomposition import guard
 from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.base import ChatRequest, ChatResult, Llm, LlmError
+from tablerag.llm.prompts import markdown_cell, table_context
 from tablerag.model import IdKind, ParsedDocument, Provenance, Record, RecordId, RecordKind, Table
 
 MAX_CELLS_PER_CALL = 40  # value cells per request: a small local model keeps ~40 sentences within its output budget
@@ -77,8 +76,6 @@ SUMMARY_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-_FENCE_BREAKERS = re.compile(r"`{3,}|<\s*/?\s*data\b", re.IGNORECASE)
-
 
 @dataclass(slots=True)
 class LlmDecompositionOptions:
@@ -130,37 +127,13 @@ class LlmDecompositionStats:
 # -- prompts ---------------------------------------------------------------------------------------------------
 
 
-def neutralise(text: str) -> str:
-    """Defuse anything in cell text that could close our fences: ``` runs and <data>/</data> tags."""
-    return _FENCE_BREAKERS.sub(lambda m: "'''" if m.group(0).startswith("`") else m.group(0).replace("<", "‹"), text)
-
-
-def _md(text: str) -> str:
-    return neutralise(" ".join(text.split()).replace("|", "\\|"))
-
-
 def markdown_rows(table: Table, rows: Iterable[int], grid: list[list[str]] | None = None) -> str:
     """Markdown of the column header chains plus the given data rows (a batch), cell text neutralised."""
     grid = grid if grid is not None else filled_grid(table)
     names = [table.column_name(c) or table.column_label(c) for c in range(table.n_cols)]
-    lines = ["| " + " | ".join(_md(n) for n in names) + " |", "|" + "---|" * table.n_cols]
-    lines += ["| " + " | ".join(_md(t) for t in grid[r]) + " |" for r in rows]
+    lines = ["| " + " | ".join(markdown_cell(n) for n in names) + " |", "|" + "---|" * table.n_cols]
+    lines += ["| " + " | ".join(markdown_cell(t) for t in grid[r]) + " |" for r in rows]
     return "\n".join(lines)
-
-
-def table_context(table: Table) -> str:
-    """Title, caption, unit and notes of the table, neutralised (they come from the document too)."""
-    parts = [f"Source: {_md(Path(table.source.file).name)}"]
-    if table.source.sheet is not None:
-        parts.append(f"Sheet: {_md(table.source.sheet)}")
-    elif table.source.page is not None:
-        parts.append(f"Page: {table.source.page}")
-    if table.caption:
-        parts.append(f"Caption: {_md(table.caption)}")
-    if table.unit:
-        parts.append(f"Unit: {_md(table.unit)}")
-    parts += [f"Note: {_md(n)}" for n in table.notes]
-    return "\n".join(parts)
 
 
 def fenced(table: Table, rows: Iterable[int], grid: list[list[str]] | None = None) -> str:
