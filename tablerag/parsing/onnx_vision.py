@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tablerag._lazy import need
-from tablerag.model import BBox
+from tablerag.model import BBox, CoordSpace
 from tablerag.parsing.imageops import binarize
 from tablerag.parsing.onnx_models import bgr_array, session
 from tablerag.parsing.tatr_grid import Detection, Label, objects_from_cells
@@ -117,7 +117,13 @@ class LayoutTableDetector:
             found = []
             for i in nms(boxes, scores, LAYOUT_NMS_IOU):
                 x0, y0, x1, y1 = (float(v) for v in boxes[i])
-                box = BBox(max(0.0, x0 * sx), max(0.0, y0 * sy), min(float(w), x1 * sx), min(float(h), y1 * sy))
+                box = BBox(
+                    max(0.0, x0 * sx),
+                    max(0.0, y0 * sy),
+                    min(float(w), x1 * sx),
+                    min(float(h), y1 * sy),
+                    CoordSpace.IMAGE_PIXELS,
+                )
                 found.append(Detection(Label.TABLE, float(scores[i]), box))
             out.append(sorted(found, key=lambda d: (d.box.y0, d.box.x0)))
         return out
@@ -228,7 +234,7 @@ class SlanetStructure:
                 continue
             if tok in CELL_TOKENS:
                 x0, y0, x1, y1 = (float(v) for v in loc[t])
-                boxes.append(BBox(x0 * w, y0 * h, x1 * w, y1 * h))
+                boxes.append(BBox(x0 * w, y0 * h, x1 * w, y1 * h, CoordSpace.IMAGE_PIXELS))
             tokens.append(tok)
             scores.append(float(best[t]))
         mean = sum(scores) / len(scores) if scores else 0.0
@@ -263,6 +269,7 @@ def snapped(cells: list[SlanetCell]) -> list[SlanetCell]:
             c.box.y0 if top is None else top,
             c.box.x1 if right is None else right,
             c.box.y1 if bottom is None else bottom,
+            c.box.space,
         )
         out.append(SlanetCell(c.row, c.col, c.row_span, c.col_span, box, c.header))
     return out

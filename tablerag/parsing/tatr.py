@@ -17,7 +17,7 @@ from typing import Any
 
 from tablerag._lazy import need
 from tablerag.errors import TableragError
-from tablerag.model import BBox
+from tablerag.model import BBox, CoordSpace
 from tablerag.parsing.tatr_grid import Detection, Label
 
 DETECTION_MAX_SIZE = 800  # TATR detection was trained with the longer side resized to 800 px
@@ -234,6 +234,7 @@ def _objects(
             max(0.0, (cy - bh / 2) * h),
             min(w, (cx + bw / 2) * w),
             min(h, (cy + bh / 2) * h),
+            CoordSpace.IMAGE_PIXELS,
         )
         if box.x1 > box.x0 and box.y1 > box.y0:
             dets.append(Detection(names[lab], float(s), box))

@@ -241,13 +241,13 @@ def objects_from_cells(cells: Sequence[tuple[int, int, int, int, BBox]], score: 
     row_spans = _fill_gaps([(b.y0, b.y1) if b else None for b in ys], table.y0, table.y1)
     col_spans = _fill_gaps([(b.x0, b.x1) if b else None for b in xs], table.x0, table.x1)
     out = [Detection(Label.TABLE, score, table)]
-    out += [Detection(Label.ROW, score, BBox(table.x0, a, table.x1, b)) for a, b in row_spans]
-    out += [Detection(Label.COLUMN, score, BBox(a, table.y0, b, table.y1)) for a, b in col_spans]
+    out += [Detection(Label.ROW, score, BBox(table.x0, a, table.x1, b, table.space)) for a, b in row_spans]
+    out += [Detection(Label.COLUMN, score, BBox(a, table.y0, b, table.y1, table.space)) for a, b in col_spans]
     for r, c, rs, cs, _ in cells:
         if rs > 1 or cs > 1:
             y0, y1 = _band(row_spans, r, r + rs - 1, table.y0, table.y1)
             x0, x1 = _band(col_spans, c, c + cs - 1, table.x0, table.x1)
-            out.append(Detection(Label.SPANNING_CELL, score, BBox(x0, y0, x1, y1)))
+            out.append(Detection(Label.SPANNING_CELL, score, BBox(x0, y0, x1, y1, table.space)))
     return out
 
 
