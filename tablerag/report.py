@@ -93,7 +93,7 @@ def _selected(index: Index, filters: dict[str, str] | None) -> list[Any]:
     for key in filters or {}:
         if key not in DOCUMENT_FILTERS:
             raise ValueError(f"unknown report filter '{key}' (known: {', '.join(DOCUMENT_FILTERS)})")
-    docs = index.store.documents(status="done")
+    docs = index.store.manifest.documents(status="done")
     return [d for d in docs if all(getattr(d, DOCUMENT_FILTERS[k]) == v for k, v in (filters or {}).items())]
 
 
@@ -101,7 +101,7 @@ def build_report(index: Index, filters: dict[str, str] | None = None) -> str:
     """The whole report as one self-contained HTML string; with `filters` (tenant=..., access_level=...), only
     those documents. Failed files carry no tags, so a filtered report lists none of them."""
     docs = _selected(index, filters)
-    failures = index.store.failures() if not filters else []
+    failures = index.store.manifest.failures() if not filters else []
     n_tables = sum(d.n_tables for d in docs)
     n_records = sum(d.n_records for d in docs)
     parts = [

@@ -74,7 +74,7 @@ def test_crashed_document_is_cleaned_on_reopen(tmp_path):
         index.add([book])
         clean = index.stats()
         # simulate a crash between the vector write and the table-store commit
-        doc = index.store.documents()[0]
+        doc = index.store.manifest.documents()[0]
         index.store.con.execute("UPDATE documents SET status = 'pending' WHERE doc = ?", [doc.doc])
     with tablerag.Index(tmp_path / "idx") as index:
         assert index.stats()["documents"] == 0 and index.vector.count() == 0
@@ -104,5 +104,5 @@ def test_files_prepared_by_older_code_are_prepared_again(tmp_path, older):
         again = index.add([tmp_path / "costs.csv"])
         assert [r.status for r in again.results] == ["replaced"]
         assert index.stats() == stats and index.vector.count() == with_vectors(index)
-        assert [e.prepared for e in index.store.documents()] == [PREPARE_VERSION]
+        assert [e.prepared for e in index.store.manifest.documents()] == [PREPARE_VERSION]
         assert index.add([tmp_path / "costs.csv"]).count("unchanged") == 1

@@ -37,7 +37,7 @@ def _table(index, name):
 def test_postings_list_the_records_holding_each_word(index):
     lexical = index.lexical
     for docs in lexical.postings("vehicles fuel"):
-        texts = [index.store.records([lexical.ids[p]])[lexical.ids[p]].text.lower() for p in docs]
+        texts = [index.store.contents.records([lexical.ids[p]])[lexical.ids[p]].text.lower() for p in docs]
         assert texts and all(("vehicle" in t) != ("fuel" in t) for t in texts)
     assert lexical.postings("zzzunknownword") == []
 
@@ -74,7 +74,7 @@ def test_coverage_matches_a_plain_count_over_the_records_texts(index, filters):
     catalog, q = index.catalog, prepare_query(index, question, filters)
     units = [_table(index, "leases.csv"), _table(index, "costs.csv")]
     units.append(next(i for i in catalog.ids if catalog.table[catalog.positions[i]] < 0))
-    texts = index.store.records(catalog.ids)
+    texts = index.store.contents.records(catalog.ids)
     words = list(dict.fromkeys(tokenize(question)))
     holders = {w: [i for i in catalog.ids if w in tokenize(texts[i].text)] for w in words}
     weights = {w: math.log(1 + len(catalog) / len(h)) for w, h in holders.items() if h}

@@ -72,7 +72,7 @@ def test_hostile_batch_reports_each_file_and_ingests_the_rest(corpus, tmp_path):
         assert report.count("added") == len(GOOD_TEXTS)
         stats = index.stats()
         assert stats["documents"] == len(GOOD_TEXTS) and index.vector.count() == with_vectors(index)
-        assert {p for p, _ in index.store.failures()} == {str(folder / n) for n in failed}
+        assert {p for p, _ in index.store.manifest.failures()} == {str(folder / n) for n in failed}
 
 
 def test_broken_xref_and_cyclic_pdfs_give_a_document_or_a_named_error(tmp_path, shared_data):

@@ -96,8 +96,8 @@ def corpus(shared_data: Path, tmp_path: Path) -> Path:
 
 def _bm25_matches_a_rebuild(index: tablerag.Index) -> None:
     incremental = index.lexical
-    assert not index._lexical_pending and index.store.get_meta("lexical_dirty") == "0"
-    ids, texts = index.store.all_record_texts()
+    assert not index._lexical_pending and index.store.manifest.get_meta("lexical_dirty") == "0"
+    ids, texts = index.store.contents.all_record_texts()
     full = LexicalIndex(index.path / "bm25-check")
     full.rebuild(ids, texts)
     _same(incremental, full)
@@ -110,7 +110,7 @@ def test_adding_documents_one_by_one_keeps_bm25_in_step(corpus: Path, tmp_path: 
         index.search("revenue", k=3)  # BM25 built in full once
         for f in files[2:]:
             index.add([f])
-            assert index.store.get_meta("lexical_dirty") == "0"  # updated in place, no rebuild pending
+            assert index.store.manifest.get_meta("lexical_dirty") == "0"  # updated in place, no rebuild pending
         _bm25_matches_a_rebuild(index)
         changed = files[0]
         changed.write_text(changed.read_text(encoding="utf-8") + "\nZebracorn,1,2\n", encoding="utf-8")

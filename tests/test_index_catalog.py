@@ -50,15 +50,15 @@ FILTERS = [
 def test_catalog_mask_equals_sql_filter(index, filters) -> None:
     catalog = index.catalog
     mask = catalog.mask(filters)
-    assert {catalog.ids[i] for i in np.flatnonzero(mask)} == index.store.record_ids(filters)
+    assert {catalog.ids[i] for i in np.flatnonzero(mask)} == index.store.contents.record_ids(filters)
 
 
 def test_catalog_tables_and_rows_match_the_store(index) -> None:
     catalog = index.catalog
     for table_id in catalog.table_names:
         got = {catalog.ids[i] for i in catalog.table_positions(table_id)}
-        assert got == index.store.record_ids({"table_id": table_id})
-    records = index.store.records(catalog.ids)
+        assert got == index.store.contents.record_ids({"table_id": table_id})
+    records = index.store.contents.records(catalog.ids)
     for pos, rid in enumerate(catalog.ids):
         assert (int(catalog.row[pos]) if catalog.row[pos] >= 0 else None) == records[rid].provenance.row
     assert catalog.mask(None) is None
@@ -73,7 +73,7 @@ def test_catalog_follows_new_documents(index, files, tmp_path) -> None:
     index.add([extra], tenant="acme", access_level="public")
     assert len(index.catalog) > before
     assert {index.catalog.ids[i] for i in np.flatnonzero(index.catalog.mask({"tenant": "acme"}))} == (
-        index.store.record_ids({"tenant": "acme"})
+        index.store.contents.record_ids({"tenant": "acme"})
     )
 
 
@@ -174,7 +174,7 @@ def test_record_reads_agree_on_both_sides_of_the_in_list_limit(tmp_path):
         assert not index.add([tmp_path / "docs"]).failures
         ids = index.catalog.ids
         assert len(ids) > RECORDS_IN_LIST_MAX
-        everything = index.store.records(ids)
-        few = index.store.records(ids[:RECORDS_IN_LIST_MAX])
+        everything = index.store.contents.records(ids)
+        few = index.store.contents.records(ids[:RECORDS_IN_LIST_MAX])
         assert set(everything) == set(ids) and set(few) == set(ids[:RECORDS_IN_LIST_MAX])
         assert all(few[i].text == everything[i].text and few[i].provenance == everything[i].provenance for i in few)

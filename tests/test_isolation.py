@@ -59,7 +59,7 @@ def tenants(tmp_path_factory, repo):
         index.add([acme_public], tenant="acme", access_level="public")
         index.add([acme_secret], tenant="acme", access_level="secret")
         index.add([globex], tenant="globex", access_level="public")
-        docs = {d.path: d for d in index.store.documents()}
+        docs = {d.path: d for d in index.store.manifest.documents()}
     return {
         "index": index_path,
         "files": {"acme_public": str(acme_public), "acme_secret": str(acme_secret), "globex": str(globex)},
@@ -149,7 +149,7 @@ def test_dense_and_lexical_retrievers_are_each_prefiltered(tenants):
     with tablerag.Index(tenants["index"]) as index:
         for filters in _filter_cases(tenants):
             allowed_docs = {tenants["docs"][p].doc for p in _allowed(tenants, filters)}
-            ids = index.store.record_ids(filters)
+            ids = index.store.contents.record_ids(filters)
             assert all(i.split(":")[0] in allowed_docs for i in ids), filters
             qvec = encode_query(index.embedder, ["Fixed Price 2018"])[0]
             dense = index.vector.query(qvec, 200, where=chroma_where(filters))

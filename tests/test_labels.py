@@ -157,7 +157,7 @@ def test_the_store_marks_rows_without_values_as_headings(tmp_path):
         catalog = idx.catalog
         headings = {catalog.ids[p] for p in catalog.labels.headings}
         assert len(headings) == 1
-        assert "Current assets" in idx.store.records(headings)[next(iter(headings))].text
+        assert "Current assets" in idx.store.contents.records(headings)[next(iter(headings))].text
 
 
 NET_INCOME = {  # six tables name "Net income"; stage two expands four tables only (search.INTERLEAVE_UNITS)

@@ -180,7 +180,7 @@ def test_ask_logs_every_sql_and_cites_numbers(qa_index):
     answer = result.answer
     assert answer is not None and answer.value == "-12.6" and answer.sql
     assert all(c["version"] == "v1" for c in answer.citations)
-    log = qa_index.store.query_log(session="s1")
+    log = qa_index.store.queries.latest(session="s1")
     assert log and log[0]["sql"] == answer.sql and log[0]["question"].startswith("What is the change")
     assert qa_index.store.count("cells") == cells
 

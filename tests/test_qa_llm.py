@@ -253,7 +253,7 @@ def test_ask_routes_and_logs_the_llm_sql(scripted: tuple[str, Scripted], tmp_pat
     with tablerag.Index(index_path) as index:
         cells = index.store.count("cells")
         result = ask(index, "Fixed Price and Other in 2019 together?", session="llm-1", llm=qa)
-        log = index.store.query_log(session="llm-1")
+        log = index.store.queries.latest(session="llm-1")
         assert index.store.count("cells") == cells
     answer = result.answer
     assert qa.stats.route_used == 1 and qa.stats.sql_refused == 1 and len(state.requests) == 2

@@ -86,7 +86,7 @@ def test_an_index_knows_its_embedder_by_any_name_and_fuses_with_its_weight(tmp_p
     with the short spec ("use") was refused as another embedder."""
     monkeypatch.setenv("TABLERAG_EMBEDDER", "use")
     with tablerag.Index(tmp_path / "ix") as index:
-        stored = index.store.get_meta("embedder_spec")
+        stored = index.store.manifest.get_meta("embedder_spec")
         assert index.search_options.dense_weight == DENSE_WEIGHT_BY_EMBEDDER["use"]
     monkeypatch.delenv("TABLERAG_EMBEDDER")
     for spec in ("use", stored):

@@ -30,7 +30,7 @@ def test_a_written_document_is_done_in_the_manifest_with_its_contents(tmp_path: 
     assert got is not None and got.grid() == table.grid()
     assert set(store.contents.records([r.id for r in records])) == {r.id for r in records}
     store.queries.log("s", "q?", "SELECT 1", [table.id], True, None, 1, 0.5)
-    assert [e["sql"] for e in store.query_log("s")] == ["SELECT 1"]
+    assert [e["sql"] for e in store.queries.latest("s")] == ["SELECT 1"]
     store.delete_document(DOC)
     assert store.count("documents") == store.count("records") == store.count("tables") == 0
 

@@ -176,7 +176,7 @@ class RecordCatalog:
                 lookup, codes = self._column(key)
                 mask &= codes == lookup.get(value, -2)
             else:  # a non-string value: let SQL compare it as it always has
-                allowed = self._store.record_ids({key: value})
+                allowed = self._store.contents.record_ids({key: value})
                 mask &= np.isin(np.arange(len(self.ids)), [self.positions[i] for i in allowed if i in self.positions])
         return mask
 

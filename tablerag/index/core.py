@@ -67,7 +67,7 @@ class Index:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
         self.store = TableStore(self.path / "tables.duckdb")
-        stored = self.store.get_meta("embedder_spec")
+        stored = self.store.manifest.get_meta("embedder_spec")
         spec = embedder if isinstance(embedder, str) or embedder is None else None
         if spec is not None and spec.strip().lower() == AUTO:  # the index remembers what "auto" chose here
             spec = device_default()
@@ -76,14 +76,14 @@ class Index:
         self.embedder = embedder if (embedder is not None and spec is None) else load_embedder(spec or stored)
         self.embedder_spec = spec or stored or self.embedder.name
         if stored is None:
-            self.store.set_meta("embedder_spec", self.embedder_spec)
+            self.store.manifest.set_meta("embedder_spec", self.embedder_spec)
         self.facts = facts
         self.records = self._record_options(records, facts)
         self.dense = self._dense_records(dense)
         self.search_options = search or SearchOptions(dense_weight=default_dense_weight(self.embedder_spec))
-        self._chroma_url = chroma_url or self.store.get_meta("chroma_url")
+        self._chroma_url = chroma_url or self.store.manifest.get_meta("chroma_url")
         if chroma_url:
-            self.store.set_meta("chroma_url", chroma_url)
+            self.store.manifest.set_meta("chroma_url", chroma_url)
         self._vector: Any = None
         self._lexical: Any = None
         self._lexical_fresh = False
@@ -97,9 +97,9 @@ class Index:
     def _record_options(self, wanted: RecordOptions | None, facts: bool) -> RecordOptions:
         """The index keeps the row form it was built with (stage two reads packed rows differently)."""
         opts = wanted or RecordOptions(cells="triple" if facts else "none")
-        stored = self.store.get_meta("record_rows")
+        stored = self.store.manifest.get_meta("record_rows")
         if stored is None:
-            self.store.set_meta("record_rows", opts.rows)
+            self.store.manifest.set_meta("record_rows", opts.rows)
         elif stored != opts.rows:
             if wanted is not None:
                 raise IndexMismatchError(f"index {self.path} holds '{stored}' rows, not '{opts.rows}'")
@@ -109,12 +109,12 @@ class Index:
     def _dense_records(self, wanted: DenseRecords | None) -> DenseRecords:
         """The index keeps the choice of records with vectors it was built with (stage two reads the vectors of a
         table's records; an index built before the choice existed has a vector for every record)."""
-        stored = self.store.get_meta("dense_records")
+        stored = self.store.manifest.get_meta("dense_records")
         if stored is None:
             chosen = (wanted or DEFAULT_DENSE_RECORDS) if self.store.count("records") == 0 else DenseRecords.ALL
             if wanted is not None and wanted is not chosen:
                 raise IndexMismatchError(f"index {self.path} holds vectors for '{chosen}' records, not '{wanted}'")
-            self.store.set_meta("dense_records", chosen.value)
+            self.store.manifest.set_meta("dense_records", chosen.value)
             return chosen
         if wanted is not None and wanted.value != stored:
             raise IndexMismatchError(f"index {self.path} holds vectors for '{stored}' records, not '{wanted}'")
@@ -141,14 +141,14 @@ class Index:
             self._lexical = LexicalIndex(self.path / "bm25")
         # this process holds DuckDB's write lock, so only it can make BM25 stale: check the stored flag once,
         # then trust the in-memory one (a meta read per query cost more than the BM25 search itself)
-        if not self._lexical_fresh and (self.store.get_meta("lexical_dirty") != "0" or self._lexical.stale):
+        if not self._lexical_fresh and (self.store.manifest.get_meta("lexical_dirty") != "0" or self._lexical.stale):
             self._rebuild_lexical()
         self._lexical_fresh = True
         return self._lexical
 
     def _rebuild_lexical(self) -> None:
-        self._lexical.rebuild(*self.store.all_record_texts())
-        self.store.set_meta("lexical_dirty", "0")
+        self._lexical.rebuild(*self.store.contents.all_record_texts())
+        self.store.manifest.set_meta("lexical_dirty", "0")
         self._catalog = None
 
     @property
@@ -173,14 +173,16 @@ class Index:
     def _mark_lexical_stale(self) -> None:
         """BM25 (and the catalog) no longer match the store; while the change is tracked, the catalog is kept to
         be updated with it (a failure before then leaves BM25 stale: rebuilt, and the catalog read afresh)."""
-        self.store.set_meta("lexical_dirty", "1")
+        self.store.manifest.set_meta("lexical_dirty", "1")
         self._lexical_fresh = False
         if self._lexical_pending is None:
             self._catalog = None
 
     def _track_lexical(self) -> bool:
         """Start collecting changes for an incremental BM25 update when BM25 is in step with the store."""
-        if self._lexical_pending is None and (self._lexical_fresh or self.store.get_meta("lexical_dirty") == "0"):
+        if self._lexical_pending is None and (
+            self._lexical_fresh or self.store.manifest.get_meta("lexical_dirty") == "0"
+        ):
             self._lexical_pending = ({}, set())
         return self._lexical_pending is not None
 
@@ -197,7 +199,7 @@ class Index:
             self._catalog = None
             return
         moves = self._lexical.update(added, removed)
-        self.store.set_meta("lexical_dirty", "0")
+        self.store.manifest.set_meta("lexical_dirty", "0")
         self._lexical_fresh = True
         if self._catalog is not None:  # follows BM25 by the changed records only (none read: read on first use)
             lex = self._lexical
@@ -219,7 +221,7 @@ class Index:
 
     def _recover(self) -> None:
         """Remove every document a crashed run left half-written."""
-        for entry in self.store.documents(status="pending"):
+        for entry in self.store.manifest.documents(status="pending"):
             self.vector.delete_where({"doc": entry.doc})
             self.store.delete_document(entry.doc)
             self._mark_lexical_stale()
@@ -267,7 +269,7 @@ class Index:
         """A file whose content changed replaces its old records (no stale rows, no duplicates); their ids are
         added to ``gone``."""
         old = [e for e in self.store.find_document(path=path) if e.doc != new_doc]
-        gone.update(self.store.document_record_ids([e.doc for e in old]))
+        gone.update(self.store.contents.document_record_ids([e.doc for e in old]))
         for e in old:
             self.vector.delete_where({"doc": e.doc})
             self.store.delete_document(e.doc)
@@ -334,7 +336,7 @@ class Index:
             )
             todo.append((n, p, entry, replaced))
         if todo:
-            self.store.mark_pending_many([(entry, p.doc.pages) for _, p, entry, _ in todo])
+            self.store.manifest.mark_pending_many([(entry, p.doc.pages) for _, p, entry, _ in todo])
             self._mark_lexical_stale()
             docs = [entry.doc for _, _, entry, _ in todo]
             self.vector.delete_where({"doc": {"$in": docs}} if len(docs) > 1 else {"doc": docs[0]})
@@ -349,7 +351,7 @@ class Index:
                 )
             tag_map = {"version": tags.version, "access_level": tags.access_level, "tenant": tags.tenant}
             if tracked:
-                gone.update(self.store.document_record_ids(docs))
+                gone.update(self.store.contents.document_record_ids(docs))
             self.store.write_documents([(entry.doc, p.doc.tables, p.records) for _, p, entry, _ in todo], tag_map)
             if tracked and self._lexical_pending is not None:
                 added, removed_ids = self._lexical_pending
@@ -376,7 +378,7 @@ class Index:
         e = entries[0]
         pending = DocumentEntry(e.doc, e.path, e.sha256, e.format, "pending", e.version, e.access_level, e.tenant)
         tracked = self._track_lexical()
-        gone = set(self.store.document_record_ids([doc])) if tracked else set()
+        gone = set(self.store.contents.document_record_ids([doc])) if tracked else set()
         self.store.mark_pending(pending, None)
         self._mark_lexical_stale()
         self.vector.delete_where({"doc": doc})
@@ -408,10 +410,10 @@ class Index:
         return run(self, question, k, filters, opts)
 
     def table(self, table_id: str) -> Table | None:
-        return self.store.table(table_id)
+        return self.store.contents.table(table_id)
 
     def markdown(self, table_id: str) -> str | None:
-        return self.store.markdown(table_id)
+        return self.store.contents.markdown(table_id)
 
     def stats(self) -> dict[str, int]:
         return {w: self.store.count(w) for w in ("documents", "tables", "records", "cells")}

@@ -319,7 +319,7 @@ def pick_rows(
 
 
 def _hits(index: Searchable, picks: list[tuple[str, float]]) -> list[Hit]:
-    records = index.store.records(i for i, _ in picks)
+    records = index.store.contents.records(i for i, _ in picks)
     out: list[Hit] = []
     last = float("inf")
     for rid, score in picks:

@@ -193,7 +193,8 @@ class Contents:
 class TableStore:
     """One DuckDB file: `manifest` (documents, failures, metadata), `contents` (tables, cells, records) and
     `queries` (the answer SQL log). Writes that touch two parts (a document's records and its status) run here in
-    one transaction; the other methods are the parts' own, kept on the store for its callers."""
+    one transaction; everything else is the parts' own (`store.manifest.documents()`, `store.contents.records()`,
+    `store.queries.log()`)."""
 
     def __init__(self, path: Path) -> None:
         duckdb = need("duckdb", "core")
@@ -203,15 +204,6 @@ class TableStore:
         self.contents = Contents(self.con)
         self.queries = QueryLog(self.con)
         self.con.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
-        # the parts' reads, as the store's own methods
-        self.get_meta, self.set_meta = self.manifest.get_meta, self.manifest.set_meta
-        self.documents, self.document_tags = self.manifest.documents, self.manifest.document_tags
-        self.mark_pending_many, self.note_result = self.manifest.mark_pending_many, self.manifest.note_result
-        self.failures = self.manifest.failures
-        self.table, self.markdown, self.records = self.contents.table, self.contents.markdown, self.contents.records
-        self.document_record_ids, self.record_ids = self.contents.document_record_ids, self.contents.record_ids
-        self.all_record_texts = self.contents.all_record_texts
-        self.log_query, self.query_log = self.queries.log, self.queries.latest
 
     def close(self) -> None:
         self.con.close()

@@ -121,7 +121,7 @@ def add_with_ray(
 def _record(
     index: Index, report: IngestReport, result: IngestResult, progress: Callable[[IngestResult], None] | None
 ) -> None:
-    index.store.note_result(result.path, result.error)
+    index.store.manifest.note_result(result.path, result.error)
     report.results.append(result)
     if progress is not None:
         progress(result)

@@ -59,7 +59,7 @@ class Index(core.Index):
         pending: list[Prepared] = []
 
         def done(result: IngestResult) -> None:
-            self.store.note_result(result.path, result.error)
+            self.store.manifest.note_result(result.path, result.error)
             report.results.append(result)
             if progress is not None:
                 progress(result)

@@ -317,7 +317,7 @@ def semantic(hits: list[Hit]) -> Answer:
 
 def _logger(index: TableSource, question: str, session: str) -> Callable[[Any], None]:
     def log(entry: Any) -> None:
-        index.store.log_query(
+        index.store.queries.log(
             session, question, entry.sql, entry.table_ids, entry.ok, entry.error, entry.rows, entry.elapsed_ms
         )
 
@@ -349,7 +349,7 @@ def ask(
         table = index.table(tid)
         if table is None:
             continue
-        version = index.store.document_tags(RecordId.parse(table.id).doc).get("version")
+        version = index.store.manifest.document_tags(RecordId.parse(table.id).doc).get("version")
         answer = answer_table(table, question, route_, getattr(index, "embedder", None), version, on_query, llm)
         if answer is not None:
             found.append((answer, table))

@@ -11,12 +11,16 @@ if TYPE_CHECKING:
     from tablerag.model import Table
 
 
-class TableReads(Protocol):
-    """The table store as answering uses it."""
+class TagReads(Protocol):
+    """The manifest as answering uses it: a document's tags (its version for citations)."""
 
     def document_tags(self, doc: str) -> dict[str, str | None]: ...
 
-    def log_query(
+
+class SqlLog(Protocol):
+    """The query log as answering uses it: one line per SQL statement run."""
+
+    def log(
         self,
         session: str,
         question: str,
@@ -27,6 +31,16 @@ class TableReads(Protocol):
         rows: int | None,
         elapsed_ms: float,
     ) -> None: ...
+
+
+class TableReads(Protocol):
+    """The table store as answering uses it."""
+
+    @property
+    def manifest(self) -> TagReads: ...
+
+    @property
+    def queries(self) -> SqlLog: ...
 
 
 class TableSource(Protocol):

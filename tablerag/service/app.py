@@ -166,7 +166,7 @@ class IndexService:
     # --- reads and deletes (request threads) -------------------------------------------------------------------
     def documents(self, who: Principal) -> list[dict[str, Any]]:
         with self.lock:
-            entries = self.index.store.documents(status="done")
+            entries = self.index.store.manifest.documents(status="done")
         return [
             {
                 "doc": e.doc,
@@ -197,7 +197,7 @@ class IndexService:
     def table(self, who: Principal, table_id: str) -> Any:
         doc = RecordId.doc_of(table_id)
         with self.lock:
-            tags = self.index.store.document_tags(doc)
+            tags = self.index.store.manifest.document_tags(doc)
             if not tags or not who.sees(tags):
                 return None
             return self.index.table(table_id)
