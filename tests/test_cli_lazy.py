@@ -37,13 +37,13 @@ def paths() -> list[list[str]]:
 
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["ingets"], ["eval"], ["eval", "retrival"], ["tables"]])
-def test_root_outputs_as_the_eager_app(args):
+def test_root_outputs_as_the_eager_app(args: list[str]) -> None:
     runner = CliRunner()
     lazy, eager = runner.invoke(app, args), runner.invoke(eager_app(), args)
     assert (lazy.output, lazy.exit_code) == (eager.output, eager.exit_code)
 
 
-def test_every_command_help_as_the_eager_app():
+def test_every_command_help_as_the_eager_app() -> None:
     runner, eager = CliRunner(), eager_app()
     commands = paths()
     assert ["eval", "qa"] in commands and ["models", "install"] in commands and len(commands) > 15
@@ -52,7 +52,7 @@ def test_every_command_help_as_the_eager_app():
         assert lazy_out.exit_code == 0 and lazy_out.output == eager_out.output, args
 
 
-def test_the_summaries_are_the_commands_own_help():
+def test_the_summaries_are_the_commands_own_help() -> None:
     group = typer.main.get_command(eager_app())
     for name, entry in COMMANDS.items():
         help_text = group.get_command(None, name).help  # type: ignore[attr-defined]
@@ -66,10 +66,10 @@ def loaded_after(*args: str) -> list[str]:
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('tablerag.cli.'))), file=sys.stderr)"
     )
     run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
-    return json.loads(run.stderr.strip().splitlines()[-1])
+    return [str(m) for m in json.loads(run.stderr.strip().splitlines()[-1])]
 
 
-def test_a_command_loads_only_its_own_module():
+def test_a_command_loads_only_its_own_module() -> None:
     assert loaded_after("--help") == []
     assert loaded_after("tables", "--help") == ["tablerag.cli.common", "tablerag.cli.tables"]
     assert "tablerag.cli.models" in loaded_after("models", "list", "--json")

@@ -105,8 +105,10 @@ class Imports:
 
     def _registry(self, name: str, tree: ast.Module) -> None:
         for stmt in tree.body:
-            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else getattr(stmt, "target", None)
-            if isinstance(target, ast.Name) and target.id == LAZY_REGISTRIES.get(name) and stmt.value:
+            if not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
+                continue
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            if isinstance(target, ast.Name) and target.id == LAZY_REGISTRIES.get(name):
                 for node in ast.walk(stmt.value):
                     if isinstance(node, ast.Constant) and node.value in self.mods:
                         self.edges[name].append((node.value, None, False))
