@@ -136,12 +136,14 @@ def group_lines(words: Sequence[Word]) -> list[TextLine]:
 
 def split_chunks(line: TextLine) -> list[list[Word]]:
     """The words of a line (left to right) cut into cell chunks at wide gaps; dot leaders stay with the text
-    they follow, bullets with the text after them; two numbers further apart than a plain space are two cells."""
+    they follow, bullets with the text after them; two numbers further apart than a plain space are two cells.
+    A lone dot glyph a cell gap away from the word before it is a nil mark in a cell of its own ("866.9   ·"),
+    not a leader: leader dots follow their text at a space's distance or less."""
     h = max(sorted(w.height for w in line.words)[len(line.words) // 2], 1.0)
     chunks: list[list[Word]] = [[line.words[0]]]
     for prev, w in zip(line.words, line.words[1:], strict=False):
         gap = w.x0 - prev.x1
-        if _is_leader(w.text) or prev.text in BULLETS:
+        if (_is_leader(w.text) and not (len(w.text) == 1 and gap > CHUNK_GAP * h)) or prev.text in BULLETS:
             chunks[-1].append(w)
         elif (
             gap > CHUNK_GAP * h
