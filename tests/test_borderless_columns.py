@@ -63,3 +63,11 @@ def test_amount_columns_stay_apart_under_header_labels_that_cross_their_gutters(
     # the header labels are wider than the amounts: 3 pt apart, a word space, while the amounts stand 10+ pt apart
     grid = _grid(_borderless(tmp_path / "ageing.pdf", rows, [200.0, 230.0, 260.0, 290.0]))
     assert [row[1:] for row in grid[1:]] == [row[1:] for row in rows[1:]]
+
+
+def test_a_header_label_wider_than_its_amounts_stays_in_its_own_column(tmp_path: Path) -> None:
+    rows = [["$ million", "2019", "2018", "Change (%)"]]
+    rows += [[f"Line item {i}", f"{500 + i}.0", f"{470 + i}.5", f"{i}.2"] for i in range(1, 9)]
+    # "Change (%)" overhangs its short amounts towards the 2018 column: the column edge goes in the free gap
+    grid = _grid(_borderless(tmp_path / "kpis.pdf", rows, [220.0, 255.0, 305.0]))
+    assert grid == rows

@@ -89,10 +89,29 @@ def _number_gutters(chunked: list[list[list[Word]]], x0: float, x1: float) -> li
     return out
 
 
+def _least_covered(intervals: list[tuple[float, float]], a: float, b: float) -> tuple[float, float]:
+    """The widest part of the gutter (a, b) that the fewest chunks cross: with crossings allowed, a gutter runs on
+    over the overhang of wide labels ("Change (%)" over "13.2"), and its middle would fall inside them."""
+    cuts = sorted({a, b, *(x for iv in intervals for x in iv if a < x < b)})
+    segs = [
+        (p, q, sum(1 for i0, i1 in intervals if i0 < (p + q) / 2 < i1)) for p, q in zip(cuts, cuts[1:], strict=False)
+    ]
+    low = min(d for _, _, d in segs)
+    runs: list[tuple[float, float]] = []
+    for p, q, d in segs:
+        if d == low and runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], q)
+        elif d == low:
+            runs.append((p, q))
+    return max(runs, key=lambda r: r[1] - r[0])
+
+
 def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[float]:
     intervals = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
     allowed = int(GUTTER_SPAN_SHARE * len(chunked))
-    gaps = [g for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER]
+    gaps = [
+        _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
+    ]
     for n0, n1 in _number_gutters(chunked, x0, x1):
         crossing = [g for g in gaps if g[0] < n1 and n0 < g[1]]
         if len(crossing) == 1:  # a gutter widened over a crossed number (allowed crossings) is narrowed to the gap
