@@ -3,33 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+
+from pdf_make import make_borderless
 
 from tablerag.parsing import parse
-
-SIZE = 8.0
-ROW = 15.2
-
-
-def _borderless(path: Path, rows: list[list[str]], rights: list[float]) -> Path:
-    """A borderless table at 8 pt Helvetica: the first column left-aligned at 54 pt, the others right-aligned at
-    `rights` (as financial statements set amounts), no rules, a paragraph above."""
-    import pymupdf
-
-    fitz: Any = pymupdf
-    doc = fitz.open()
-    page = doc.new_page()
-    page.insert_text((54, 80), "The table below shows the movements of the year (in millions).", fontsize=8.5)
-    for r, row in enumerate(rows):
-        y = 120 + ROW * r
-        for c, text in enumerate(row):
-            if not text:
-                continue
-            x = 54 if c == 0 else rights[c - 1] - fitz.get_text_length(text, "helv", SIZE)
-            page.insert_text((x, y), text, fontname="helv", fontsize=SIZE)
-    doc.save(path)
-    doc.close()
-    return path
 
 
 def _grid(path: Path) -> list[list[str]]:
@@ -48,7 +25,7 @@ def test_a_lone_nil_dot_in_the_last_column_does_not_merge_the_amount_columns(tmp
         ["Effect of foreign currency translation", "(36.3)", "59.1"],
         ["Goodwill, end of the year", "$2,450.8", "$1,620.2"],
     ]
-    grid = _grid(_borderless(tmp_path / "goodwill.pdf", rows, [300.0, 370.0]))
+    grid = _grid(make_borderless(tmp_path / "goodwill.pdf", rows, [300.0, 370.0]))
     assert grid == rows
 
 
@@ -61,7 +38,7 @@ def test_amount_columns_stay_apart_under_header_labels_that_cross_their_gutters(
         ["Total past due", "2,821", "1,215", "944", "2,447"],
     ]
     # the header labels are wider than the amounts: 3 pt apart, a word space, while the amounts stand 10+ pt apart
-    grid = _grid(_borderless(tmp_path / "ageing.pdf", rows, [200.0, 230.0, 260.0, 290.0]))
+    grid = _grid(make_borderless(tmp_path / "ageing.pdf", rows, [200.0, 230.0, 260.0, 290.0]))
     assert [row[1:] for row in grid[1:]] == [row[1:] for row in rows[1:]]
 
 
@@ -69,5 +46,5 @@ def test_a_header_label_wider_than_its_amounts_stays_in_its_own_column(tmp_path:
     rows = [["$ million", "2019", "2018", "Change (%)"]]
     rows += [[f"Line item {i}", f"{500 + i}.0", f"{470 + i}.5", f"{i}.2"] for i in range(1, 9)]
     # "Change (%)" overhangs its short amounts towards the 2018 column: the column edge goes in the free gap
-    grid = _grid(_borderless(tmp_path / "kpis.pdf", rows, [220.0, 255.0, 305.0]))
+    grid = _grid(make_borderless(tmp_path / "kpis.pdf", rows, [220.0, 255.0, 305.0]))
     assert grid == rows

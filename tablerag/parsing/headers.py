@@ -9,7 +9,7 @@ Rows (`row_header_chains`): the stub (the leading non-numeric column, plus the n
 does not name rows alone: repeated or vertically merged labels) gives a row its own label; a section row (its
 only value is in the first stub column, e.g. HiTab "Sex", "Marital Status") opens a level that every row below
 inherits until a section at the same or a higher level. Levels come from the stub cells' indentation when the
-reader knows it (XLSX); without it, a run of k consecutive section rows replaces the innermost k open levels
+reader knows it (XLSX cell indents; PDF and image cells: the left edges of left-aligned stub labels); without it, a run of k consecutive section rows replaces the innermost k open levels
 (or all of them when k covers them), which reads "Aged 19 years and older" + "Both sexes" as two levels.
 A section row's own chain ends with its label; header rows get [].
 """
@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
+from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
 from tablerag.parsing.spans import spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
@@ -29,6 +30,8 @@ NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) 
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
 MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
+INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share of a line height share one level
+MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
@@ -390,6 +393,30 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
     return chains
 
 
+def box_indents(table: Table) -> list[float] | None:
+    """Indentation levels (0, 1, ...) of the stub labels from their boxes, one per grid row (0 where none), or None
+    when the stub is not left-aligned text with a few indentation steps: its labels' left edges fall into 2 to
+    MAX_INDENT_LEVELS clusters, and their right edges into more (ragged right, as left-aligned labels are)."""
+    first, stop = stub_span(table)
+    boxes = [
+        (c.row, c.bbox, "\n" in c.text.strip())
+        for c in table.cells
+        if c.col == first and c.row >= table.header_rows and c.bbox is not None and _is_label(c)
+    ]
+    heights = sorted(b.y1 - b.y0 for _, b, wrapped in boxes if not wrapped)
+    if stop == first or len(boxes) < 2 or not heights:
+        return None
+    tol = INDENT_TOL * heights[len(heights) // 2]
+    lefts = cluster_positions([b.x0 for _, b, _ in boxes], tol)
+    rights = cluster_positions([b.x1 for _, b, _ in boxes], tol)
+    if not 2 <= len(lefts) <= MAX_INDENT_LEVELS or len(rights) <= len(lefts):
+        return None
+    out = [0.0] * table.n_rows
+    for row, b, _ in boxes:
+        out[row] = float(min(range(len(lefts)), key=lambda i: abs(lefts[i] - b.x0)))
+    return out
+
+
 def section_rows(table: Table) -> list[int]:
     """Grid rows that are section labels (their label heads the chains of the rows below them)."""
     kinds = _row_kinds(table, stub_span(table))
@@ -406,7 +433,7 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     spread_period_labels(table)
     spread_sibling_labels(table)
     table.column_headers = header_chains(table)
-    table.row_headers = row_header_chains(table, indents)
+    table.row_headers = row_header_chains(table, box_indents(table) if indents is None else indents)
     apply_units(table)
     if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)
