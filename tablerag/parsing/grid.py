@@ -233,7 +233,7 @@ def _covered(rules: Sequence[Rule], a: float, b: float) -> bool:
     return sum(_overlap(r.start, r.end, a, b) for r in rules) >= SPAN_COVERAGE * (b - a)
 
 
-def _separators(edges: Sequence[float], cross: Sequence[float], rules: Sequence[Rule], tol: float) -> list[list[bool]]:
+def separators(edges: Sequence[float], cross: Sequence[float], rules: Sequence[Rule], tol: float) -> list[list[bool]]:
     """sep[k][i]: whether a ruling at edges[k] covers the band between cross[i] and cross[i + 1]."""
     out: list[list[bool]] = []
     for e in edges:
@@ -252,8 +252,8 @@ def lattice_cells(
     """Cells of a ruled grid with column edges `xs` and row edges `ys`; slots not separated by a ruling merge
     into one spanning cell (always a rectangle: the merge grows the bounding box of the slots). `walls` holds
     (row, col) pairs whose slot is separated from its right neighbour without a ruling (text says so)."""
-    vsep = _separators(xs, ys, [r for r in rules if not r.horizontal], tol)  # vsep[col edge][row]
-    hsep = _separators(ys, xs, [r for r in rules if r.horizontal], tol)  # hsep[row edge][col]
+    vsep = separators(xs, ys, [r for r in rules if not r.horizontal], tol)  # vsep[col edge][row]
+    hsep = separators(ys, xs, [r for r in rules if r.horizontal], tol)  # hsep[row edge][col]
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
     owner = [[-1] * n_cols for _ in range(n_rows)]
     cells: list[GridCell] = []
