@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_make import make_borderless
+from pdf_make import Block, make_borderless, make_pdf
 
 from tablerag.parsing import parse
+from tablerag.qa.sql import VIEW_NAME, Sandbox, quote, typed_view
 
 
 def test_indented_stub_labels_close_a_nested_section_where_the_indentation_returns(tmp_path: Path) -> None:
@@ -27,3 +28,23 @@ def test_indented_stub_labels_close_a_nested_section_where_the_indentation_retur
     table = parse(make_borderless(tmp_path / "housing.pdf", rows, [250.0, 300.0], indents)).tables[0]
     assert table.row_headers[7] == ["Sex, by race/ethnicity", "Female", "Hispanic"]
     assert table.row_headers[10] == ["Annual income ($)", "25,000 and over"]
+
+
+def test_a_column_half_of_dashes_is_typed_numeric_with_the_dashes_nil(tmp_path: Path) -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Goodwill", "1,769.4", "1,710.3"],
+        ["Additions", "866.9", "—"],
+        ["Disposals", "(36.3)", "—"],
+        ["Transfers", "12.0", "—"],
+        ["Closing", "2,450.8", "1,620.2"],
+    ]
+    table = parse(make_pdf(tmp_path / "goodwill.pdf", [[Block(rows, top=120)]])).tables[0]
+    view = typed_view(table)
+    assert [c.numeric for c in view.columns] == [False, True, True]
+    box = Sandbox({VIEW_NAME: view})
+    try:
+        total = box.run(f"SELECT SUM({quote(view.columns[2].name)}) FROM {VIEW_NAME}").rows[0][0]
+    finally:
+        box.close()
+    assert float(total) == 1710.3 + 1620.2
