@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pdf_make import make_borderless
 
@@ -48,3 +49,46 @@ def test_a_header_label_wider_than_its_amounts_stays_in_its_own_column(tmp_path:
     # "Change (%)" overhangs its short amounts towards the 2018 column: the column edge goes in the free gap
     grid = _grid(make_borderless(tmp_path / "kpis.pdf", rows, [220.0, 255.0, 305.0]))
     assert grid == rows
+
+
+def _stacked_header(path: Path) -> Path:
+    """A borderless table whose first value column has its label stacked over four centred lines ("total /
+    occupied / housing / units") beside a group label centred over the next two columns."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "Selected characteristics of householders in unhealthy housing.", fontsize=8.5)
+    centres = [170.0, 215.0, 260.0]
+
+    def put(text: str, centre: float, y: float) -> None:
+        page.insert_text((centre - fitz.get_text_length(text, "helv", 8) / 2, y), text, fontname="helv", fontsize=8)
+
+    put("total", centres[0], 120)
+    put("Rodent seen in unit", (centres[1] + centres[2]) / 2, 120)
+    put("occupied", centres[0], 129)
+    put("housing", centres[0], 138)
+    page.insert_text((54, 147), "Characteristics", fontname="helv", fontsize=8)
+    for text, centre in zip(["units", "no.", "(%)"], centres, strict=True):
+        put(text, centre, 147)
+    for r, (label, *values) in enumerate(
+        [
+            ["Male", "60,721", "3,716", "(35.2)"],
+            ["Female", "51,084", "3,219", "(38.9)"],
+            ["All", "111,805", "6,935", "(36.9)"],
+        ]
+    ):
+        page.insert_text((54, 161 + 13 * r), label, fontname="helv", fontsize=8)
+        for text, centre in zip(values, centres, strict=True):
+            put(text, centre, 161 + 13 * r)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_label_stacked_over_one_column_is_not_spread_as_a_group_label(tmp_path: Path) -> None:
+    table = parse(_stacked_header(tmp_path / "housing.pdf")).tables[0]
+    assert "occupied" in " ".join(table.column_headers[1])
+    assert not any("occupied" in " ".join(chain) for k, chain in enumerate(table.column_headers) if k != 1)
+    assert [chain[0] for chain in table.column_headers[2:]] == ["Rodent seen in unit"] * 2
