@@ -7,7 +7,9 @@ from typing import Any
 
 from pdf_make import make_borderless
 
+from tablerag.model import BBox, Cell, SourceLocator, Table
 from tablerag.parsing import parse
+from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
 
 def _grid(path: Path) -> list[list[str]]:
@@ -92,3 +94,53 @@ def test_a_label_stacked_over_one_column_is_not_spread_as_a_group_label(tmp_path
     assert "occupied" in " ".join(table.column_headers[1])
     assert not any("occupied" in " ".join(chain) for k, chain in enumerate(table.column_headers) if k != 1)
     assert [chain[0] for chain in table.column_headers[2:]] == ["Rodent seen in unit"] * 2
+
+
+# ICDAR-2013 us-025 p2, table 2, as the borderless reader leaves its header before spreading: (row, col, span,
+# text, x0, x1) in points; "Race" sits a little right of its four groups' centre, where a run of columns cutting
+# through two of the groups is centred better.
+RACE_HEADER = [
+    (0, 6, 2, "Race", 323.6, 340.0),
+    (1, 1, 3, "American Indian/Alaska native", 91.0, 197.3),
+    (1, 4, 3, "Asian/Pacific Islander", 229.8, 303.1),
+    (1, 8, 2, "Black", 379.8, 398.2),
+    (1, 11, 2, "White", 504.9, 525.3),
+    (2, 0, 1, "Age group", 45.0, 81.4),
+    *(
+        (2, 1 + k, 1, ["no.", "Rate", "(95% CI)"][k % 3], x0, x1)
+        for k, (x0, x1) in enumerate(
+            [
+                (91.2, 102.8),
+                (118.7, 134.2),
+                (159.3, 187.9),
+                (213.9, 225.4),
+                (242.5, 258.0),
+                (282.7, 311.3),
+                (337.0, 348.6),
+                (365.3, 380.8),
+                (405.0, 433.6),
+                (462.6, 474.1),
+                (494.7, 510.2),
+                (534.9, 563.5),
+            ]
+        )
+    ),
+]
+
+
+def test_a_top_label_over_several_groups_heads_all_of_them_not_a_run_cutting_through_them() -> None:
+    cells = [
+        Cell(r, c, text, col_span=n, bbox=BBox(x0, 100 + 10 * r, x1, 108 + 10 * r))
+        for r, c, n, text, x0, x1 in RACE_HEADER
+    ]
+    cells += [Cell(3, c, "Women" if c == 0 else "1.0", bbox=BBox(45.0, 130, 80.0, 138)) for c in range(13)]
+    table = Table("t:t0", SourceLocator("made.pdf", "0"), 4, 13, cells, header_rows=3, parser=BORDERLESS_PARSER)
+    assert spread_group_labels(table)
+    spans = {c.text: (c.col, c.col + c.col_span - 1) for c in table.cells if c.row < 2}
+    assert spans == {
+        "Race": (1, 12),
+        "American Indian/Alaska native": (1, 3),
+        "Asian/Pacific Islander": (4, 6),
+        "Black": (7, 9),
+        "White": (10, 12),
+    }

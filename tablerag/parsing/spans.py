@@ -58,9 +58,12 @@ def _stacked(table: Table, cell: Cell, run_off: float) -> bool:
     return cell.bbox.x1 - cell.bbox.x0 <= STACK_WIDTH * (x1 - x0) + EDGE_TOL and off <= run_off
 
 
-def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None]) -> tuple[float, int, int] | None:
+def _best_run(
+    cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None], groups: list[tuple[int, int]]
+) -> tuple[float, int, int] | None:
     """(offset, i, j): the run [i, j] within [lo, hi] covering the cell's own columns whose sub-labels it is
-    centred over, and how far off their centre it sits."""
+    centred over, and how far off their centre it sits. Headers nest: a run never cuts through one of the
+    `groups` (column ranges of spanning labels below), so "Race" over four race groups heads all four."""
     assert cell.bbox is not None
     centre = (cell.bbox.x0 + cell.bbox.x1) / 2
     best: tuple[float, int, int] | None = None
@@ -68,6 +71,8 @@ def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None
         for j in range(cell.col + cell.col_span - 1, hi + 1):
             spans = [e for e in ext[i : j + 1] if e is not None]
             if len(spans) < MIN_SUBLABELS or ext[i] is None or ext[j] is None:
+                continue
+            if any(g0 < i <= g1 or g0 <= j < g1 for g0, g1 in groups):
                 continue
             x0, x1 = min(e[0] for e in spans), max(e[1] for e in spans)
             if cell.bbox.x0 < x0 - EDGE_TOL or cell.bbox.x1 > x1 + EDGE_TOL:
@@ -81,8 +86,13 @@ def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None
 def spread_group_labels(table: Table) -> bool:
     """Widen centred group labels of the header rows (all but the last) in place; True when any cell changed."""
     changed = False
-    for row in range(table.header_rows - 1):
+    for row in reversed(range(table.header_rows - 1)):  # lower groups first: upper labels nest over them
         ext = _extents(table, row + 1)
+        groups = [
+            (c.col, c.col + c.col_span - 1)
+            for c in table.cells
+            if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip()
+        ]
         for cell in sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col):
             if cell.bbox is None:
                 continue
@@ -92,7 +102,7 @@ def spread_group_labels(table: Table) -> bool:
                 lo -= 1
             while hi < table.n_cols - 1 and not taken[hi + 1]:
                 hi += 1
-            best = _best_run(cell, lo, hi, ext)
+            best = _best_run(cell, lo, hi, ext, groups)
             if best is None or _stacked(table, cell, best[0]):
                 continue
             run = best[1:]
