@@ -48,3 +48,21 @@ def test_a_column_half_of_dashes_is_typed_numeric_with_the_dashes_nil(tmp_path: 
     finally:
         box.close()
     assert float(total) == 1710.3 + 1620.2
+
+
+def test_three_label_lines_in_a_row_inside_the_stub_do_not_end_the_table(tmp_path: Path) -> None:
+    rows = [
+        ["Characteristic", "Total", "Share"],
+        ["Race/Ethnicity", "", ""],
+        ["White, non-Hispanic", "51,084", "(33.4)"],
+        ["American Indian/Alaska", "4,181", "(53.0)"],
+        ["Native", "", ""],
+        ["Sex, by race/ethnicity", "", ""],
+        ["Male", "", ""],
+        ["White, non-Hispanic", "44,537", "(33.0)"],
+        ["Hispanic", "7,160", "(44.8)"],
+    ]
+    indents = [0, 0, 1, 1, 2, 0, 1, 2, 2]
+    tables = parse(make_borderless(tmp_path / "housing.pdf", rows, [250.0, 300.0], indents)).tables
+    assert len(tables) == 1
+    assert tables[0].row_headers[-1] == ["Sex, by race/ethnicity", "Male", "Hispanic"]

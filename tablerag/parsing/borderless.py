@@ -45,6 +45,11 @@ def _aligned(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool
     return any(min(g1[1], g2[1]) > max(g1[0], g2[0]) for g1 in a for g2 in b)
 
 
+def _in_stub(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
+    """A one-chunk line that ends left of where the values of the last multi-chunk line start."""
+    return len(chunks) == 1 and max(w.x1 for w in chunks[0]) < min(w.x0 for w in multi[1])
+
+
 def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
     """Index ranges [start, end) of lines forming candidate tables."""
     out: list[tuple[int, int]] = []
@@ -55,6 +60,8 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
         if start >= 0 and gap_ok and multi and _aligned(_gutters(chunked[last_multi]), _gutters(chunks)):
             last_multi, n_multi, singles = i, n_multi + 1, 0
             continue
+        if start >= 0 and gap_ok and not multi and _in_stub(chunks, chunked[last_multi]):
+            continue  # a section label or a wrapped row label, left of the values: any number of them
         if start >= 0 and gap_ok and not multi and singles < MAX_SINGLE_RUN:
             singles += 1
             continue
