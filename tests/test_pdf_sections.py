@@ -66,3 +66,17 @@ def test_three_label_lines_in_a_row_inside_the_stub_do_not_end_the_table(tmp_pat
     tables = parse(make_borderless(tmp_path / "housing.pdf", rows, [250.0, 300.0], indents)).tables
     assert len(tables) == 1
     assert tables[0].row_headers[-1] == ["Sex, by race/ethnicity", "Male", "Hispanic"]
+
+
+def test_column_labels_counting_1_2_3_are_a_header_row_not_data(tmp_path: Path) -> None:
+    rows = [
+        ["", "Lead time", "", "", ""],
+        ["Error", "1", "2", "3", "4"],
+        ["Schools", "", "", "", ""],
+        ["Pupils", "0.3", "0.6", "0.8", "1.1"],
+        ["Staff", "0.8", "1.4", "1.7", "2.2"],
+    ]
+    table = parse(make_pdf(tmp_path / "errors.pdf", [[Block(rows, top=120)]])).tables[0]
+    assert table.header_rows == 2
+    assert [chain[-1] for chain in table.column_headers[1:]] == ["1", "2", "3", "4"]
+    assert table.row_headers[3] == ["Schools", "Pupils"]

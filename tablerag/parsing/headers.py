@@ -32,6 +32,8 @@ MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line num
 MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
 INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share of a line height share one level
 MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
+MIN_ORDINALS = 3  # three columns labelled 1, 2, 3 make a count; two consecutive numbers may be data
+MAX_ORDINAL_DIGITS = 2  # ordinal column labels are small (lead time 1-10, age 1-99); larger runs are data or years
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
@@ -48,7 +50,19 @@ def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | N
 PLACEHOLDERS = frozenset({"-", "–", "—", ":", "…", "..", "..."})  # "no data" marks: neither label nor number
 
 
+def _ordinals(row: list[Cell | None]) -> bool:
+    """The row's cells outside the stub count 1, 2, 3, ... (or k, k+1, ...) left to right: column labels (lead
+    times, ages, tiers), as years are, not a row of data."""
+    cells = list({id(c): c for c in row[1:] if c is not None and c.text.strip()}.values())
+    texts = [c.text.strip() for c in sorted(cells, key=lambda c: c.col)]
+    if len(texts) < MIN_ORDINALS or not all(t.isdigit() and len(t) <= MAX_ORDINAL_DIGITS for t in texts):
+        return False
+    return all(int(b) - int(a) == 1 for a, b in zip(texts, texts[1:], strict=False))
+
+
 def _numeric_share(row: list[Cell | None]) -> float:
+    if _ordinals(row):
+        return 0.0
     filled = {id(c): c for c in row if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
     if not filled:
         return 0.0
@@ -180,10 +194,11 @@ def _lone_label_row(row: list[Cell | None]) -> bool:
 
 
 def _sub_label_row(row: list[Cell | None]) -> bool:
-    """Two or more filled cells outside the stub, none of them a number (years count as labels)."""
+    """Two or more filled cells outside the stub, none of them a number (years and counts 1, 2, 3 are labels)."""
     own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
-    return len(own) >= 2 and not any(
-        parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values()
+    return len(own) >= 2 and (
+        _ordinals(row)
+        or not any(parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values())
     )
 
 
@@ -206,7 +221,7 @@ def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
     header, when it holds any number ("Estonia | 42 | 0") or nothing but that label (a section row such as
     "As at 31 December 2019" right under the header)."""
     stub = row[0] if row else None
-    if stub is None or stub.row != r or not stub.text.strip():
+    if stub is None or stub.row != r or not stub.text.strip() or _ordinals(row):
         return False
     others = {id(c): c for c in row[1:] if c is not None and c is not stub and c.text.strip()}.values()
     numbers = [c for c in others if c.text.strip() not in PLACEHOLDERS and _is_value(c.text)]
