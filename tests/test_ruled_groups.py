@@ -12,7 +12,7 @@ GROUPS = ["Finland", "EU-15", "EU-25"]
 SUBS = ["Female", "Male", "Total"]
 
 
-def _grouped(path: Path) -> Path:
+def _grouped(path: Path, title: str = "") -> Path:
     """Three groups of three columns under a group header row ruled only at the groups' edges (as eu-012 p5 of
     ICDAR-2013 is drawn), each group label centred over its group, so its text sits in the group's middle slot."""
     import pymupdf
@@ -20,6 +20,9 @@ def _grouped(path: Path) -> Path:
     fitz: Any = pymupdf
     doc = fitz.open()
     page = doc.new_page()
+    if title:  # a title row inside the frame, across the stub and every column
+        page.draw_rect((LEFT, TOP - ROW_H, LEFT + STUB_W + 9 * COL_W, TOP))
+        page.insert_text((LEFT + 4, TOP - 5), title, fontname="helv", fontsize=8)
     xs = [LEFT, LEFT + STUB_W, *(LEFT + STUB_W + COL_W * (k + 1) for k in range(9))]
     rows = [["", *SUBS * 3], ["1995", "59.0", "64.2", "61.6", "49.7", "70.5", "60.1", "48.0", "70.1", "59.2"]]
     rows.append(["2000", "64.2", "70.1", "67.2", "54.1", "72.8", "63.4", "53.6", "71.2", "62.4"])
@@ -47,3 +50,10 @@ def _grouped(path: Path) -> Path:
 def test_a_group_label_centred_over_its_ruled_group_heads_that_group(tmp_path: Path) -> None:
     table = parse(_grouped(tmp_path / "rates.pdf")).tables[0]
     assert table.column_headers[1:] == [[g, s] for g in GROUPS for s in SUBS]
+
+
+def test_a_title_row_across_the_whole_ruled_table_is_its_caption_not_a_header_level(tmp_path: Path) -> None:
+    title = "Exhibit 4. Employment rates by gender (continued)"
+    table = parse(_grouped(tmp_path / "rates.pdf", title)).tables[0]
+    assert table.column_headers[1:] == [[g, s] for g in GROUPS for s in SUBS]
+    assert table.caption == title

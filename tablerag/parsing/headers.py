@@ -234,6 +234,11 @@ def _is_value(text: str) -> bool:
     return bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts)
 
 
+def _spans_all(table: Table, cell: Cell) -> bool:
+    """A cell across the stub and every column of a table of three or more (a title set inside the frame)."""
+    return cell.col == 0 and cell.col_span == table.n_cols > 2
+
+
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
     """One chain of header labels per column, top level first, empty and repeated levels dropped."""
     n = table.header_rows if header_rows is None else header_rows
@@ -245,8 +250,8 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
         seen: set[int] = set()
         for r in range(min(n, table.n_rows)):
             c = cover[r][col]
-            if c is None or id(c) in seen:
-                continue
+            if c is None or id(c) in seen or (r == 0 < n - 1 and _spans_all(table, c)):
+                continue  # a top row spanning the stub and every column is the table's title, not a level
             seen.add(id(c))
             label = header_label(c.text)
             above = cover[r - 1][col] if r > 0 else None
@@ -448,6 +453,9 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     spread_period_labels(table)
     spread_sibling_labels(table)
     table.column_headers = header_chains(table)
+    title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
+    if title is not None and not table.caption:
+        table.caption = " ".join(title.text.split())
     table.row_headers = row_header_chains(table, box_indents(table) if indents is None else indents)
     apply_units(table)
     if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
