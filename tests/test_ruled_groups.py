@@ -57,3 +57,45 @@ def test_a_title_row_across_the_whole_ruled_table_is_its_caption_not_a_header_le
     table = parse(_grouped(tmp_path / "rates.pdf", title)).tables[0]
     assert table.column_headers[1:] == [[g, s] for g in GROUPS for s in SUBS]
     assert table.caption == title
+
+
+def _sections(path: Path) -> Path:
+    """A ruled table whose section rows are one cell across the whole table ("Math"), with a measure row whose
+    own value cells are empty (no significant result) among the measures."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    rows = [
+        ["Measure", "Age 4", "K", "Grade 1"],
+        ["Language", "", "", ""],
+        ["Letter Naming", "0.25", "NA", "NA"],
+        ["Spelling", "0.15", "", "NA"],
+        ["Math", "", "", ""],
+        ["Applied Problems", "", "", ""],
+        ["Counting", "0.12", "NA", "NA"],
+        ["Calculation", "NA", "0.08", ""],
+    ]
+    merged = {1, 4}  # the section rows
+    xs = [LEFT, LEFT + 110.0, LEFT + 160.0, LEFT + 210.0, LEFT + 260.0]
+    doc = fitz.open()
+    page = doc.new_page()
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], TOP + ROW_H * r), (xs[-1], TOP + ROW_H * r))
+    for r in range(len(rows)):
+        for k, x in enumerate(xs):
+            if r not in merged or k in (0, len(xs) - 1):
+                page.draw_line((x, TOP + ROW_H * r), (x, TOP + ROW_H * (r + 1)))
+        for c, text in enumerate(rows[r]):
+            if text:
+                page.insert_text((xs[c] + 4, TOP + ROW_H * r + 11), text, fontname="helv", fontsize=8)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_row_with_empty_ruled_value_cells_is_not_a_section_where_sections_are_merged_cells(tmp_path: Path) -> None:
+    table = parse(_sections(tmp_path / "impacts.pdf")).tables[0]
+    chains = {chain[-1]: chain for chain in table.row_headers if chain}
+    assert chains["Applied Problems"] == ["Math", "Applied Problems"]
+    assert chains["Counting"] == ["Math", "Counting"]
+    assert chains["Spelling"] == ["Language", "Spelling"]

@@ -339,7 +339,18 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
                 labels.append(text)
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
         kinds[r] = _RowKind(only_first, labels) if labels else None
-    return _confirm_sections(kinds)
+    return _confirm_sections(_merged_sections(table, kinds, starts))
+
+
+def _merged_sections(table: Table, kinds: list[_RowKind | None], starts: list[list[Cell]]) -> list[_RowKind | None]:
+    """Where some section rows are one cell merged across the whole table ("Math" ruled as one cell), a lone
+    label whose row keeps its own (empty) value cells is a row without values, not a section."""
+    whole = [k is not None and k.section and starts[r][0].col_span == table.n_cols for r, k in enumerate(kinds)]
+    if not any(whole):
+        return kinds
+    return [
+        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] else k for r, k in enumerate(kinds)
+    ]
 
 
 def _confirm_sections(kinds: list[_RowKind | None]) -> list[_RowKind | None]:
