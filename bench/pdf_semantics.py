@@ -48,6 +48,11 @@ def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+def _squash(chain: list[str]) -> list[str]:
+    """A chain compared without its spaces: the gold XML of some documents drops them ("publicelementaryand...")."""
+    return ["".join(level.split()) for level in chain]
+
+
 def _pdfs(root: Path) -> list[Path]:
     return sorted(root.glob("competition-dataset-*/*.pdf"))
 
@@ -226,7 +231,7 @@ def chain_cause(mine: list[str], gold: list[str]) -> str:
         return "group label not copied" if gold[-1] in mine else "a lower level missing (header too shallow)"
     if extra and not missing:
         return "extra level (a body row in the header)"
-    if mine and gold and mine[-1] != gold[-1] and " ".join(mine) == " ".join(gold):
+    if mine and gold and mine[-1] != gold[-1] and "".join(mine) == "".join(gold):
         return "levels split differently"
     return "labels differ (text split or merged across cells)"
 
@@ -255,8 +260,8 @@ def header_chains(root: Path, docs: dict[str, list[Table]]) -> dict[str, Any]:
                     continue
                 t, col = hit
                 mine = [_norm(level) for level in t.column_headers[col]] if col < len(t.column_headers) else []
-                ok += HEADER_JOIN.join(mine) == HEADER_JOIN.join(gold)
-                cause = chain_cause(mine, gold)
+                ok += HEADER_JOIN.join(_squash(mine)) == HEADER_JOIN.join(_squash(gold))
+                cause = chain_cause(_squash(mine), _squash(gold))
                 causes[cause] = causes.get(cause, 0) + 1
                 if cause != "right":
                     wrong.append({"doc": stem, "page": page, "gold": gold, "ours": mine, "cause": cause})
@@ -323,20 +328,23 @@ def _gold_rows(xml: Path) -> list[tuple[int, list[tuple[list[str], list[str]]]]]
     return out
 
 
-def _match_row(values: list[str], tables: list[Table]) -> tuple[Table, int] | None:
-    """Our body row holding most of the gold row's value texts (in its non-stub cells)."""
-    best: tuple[float, Table, int] | None = None
+def _match_row(values: list[str], tables: list[Table], taken: set[tuple[int, int]]) -> tuple[Table, int] | None:
+    """Our body row holding most of the gold row's value texts (in its non-stub cells); among rows holding as many
+    (values such as "NA" repeat down a table), one with exactly the gold's values, then one no earlier gold row
+    took, then the first."""
+    best: tuple[tuple[float, bool, bool], Table, int] | None = None
     want = set(values)
-    for t in tables:
+    for ti, t in enumerate(tables):
         for r, row in enumerate(t.grid()):
             if r < t.header_rows:
                 continue
-            have = {_norm(x) for x in row[1:] if x.strip()}
-            share = len(want & have) / max(len(want), 1)
-            if best is None or share > best[0]:
-                best = (share, t, r)
-    if best is None or best[0] < MIN_MATCH:
+            cells = [_norm(x) for x in row[1:] if x.strip()]
+            key = (len(want & set(cells)) / max(len(want), 1), cells == values, (ti, r) not in taken)
+            if best is None or key > best[0]:
+                best = (key, t, r)
+    if best is None or best[0][0] < MIN_MATCH:
         return None
+    taken.add((tables.index(best[1]), best[2]))
     return best[1], best[2]
 
 
@@ -371,15 +379,16 @@ def row_chains(root: Path, docs: dict[str, list[Table]]) -> dict[str, Any]:
         for page, rows in _gold_rows(xml):
             tables += 1
             ours = [t for t in docs[doc] if t.source.page == page]
+            taken: set[tuple[int, int]] = set()
             for gold, values in rows:
-                hit = _match_row(values, ours)
+                hit = _match_row(values, ours, taken)
                 if hit is None:
                     cause = "row not matched"
                     mine: list[str] = []
                 else:
                     t, r = hit
                     mine = [_norm(x) for x in t.row_headers[r]] if r < len(t.row_headers) else []
-                    cause = row_cause(mine, gold)
+                    cause = row_cause(_squash(mine), _squash(gold))
                 causes[cause] = causes.get(cause, 0) + 1
                 if cause != "right":
                     wrong.append({"doc": stem, "page": page, "gold": gold, "ours": mine, "cause": cause})

@@ -117,3 +117,33 @@ def make_report(path: Path, title: str, paragraphs: list[str], rows: list[list[s
     doc.save(path)
     doc.close()
     return path
+
+
+BORDERLESS_SIZE = 8.0
+BORDERLESS_ROW = 15.2
+BORDERLESS_LEFT = 54.0
+INDENT_STEP = 6.0  # points per indentation level of a stub label
+
+
+def make_borderless(path: Path, rows: list[list[str]], rights: list[float], indents: list[int] | None = None) -> Path:
+    """A borderless table at 8 pt Helvetica under a paragraph, no rules: the first column left-aligned (indented by
+    `indents` steps per row), the others right-aligned at `rights`, as financial statements set amounts."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "The table below shows the movements of the year (in millions).", fontsize=8.5)
+    for r, row in enumerate(rows):
+        y = 120 + BORDERLESS_ROW * r
+        for c, text in enumerate(row):
+            if not text:
+                continue
+            if c == 0:
+                x = BORDERLESS_LEFT + INDENT_STEP * (indents[r] if indents else 0)
+            else:
+                x = rights[c - 1] - fitz.get_text_length(text, "helv", BORDERLESS_SIZE)
+            page.insert_text((x, y), text, fontname="helv", fontsize=BORDERLESS_SIZE)
+    doc.save(path)
+    doc.close()
+    return path

@@ -30,6 +30,9 @@ MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's fir
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
+AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*%?\)?%?$")  # one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%)
+CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
+MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 
 
 def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
@@ -42,6 +45,11 @@ def _aligned(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool
     return any(min(g1[1], g2[1]) > max(g1[0], g2[0]) for g1 in a for g2 in b)
 
 
+def _in_stub(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
+    """A one-chunk line that ends left of where the values of the last multi-chunk line start."""
+    return len(chunks) == 1 and max(w.x1 for w in chunks[0]) < min(w.x0 for w in multi[1])
+
+
 def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
     """Index ranges [start, end) of lines forming candidate tables."""
     out: list[tuple[int, int]] = []
@@ -52,6 +60,8 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
         if start >= 0 and gap_ok and multi and _aligned(_gutters(chunked[last_multi]), _gutters(chunks)):
             last_multi, n_multi, singles = i, n_multi + 1, 0
             continue
+        if start >= 0 and gap_ok and not multi and _in_stub(chunks, chunked[last_multi]):
+            continue  # a section label or a wrapped row label, left of the values: any number of them
         if start >= 0 and gap_ok and not multi and singles < MAX_SINGLE_RUN:
             singles += 1
             continue
@@ -63,11 +73,59 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
     return out
 
 
+def _numeric(chunk: list[Word]) -> bool:
+    """A chunk of amounts only ("$1,620.2", "(149.2)", "$ 5,686", "12%"); a range label ("1-90", ">360") is not."""
+    return all(AMOUNT.match(w.text) or w.text in CURRENCY for w in chunk) and any(AMOUNT.match(w.text) for w in chunk)
+
+
+def _extent(chunk: list[Word]) -> tuple[float, float]:
+    return min(w.x0 for w in chunk), max(w.x1 for w in chunk)
+
+
+def _number_gutters(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[tuple[float, float]]:
+    """Gutters between columns of numbers: x-ranges no number chunk covers, with number chunks on both sides in
+    the same line in at least MIN_SPLIT_LINES lines. Header and unit lines may cross them (a label wider than
+    its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text."""
+    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked]
+    gaps = [g for g in coverage_gaps([e for line in nums for e in line], x0, x1, 0) if g[1] - g[0] >= MIN_GUTTER]
+    out = []
+    for g0, g1 in gaps:
+        sides = sum(1 for line in nums if any(b <= g0 for _, b in line) and any(a >= g1 for a, _ in line))
+        if sides >= MIN_SPLIT_LINES:
+            out.append((g0, g1))
+    return out
+
+
+def _least_covered(intervals: list[tuple[float, float]], a: float, b: float) -> tuple[float, float]:
+    """The widest part of the gutter (a, b) that the fewest chunks cross: with crossings allowed, a gutter runs on
+    over the overhang of wide labels ("Change (%)" over "13.2"), and its middle would fall inside them."""
+    cuts = sorted({a, b, *(x for iv in intervals for x in iv if a < x < b)})
+    segs = [
+        (p, q, sum(1 for i0, i1 in intervals if i0 < (p + q) / 2 < i1)) for p, q in zip(cuts, cuts[1:], strict=False)
+    ]
+    low = min(d for _, _, d in segs)
+    runs: list[tuple[float, float]] = []
+    for p, q, d in segs:
+        if d == low and runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], q)
+        elif d == low:
+            runs.append((p, q))
+    return max(runs, key=lambda r: r[1] - r[0])
+
+
 def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[float]:
-    intervals = [(min(w.x0 for w in c), max(w.x1 for w in c)) for chunks in chunked if len(chunks) >= 2 for c in chunks]
+    intervals = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
     allowed = int(GUTTER_SPAN_SHARE * len(chunked))
-    gaps = [g for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER]
-    return [x0, *[(a + b) / 2 for a, b in gaps], x1]
+    gaps = [
+        _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
+    ]
+    for n0, n1 in _number_gutters(chunked, x0, x1):
+        crossing = [g for g in gaps if g[0] < n1 and n0 < g[1]]
+        if len(crossing) == 1:  # a gutter widened over a crossed number (allowed crossings) is narrowed to the gap
+            gaps[gaps.index(crossing[0])] = (max(crossing[0][0], n0), min(crossing[0][1], n1))
+        elif not crossing:
+            gaps.append((n0, n1))
+    return [x0, *sorted((a + b) / 2 for a, b in gaps), x1]
 
 
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:

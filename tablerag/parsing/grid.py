@@ -136,12 +136,14 @@ def group_lines(words: Sequence[Word]) -> list[TextLine]:
 
 def split_chunks(line: TextLine) -> list[list[Word]]:
     """The words of a line (left to right) cut into cell chunks at wide gaps; dot leaders stay with the text
-    they follow, bullets with the text after them; two numbers further apart than a plain space are two cells."""
+    they follow, bullets with the text after them; two numbers further apart than a plain space are two cells.
+    A lone dot glyph a cell gap away from the word before it is a nil mark in a cell of its own ("866.9   ·"),
+    not a leader: leader dots follow their text at a space's distance or less."""
     h = max(sorted(w.height for w in line.words)[len(line.words) // 2], 1.0)
     chunks: list[list[Word]] = [[line.words[0]]]
     for prev, w in zip(line.words, line.words[1:], strict=False):
         gap = w.x0 - prev.x1
-        if _is_leader(w.text) or prev.text in BULLETS:
+        if (_is_leader(w.text) and not (len(w.text) == 1 and gap > CHUNK_GAP * h)) or prev.text in BULLETS:
             chunks[-1].append(w)
         elif (
             gap > CHUNK_GAP * h
@@ -231,7 +233,7 @@ def _covered(rules: Sequence[Rule], a: float, b: float) -> bool:
     return sum(_overlap(r.start, r.end, a, b) for r in rules) >= SPAN_COVERAGE * (b - a)
 
 
-def _separators(edges: Sequence[float], cross: Sequence[float], rules: Sequence[Rule], tol: float) -> list[list[bool]]:
+def separators(edges: Sequence[float], cross: Sequence[float], rules: Sequence[Rule], tol: float) -> list[list[bool]]:
     """sep[k][i]: whether a ruling at edges[k] covers the band between cross[i] and cross[i + 1]."""
     out: list[list[bool]] = []
     for e in edges:
@@ -250,8 +252,8 @@ def lattice_cells(
     """Cells of a ruled grid with column edges `xs` and row edges `ys`; slots not separated by a ruling merge
     into one spanning cell (always a rectangle: the merge grows the bounding box of the slots). `walls` holds
     (row, col) pairs whose slot is separated from its right neighbour without a ruling (text says so)."""
-    vsep = _separators(xs, ys, [r for r in rules if not r.horizontal], tol)  # vsep[col edge][row]
-    hsep = _separators(ys, xs, [r for r in rules if r.horizontal], tol)  # hsep[row edge][col]
+    vsep = separators(xs, ys, [r for r in rules if not r.horizontal], tol)  # vsep[col edge][row]
+    hsep = separators(ys, xs, [r for r in rules if r.horizontal], tol)  # hsep[row edge][col]
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
     owner = [[-1] * n_cols for _ in range(n_rows)]
     cells: list[GridCell] = []

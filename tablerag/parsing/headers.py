@@ -9,7 +9,7 @@ Rows (`row_header_chains`): the stub (the leading non-numeric column, plus the n
 does not name rows alone: repeated or vertically merged labels) gives a row its own label; a section row (its
 only value is in the first stub column, e.g. HiTab "Sex", "Marital Status") opens a level that every row below
 inherits until a section at the same or a higher level. Levels come from the stub cells' indentation when the
-reader knows it (XLSX); without it, a run of k consecutive section rows replaces the innermost k open levels
+reader knows it (XLSX cell indents; PDF and image cells: the left edges of left-aligned stub labels); without it, a run of k consecutive section rows replaces the innermost k open levels
 (or all of them when k covers them), which reads "Aged 19 years and older" + "Both sexes" as two levels.
 A section row's own chain ends with its label; header rows get [].
 """
@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from tablerag.model import Cell, Table
+from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
 from tablerag.parsing.spans import spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
@@ -29,6 +30,10 @@ NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) 
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
 MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
+INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share of a line height share one level
+MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
+MIN_ORDINALS = 3  # three columns labelled 1, 2, 3 make a count; two consecutive numbers may be data
+MAX_ORDINAL_DIGITS = 2  # ordinal column labels are small (lead time 1-10, age 1-99); larger runs are data or years
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
 
@@ -45,7 +50,19 @@ def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | N
 PLACEHOLDERS = frozenset({"-", "–", "—", ":", "…", "..", "..."})  # "no data" marks: neither label nor number
 
 
+def _ordinals(row: list[Cell | None]) -> bool:
+    """The row's cells outside the stub count 1, 2, 3, ... (or k, k+1, ...) left to right: column labels (lead
+    times, ages, tiers), as years are, not a row of data."""
+    cells = list({id(c): c for c in row[1:] if c is not None and c.text.strip()}.values())
+    texts = [c.text.strip() for c in sorted(cells, key=lambda c: c.col)]
+    if len(texts) < MIN_ORDINALS or not all(t.isdigit() and len(t) <= MAX_ORDINAL_DIGITS for t in texts):
+        return False
+    return all(int(b) - int(a) == 1 for a, b in zip(texts, texts[1:], strict=False))
+
+
 def _numeric_share(row: list[Cell | None]) -> float:
+    if _ordinals(row):
+        return 0.0
     filled = {id(c): c for c in row if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
     if not filled:
         return 0.0
@@ -177,10 +194,11 @@ def _lone_label_row(row: list[Cell | None]) -> bool:
 
 
 def _sub_label_row(row: list[Cell | None]) -> bool:
-    """Two or more filled cells outside the stub, none of them a number (years count as labels)."""
+    """Two or more filled cells outside the stub, none of them a number (years and counts 1, 2, 3 are labels)."""
     own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
-    return len(own) >= 2 and not any(
-        parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values()
+    return len(own) >= 2 and (
+        _ordinals(row)
+        or not any(parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values())
     )
 
 
@@ -203,7 +221,7 @@ def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
     header, when it holds any number ("Estonia | 42 | 0") or nothing but that label (a section row such as
     "As at 31 December 2019" right under the header)."""
     stub = row[0] if row else None
-    if stub is None or stub.row != r or not stub.text.strip():
+    if stub is None or stub.row != r or not stub.text.strip() or _ordinals(row):
         return False
     others = {id(c): c for c in row[1:] if c is not None and c is not stub and c.text.strip()}.values()
     numbers = [c for c in others if c.text.strip() not in PLACEHOLDERS and _is_value(c.text)]
@@ -214,6 +232,11 @@ def _is_value(text: str) -> bool:
     """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250")."""
     parts = text.split()
     return bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts)
+
+
+def _spans_all(table: Table, cell: Cell) -> bool:
+    """A cell across the stub and every column of a table of three or more (a title set inside the frame)."""
+    return cell.col == 0 and cell.col_span == table.n_cols > 2
 
 
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
@@ -227,8 +250,8 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
         seen: set[int] = set()
         for r in range(min(n, table.n_rows)):
             c = cover[r][col]
-            if c is None or id(c) in seen:
-                continue
+            if c is None or id(c) in seen or (r == 0 < n - 1 and _spans_all(table, c)):
+                continue  # a top row spanning the stub and every column is the table's title, not a level
             seen.add(id(c))
             label = header_label(c.text)
             above = cover[r - 1][col] if r > 0 else None
@@ -316,7 +339,18 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
                 labels.append(text)
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
         kinds[r] = _RowKind(only_first, labels) if labels else None
-    return _confirm_sections(kinds)
+    return _confirm_sections(_merged_sections(table, kinds, starts))
+
+
+def _merged_sections(table: Table, kinds: list[_RowKind | None], starts: list[list[Cell]]) -> list[_RowKind | None]:
+    """Where some section rows are one cell merged across the whole table ("Math" ruled as one cell), a lone
+    label whose row keeps its own (empty) value cells is a row without values, not a section."""
+    whole = [k is not None and k.section and starts[r][0].col_span == table.n_cols for r, k in enumerate(kinds)]
+    if not any(whole):
+        return kinds
+    return [
+        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] else k for r, k in enumerate(kinds)
+    ]
 
 
 def _confirm_sections(kinds: list[_RowKind | None]) -> list[_RowKind | None]:
@@ -390,6 +424,30 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
     return chains
 
 
+def box_indents(table: Table) -> list[float] | None:
+    """Indentation levels (0, 1, ...) of the stub labels from their boxes, one per grid row (0 where none), or None
+    when the stub is not left-aligned text with a few indentation steps: its labels' left edges fall into 2 to
+    MAX_INDENT_LEVELS clusters, and their right edges into more (ragged right, as left-aligned labels are)."""
+    first, stop = stub_span(table)
+    boxes = [
+        (c.row, c.bbox, "\n" in c.text.strip())
+        for c in table.cells
+        if c.col == first and c.row >= table.header_rows and c.bbox is not None and _is_label(c)
+    ]
+    heights = sorted(b.y1 - b.y0 for _, b, wrapped in boxes if not wrapped)
+    if stop == first or len(boxes) < 2 or not heights:
+        return None
+    tol = INDENT_TOL * heights[len(heights) // 2]
+    lefts = cluster_positions([b.x0 for _, b, _ in boxes], tol)
+    rights = cluster_positions([b.x1 for _, b, _ in boxes], tol)
+    if not 2 <= len(lefts) <= MAX_INDENT_LEVELS or len(rights) <= len(lefts):
+        return None
+    out = [0.0] * table.n_rows
+    for row, b, _ in boxes:
+        out[row] = float(min(range(len(lefts)), key=lambda i: abs(lefts[i] - b.x0)))
+    return out
+
+
 def section_rows(table: Table) -> list[int]:
     """Grid rows that are section labels (their label heads the chains of the rows below them)."""
     kinds = _row_kinds(table, stub_span(table))
@@ -406,7 +464,10 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     spread_period_labels(table)
     spread_sibling_labels(table)
     table.column_headers = header_chains(table)
-    table.row_headers = row_header_chains(table, indents)
+    title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
+    if title is not None and not table.caption:
+        table.caption = " ".join(title.text.split())
+    table.row_headers = row_header_chains(table, box_indents(table) if indents is None else indents)
     apply_units(table)
     if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)

@@ -303,6 +303,14 @@ _FOOTNOTE = re.compile(r"(?:\s+\(\d{1,2}\)|\s*\*{1,3}|[¹²³⁴⁵⁶⁷⁸⁹�
 MAX_PEELS = 8  # brackets, two signs, currency, percent, scale: more layers than this is not a number
 
 
+NIL_MARKS = frozenset({"-", "–", "—", "$-", "$–", "$—", "$ -", "$ –", "$ —"})  # a dash in a report's value cell is nil
+
+
+def is_nil_mark(text: str) -> bool:
+    """A value cell holding only a dash (a currency sign before it allowed): nil, neither a number nor text."""
+    return " ".join(text.split()) in NIL_MARKS
+
+
 def parse_number(text: str) -> ParsedNumber | None:
     """The numeric value of a cell's text, or None when the cell is not a number."""
     t = " ".join(text.split()) if any(ch in text for ch in "\n\t") else text.strip()

@@ -25,6 +25,7 @@ from tablerag.parsing.grid import (
     lattice_cells,
     merge_rules,
     rule_groups,
+    separators,
     split_chunks,
 )
 
@@ -200,10 +201,14 @@ def _virtual_columns(xs: list[float], lines: list[tuple[int, list[list[Word]]]])
     return out
 
 
-def _text_walls(xs: list[float], lines: list[tuple[int, list[list[Word]]]]) -> frozenset[tuple[int, int]]:
+def _text_walls(
+    xs: list[float], lines: list[tuple[int, list[list[Word]]]], vsep: list[list[bool]]
+) -> frozenset[tuple[int, int]]:
     """Unruled column boundaries the text respects: in row r, between two consecutive slots holding text (empty
-    slots between them may lie in between), when no chunk of the row reaches across. The wall sits just left of
-    the right-hand text, so a label still spans the empty slots after it."""
+    slots between them may lie in between), when no chunk of the row reaches across and no ruling (`vsep[edge]
+    [row]`) already parts them. The wall sits just left of the right-hand text, so a label still spans the empty
+    slots after it; where a ruling parts the two, the rulings say which slots each label spans ("EU-15" centred
+    over its own three ruled columns)."""
     filled: dict[int, set[int]] = {}
     crossed: set[tuple[int, int]] = set()
     for r, chunks in lines:
@@ -217,7 +222,7 @@ def _text_walls(xs: list[float], lines: list[tuple[int, list[list[Word]]]]) -> f
     for r, cols in filled.items():
         ordered = sorted(cols)
         for a, b in zip(ordered, ordered[1:], strict=False):
-            if not any((r, k) in crossed for k in range(a + 1, b + 1)):
+            if not any((r, k) in crossed or vsep[k][r] for k in range(a + 1, b + 1)):
                 walls.add((r, b - 1))
     return frozenset(walls)
 
@@ -261,8 +266,9 @@ def _lattice(group: list[Rule], words: list[Word]) -> FoundTable | None:
     if extra:
         xs = sorted([*xs, *extra])
         lines = _band_chunks(xs, ys, inside)
-    walls = _text_walls(xs, lines)
-    cells = lattice_cells(xs, ys, [*group, *extra_rules, *virtual, *_frame_rules(xs, ys)], EDGE_TOL, walls)
+    rules = [*group, *extra_rules, *virtual, *_frame_rules(xs, ys)]
+    walls = _text_walls(xs, lines, separators(xs, ys, [r for r in rules if not r.horizontal], EDGE_TOL))
+    cells = lattice_cells(xs, ys, rules, EDGE_TOL, walls)
     assign_words(cells, inside, xs, ys)
     if sum(1 for c in cells if c.words) < MIN_FILLED:
         return None

@@ -15,6 +15,7 @@ from tablerag.model import Cell, Table
 
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
 EDGE_TOL = 2.0  # points a label may stick out of the extent of its sub-labels (kerning, bold glyphs)
+STACK_WIDTH = 1.25  # a header line at most this much wider than its column's other lines is one of them, not a group
 MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
 BORDERLESS_PARSER = "pdf-stream"  # the reader whose cells sit where their text is (no ruled cells)
 MAX_PERIOD_CHARS = 40  # "Three months ended December 31, 2019" is a period label; a sentence with a year is not
@@ -40,8 +41,29 @@ def _occupied(table: Table, row: int) -> list[bool]:
     return taken
 
 
-def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None]) -> tuple[int, int] | None:
-    """The run [i, j] within [lo, hi] covering the cell's own columns whose sub-labels it is centred over."""
+def _stacked(table: Table, cell: Cell, run_off: float) -> bool:
+    """A line of a label stacked over one column ("total / occupied / housing / units", "Unadjusted / odds
+    ratio"): hardly wider than the other header lines of its column and centred on them at least as well as on
+    the run of columns it would head (`run_off`, the run's offset); a group label is wider than one column's."""
+    assert cell.bbox is not None
+    boxes = [
+        c.bbox
+        for c in table.cells
+        if c is not cell and c.col == cell.col and c.col_span == 1 and c.row < table.header_rows and c.text.strip()
+    ]
+    if cell.col_span != 1 or not boxes:
+        return False
+    x0, x1 = min(b.x0 for b in boxes if b), max(b.x1 for b in boxes if b)
+    off = abs((x0 + x1) / 2 - (cell.bbox.x0 + cell.bbox.x1) / 2)
+    return cell.bbox.x1 - cell.bbox.x0 <= STACK_WIDTH * (x1 - x0) + EDGE_TOL and off <= run_off
+
+
+def _best_run(
+    cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None], groups: list[tuple[int, int]]
+) -> tuple[float, int, int] | None:
+    """(offset, i, j): the run [i, j] within [lo, hi] covering the cell's own columns whose sub-labels it is
+    centred over, and how far off their centre it sits. Headers nest: a run never cuts through one of the
+    `groups` (column ranges of spanning labels below), so "Race" over four race groups heads all four."""
     assert cell.bbox is not None
     centre = (cell.bbox.x0 + cell.bbox.x1) / 2
     best: tuple[float, int, int] | None = None
@@ -50,20 +72,27 @@ def _best_run(cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None
             spans = [e for e in ext[i : j + 1] if e is not None]
             if len(spans) < MIN_SUBLABELS or ext[i] is None or ext[j] is None:
                 continue
+            if any(g0 < i <= g1 or g0 <= j < g1 for g0, g1 in groups):
+                continue
             x0, x1 = min(e[0] for e in spans), max(e[1] for e in spans)
             if cell.bbox.x0 < x0 - EDGE_TOL or cell.bbox.x1 > x1 + EDGE_TOL:
                 continue
             off = abs((x0 + x1) / 2 - centre)
             if off <= CENTRE_TOL * (x1 - x0) and (best is None or off < best[0]):
                 best = (off, i, j)
-    return None if best is None else (best[1], best[2])
+    return best
 
 
 def spread_group_labels(table: Table) -> bool:
     """Widen centred group labels of the header rows (all but the last) in place; True when any cell changed."""
     changed = False
-    for row in range(table.header_rows - 1):
+    for row in reversed(range(table.header_rows - 1)):  # lower groups first: upper labels nest over them
         ext = _extents(table, row + 1)
+        groups = [
+            (c.col, c.col + c.col_span - 1)
+            for c in table.cells
+            if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip()
+        ]
         for cell in sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col):
             if cell.bbox is None:
                 continue
@@ -73,8 +102,11 @@ def spread_group_labels(table: Table) -> bool:
                 lo -= 1
             while hi < table.n_cols - 1 and not taken[hi + 1]:
                 hi += 1
-            run = _best_run(cell, lo, hi, ext)
-            if run is not None and run != (cell.col, cell.col + cell.col_span - 1):
+            best = _best_run(cell, lo, hi, ext, groups)
+            if best is None or _stacked(table, cell, best[0]):
+                continue
+            run = best[1:]
+            if run != (cell.col, cell.col + cell.col_span - 1):
                 cell.col, cell.col_span = run[0], run[1] - run[0] + 1
                 changed = True
     if changed:  # empty placeholders now under a widened label would shadow it

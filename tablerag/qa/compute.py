@@ -10,6 +10,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, percent_column, year_of
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
@@ -20,7 +21,6 @@ TOTAL_LABEL = re.compile(
 )
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
-NIL_MARKS = frozenset({"-", "–", "—", "$-", "$–", "$—", "$ -", "$ –", "$ —"})  # a dash in a report's value cell is nil
 
 
 class Named(StrEnum):
@@ -315,7 +315,7 @@ def _value_or_nil(view: TypedView, row: int, col: int) -> str:
     """The cell's SQL value; 0 for a dash, which a report writes for nil."""
     grid_text = next((c.text for c in view.table.cells if c.row == row and c.col == col), "")
     sql = _cell(view.column(col) or view.columns[0], row)
-    return f"COALESCE({sql}, 0)" if " ".join(grid_text.split()) in NIL_MARKS else sql
+    return f"COALESCE({sql}, 0)" if is_nil_mark(grid_text) else sql
 
 
 def _beyond(

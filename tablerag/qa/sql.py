@@ -18,6 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tablerag.model import HEADER_JOIN, Table
+from tablerag.parsing.numbers import is_nil_mark
 
 MAX_RESULT_ROWS = 1000  # an answer cites rows; more than this is a dump, not an answer
 QUERY_TIMEOUT_S = 5.0  # tables here fit in memory: a query slower than this is runaway, interrupt it
@@ -127,7 +128,7 @@ def typed_view(table: Table) -> TypedView:
     view = TypedView(table, rows=rows)
     seen: set[str] = {ROW_COLUMN, LABEL_COLUMN}
     for col in range(table.n_cols):
-        filled = [r for r in rows if grid[r][col].strip()]
+        filled = [r for r in rows if grid[r][col].strip() and not is_nil_mark(grid[r][col])]  # a dash is nil, not text
         share = sum((r, col) in values for r in filled) / len(filled) if filled else 0.0
         name = " ".join((table.column_name(col) or f"col{table.column_label(col)}").split())
         unique, i = name, 2
