@@ -18,7 +18,16 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.compute import Computation, compute, year_span
-from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows, years_in
+from tablerag.qa.link import (
+    STATED_CHANGE,
+    Linked,
+    Scored,
+    is_year,
+    link,
+    percent_column,
+    promote_period_rows,
+    years_in,
+)
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -45,10 +54,6 @@ CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a pers
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
-STATED_CHANGE = re.compile(
-    r"\b(change|changes|difference|variance|increase|decrease|inc|dec|growth|movement)\b|изменени|veränderung|zmian",
-    re.IGNORECASE,
-)  # a column header that states the change between periods: read it, do not recompute it from two cells
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 

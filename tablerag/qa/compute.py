@@ -10,7 +10,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from tablerag.qa.link import Linked, Scored, percent_column, year_of
+from tablerag.qa.link import STATED_CHANGE, Linked, Scored, column_kind, kind_words, percent_column, year_of
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -73,6 +73,36 @@ def _numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewCol
     return out
 
 
+def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
+    """Of candidate operand columns, those holding the same kind of amount (`column_kind`): the kind of the first
+    one preferred (a percentage column only when a percentage is asked, a stated change last), and any other
+    column the question names by a word of its own kind ("ground leases" vs "building leases"). Averaging a
+    year's amount with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
+    if len(cols) < 2:
+        return cols
+    table = view.table
+    tokens = {s.index: s.tokens for s in linked.cols}
+
+    def rank(c: int) -> tuple[bool, bool]:
+        return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
+
+    kinds = {c: column_kind(table, c) for c in cols}
+    ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
+    words = {c: kind_words(k) for c, k in kinds.items()}
+    out = []
+    for c in cols:
+        others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
+        if kinds[c] == ref or tokens.get(c, frozenset()) & (words[c] - others):
+            out.append(c)
+    return out
+
+
+def _operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[Scored, ViewColumn]]:
+    cols = _numeric_cols(view, linked)
+    like = set(like_columns(view, [vc.col for _, vc in cols], linked, want_percent))
+    return [(s, vc) for s, vc in cols if vc.col in like]
+
+
 def _rows(linked: Linked, view: TypedView) -> list[Scored]:
     """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack."""
     kept: list[Scored] = []
@@ -104,7 +134,7 @@ def _ordered_pair(
 def _binary(
     intent: Intent, view: TypedView, linked: Linked, percent: bool = False, from_to: bool = False
 ) -> tuple[str, list[tuple[int, int]]] | None:
-    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    cols, rows = _operand_cols(view, linked), _rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index
@@ -131,25 +161,32 @@ def _binary(
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
 
 
-def _row_period_cells(view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None) -> list[tuple[int, int]]:
-    """A named row's numeric cells, limited to the year span the question gives ("2017-2019", "from 2015 to 2019")."""
+def _row_period_cells(
+    view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None, want_percent: bool = False
+) -> list[tuple[int, int]]:
+    """A named row's numeric cells of one kind of amount (`like_columns`), limited to the year span the question
+    gives ("2017-2019", "from 2015 to 2019")."""
     cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
-    if span is None:
-        return [(row, c) for c in cols]
-    labels = _column_labels(view, cols) if cols else []
-    return [
-        (row, c) for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]
-    ]
+    if span is not None:
+        labels = _column_labels(view, cols) if cols else []
+        cols = [c for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]]
+    return [(row, c) for c in like_columns(view, cols, linked, want_percent)]
 
 
 def _fold(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, span: tuple[int, int] | None = None
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    span: tuple[int, int] | None = None,
+    want_percent: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
-    """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named."""
-    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
+    a span of years ("the 3 years from 2017 to 2019") takes every period column in it."""
+    cols, rows = _operand_cols(view, linked, want_percent), _rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
-    if len(cols) < 2 and rows and (intent is Intent.AVERAGE or span is not None):
-        cells = _row_period_cells(view, linked, rows[0].index, span)
+    if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE)):
+        cells = _row_period_cells(view, linked, rows[0].index, span, want_percent)
         if len(cells) >= 2:
             parts = " UNION ALL ".join(f"SELECT {_cell(view.column(c) or view.columns[0], r)} AS v" for r, c in cells)
             return f"SELECT {fn}(v) AS result FROM ({parts})", cells
@@ -229,7 +266,7 @@ def compute(
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
-        built = _fold(intent, view, linked, sandbox, span)
+        built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:
         sql = _count_sql(view, linked, sandbox)
         res = sandbox.run(sql)
@@ -281,12 +318,13 @@ def _pick(
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
-def _row_value_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
-    """The named row's numeric value cells (key columns left out), when there are two or more to compare."""
+def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
+    """The named row's numeric value cells of one kind (key columns left out), when there are two or more."""
     rows = _rows(linked, view)
     if not rows:
         return None
-    cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cells = [(rows[0].index, c) for c in like_columns(view, cols, linked, want_percent)]
     return cells if len(cells) >= 2 else None
 
 
@@ -328,7 +366,7 @@ def _beyond(
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
     the bound, named by its label and citing every cell compared; None unless exactly one does."""
-    cells = _row_value_cells(view, linked)
+    cells = _row_value_cells(view, linked, percent)
     if cells is None:
         return None
     cells = _period_amounts(view, cells, percent)

@@ -32,6 +32,11 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
+STATED_CHANGE = re.compile(
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement)\b|изменени|"
+    r"veränderung|zmian",
+    re.IGNORECASE,
+)  # a column header that states the change between periods: read it, do not recompute it from two cells
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +233,31 @@ def period_constrained(table: Table, question: str, cols: list[Scored], rows: li
     pos = min((question.find(y) for y in wanted), default=0)
     joined = [Scored(c, 0.0, frozenset(wanted & ys), pos) for c, ys in periods.items() if ys & wanted and c not in have]
     return kept + joined
+
+
+# words that only say which period a header level is ("Year Ended December 31,", "F19 / 53 WEEKS", "2018 vs
+# 2017"): what is left of a column's header chain without them is the kind of amount the column holds
+_PERIOD_WORDS = re.compile(
+    r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
+    r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
+    r"audited|actual|reported|fy|ytd)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
+    re.IGNORECASE,
+)
+
+
+def column_kind(table: Table, col: int) -> tuple[str, ...]:
+    """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
+    Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
+    "Variation" and "Change (%)" are kinds of their own)."""
+    chain = table.column_headers[col] if col < len(table.column_headers) else []
+    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in chain)
+    return tuple(k for k in kept if k)
+
+
+def kind_words(kind: tuple[str, ...]) -> set[str]:
+    """The link tokens of a column kind (to tell whether a question names it)."""
+    return {t for level in kind for t in _tok(level)}
 
 
 def percent_column(table: Table, col: int) -> bool:
