@@ -43,3 +43,18 @@ def test_a_span_of_years_takes_every_period_column_in_it(tmp_path):
     answer = answer_table(table, "What was the average dividend yield for the 3 years from 2017 to 2019?")
     assert answer is not None and round(float(answer.value), 2) == 1.6
     assert len(answer.citations) == 3
+
+
+def test_a_computation_with_unlinked_operands_is_refused_not_answered_with_one_operand(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Total current assets", "121,041", "98,200"],
+        ["Total current liabilities", "155,180", "120,400"],
+        ["Total assets", "402,500", "371,900"],
+    ]
+    table = table_from_rows(rows, tmp_path, "balance")
+    assert answer_table(table, "What is the current ratio in 2019?") is None
+    assert answer_table(table, "What was the change in the amount outstanding in 2019 from 2018?") is None
+    stated = table_from_rows([*rows, ["Current ratio", "0.78", "0.82"]], tmp_path, "stated")
+    answer = answer_table(stated, "What is the current ratio in 2019?")
+    assert answer is not None and answer.value == "0.78"  # the table states the ratio: it is taken

@@ -54,6 +54,14 @@ CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a pers
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
+STATED_RESULT: dict[Intent, re.Pattern[str]] = {
+    Intent.RATIO: re.compile(
+        r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
+    ),
+    Intent.DIFFERENCE: STATED_CHANGE,
+    Intent.PERCENT_CHANGE: STATED_CHANGE,
+}  # words by which a row or column states a result the rules could not compute (a ratio row, a "Change" column);
+# a total or an average asked is often the quantity's own cell ("the total points", "average sample size")
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -305,7 +313,27 @@ def answer_table(
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
+        taken = lookup(table, linked, version)
+        return taken if taken is not None and states_result(table, route_, taken) else None
     return lookup(table, linked, version)
+
+
+def states_result(table: Table, route_: Route, taken: Answer) -> bool:
+    """A computation the rules could not make may still be stated in the table: one cell whose row or column names
+    the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
+    one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
+    words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
+    if words is None:
+        return True
+    if len(taken.citations) != 1:
+        return False
+    r, c = taken.citations[0]["row"], taken.citations[0]["col"]
+    if route_.intent is Intent.RATIO and taken.unit == "%":
+        return True
+    chain = table.row_headers[r] if r < len(table.row_headers) else []
+    grid = filled_grid(table)
+    labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
+    return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
 
 
 def refusal(hits: list[Hit]) -> Answer:
