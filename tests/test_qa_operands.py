@@ -58,3 +58,60 @@ def test_a_computation_with_unlinked_operands_is_refused_not_answered_with_one_o
     stated = table_from_rows([*rows, ["Current ratio", "0.78", "0.82"]], tmp_path, "stated")
     answer = answer_table(stated, "What is the current ratio in 2019?")
     assert answer is not None and answer.value == "0.78"  # the table states the ratio: it is taken
+
+
+def test_a_stated_change_column_is_no_period_operand_even_when_the_question_says_increase(tmp_path):
+    rows = [
+        ["", "Years Ended December 31,", "", "Increase"],
+        ["", "2019", "2018", "(Decrease)"],
+        ["Selling, general and administrative", "8,100", "10,900", "(2,800)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "sga")
+    q = "What was the percentage increase / (decrease) in the selling, general and administrative expenses from 2018 to 2019?"
+    answer = answer_table(table, q)
+    assert answer is not None and round(float(answer.value), 2) == round((8100 - 10900) / 10900 * 100, 2)
+
+
+def test_a_ratio_divides_by_the_whole_and_orders_operands_by_the_words_that_tell_them_apart(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Total assets", "8,800", "8,100"],
+        ["Total liabilities", "3,000", "2,900"],
+        ["Equity method investments", "320", "300"],
+        ["Total non-marketable investments", "390", "360"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ratios")
+    ratio = answer_table(table, "What is the ratio of total assets to total liabilities in 2019?")
+    assert ratio is not None and round(float(ratio.value), 2) == round(8800 / 3000, 2)
+    share = answer_table(
+        table, "What percentage of total non-marketable investments were equity method investments in 2019?"
+    )
+    assert share is not None and round(float(share.value), 2) == round(320 / 390 * 100, 2)
+
+
+def test_an_average_of_two_named_rows_in_one_period_averages_the_rows(tmp_path):
+    rows = [
+        ["", "Fiscal Year", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["Apple", "24%", "25%", "26%"],
+        ["Huawei", "12%", "19%", "19%"],
+        ["Samsung", "8%", "9%", "9%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "customers")
+    answer = answer_table(table, "What is the average percentage of revenue from Apple and Huawei in 2017?")
+    assert answer is not None and float(answer.value) == 22.5
+
+
+def test_a_change_between_period_sections_is_new_minus_old(tmp_path):
+    rows = [
+        ["", "External valuation %", "Internal valuation %"],
+        ["Year ended 30 June 2019", "", ""],
+        ["Leasehold", "23%", "77%"],
+        ["Freehold", "38%", "62%"],
+        ["Year ended 30 June 2018", "", ""],
+        ["Leasehold", "60%", "40%"],
+        ["Freehold", "27%", "73%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "valuation")
+    answer = answer_table(table, "What was the change in the leasehold external valuation % from 2018 to 2019?")
+    assert answer is not None and float(answer.value) == -37

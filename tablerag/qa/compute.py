@@ -76,8 +76,9 @@ def _numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewCol
 def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
     """Of candidate operand columns, those holding the same kind of amount (`column_kind`): the kind of the first
     one preferred (a percentage column only when a percentage is asked, a stated change last), and any other
-    column the question names by a word of its own kind ("ground leases" vs "building leases"). Averaging a
-    year's amount with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
+    column the question names by a word of its own kind ("ground leases" vs "building leases") unless it states a
+    change ("Increase (Decrease)" shares its words with a question asking for a change). Averaging a year's amount
+    with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
     if len(cols) < 2:
         return cols
     table = view.table
@@ -92,7 +93,8 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     out = []
     for c in cols:
         others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
-        if kinds[c] == ref or tokens.get(c, frozenset()) & (words[c] - others):
+        named = not STATED_CHANGE.search(table.column_name(c)) and tokens.get(c, frozenset()) & (words[c] - others)
+        if kinds[c] == ref or named:
             out.append(c)
     return out
 
@@ -146,7 +148,14 @@ def _binary(
         cells = [(r, first[1].col), (r, second[1].col)]
     elif len(rows) >= 2 and cols:
         vc = cols[0][1]
-        first, second = sorted(rows[:2], key=lambda s: s.position)
+        first, second = sorted(rows[:2], key=lambda s: linked.mention(s, rows[1] if s is rows[0] else rows[0]))
+        totals = [TOTAL_LABEL.search(_row_label(view, s.index)) is not None for s in (first, second)]
+        if intent is Intent.RATIO and totals == [True, False]:  # "what percentage of total X was Y": the whole last
+            first, second = second, first
+        found = (_row_year(view, first.index), _row_year(view, second.index))
+        if intent is not Intent.RATIO and found[0] and found[1] and found[0] != found[1]:  # period rows: new, old
+            years = (found[0], found[1])
+            first, second = (first, second) if found[0] > found[1] else (second, first)
         a, b = _cell(vc, first.index), _cell(vc, second.index)
         cells = [(first.index, vc.col), (second.index, vc.col)]
     else:
@@ -185,7 +194,8 @@ def _fold(
     a span of years ("the 3 years from 2017 to 2019") takes every period column in it."""
     cols, rows = _operand_cols(view, linked, want_percent), _rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
-    if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE)):
+    across_rows = len(rows) >= 2 and len(cols) == 1  # "the average of A and B in 2017": one period, several rows
+    if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE and not across_rows)):
         cells = _row_period_cells(view, linked, rows[0].index, span, want_percent)
         if len(cells) >= 2:
             parts = " UNION ALL ".join(f"SELECT {_cell(view.column(c) or view.columns[0], r)} AS v" for r, c in cells)
@@ -396,6 +406,12 @@ def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) ->
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _row_year(view: TypedView, row: int) -> str | None:
+    """The one year a row's label or its section path names ("Year ended 30 June 2019" over "Leasehold")."""
+    chain = view.table.row_headers[row] if row < len(view.table.row_headers) else []
+    return year_of(" ".join([*chain, _row_label(view, row)]))
 
 
 def _row_label(view: TypedView, row: int) -> str:

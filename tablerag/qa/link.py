@@ -52,6 +52,13 @@ class Linked:
     rows: list[Scored] = field(default_factory=list)
     cols: list[Scored] = field(default_factory=list)
     key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
+    words: list[str] = field(default_factory=list)  # the question's tokens, in order
+
+    def mention(self, unit: Scored, other: Scored) -> int:
+        """Where the question first names ``unit`` by a word ``other`` lacks ("total assets to total
+        liabilities": "assets", not the shared "total"); its first matched word when none."""
+        own = [self.words.index(t) for t in unit.tokens - other.tokens if t in self.words]
+        return min(own) if own else unit.position
 
     @property
     def row(self) -> Scored | None:
@@ -200,7 +207,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    return Linked(rows, cols, key_cols)
+    return Linked(rows, cols, key_cols, q)
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
