@@ -115,3 +115,16 @@ def test_a_change_between_period_sections_is_new_minus_old(tmp_path):
     table = table_from_rows(rows, tmp_path, "valuation")
     answer = answer_table(table, "What was the change in the leasehold external valuation % from 2018 to 2019?")
     assert answer is not None and float(answer.value) == -37
+
+
+def test_how_many_answered_by_a_cell_of_text_is_refused(tmp_path):
+    rows = [
+        ["Callsign", "Area served", "Transmitters"],
+        ["7CAE", "Hobart", "1"],
+        ["7HHO", "Hobart", "2"],
+        ["7LTN", "Launceston", "1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "stations")
+    assert answer_table(table, "How many callsigns served Launceston?") is None
+    answer = answer_table(table, "How many transmitters does 7HHO have?")
+    assert answer is not None and answer.value == "2"  # a number the question asks for is still taken

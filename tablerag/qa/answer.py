@@ -17,7 +17,7 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
-from tablerag.qa.compute import Computation, compute, year_span
+from tablerag.qa.compute import NIL_MARKS, Computation, compute, year_span
 from tablerag.qa.link import (
     STATED_CHANGE,
     Linked,
@@ -62,6 +62,9 @@ STATED_RESULT: dict[Intent, re.Pattern[str]] = {
     Intent.PERCENT_CHANGE: STATED_CHANGE,
 }  # words by which a row or column states a result the rules could not compute (a ratio row, a "Change" column);
 # a total or an average asked is often the quantity's own cell ("the total points", "average sample size")
+ASKS_QUANTITY = re.compile(
+    r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
+)  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -315,7 +318,16 @@ def answer_table(
             return computed
         taken = lookup(table, linked, version)
         return taken if taken is not None and states_result(table, route_, taken) else None
-    return lookup(table, linked, version)
+    taken = lookup(table, linked, version)
+    return taken if taken is not None and not _text_for_a_number(table, question, taken) else None
+
+
+def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
+    """ "How many ...?" answered by one cell that holds no number: the linked cell is not the answer."""
+    if not ASKS_QUANTITY.search(question) or len(taken.citations) != 1:
+        return False
+    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
+    return cell is None or (cell.value is None and " ".join(cell.text.split()) not in NIL_MARKS)
 
 
 def states_result(table: Table, route_: Route, taken: Answer) -> bool:
