@@ -128,3 +128,18 @@ def test_how_many_answered_by_a_cell_of_text_is_refused(tmp_path):
     assert answer_table(table, "How many callsigns served Launceston?") is None
     answer = answer_table(table, "How many transmitters does 7HHO have?")
     assert answer is not None and answer.value == "2"  # a number the question asks for is still taken
+
+
+def test_respectively_takes_one_cell_per_named_item_in_mention_order(tmp_path):
+    rows = [
+        ["", "Fiscal 2019 Net Sales", "Fiscal 2018 Net Sales"],
+        ["Grocery & Snacks", "3,279.4", "3,285.0"],
+        ["International", "793.4", "834.4"],
+        ["Foodservice", "934.2", "1,008.2"],
+    ]
+    table = table_from_rows(rows, tmp_path, "segments")
+    answer = answer_table(
+        table, "What was the fiscal 2019 net sales of the Foodservice and International segment respectively?"
+    )
+    assert answer is not None and answer.value == "934.2; 793.4"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(3, 1), (2, 1)]

@@ -65,6 +65,8 @@ STATED_RESULT: dict[Intent, re.Pattern[str]] = {
 ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
+RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
+RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -180,7 +182,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     return found[0] if found else None
 
 
-def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
+def lookup(table: Table, linked: Linked, version: str | None, question: str = "") -> Answer | None:
     """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
     if linked.row is None:
         return None
@@ -189,11 +191,11 @@ def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
     col = next((c for c in linked.cols if grid[r][c.index].strip()), None)
     if col is None:
         return None
-    several = _period_columns(table, linked, grid, r)
-    if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period, in mention order
-        values = [" ".join(grid[r][c].split()) for c in several]
-        cites = [cite(table, r, c, version) for c in several]
-        text = "; ".join(_cell_text(table, r, c, v, x) for c, v, x in zip(several, values, cites, strict=True))
+    several = [(r, c) for c in _period_columns(table, linked, grid, r)] or _respective(linked, grid, question)
+    if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
+        values = [" ".join(grid[i][c].split()) for i, c in several]
+        cites = [cite(table, i, c, version) for i, c in several]
+        text = "; ".join(_cell_text(table, i, c, v, x) for (i, c), v, x in zip(several, values, cites, strict=True))
         return Answer(
             text, "; ".join(values), None, cites, route=RouteKind.LOOKUP.value, score=linked.row.score + col.score
         )
@@ -203,6 +205,31 @@ def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
     text = _cell_text(table, r, col.index, value, cite_)
     unit = cell.unit if cell else None
     return Answer(text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=linked.row.score + col.score)
+
+
+def _distinct(units: list[Scored]) -> list[Scored]:
+    """Linked units that each add a question word the better ones lack, scoring at least half the best."""
+    kept: list[Scored] = []
+    covered: set[str] = set()
+    for s in units:
+        words = {t for t in s.tokens if not is_year(t)}
+        if units and s.score >= RESPECTIVE_SHARE * units[0].score and words and not words <= covered:
+            kept.append(s)
+            covered |= words
+    return kept
+
+
+def _respective(linked: Linked, grid: list[list[str]], question: str) -> list[tuple[int, int]]:
+    """ "What are the respective sales and purchases for 2017?": one cell per item the question names apart — the
+    linked row's cell in each named column, else each named row's cell in the linked column — in mention order."""
+    if not RESPECTIVE.search(question) or linked.row is None or not linked.cols:
+        return []
+    r, c = linked.row.index, linked.cols[0].index
+    cols = [s for s in _distinct(linked.cols) if grid[r][s.index].strip()]
+    if len(cols) >= 2:
+        return [(r, s.index) for s in sorted(cols, key=lambda s: s.position)]
+    rows = [s for s in _distinct(linked.rows) if grid[s.index][c].strip()]
+    return [(s.index, c) for s in sorted(rows, key=lambda s: s.position)] if len(rows) >= 2 else []
 
 
 def _period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int) -> list[int]:
@@ -308,7 +335,7 @@ def answer_table(
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
     if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
-        return lookup(table, linked, version)
+        return lookup(table, linked, version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
@@ -316,9 +343,9 @@ def answer_table(
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
-        taken = lookup(table, linked, version)
+        taken = lookup(table, linked, version, question)
         return taken if taken is not None and states_result(table, route_, taken) else None
-    taken = lookup(table, linked, version)
+    taken = lookup(table, linked, version, question)
     return taken if taken is not None and not _text_for_a_number(table, question, taken) else None
 
 
