@@ -143,3 +143,17 @@ def test_respectively_takes_one_cell_per_named_item_in_mention_order(tmp_path):
     )
     assert answer is not None and answer.value == "934.2; 793.4"
     assert [(c["row"], c["col"]) for c in answer.citations] == [(3, 1), (2, 1)]
+
+
+def test_which_years_the_table_covers_lists_its_period_columns(tmp_path):
+    rows = [
+        ["", "Year Ended December 31,", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["Interest cost", "1,210", "1,180", "1,100"],
+        ["Service cost", "—", "310", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "pension")
+    answer = answer_table(table, "In which years was the amount of Interest cost calculated?")
+    assert answer is not None and answer.value == "2019; 2018; 2017" and len(answer.citations) == 3
+    only = answer_table(table, "Which years does the table provide information for service cost?")
+    assert only is not None and only.value == "2019; 2018"  # the years where the named row has a value

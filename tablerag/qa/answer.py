@@ -22,6 +22,7 @@ from tablerag.qa.link import (
     STATED_CHANGE,
     Linked,
     Scored,
+    column_years,
     is_year,
     link,
     percent_column,
@@ -65,6 +66,7 @@ STATED_RESULT: dict[Intent, re.Pattern[str]] = {
 ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
+LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
@@ -334,6 +336,8 @@ def answer_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
+    if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
+        return periods_listed(table, linked, version)
     if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
         return lookup(table, linked, version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
@@ -355,6 +359,32 @@ def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
         return False
     cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
     return cell is None or (cell.value is None and " ".join(cell.text.split()) not in NIL_MARKS)
+
+
+def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
+    """ "Which years does the table provide information for X?": the years of the period columns (those where the
+    named row has a value, when a row is named), in column order, each cited."""
+    grid = filled_grid(table)
+    r = linked.row.index if linked.row is not None else None
+    found: dict[str, int] = {}
+    for c, years in column_years(table).items():
+        if len(years) == 1 and (r is None or grid[r][c].strip()):
+            found.setdefault(next(iter(years)), c)
+    if len(found) < 2:
+        return None
+    at = r if r is not None else max(0, table.header_rows - 1)
+    cites = [cite(table, at, c, version) for c in found.values()]
+    label = "; ".join(found)
+    text = f"{label} — {cites[0]['file']}, columns {', '.join(table.column_label(c) for c in found.values())}"
+    return Answer(
+        text,
+        label,
+        None,
+        cites,
+        route=RouteKind.LOOKUP.value,
+        label=label,
+        score=linked.row.score if r is not None else 0.0,
+    )
 
 
 def states_result(table: Table, route_: Route, taken: Answer) -> bool:
