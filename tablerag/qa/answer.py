@@ -383,7 +383,7 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         cites,
         route=RouteKind.LOOKUP.value,
         label=label,
-        score=linked.row.score if r is not None else 0.0,
+        score=linked.row.score if linked.row is not None else 0.0,
     )
 
 
