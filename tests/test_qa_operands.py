@@ -157,3 +157,16 @@ def test_which_years_the_table_covers_lists_its_period_columns(tmp_path):
     assert answer is not None and answer.value == "2019; 2018; 2017" and len(answer.citations) == 3
     only = answer_table(table, "Which years does the table provide information for service cost?")
     assert only is not None and only.value == "2019; 2018"  # the years where the named row has a value
+
+
+def test_years_past_a_bound_are_all_named_or_counted(tmp_path):
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Americas", "240,500", "205,300", "180,900"],
+        ["EMEA", "120,800", "118,000", "110,200"],
+    ]
+    table = table_from_rows(rows, tmp_path, "regions")
+    which = answer_table(table, "In which years did net sales from Americas exceed 200,000?")
+    assert which is not None and which.value == "2019; 2018"
+    count = answer_table(table, "How many years did net sales from Americas exceed 200,000?")
+    assert count is not None and count.value == "2"

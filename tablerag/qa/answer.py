@@ -67,6 +67,7 @@ ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
@@ -267,7 +268,8 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
-            bound=threshold(question) if ASKS_FOR_NAME.search(question) else None,
+            bound=threshold(question) if ASKS_FOR_NAME.search(question) or route_.intent is Intent.COUNT else None,
+            many=bool(PLURAL_PERIODS.search(question)),
         )
     except UnsafeSqlError:
         return None

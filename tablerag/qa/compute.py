@@ -263,16 +263,20 @@ def compute(
     span: tuple[int, int] | None = None,
     from_to: bool = False,
     bound: tuple[bool, float] | None = None,
+    many: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
     the years a total or average runs over; ``from_to``: "from A to B" names the old value first; ``bound``:
-    "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it."""
+    "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
+    count, how many do); ``many``: the question asks for several periods ("in which years")."""
     intent = route.intent
     if intent is None:
         return None
-    if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE):
-        return _beyond(intent, view, linked, sandbox, bound, percent)
+    if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
+        beyond = _beyond(intent, view, linked, sandbox, bound, percent, many)
+        if beyond is not None or intent is not Intent.COUNT:  # a count over rows ("how many seasons") goes on
+            return beyond
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
@@ -373,9 +377,11 @@ def _beyond(
     sandbox: Sandbox,
     bound: tuple[bool, float],
     percent: bool = False,
+    many: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
-    the bound, named by its label and citing every cell compared; None unless exactly one does."""
+    the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
+    which years", "how many years"): every such column, or their count for a count."""
     cells = _row_value_cells(view, linked, percent)
     if cells is None:
         return None
@@ -385,11 +391,14 @@ def _beyond(
     below, limit = bound
     sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
     res = sandbox.run(sql)
-    if len(res.rows) != 1:
+    if intent is Intent.COUNT:
+        return Computation(intent, sql, str(len(res.rows)), cells, result=res)
+    if len(res.rows) != 1 and not (many and res.rows):
         return None
-    i = int(res.rows[0][0])
-    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]
-    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
+    won = [int(r[0]) for r in res.rows]
+    compared = [cells[i] for i in won] + [c for j, c in enumerate(cells) if j not in won]
+    value = "; ".join(format_number(r[1]) for r in res.rows)
+    return Computation(intent, sql, value, compared, label="; ".join(labels[i] for i in won), result=res)
 
 
 def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
