@@ -170,3 +170,16 @@ def test_years_past_a_bound_are_all_named_or_counted(tmp_path):
     assert which is not None and which.value == "2019; 2018"
     count = answer_table(table, "How many years did net sales from Americas exceed 200,000?")
     assert count is not None and count.value == "2"
+
+
+def test_a_percentage_the_table_states_is_taken_not_divided_by_its_count(tmp_path):
+    rows = [
+        ["", "Known dairy goat farms", ""],
+        ["", "Farms reporting", "Percentage of farms"],
+        ["Sole proprietorship", "66", "33.0"],
+        ["Partnership", "93", "46.6"],
+        ["Corporation", "41", "20.4"],
+    ]
+    table = table_from_rows(rows, tmp_path, "goats")
+    answer = answer_table(table, "What percentage of dairy goat farms reporting are partnerships?")
+    assert answer is not None and answer.value == "46.6"

@@ -153,12 +153,21 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
     return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
-def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> bool:
-    """ "What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
-    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None or not linked.cols:
-        return False
-    cell = table.cell_at(linked.row.index, linked.cols[0].index)
-    return cell is not None and cell.value is not None and cell.unit == "%"
+def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
+    """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
+    compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
+    changes only when the question asks about a change."""
+    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None:
+        return []
+    out = []
+    change = bool(STATED_CHANGE.search(question))
+    for s in linked.cols:
+        cell = table.cell_at(linked.row.index, s.index)
+        if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
+            continue
+        if cell.unit == "%" or percent_column(table, s.index):
+            out.append(s)
+    return out
 
 
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
@@ -340,8 +349,9 @@ def answer_table(
     linked = link(table, question, embedder)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
         return periods_listed(table, linked, version)
-    if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
-        return lookup(table, linked, version, question)
+    percents = _stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
+    if percents:
+        return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)

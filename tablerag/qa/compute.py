@@ -77,7 +77,8 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     """Of candidate operand columns, those holding the same kind of amount (`column_kind`): the kind of the first
     one preferred (a percentage column only when a percentage is asked, a stated change last), and any other
     column the question names by a word of its own kind ("ground leases" vs "building leases") unless it states a
-    change ("Increase (Decrease)" shares its words with a question asking for a change). Averaging a year's amount
+    change or a percentage the question does not ask for ("Increase (Decrease)", "Percentage of farms" share their
+    words with a question asking for a change or a percentage). Averaging a year's amount
     with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
     if len(cols) < 2:
         return cols
@@ -93,7 +94,7 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     out = []
     for c in cols:
         others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
-        named = not STATED_CHANGE.search(table.column_name(c)) and tokens.get(c, frozenset()) & (words[c] - others)
+        named = rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others)
         if kinds[c] == ref or named:
             out.append(c)
     return out
