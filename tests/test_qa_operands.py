@@ -183,3 +183,18 @@ def test_a_percentage_the_table_states_is_taken_not_divided_by_its_count(tmp_pat
     table = table_from_rows(rows, tmp_path, "goats")
     answer = answer_table(table, "What percentage of dairy goat farms reporting are partnerships?")
     assert answer is not None and answer.value == "46.6"
+
+
+def test_a_change_of_one_item_runs_between_the_periods_the_table_implies(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Total emissions", "4,790.2", "5,092.1"],
+        ["Ireland", "0.4", "0.5"],
+    ]
+    table = table_from_rows(rows, tmp_path, "emissions")
+    change = answer_table(table, "What was the change in total emissions?")
+    assert change is not None and round(float(change.value), 1) == -301.9
+    three = table_from_rows([["", "2019", "2018", "2017"], ["Audit fees", "220", "153", "140"]], tmp_path, "fees")
+    named = answer_table(three, "What is the percentage change in audit fees in 2019?")
+    assert named is not None and round(float(named.value), 2) == round((220 - 153) / 153 * 100, 2)
+    assert answer_table(three, "What was the change in audit fees?") is None  # three periods, none named

@@ -18,6 +18,7 @@ YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*((?:
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+TWO_ITEMS = re.compile(r"\b(and|between|versus|vs|или|und|oder|oraz)\b|和|与", re.IGNORECASE)  # "A and B"
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
 NIL_MARKS = frozenset({"-", "–", "—", "$-", "$–", "$—", "$ -", "$ –", "$ —"})  # a dash in a report's value cell is nil
@@ -135,8 +136,15 @@ def _ordered_pair(
 
 
 def _binary(
-    intent: Intent, view: TypedView, linked: Linked, percent: bool = False, from_to: bool = False
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    percent: bool = False,
+    from_to: bool = False,
+    one_item: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
+    """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
+    names one thing, no "A and B") one row's change between the periods the table implies."""
     cols, rows = _operand_cols(view, linked), _rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
@@ -159,6 +167,16 @@ def _binary(
             first, second = (first, second) if found[0] > found[1] else (second, first)
         a, b = _cell(vc, first.index), _cell(vc, second.index)
         cells = [(first.index, vc.col), (second.index, vc.col)]
+    elif (
+        rows
+        and intent is not Intent.RATIO
+        and one_item
+        and (pair := _implied_periods(view, linked, rows[0].index, cols))
+    ):
+        r, (new, old) = rows[0].index, pair
+        years = ("1", "0")  # ordered: new, old
+        a, b = _cell(view.column(new) or view.columns[0], r), _cell(view.column(old) or view.columns[0], r)
+        cells = [(r, new), (r, old)]
     else:
         return None
     if intent is Intent.DIFFERENCE:
@@ -169,6 +187,31 @@ def _binary(
     if years is None and intent is Intent.PERCENT_CHANGE and len(cols) < 2:
         a, b, cells = b, a, cells[::-1]  # "from A to B": the first mentioned is the old value
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
+
+
+def _implied_periods(
+    view: TypedView, linked: Linked, row: int, cols: list[tuple[Scored, ViewColumn]]
+) -> tuple[int, int] | None:
+    """The two periods a change of one named row is between when the question names at most one: "the change in
+    total emissions" over a table of two years (new, old); "the change in audit fees in 2019": 2019 and the period
+    before it. None when the table's periods do not say (three years and none named)."""
+    if len(cols) > 1:
+        return None
+    grid = view.table.filled_grid()
+    numeric = [
+        vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols and grid[row][vc.col].strip()
+    ]
+    like = like_columns(view, numeric, linked)
+    labels = dict(zip(like, _column_labels(view, like), strict=True)) if like else {}
+    dated = sorted(((int(y), c) for c, lab in labels.items() if (y := year_of(lab))), reverse=True)
+    if len({y for y, _ in dated}) != len(dated):
+        return None
+    if cols:
+        named = cols[0][1].col
+        year = next((y for y, c in dated if c == named), None)
+        before = [c for y, c in dated if year is not None and y < year]
+        return (named, before[0]) if before else None
+    return (dated[0][1], dated[1][1]) if len(dated) == 2 else None
 
 
 def _row_period_cells(
@@ -265,12 +308,14 @@ def compute(
     from_to: bool = False,
     bound: tuple[bool, float] | None = None,
     many: bool = False,
+    one_item: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
     the years a total or average runs over; ``from_to``: "from A to B" names the old value first; ``bound``:
     "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
-    count, how many do); ``many``: the question asks for several periods ("in which years")."""
+    count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
+    names one thing (no "A and B"), so a change may run between the periods the table implies."""
     intent = route.intent
     if intent is None:
         return None
@@ -279,7 +324,7 @@ def compute(
         if beyond is not None or intent is not Intent.COUNT:  # a count over rows ("how many seasons") goes on
             return beyond
     if intent in BINARY:
-        built = _binary(intent, view, linked, percent, from_to)
+        built = _binary(intent, view, linked, percent, from_to, one_item)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
         built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:
@@ -379,6 +424,7 @@ def _beyond(
     bound: tuple[bool, float],
     percent: bool = False,
     many: bool = False,
+    one_item: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
     the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
