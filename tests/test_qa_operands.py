@@ -198,3 +198,17 @@ def test_a_change_of_one_item_runs_between_the_periods_the_table_implies(tmp_pat
     named = answer_table(three, "What is the percentage change in audit fees in 2019?")
     assert named is not None and round(float(named.value), 2) == round((220 - 153) / 153 * 100, 2)
     assert answer_table(three, "What was the change in audit fees?") is None  # three periods, none named
+
+
+def test_a_name_asked_is_not_answered_with_an_amount(tmp_path):
+    rows = [
+        ["", "External valuation %", "Internal valuation %"],
+        ["Leasehold", "23%", "77%"],
+        ["Freehold", "38%", "62%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "names")
+    assert answer_table(table, "In which year was the external valuation % for leasehold less than 50%?") is None
+    titles = [["Year", "Title", "Sales"], ["2007", "Alpha", "120"], ["2009", "Beta", "95"]]
+    titles_table = table_from_rows(titles, tmp_path, "titles")
+    year = answer_table(titles_table, "In which year was Beta released?")
+    assert year is not None and year.value == "2009"  # a period asked: a year cell is a name

@@ -27,6 +27,7 @@ from tablerag.qa.link import (
     link,
     percent_column,
     promote_period_rows,
+    year_of,
     years_in,
 )
 from tablerag.qa.route import (
@@ -67,6 +68,7 @@ ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
@@ -361,9 +363,13 @@ def answer_table(
         if computed is not None:
             return computed
         taken = lookup(table, linked, version, question)
-        return taken if taken is not None and states_result(table, route_, taken) else None
+        if taken is None or not states_result(table, route_, taken) or _number_for_a_name(table, question, taken):
+            return None
+        return taken
     taken = lookup(table, linked, version, question)
-    return taken if taken is not None and not _text_for_a_number(table, question, taken) else None
+    if taken is None or _text_for_a_number(table, question, taken):
+        return None
+    return None if NAME_FIRST.search(question) and _number_for_a_name(table, question, taken) else taken
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
@@ -398,6 +404,17 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         label=label,
         score=linked.row.score if linked.row is not None else 0.0,
     )
+
+
+def _number_for_a_name(table: Table, question: str, taken: Answer) -> bool:
+    """ "Which segment / in which year was X larger?" that no comparison answered, taken as one cell holding an
+    amount: a value where a name (a label, a period) is asked is not the answer."""
+    if not ASKS_FOR_NAME.search(question) or len(taken.citations) != 1:
+        return False
+    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
+    if cell is None or cell.value is None:
+        return False
+    return not (ASKS_PERIOD.search(question) and year_of(cell.text) is not None)
 
 
 def states_result(table: Table, route_: Route, taken: Answer) -> bool:
