@@ -212,3 +212,17 @@ def test_a_name_asked_is_not_answered_with_an_amount(tmp_path):
     titles_table = table_from_rows(titles, tmp_path, "titles")
     year = answer_table(titles_table, "In which year was Beta released?")
     assert year is not None and year.value == "2009"  # a period asked: a year cell is a name
+
+
+def test_a_share_divides_by_the_whole_named_after_as_a_percentage_of(tmp_path):
+    rows = [
+        ["Non-vested awards", "Shares"],
+        ["Non-vested at December 31, 2018", "1,187,586"],
+        ["Granted", "473,550"],
+        ["Vested", "365,223"],
+        ["Non-vested at December 31, 2019", "1,283,281"],
+    ]
+    table = table_from_rows(rows, tmp_path, "vesting")
+    q = "What is the non-vested shares vested in 2019 as a percentage of the total non-vested shares at December 31, 2019?"
+    answer = answer_table(table, q)
+    assert answer is not None and round(float(answer.value), 2) == round(365223 / 1283281 * 100, 2)

@@ -126,12 +126,19 @@ def _non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
 
 
 def _ordered_pair(
-    a: tuple[Scored, Any], b: tuple[Scored, Any], years: tuple[str, str] | None, from_to: bool = False
+    a: tuple[Scored, Any],
+    b: tuple[Scored, Any],
+    years: tuple[str, str] | None,
+    from_to: bool = False,
+    linked: Linked | None = None,
 ) -> tuple[Any, Any]:
-    """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned)."""
+    """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned), by the words
+    that tell the two apart."""
     if years is not None:
         return (a, b) if years[0] > years[1] else (b, a)
-    first, second = (a, b) if a[0].position <= b[0].position else (b, a)
+    at_a = linked.mention(a[0], b[0]) if linked is not None else a[0].position
+    at_b = linked.mention(b[0], a[0]) if linked is not None else b[0].position
+    first, second = (a, b) if (at_a, a[0].index) <= (at_b, b[0].index) else (b, a)
     return (second, first) if from_to else (first, second)
 
 
@@ -152,7 +159,7 @@ def _binary(
         labels = _column_labels(view, [cols[0][1].col, cols[1][1].col])
         found = (year_of(labels[0]), year_of(labels[1]))
         years = (found[0], found[1]) if found[0] and found[1] and found[0] != found[1] else None
-        first, second = _ordered_pair(cols[0], cols[1], years, from_to)
+        first, second = _ordered_pair(cols[0], cols[1], years, from_to, linked)
         a, b = _cell(first[1], r), _cell(second[1], r)
         cells = [(r, first[1].col), (r, second[1].col)]
     elif len(rows) >= 2 and cols:
@@ -160,6 +167,8 @@ def _binary(
         first, second = sorted(rows[:2], key=lambda s: linked.mention(s, rows[1] if s is rows[0] else rows[0]))
         totals = [TOTAL_LABEL.search(_row_label(view, s.index)) is not None for s in (first, second)]
         if intent is Intent.RATIO and totals == [True, False]:  # "what percentage of total X was Y": the whole last
+            first, second = second, first
+        if intent is Intent.RATIO and linked.names_whole(first, second):  # "A as a percentage of B", "A over B"
             first, second = second, first
         found = (_row_year(view, first.index), _row_year(view, second.index))
         if intent is not Intent.RATIO and found[0] and found[1] and found[0] != found[1]:  # period rows: new, old

@@ -32,6 +32,10 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
+WHOLE_AFTER = re.compile(
+    r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
+    re.IGNORECASE,
+)  # what follows names the whole (the denominator) of a share
 STATED_CHANGE = re.compile(
     r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement)\b|изменени|"
     r"veränderung|zmian",
@@ -53,12 +57,26 @@ class Linked:
     cols: list[Scored] = field(default_factory=list)
     key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
     words: list[str] = field(default_factory=list)  # the question's tokens, in order
+    whole_from: int | None = None  # first token after "as a percentage of", "over", "divided by": the whole named
 
     def mention(self, unit: Scored, other: Scored) -> int:
         """Where the question first names ``unit`` by a word ``other`` lacks ("total assets to total
         liabilities": "assets", not the shared "total"); its first matched word when none."""
         own = [self.words.index(t) for t in unit.tokens - other.tokens if t in self.words]
         return min(own) if own else unit.position
+
+    def names_whole(self, unit: Scored, other: Scored) -> bool:
+        """``unit`` is the whole a share is taken of: a word of its own (one ``other`` lacks) appears only after "as
+        a percentage of", "over" or "divided by", and a word of ``other``'s own only before it."""
+        if self.whole_from is None:
+            return False
+        cut = self.whole_from
+
+        def sides(a: Scored, b: Scored) -> tuple[bool, bool]:
+            spots = [[i for i, t in enumerate(self.words) if t == w] for w in a.tokens - b.tokens]
+            return any(s and min(s) >= cut for s in spots), any(s and max(s) < cut for s in spots)
+
+        return sides(unit, other)[0] and sides(other, unit)[1]
 
     @property
     def row(self) -> Scored | None:
@@ -207,7 +225,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    return Linked(rows, cols, key_cols, q)
+    whole = WHOLE_AFTER.search(question)
+    return Linked(rows, cols, key_cols, q, len(_tok(question[: whole.end()])) if whole else None)
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
