@@ -226,3 +226,16 @@ def test_a_share_divides_by_the_whole_named_after_as_a_percentage_of(tmp_path):
     q = "What is the non-vested shares vested in 2019 as a percentage of the total non-vested shares at December 31, 2019?"
     answer = answer_table(table, q)
     assert answer is not None and round(float(answer.value), 2) == round(365223 / 1283281 * 100, 2)
+
+
+def test_rows_labelled_by_years_are_named_by_their_year(tmp_path):
+    rows = [
+        ["", "Total", ""],
+        ["", "Mean grams", "Share"],
+        ["Children aged 9 to 18", "", ""],
+        ["2004", "130", "21"],
+        ["2015", "115", "19"],
+    ]
+    table = table_from_rows(rows, tmp_path, "sugars")
+    answer = answer_table(table, "Which year has a lower mean grams of sugars, 2004 or 2015?")
+    assert answer is not None and answer.value == "2015"

@@ -480,11 +480,12 @@ def _row_year(view: TypedView, row: int) -> str | None:
 
 
 def _row_label(view: TypedView, row: int) -> str:
+    """The row's own text label; a year or number in its stub ("2015" under a section) when it has no text."""
     grid = view.table.filled_grid()
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
-    return next(
-        (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), str(row)
-    )
+    text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
+    stub = " ".join(grid[row][0].split()) if grid[row] else ""
+    return text or (stub if year_of(stub) else str(row))
 
 
 def _row_named(view: TypedView, linked: Linked) -> bool:
