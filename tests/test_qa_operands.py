@@ -239,3 +239,20 @@ def test_rows_labelled_by_years_are_named_by_their_year(tmp_path):
     table = table_from_rows(rows, tmp_path, "sugars")
     answer = answer_table(table, "Which year has a lower mean grams of sugars, 2004 or 2015?")
     assert answer is not None and answer.value == "2015"
+
+
+def test_decrease_by_is_the_size_of_the_fall(tmp_path):
+    rows = [
+        ["", "Fiscal Year Ended January 31,", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["Expected long-term rate of return on plan assets", "6.0", "6.5", "7.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "plan")
+    fell = answer_table(
+        table, "How much did the expected long-term rate of return on plan assets decrease by from 2017 to 2019?"
+    )
+    assert fell is not None and float(fell.value) == 1.0
+    change = answer_table(
+        table, "What was the change in the expected long-term rate of return on plan assets from 2017 to 2019?"
+    )
+    assert change is not None and float(change.value) == -1.0

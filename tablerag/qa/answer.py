@@ -17,7 +17,7 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
-from tablerag.qa.compute import NIL_MARKS, TWO_ITEMS, Computation, compute, year_span
+from tablerag.qa.compute import DECREASE_BY, NIL_MARKS, TWO_ITEMS, Computation, compute, year_span
 from tablerag.qa.link import (
     STATED_CHANGE,
     Linked,
@@ -282,6 +282,7 @@ def _rule_compute(
             bound=threshold(question) if ASKS_FOR_NAME.search(question) or route_.intent is Intent.COUNT else None,
             many=bool(PLURAL_PERIODS.search(question)),
             one_item=not TWO_ITEMS.search(question),
+            decrease=bool(DECREASE_BY.search(question)),
         )
     except UnsafeSqlError:
         return None

@@ -18,6 +18,7 @@ YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*((?:
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+DECREASE_BY = re.compile(r"\b(decrease[ds]?|decline[ds]?|fall|fell|drop(ped)?|reduced?)\s+by\b", re.IGNORECASE)
 TWO_ITEMS = re.compile(r"\b(and|between|versus|vs|или|und|oder|oraz)\b|和|与", re.IGNORECASE)  # "A and B"
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
@@ -149,9 +150,11 @@ def _binary(
     percent: bool = False,
     from_to: bool = False,
     one_item: bool = False,
+    decrease: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
-    names one thing, no "A and B") one row's change between the periods the table implies."""
+    names one thing, no "A and B") one row's change between the periods the table implies. ``decrease``: "how
+    much did X decrease by" asks the size of the fall between two periods (old - new)."""
     cols, rows = _operand_cols(view, linked), _rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
@@ -189,7 +192,11 @@ def _binary(
     else:
         return None
     if intent is Intent.DIFFERENCE:
-        return f"SELECT {a} - {b} AS result", cells
+        return (
+            (f"SELECT {b} - {a} AS result", cells)
+            if decrease and years is not None
+            else (f"SELECT {a} - {b} AS result", cells)
+        )
     if intent is Intent.RATIO:
         times = " * 100" if percent else ""
         return f"SELECT CAST({a} AS DOUBLE) / NULLIF(CAST({b} AS DOUBLE), 0){times} AS result", cells
@@ -318,13 +325,15 @@ def compute(
     bound: tuple[bool, float] | None = None,
     many: bool = False,
     one_item: bool = False,
+    decrease: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
     the years a total or average runs over; ``from_to``: "from A to B" names the old value first; ``bound``:
     "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
     count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
-    names one thing (no "A and B"), so a change may run between the periods the table implies."""
+    names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
+    asks by how much something fell ("decrease by"), a positive amount for a fall."""
     intent = route.intent
     if intent is None:
         return None
@@ -333,7 +342,7 @@ def compute(
         if beyond is not None or intent is not Intent.COUNT:  # a count over rows ("how many seasons") goes on
             return beyond
     if intent in BINARY:
-        built = _binary(intent, view, linked, percent, from_to, one_item)
+        built = _binary(intent, view, linked, percent, from_to, one_item, decrease)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
         built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:
@@ -434,6 +443,7 @@ def _beyond(
     percent: bool = False,
     many: bool = False,
     one_item: bool = False,
+    decrease: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
     the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
