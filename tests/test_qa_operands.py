@@ -3,6 +3,8 @@ asks the kind of question that went wrong. A wrong number is worse than a refusa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
 
@@ -256,3 +258,12 @@ def test_decrease_by_is_the_size_of_the_fall(tmp_path):
         table, "What was the change in the expected long-term rate of return on plan assets from 2017 to 2019?"
     )
     assert change is not None and float(change.value) == -1.0
+
+
+def test_a_unit_note_over_one_column_is_no_kind_of_its_own(tmp_path):
+    rows = [["", "2019", "2018"], ["Revenues", "601,256", "510,762"], ["Voyage expenses", "(21,387)", "(28,237)"]]
+    table = table_from_rows(rows, tmp_path, "note")
+    # as a borderless reader leaves it: the unit note above the first value column only
+    noted = replace(table, column_headers=[[], ["(in thousands of U.S. dollars)", "2019"], ["2018"]])
+    answer = answer_table(noted, "In which year was revenue less than 600,000 thousands?")
+    assert answer is not None and answer.value == "2018"

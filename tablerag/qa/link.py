@@ -272,12 +272,17 @@ _PERIOD_WORDS = re.compile(
 )
 
 
+_UNIT_NOTE = re.compile(r"\b(thousands?|millions?|billions?)\b|^\s*\(.*\)\s*$", re.IGNORECASE)  # "(in thousands)"
+
+
 def column_kind(table: Table, col: int) -> tuple[str, ...]:
     """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
     Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
-    "Variation" and "Change (%)" are kinds of their own)."""
+    "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
+    thousands of U.S. dollars)") is no kind."""
     chain = table.column_headers[col] if col < len(table.column_headers) else []
-    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in chain)
+    levels = [level for level in chain if not _UNIT_NOTE.search(level)]
+    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels)
     return tuple(k for k in kept if k)
 
 
