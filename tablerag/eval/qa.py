@@ -58,14 +58,35 @@ class Tally:
         return {"n": self.n, "accuracy": round(self.correct / self.n, 4) if self.n else None, "refused": self.refused}
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One question as scored: ``source`` names its table (TAT-QA: the table uid; HiTab: the workbook; WTQ: the
+    CSV path), so a caller can split by table (a tune/kept split) before looking at any answer."""
+
+    dataset: QaDataset
+    source: str
+    group: str
+    question: str
+    gold: Any
+    answer: Answer | None
+    ok: bool
+
+
 @dataclass(slots=True)
 class QaEvalOptions:
     """``smoke``: SMOKE_ITEMS questions; ``limit``: the first N questions (in file order, so runs with and without
-    an LLM see the same ones); ``llm``: route and write SQL with it."""
+    an LLM see the same ones); ``llm``: route and write SQL with it; ``tatqa_tables``: keep only the TAT-QA
+    contexts whose table uid it accepts (a tune/kept split); ``on_scored``: called with every scored question."""
 
     smoke: bool = False
     limit: int | None = None
     llm: LlmQa | None = None
+    tatqa_tables: Callable[[str], bool] | None = None
+    on_scored: Callable[[Scored], None] | None = None
+
+    def scored(self, item: Scored) -> None:
+        if self.on_scored is not None:
+            self.on_scored(item)
 
     def cap(self) -> int | None:
         return min(SMOKE_ITEMS, self.limit or SMOKE_ITEMS) if self.smoke else self.limit
@@ -161,14 +182,16 @@ def eval_tatqa(data: Path, options: QaEvalOptions) -> QaReport:
     with tempfile.TemporaryDirectory() as tmp:
         for i, ctx in enumerate(contexts):
             questions = [q for q in ctx["questions"] if q["answer_from"] in ("table", "table-text")]
-            if not questions:
+            if not questions or (options.tatqa_tables is not None and not options.tatqa_tables(ctx["table"]["uid"])):
                 continue
             table = table_from_rows(ctx["table"]["table"], Path(tmp), f"tatqa{i}")
             for q in questions[: cap - done] if cap is not None else questions:
                 ans = _answer(table, q["question"], options.llm)
                 ok = _tatqa_ok(ans, q)
-                report.groups[f"{q['answer_from']}/{q['answer_type']}"].add(ok, ans is None or ans.refused)
+                group = f"{q['answer_from']}/{q['answer_type']}"
+                report.groups[group].add(ok, ans is None or ans.refused)
                 _example(report, q["question"], q["answer"], ans, ok)
+                options.scored(Scored(QaDataset.TATQA, ctx["table"]["uid"], group, q["question"], q["answer"], ans, ok))
                 done += 1
             if cap is not None and done >= cap:
                 break
@@ -289,6 +312,7 @@ def eval_hitab(data: Path, options: QaEvalOptions) -> QaReport:
             ok = _hitab_ok(ans, gold)
             report.groups[agg].add(ok, ans is None or ans.refused)
             _example(report, question, [str(g) for g in gold], ans, ok)
+            options.scored(Scored(QaDataset.HITAB, path.stem, agg, question, gold, ans, ok))
             done += 1
     return report
 
@@ -322,8 +346,10 @@ def eval_wtq(data: Path, options: QaEvalOptions) -> QaReport:
             cache[context] = doc.tables[0] if doc.tables else None
         ans = _answer(cache[context], question, options.llm)
         ok = _wtq_ok(ans, target)
-        report.groups[wtq_kind(question)].add(ok, ans is None or ans.refused)
+        group = wtq_kind(question)
+        report.groups[group].add(ok, ans is None or ans.refused)
         _example(report, question, target, ans, ok)
+        options.scored(Scored(QaDataset.WTQ, context, group, question, target, ans, ok))
     return report
 
 

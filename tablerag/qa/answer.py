@@ -17,8 +17,20 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
-from tablerag.qa.compute import Computation, compute, year_span
-from tablerag.qa.link import Linked, Scored, is_year, link, percent_column, promote_period_rows, years_in
+from tablerag.parsing.numbers import is_nil_mark
+from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, Computation, compute, year_span
+from tablerag.qa.link import (
+    STATED_CHANGE,
+    Linked,
+    Scored,
+    column_years,
+    is_year,
+    link,
+    percent_column,
+    promote_period_rows,
+    year_of,
+    years_in,
+)
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -45,10 +57,22 @@ CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a pers
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
-STATED_CHANGE = re.compile(
-    r"\b(change|changes|difference|variance|increase|decrease|inc|dec|growth|movement)\b|изменени|veränderung|zmian",
-    re.IGNORECASE,
-)  # a column header that states the change between periods: read it, do not recompute it from two cells
+STATED_RESULT: dict[Intent, re.Pattern[str]] = {
+    Intent.RATIO: re.compile(
+        r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
+    ),
+    Intent.DIFFERENCE: STATED_CHANGE,
+    Intent.PERCENT_CHANGE: STATED_CHANGE,
+}  # words by which a row or column states a result the rules could not compute (a ratio row, a "Change" column);
+# a total or an average asked is often the quantity's own cell ("the total points", "average sample size")
+ASKS_QUANTITY = re.compile(
+    r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
+)  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
+LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
+PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
+RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
+RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -132,12 +156,21 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
     return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
-def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> bool:
-    """ "What percent of X were Y" over a table of percentages asks for a stated cell, not a ratio to compute."""
-    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None or not linked.cols:
-        return False
-    cell = table.cell_at(linked.row.index, linked.cols[0].index)
-    return cell is not None and cell.value is not None and cell.unit == "%"
+def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
+    """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
+    compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
+    changes only when the question asks about a change."""
+    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None:
+        return []
+    out = []
+    change = bool(STATED_CHANGE.search(question))
+    for s in linked.cols:
+        cell = table.cell_at(linked.row.index, s.index)
+        if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
+            continue
+        if cell.unit == "%" or percent_column(table, s.index):
+            out.append(s)
+    return out
 
 
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
@@ -164,7 +197,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     return found[0] if found else None
 
 
-def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
+def lookup(table: Table, linked: Linked, version: str | None, question: str = "") -> Answer | None:
     """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
     if linked.row is None:
         return None
@@ -173,11 +206,11 @@ def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
     col = next((c for c in linked.cols if grid[r][c.index].strip()), None)
     if col is None:
         return None
-    several = _period_columns(table, linked, grid, r)
-    if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period, in mention order
-        values = [" ".join(grid[r][c].split()) for c in several]
-        cites = [cite(table, r, c, version) for c in several]
-        text = "; ".join(_cell_text(table, r, c, v, x) for c, v, x in zip(several, values, cites, strict=True))
+    several = [(r, c) for c in _period_columns(table, linked, grid, r)] or _respective(linked, grid, question)
+    if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
+        values = [" ".join(grid[i][c].split()) for i, c in several]
+        cites = [cite(table, i, c, version) for i, c in several]
+        text = "; ".join(_cell_text(table, i, c, v, x) for (i, c), v, x in zip(several, values, cites, strict=True))
         return Answer(
             text, "; ".join(values), None, cites, route=RouteKind.LOOKUP.value, score=linked.row.score + col.score
         )
@@ -187,6 +220,31 @@ def lookup(table: Table, linked: Linked, version: str | None) -> Answer | None:
     text = _cell_text(table, r, col.index, value, cite_)
     unit = cell.unit if cell else None
     return Answer(text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=linked.row.score + col.score)
+
+
+def _distinct(units: list[Scored]) -> list[Scored]:
+    """Linked units that each add a question word the better ones lack, scoring at least half the best."""
+    kept: list[Scored] = []
+    covered: set[str] = set()
+    for s in units:
+        words = {t for t in s.tokens if not is_year(t)}
+        if units and s.score >= RESPECTIVE_SHARE * units[0].score and words and not words <= covered:
+            kept.append(s)
+            covered |= words
+    return kept
+
+
+def _respective(linked: Linked, grid: list[list[str]], question: str) -> list[tuple[int, int]]:
+    """ "What are the respective sales and purchases for 2017?": one cell per item the question names apart — the
+    linked row's cell in each named column, else each named row's cell in the linked column — in mention order."""
+    if not RESPECTIVE.search(question) or linked.row is None or not linked.cols:
+        return []
+    r, c = linked.row.index, linked.cols[0].index
+    cols = [s for s in _distinct(linked.cols) if grid[r][s.index].strip()]
+    if len(cols) >= 2:
+        return [(r, s.index) for s in sorted(cols, key=lambda s: s.position)]
+    rows = [s for s in _distinct(linked.rows) if grid[s.index][c].strip()]
+    return [(s.index, c) for s in sorted(rows, key=lambda s: s.position)] if len(rows) >= 2 else []
 
 
 def _period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int) -> list[int]:
@@ -222,7 +280,10 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
-            bound=threshold(question) if ASKS_FOR_NAME.search(question) else None,
+            bound=threshold(question) if ASKS_FOR_NAME.search(question) or route_.intent is Intent.COUNT else None,
+            many=bool(PLURAL_PERIODS.search(question)),
+            one_item=not TWO_ITEMS.search(question),
+            decrease=bool(DECREASE_BY.search(question)),
         )
     except UnsafeSqlError:
         return None
@@ -291,8 +352,11 @@ def answer_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
-    if route_.kind is RouteKind.AGGREGATE and _stated_percent(table, question, route_, linked):
-        return lookup(table, linked, version)
+    if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
+        return periods_listed(table, linked, version)
+    percents = _stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
+    if percents:
+        return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
@@ -300,7 +364,77 @@ def answer_table(
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
-    return lookup(table, linked, version)
+        taken = lookup(table, linked, version, question)
+        if taken is None or not states_result(table, route_, taken) or _number_for_a_name(table, question, taken):
+            return None
+        return taken
+    taken = lookup(table, linked, version, question)
+    if taken is None or _text_for_a_number(table, question, taken):
+        return None
+    return None if NAME_FIRST.search(question) and _number_for_a_name(table, question, taken) else taken
+
+
+def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
+    """ "How many ...?" answered by one cell that holds no number: the linked cell is not the answer."""
+    if not ASKS_QUANTITY.search(question) or len(taken.citations) != 1:
+        return False
+    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
+    return cell is None or (cell.value is None and not is_nil_mark(cell.text))
+
+
+def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
+    """ "Which years does the table provide information for X?": the years of the period columns (those where the
+    named row has a value, when a row is named), in column order, each cited."""
+    grid = filled_grid(table)
+    r = linked.row.index if linked.row is not None else None
+    found: dict[str, int] = {}
+    for c, years in column_years(table).items():
+        if len(years) == 1 and (r is None or grid[r][c].strip()):
+            found.setdefault(next(iter(years)), c)
+    if len(found) < 2:
+        return None
+    at = r if r is not None else max(0, table.header_rows - 1)
+    cites = [cite(table, at, c, version) for c in found.values()]
+    label = "; ".join(found)
+    text = f"{label} — {cites[0]['file']}, columns {', '.join(table.column_label(c) for c in found.values())}"
+    return Answer(
+        text,
+        label,
+        None,
+        cites,
+        route=RouteKind.LOOKUP.value,
+        label=label,
+        score=linked.row.score if linked.row is not None else 0.0,
+    )
+
+
+def _number_for_a_name(table: Table, question: str, taken: Answer) -> bool:
+    """ "Which segment / in which year was X larger?" that no comparison answered, taken as one cell holding an
+    amount: a value where a name (a label, a period) is asked is not the answer."""
+    if not ASKS_FOR_NAME.search(question) or len(taken.citations) != 1:
+        return False
+    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
+    if cell is None or cell.value is None:
+        return False
+    return not (ASKS_PERIOD.search(question) and year_of(cell.text) is not None)
+
+
+def states_result(table: Table, route_: Route, taken: Answer) -> bool:
+    """A computation the rules could not make may still be stated in the table: one cell whose row or column names
+    the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
+    one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
+    words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
+    if words is None:
+        return True
+    if len(taken.citations) != 1:
+        return False
+    r, c = taken.citations[0]["row"], taken.citations[0]["col"]
+    if route_.intent is Intent.RATIO and taken.unit == "%":
+        return True
+    chain = table.row_headers[r] if r < len(table.row_headers) else []
+    grid = filled_grid(table)
+    labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
+    return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
 
 
 def refusal(hits: list[Hit]) -> Answer:

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, Scored, percent_column, year_of
+from tablerag.qa.link import STATED_CHANGE, Linked, Scored, column_kind, kind_words, percent_column, year_of
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -19,6 +19,8 @@ YEAR_SPAN = re.compile(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until|and)\s*((?:
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+DECREASE_BY = re.compile(r"\b(decrease[ds]?|decline[ds]?|fall|fell|drop(ped)?|reduced?)\s+by\b", re.IGNORECASE)
+TWO_ITEMS = re.compile(r"\b(and|between|versus|vs|или|und|oder|oraz)\b|和|与", re.IGNORECASE)  # "A and B"
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 BINARY = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
 
@@ -73,6 +75,39 @@ def _numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewCol
     return out
 
 
+def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
+    """Of candidate operand columns, those holding the same kind of amount (`column_kind`): the kind of the first
+    one preferred (a percentage column only when a percentage is asked, a stated change last), and any other
+    column the question names by a word of its own kind ("ground leases" vs "building leases") unless it states a
+    change or a percentage the question does not ask for ("Increase (Decrease)", "Percentage of farms" share their
+    words with a question asking for a change or a percentage). Averaging a year's amount
+    with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
+    if len(cols) < 2:
+        return cols
+    table = view.table
+    tokens = {s.index: s.tokens for s in linked.cols}
+
+    def rank(c: int) -> tuple[bool, bool]:
+        return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
+
+    kinds = {c: column_kind(table, c) for c in cols}
+    ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
+    words = {c: kind_words(k) for c, k in kinds.items()}
+    out = []
+    for c in cols:
+        others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
+        named = rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others)
+        if kinds[c] == ref or named:
+            out.append(c)
+    return out
+
+
+def _operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[Scored, ViewColumn]]:
+    cols = _numeric_cols(view, linked)
+    like = set(like_columns(view, [vc.col for _, vc in cols], linked, want_percent))
+    return [(s, vc) for s, vc in cols if vc.col in like]
+
+
 def _rows(linked: Linked, view: TypedView) -> list[Scored]:
     """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack."""
     kept: list[Scored] = []
@@ -92,37 +127,76 @@ def _non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
 
 
 def _ordered_pair(
-    a: tuple[Scored, Any], b: tuple[Scored, Any], years: tuple[str, str] | None, from_to: bool = False
+    a: tuple[Scored, Any],
+    b: tuple[Scored, Any],
+    years: tuple[str, str] | None,
+    from_to: bool = False,
+    linked: Linked | None = None,
 ) -> tuple[Any, Any]:
-    """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned)."""
+    """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned), by the words
+    that tell the two apart."""
     if years is not None:
         return (a, b) if years[0] > years[1] else (b, a)
-    first, second = (a, b) if a[0].position <= b[0].position else (b, a)
+    at_a = linked.mention(a[0], b[0]) if linked is not None else a[0].position
+    at_b = linked.mention(b[0], a[0]) if linked is not None else b[0].position
+    first, second = (a, b) if (at_a, a[0].index) <= (at_b, b[0].index) else (b, a)
     return (second, first) if from_to else (first, second)
 
 
 def _binary(
-    intent: Intent, view: TypedView, linked: Linked, percent: bool = False, from_to: bool = False
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    percent: bool = False,
+    from_to: bool = False,
+    one_item: bool = False,
+    decrease: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
-    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
+    names one thing, no "A and B") one row's change between the periods the table implies. ``decrease``: "how
+    much did X decrease by" asks the size of the fall between two periods (old - new)."""
+    cols, rows = _operand_cols(view, linked), _rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index
         labels = _column_labels(view, [cols[0][1].col, cols[1][1].col])
         found = (year_of(labels[0]), year_of(labels[1]))
         years = (found[0], found[1]) if found[0] and found[1] and found[0] != found[1] else None
-        first, second = _ordered_pair(cols[0], cols[1], years, from_to)
+        first, second = _ordered_pair(cols[0], cols[1], years, from_to, linked)
         a, b = _cell(first[1], r), _cell(second[1], r)
         cells = [(r, first[1].col), (r, second[1].col)]
     elif len(rows) >= 2 and cols:
         vc = cols[0][1]
-        first, second = sorted(rows[:2], key=lambda s: s.position)
+        first, second = sorted(rows[:2], key=lambda s: linked.mention(s, rows[1] if s is rows[0] else rows[0]))
+        totals = [TOTAL_LABEL.search(_row_label(view, s.index)) is not None for s in (first, second)]
+        if intent is Intent.RATIO and totals == [True, False]:  # "what percentage of total X was Y": the whole last
+            first, second = second, first
+        if intent is Intent.RATIO and linked.names_whole(first, second):  # "A as a percentage of B", "A over B"
+            first, second = second, first
+        found = (_row_year(view, first.index), _row_year(view, second.index))
+        if intent is not Intent.RATIO and found[0] and found[1] and found[0] != found[1]:  # period rows: new, old
+            years = (found[0], found[1])
+            first, second = (first, second) if found[0] > found[1] else (second, first)
         a, b = _cell(vc, first.index), _cell(vc, second.index)
         cells = [(first.index, vc.col), (second.index, vc.col)]
+    elif (
+        rows
+        and intent is not Intent.RATIO
+        and one_item
+        and (pair := _implied_periods(view, linked, rows[0].index, cols))
+    ):
+        r, (new, old) = rows[0].index, pair
+        years = ("1", "0")  # ordered: new, old
+        a, b = _cell(view.column(new) or view.columns[0], r), _cell(view.column(old) or view.columns[0], r)
+        cells = [(r, new), (r, old)]
     else:
         return None
     if intent is Intent.DIFFERENCE:
-        return f"SELECT {a} - {b} AS result", cells
+        return (
+            (f"SELECT {b} - {a} AS result", cells)
+            if decrease and years is not None
+            else (f"SELECT {a} - {b} AS result", cells)
+        )
     if intent is Intent.RATIO:
         times = " * 100" if percent else ""
         return f"SELECT CAST({a} AS DOUBLE) / NULLIF(CAST({b} AS DOUBLE), 0){times} AS result", cells
@@ -131,25 +205,58 @@ def _binary(
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
 
 
-def _row_period_cells(view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None) -> list[tuple[int, int]]:
-    """A named row's numeric cells, limited to the year span the question gives ("2017-2019", "from 2015 to 2019")."""
-    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
-    if span is None:
-        return [(row, c) for c in cols]
-    labels = _column_labels(view, cols) if cols else []
-    return [
-        (row, c) for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]
+def _implied_periods(
+    view: TypedView, linked: Linked, row: int, cols: list[tuple[Scored, ViewColumn]]
+) -> tuple[int, int] | None:
+    """The two periods a change of one named row is between when the question names at most one: "the change in
+    total emissions" over a table of two years (new, old); "the change in audit fees in 2019": 2019 and the period
+    before it. None when the table's periods do not say (three years and none named)."""
+    if len(cols) > 1:
+        return None
+    grid = view.table.filled_grid()
+    numeric = [
+        vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols and grid[row][vc.col].strip()
     ]
+    like = like_columns(view, numeric, linked)
+    labels = dict(zip(like, _column_labels(view, like), strict=True)) if like else {}
+    dated = sorted(((int(y), c) for c, lab in labels.items() if (y := year_of(lab))), reverse=True)
+    if len({y for y, _ in dated}) != len(dated):
+        return None
+    if cols:
+        named = cols[0][1].col
+        year = next((y for y, c in dated if c == named), None)
+        before = [c for y, c in dated if year is not None and y < year]
+        return (named, before[0]) if before else None
+    return (dated[0][1], dated[1][1]) if len(dated) == 2 else None
+
+
+def _row_period_cells(
+    view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None, want_percent: bool = False
+) -> list[tuple[int, int]]:
+    """A named row's numeric cells of one kind of amount (`like_columns`), limited to the year span the question
+    gives ("2017-2019", "from 2015 to 2019")."""
+    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    if span is not None:
+        labels = _column_labels(view, cols) if cols else []
+        cols = [c for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]]
+    return [(row, c) for c in like_columns(view, cols, linked, want_percent)]
 
 
 def _fold(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, span: tuple[int, int] | None = None
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    span: tuple[int, int] | None = None,
+    want_percent: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
-    """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named."""
-    cols, rows = _numeric_cols(view, linked), _rows(linked, view)
+    """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
+    a span of years ("the 3 years from 2017 to 2019") takes every period column in it."""
+    cols, rows = _operand_cols(view, linked, want_percent), _rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
-    if len(cols) < 2 and rows and (intent is Intent.AVERAGE or span is not None):
-        cells = _row_period_cells(view, linked, rows[0].index, span)
+    across_rows = len(rows) >= 2 and len(cols) == 1  # "the average of A and B in 2017": one period, several rows
+    if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE and not across_rows)):
+        cells = _row_period_cells(view, linked, rows[0].index, span, want_percent)
         if len(cells) >= 2:
             parts = " UNION ALL ".join(f"SELECT {_cell(view.column(c) or view.columns[0], r)} AS v" for r, c in cells)
             return f"SELECT {fn}(v) AS result FROM ({parts})", cells
@@ -216,20 +323,28 @@ def compute(
     span: tuple[int, int] | None = None,
     from_to: bool = False,
     bound: tuple[bool, float] | None = None,
+    many: bool = False,
+    one_item: bool = False,
+    decrease: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
     the years a total or average runs over; ``from_to``: "from A to B" names the old value first; ``bound``:
-    "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it."""
+    "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
+    count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
+    names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
+    asks by how much something fell ("decrease by"), a positive amount for a fall."""
     intent = route.intent
     if intent is None:
         return None
-    if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE):
-        return _beyond(intent, view, linked, sandbox, bound, percent)
+    if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
+        beyond = _beyond(intent, view, linked, sandbox, bound, percent, many)
+        if beyond is not None or intent is not Intent.COUNT:  # a count over rows ("how many seasons") goes on
+            return beyond
     if intent in BINARY:
-        built = _binary(intent, view, linked, percent, from_to)
+        built = _binary(intent, view, linked, percent, from_to, one_item, decrease)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
-        built = _fold(intent, view, linked, sandbox, span)
+        built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:
         sql = _count_sql(view, linked, sandbox)
         res = sandbox.run(sql)
@@ -281,12 +396,13 @@ def _pick(
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
-def _row_value_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
-    """The named row's numeric value cells (key columns left out), when there are two or more to compare."""
+def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
+    """The named row's numeric value cells of one kind (key columns left out), when there are two or more."""
     rows = _rows(linked, view)
     if not rows:
         return None
-    cells = [(rows[0].index, vc.col) for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cells = [(rows[0].index, c) for c in like_columns(view, cols, linked, want_percent)]
     return cells if len(cells) >= 2 else None
 
 
@@ -325,10 +441,14 @@ def _beyond(
     sandbox: Sandbox,
     bound: tuple[bool, float],
     percent: bool = False,
+    many: bool = False,
+    one_item: bool = False,
+    decrease: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
-    the bound, named by its label and citing every cell compared; None unless exactly one does."""
-    cells = _row_value_cells(view, linked)
+    the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
+    which years", "how many years"): every such column, or their count for a count."""
+    cells = _row_value_cells(view, linked, percent)
     if cells is None:
         return None
     cells = _period_amounts(view, cells, percent)
@@ -337,11 +457,14 @@ def _beyond(
     below, limit = bound
     sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
     res = sandbox.run(sql)
-    if len(res.rows) != 1:
+    if intent is Intent.COUNT:
+        return Computation(intent, sql, str(len(res.rows)), cells, result=res)
+    if len(res.rows) != 1 and not (many and res.rows):
         return None
-    i = int(res.rows[0][0])
-    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]
-    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
+    won = [int(r[0]) for r in res.rows]
+    compared = [cells[i] for i in won] + [c for j, c in enumerate(cells) if j not in won]
+    value = "; ".join(format_number(r[1]) for r in res.rows)
+    return Computation(intent, sql, value, compared, label="; ".join(labels[i] for i in won), result=res)
 
 
 def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
@@ -360,12 +483,19 @@ def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) ->
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
 
 
+def _row_year(view: TypedView, row: int) -> str | None:
+    """The one year a row's label or its section path names ("Year ended 30 June 2019" over "Leasehold")."""
+    chain = view.table.row_headers[row] if row < len(view.table.row_headers) else []
+    return year_of(" ".join([*chain, _row_label(view, row)]))
+
+
 def _row_label(view: TypedView, row: int) -> str:
+    """The row's own text label; a year or number in its stub ("2015" under a section) when it has no text."""
     grid = view.table.filled_grid()
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
-    return next(
-        (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), str(row)
-    )
+    text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
+    stub = " ".join(grid[row][0].split()) if grid[row] else ""
+    return text or (stub if year_of(stub) else str(row))
 
 
 def _row_named(view: TypedView, linked: Linked) -> bool:

@@ -32,6 +32,15 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
+WHOLE_AFTER = re.compile(
+    r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
+    re.IGNORECASE,
+)  # what follows names the whole (the denominator) of a share
+STATED_CHANGE = re.compile(
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement)\b|изменени|"
+    r"veränderung|zmian",
+    re.IGNORECASE,
+)  # a column header that states the change between periods: read it, do not recompute it from two cells
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +56,27 @@ class Linked:
     rows: list[Scored] = field(default_factory=list)
     cols: list[Scored] = field(default_factory=list)
     key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
+    words: list[str] = field(default_factory=list)  # the question's tokens, in order
+    whole_from: int | None = None  # first token after "as a percentage of", "over", "divided by": the whole named
+
+    def mention(self, unit: Scored, other: Scored) -> int:
+        """Where the question first names ``unit`` by a word ``other`` lacks ("total assets to total
+        liabilities": "assets", not the shared "total"); its first matched word when none."""
+        own = [self.words.index(t) for t in unit.tokens - other.tokens if t in self.words]
+        return min(own) if own else unit.position
+
+    def names_whole(self, unit: Scored, other: Scored) -> bool:
+        """``unit`` is the whole a share is taken of: a word of its own (one ``other`` lacks) appears only after "as
+        a percentage of", "over" or "divided by", and a word of ``other``'s own only before it."""
+        if self.whole_from is None:
+            return False
+        cut = self.whole_from
+
+        def sides(a: Scored, b: Scored) -> tuple[bool, bool]:
+            spots = [[i for i, t in enumerate(self.words) if t == w] for w in a.tokens - b.tokens]
+            return any(s and min(s) >= cut for s in spots), any(s and max(s) < cut for s in spots)
+
+        return sides(unit, other)[0] and sides(other, unit)[1]
 
     @property
     def row(self) -> Scored | None:
@@ -195,7 +225,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    return Linked(rows, cols, key_cols)
+    whole = WHOLE_AFTER.search(question)
+    return Linked(rows, cols, key_cols, q, len(_tok(question[: whole.end()])) if whole else None)
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
@@ -228,6 +259,36 @@ def period_constrained(table: Table, question: str, cols: list[Scored], rows: li
     pos = min((question.find(y) for y in wanted), default=0)
     joined = [Scored(c, 0.0, frozenset(wanted & ys), pos) for c, ys in periods.items() if ys & wanted and c not in have]
     return kept + joined
+
+
+# words that only say which period a header level is ("Year Ended December 31,", "F19 / 53 WEEKS", "2018 vs
+# 2017"): what is left of a column's header chain without them is the kind of amount the column holds
+_PERIOD_WORDS = re.compile(
+    r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
+    r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
+    r"audited|actual|reported|fy|ytd)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
+    re.IGNORECASE,
+)
+
+
+_UNIT_NOTE = re.compile(r"\b(thousands?|millions?|billions?)\b|^\s*\(.*\)\s*$", re.IGNORECASE)  # "(in thousands)"
+
+
+def column_kind(table: Table, col: int) -> tuple[str, ...]:
+    """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
+    Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
+    "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
+    thousands of U.S. dollars)") is no kind."""
+    chain = table.column_headers[col] if col < len(table.column_headers) else []
+    levels = [level for level in chain if not _UNIT_NOTE.search(level)]
+    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels)
+    return tuple(k for k in kept if k)
+
+
+def kind_words(kind: tuple[str, ...]) -> set[str]:
+    """The link tokens of a column kind (to tell whether a question names it)."""
+    return {t for level in kind for t in _tok(level)}
 
 
 def percent_column(table: Table, col: int) -> bool:

@@ -104,6 +104,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
         _p(
             r"\bratio\b",
             r"\bproportion\b",
+            r"\bpercentage\s+constitution\b",
+            r"\bas\s+a\s+percentage\s+of\b",
             r"\bshare\s+of\b",
             r"\bpercentage\s+of\b",
             r"what\s+percent(age)?\b",
