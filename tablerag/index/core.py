@@ -103,7 +103,7 @@ class Index:
         elif stored != opts.rows:
             if wanted is not None:
                 raise IndexMismatchError(f"index {self.path} holds '{stored}' rows, not '{opts.rows}'")
-            opts = RecordOptions(opts.cells, "packed" if stored == "packed" else "row", opts.window)
+            opts = replace(opts, rows="packed" if stored == "packed" else "row")
         return opts
 
     def _dense_records(self, wanted: DenseRecords | None) -> DenseRecords:
