@@ -16,7 +16,7 @@ from tablerag.decomposition.records import (
     Tags,
     document_records,
 )
-from tablerag.index.ingest import DEFAULT_DENSE_RECORDS, embed_records
+from tablerag.index.ingest import DEFAULT_DENSE_RECORDS, Prepared, embed_records
 from tablerag.model import HEADER_JOIN
 from tablerag.parsing import parse
 
@@ -121,3 +121,21 @@ def test_prose_dense_text_is_the_blocks_opening_when_capped(tmp_path: Path) -> N
     assert long.text.startswith(long.embedding_text) and len(long.embedding_text) > 32
     short = next(r for r in capped if "heading" in r.text)
     assert short.embedding_text == short.text  # within the cap: read whole
+
+
+def test_an_index_keeps_what_its_embedder_read(tmp_path: Path) -> None:
+    from tablerag.index.core import Index
+
+    path = build_seed000_workbook(tmp_path / "seed.xlsx")
+    chosen = RecordOptions(dense_rows=DenseRowForm.LABEL, prose_tokens=48)
+    with Index(tmp_path / "a", embedder=_Recorder(), records=chosen) as idx:
+        assert (idx.records.dense_rows, idx.records.prose_tokens) == (DenseRowForm.LABEL, 48)
+    with Index(tmp_path / "a", embedder=_Recorder()) as idx:  # opened again with the defaults
+        assert (idx.records.dense_rows, idx.records.prose_tokens) == (DenseRowForm.LABEL, 48)
+    with Index(tmp_path / "b", embedder=_Recorder(), records=chosen) as idx:  # built before the choice existed
+        records = document_records(parse(path), Tags())
+        prepared = Prepared(str(path), parse(path), records)
+        idx.commit(prepared, Tags(), embed_records(idx.embedder, records, idx.dense))
+        idx.store.con.execute("DELETE FROM meta WHERE key = 'dense_text'")
+    with Index(tmp_path / "b", embedder=_Recorder(), records=chosen) as idx:
+        assert (idx.records.dense_rows, idx.records.prose_tokens) == (DenseRowForm.FULL, 0)
