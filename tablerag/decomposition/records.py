@@ -315,7 +315,7 @@ def document_records(
     out: list[Record] = []
     for table in doc.tables:
         out.extend(table_records(table, tags, facts=facts, options=options))
-    cap = options.prose_tokens if options is not None else 0
+    cap = (options or RecordOptions()).prose_tokens
     out.extend(prose_record(b, doc.doc_id, tags, cap) for b in doc.prose if b.text.strip())
     return tag_records(out, doc, tags)
 
