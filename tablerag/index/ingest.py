@@ -110,6 +110,11 @@ def embed_texts(embedder: Any, texts: Sequence[str]) -> np.ndarray:
     return vectors[[row[t] for t in texts]]
 
 
+def dense_texts(records: Sequence[Record], dense: DenseRecords) -> list[str]:
+    """What the embedder reads of each record that gets a vector under ``dense`` (``has_vector``), in order."""
+    return [r.embedding_text for r in records if has_vector(r, dense)]
+
+
 def embed_records(embedder: Any, records: Sequence[Record], dense: DenseRecords) -> np.ndarray:
     """Vectors of the records that get one under ``dense`` (``has_vector``), in their order."""
-    return embed_texts(embedder, [r.text for r in records if has_vector(r, dense)])
+    return embed_texts(embedder, dense_texts(records, dense))

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from tablerag._lazy import need
 from tablerag.decomposition.records import Tags
 from tablerag.decomposition.serialize import to_html, to_json, to_markdown
-from tablerag.index.ingest import EMBED_BATCH, IngestResult, embed_texts, failed
+from tablerag.index.ingest import EMBED_BATCH, IngestResult, dense_texts, embed_texts, failed
 from tablerag.limits import Limits
 from tablerag.model import Provenance, RecordId
 from tablerag.pipeline import Index
@@ -128,7 +128,7 @@ class IndexService:
         prepared = prepare(path, tags, facts=idx.facts, options=idx.records, limits=idx.limits)
         if isinstance(prepared, IngestResult):
             return prepared
-        texts = [r.text for r in prepared.records]
+        texts = dense_texts(prepared.records, idx.dense)  # the records that get a vector, as the embedder reads them
         parts = []
         for start in range(0, len(texts), EMBED_BATCH):
             with self.lock:
