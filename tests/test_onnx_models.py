@@ -123,15 +123,51 @@ def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
 
 
 def test_ocr_scope_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The whole page by default (prose around tables is kept); `tables` from $TABLERAG_OCR_SCOPE; a bad value names
-    the variable."""
+    """Hybrid by default (tables by PP-OCR, the prose around them by tesseract); `tables` from $TABLERAG_OCR_SCOPE;
+    a bad value names the variable."""
     from tablerag.errors import BadInputError
     from tablerag.parsing.image import SCOPE_ENV
 
     monkeypatch.delenv(SCOPE_ENV, raising=False)
-    assert ScanOptions().ocr_scope is OcrScope.PAGE
+    assert ScanOptions().ocr_scope is OcrScope.HYBRID
     monkeypatch.setenv(SCOPE_ENV, "Tables")
     assert ScanOptions().ocr_scope is OcrScope.TABLES
     monkeypatch.setenv(SCOPE_ENV, "tables-only")
     with pytest.raises(BadInputError, match=SCOPE_ENV):
         ScanOptions()
+
+
+def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OCR scope `hybrid` (the default): PP-OCR reads only the table regions the layout model finds, tesseract only
+    the rest of the page; the table's cells come from PP-OCR's words and the page's prose from tesseract's."""
+    from tablerag.parsing.ocr import TesseractOcr
+    from tablerag.parsing.ocr_onnx import PpOcr
+
+    read: dict[str, list[str]] = {"ppocr": [], "tesseract": []}
+    real_pp, real_tess = PpOcr.words, TesseractOcr.words
+
+    def pp_words(self: PpOcr, image: object) -> list:
+        words = real_pp(self, image)
+        read["ppocr"] += [w.text for w in words]
+        return words
+
+    def tess_words(self: TesseractOcr, image: object) -> list:
+        words = real_tess(self, image)
+        read["tesseract"] += [w.text for w in words]
+        return words
+
+    monkeypatch.setattr(PpOcr, "words", pp_words)
+    monkeypatch.setattr(TesseractOcr, "words", tess_words)
+    pdf, gold = _gold("eu-002", 1)
+    image = render_pdf_page(pdf, 1, DPI)
+    opts = ScanOptions(mode=VisionMode.ONNX, langs="eng", deskew=False, ocr_scope=OcrScope.HYBRID)
+    scanned = scan_page(image, DPI, None, opts)
+    table = next(t for t in scanned.tables if t.parser == "onnx-layout+slanet")
+    assert (table.n_rows, table.n_cols) == _shape(gold[0])
+    got = {(c.row, c.col): c.text for c in table.cells}
+    assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+    assert "226.8" in read["ppocr"] and "226.8" not in read["tesseract"]
+    prose = " ".join(scanned.prose).split()
+    body = [w for w in read["tesseract"] if len(w) > 3 and w.isalpha()]
+    assert len(body) > 50 and not set(body) & {"Q1", "226.8"}  # the page's running text, none of the table's
+    assert sum(w in prose for w in body) >= 0.9 * len(body)  # and it is kept as prose

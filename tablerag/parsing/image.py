@@ -10,6 +10,7 @@ both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometr
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
@@ -22,7 +23,7 @@ from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.imageops import deskew, keep_regions, ruling_lines
+from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
@@ -33,7 +34,7 @@ from tablerag.parsing.ruled import find_lattices
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection, grid_from_detections
 
-SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: page (default) | tables
+SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: hybrid (default) | page | tables
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
@@ -61,19 +62,21 @@ class OcrKind(StrEnum):
 
 
 class OcrScope(StrEnum):
-    PAGE = "page"  # OCR the whole page (all prose comes back)
+    HYBRID = "hybrid"  # PP-OCR reads the table regions the layout model finds (and their margin), tesseract the rest
+    # of the page (its prose) at the same time; with no table region found, tesseract reads the whole page
+    PAGE = "page"  # OCR the whole page with one engine (all prose comes back)
     TABLES = "tables"  # when the table detector finds tables, OCR only them (and boxes it is unsure of) with a margin
     # around them: prose beyond is not read; pages without a sure table are read whole. ONNX table models only (they
     # run before OCR)
 
 
 def ocr_scope_env() -> OcrScope:
-    """The OCR scope configured in $TABLERAG_OCR_SCOPE (default: the whole page, so no prose is lost)."""
-    raw = os.environ.get(SCOPE_ENV, OcrScope.PAGE.value).strip().lower()
+    """The OCR scope configured in $TABLERAG_OCR_SCOPE (default: hybrid, tables by PP-OCR and prose by tesseract)."""
+    raw = os.environ.get(SCOPE_ENV, OcrScope.HYBRID.value).strip().lower()
     try:
         return OcrScope(raw)
     except ValueError as exc:
-        raise BadInputError(SCOPE_ENV, f"{raw!r} is not one of page, tables") from exc
+        raise BadInputError(SCOPE_ENV, f"{raw!r} is not one of {', '.join(s.value for s in OcrScope)}") from exc
 
 
 @dataclass(slots=True)
@@ -254,12 +257,13 @@ def scan_page(
         if opts.deskew:
             image, skew = deskew(image)
         candidates = None
-        if model is VisionMode.ONNX and opts.ocr_scope is OcrScope.TABLES:
+        if model is VisionMode.ONNX and opts.ocr_scope is not OcrScope.PAGE:
             candidates = LayoutTableDetector(opts.models, min_score=LAYOUT_OCR_SCORE).detect([image])[0]
             detected = [d for d in candidates if d.score >= LAYOUT_TABLE_SCORE]
-            candidates = candidates if detected else None  # no sure table: the whole page is read
-        words = scale_words(ocr_engine(opts, dpi).words(ocr_view(image, candidates, scale)), scale)
-    page = ScannedPage(words=list(words), skew=skew)
+        words, prose_only = (scale_words(ws, scale) for ws in page_ocr(image, dpi, opts, candidates, detected))
+    else:
+        prose_only = []
+    page = ScannedPage(words=list(words) + prose_only, skew=skew)
     rest = list(words)
     if model is VisionMode.ONNX:
         page.tables, rest = onnx_tables(image, rest, scale, opts, detected)
@@ -269,16 +273,93 @@ def scan_page(
     found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)])
     page.tables += found
     page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
-    page.prose = prose_blocks(rest)
+    page.prose = prose_blocks(rest + prose_only)
     return page
+
+
+def page_ocr(
+    image: Any, dpi: float, opts: ScanOptions, candidates: list[Detection] | None, sure: list[Detection] | None
+) -> tuple[list[Word], list[Word]]:
+    """The page's OCR words (pixels) for the options' scope: those tables may be found in, and those read for its
+    prose alone. `candidates` are the layout model's table boxes scored >= LAYOUT_OCR_SCORE and `sure` those it keeps
+    (None: it did not run before OCR).
+    - PAGE (or no layout run): the OCR engine reads the whole page; every word may end up in a table or the prose;
+    - TABLES: the engine reads the candidates and their margin only; no sure table: the whole page;
+    - HYBRID: as TABLES, and tesseract reads the rest of the page at the same time (a process running while
+      PP-OCR does) for the prose: none of its words reach the table finders, as if TABLES had read them."""
+    engine = ocr_engine(opts, dpi)
+    scale = points_per_pixel(dpi)
+    if candidates is None or not sure or opts.ocr_scope is OcrScope.PAGE:
+        return engine.words(image), []
+    regions = table_regions(candidates, scale)
+    table_engine = replace(engine, enlarge=False) if isinstance(engine, PpOcr) else engine  # crops: page-size text
+    if opts.ocr_scope is OcrScope.TABLES:
+        return read_regions(table_engine, image, regions), []
+    if isinstance(engine, TesseractOcr):  # one engine for both parts: one pass over the whole page
+        inside: list[Word] = []
+        outside: list[Word] = []
+        for w in engine.words(image):
+            hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in regions)
+            (inside if hit else outside).append(w)
+        return inside, outside
+    prose_engine = _engine(OcrKind.TESSERACT, opts, upscale_for(dpi))
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        prose = pool.submit(prose_engine.words, blank_regions(image, regions))
+        return read_regions(table_engine, image, regions), prose.result()
+
+
+def read_regions(engine: Any, image: Any, regions: list[tuple[float, float, float, float]]) -> list[Word]:
+    """Words (page pixels) an OCR engine reads inside the regions: overlapping regions are joined, and each joined
+    one is read on its own crop (white outside the regions), so the engine's text detector sees the tables' pixels,
+    not a page of white."""
+    w, h = image.size
+    view = keep_regions(image, regions)
+    out: list[Word] = []
+    for x0, y0, x1, y1 in joined(regions):
+        box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1 + 1)), min(h, int(y1 + 1)))
+        if box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        dx, dy = float(box[0]), float(box[1])
+        out += [
+            Word(v.x0 + dx, v.y0 + dy, v.x1 + dx, v.y1 + dy, v.text, v.block, v.line + len(out))
+            for v in engine.words(view.crop(box))
+        ]
+    return out
+
+
+Rect = tuple[float, float, float, float]
+
+
+def joined(rects: list[Rect]) -> list[Rect]:
+    """Rectangles with every overlapping pair replaced by their bounding box, until none overlap."""
+    out = list(rects)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return sorted(out, key=lambda r: (r[1], r[0]))
+
+
+def table_regions(tables: list[Detection], scale: float) -> list[tuple[float, float, float, float]]:
+    """Table boxes (pixels) grown by the OCR margin: what the table OCR engine reads."""
+    m = TABLE_OCR_MARGIN_PT / scale
+    return [(t.box.x0 - m, t.box.y0 - m, t.box.x1 + m, t.box.y1 + m) for t in tables]
 
 
 def ocr_view(image: Any, tables: list[Detection] | None, scale: float) -> Any:
     """What OCR reads: the page, or (tables found first) the page white outside the tables and their margin."""
     if not tables:
         return image
-    m = TABLE_OCR_MARGIN_PT / scale
-    return keep_regions(image, [(t.box.x0 - m, t.box.y0 - m, t.box.x1 + m, t.box.y1 + m) for t in tables])
+    return keep_regions(image, table_regions(tables, scale))
 
 
 def is_scan_page(page: Any) -> bool:
@@ -350,7 +431,7 @@ def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> P
     engine = TesseractOcr(opts.langs, opts.psm, engines.pop() if len(engines) == 1 else 1.0)
     if ocr_kind(opts) is not OcrKind.TESSERACT:
         engine = ocr_engine(opts, frames[0][1] if frames else DEFAULT_DPI)
-    scoped = table_model(opts) is VisionMode.ONNX and opts.ocr_scope is OcrScope.TABLES
+    scoped = table_model(opts) is VisionMode.ONNX and opts.ocr_scope is not OcrScope.PAGE
     pixel_words: list[list[Word] | None] = [None] * len(images)
     if not scoped:  # the page's OCR does not wait for its tables: all pages read at once (tesseract in parallel)
         pixel_words = list(ocr_pages(images, engine, opts.ocr_workers))
