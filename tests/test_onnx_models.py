@@ -3,6 +3,7 @@ pages rendered at 150 dpi: layout detection + SLANet structure + words placed in
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -171,3 +172,36 @@ def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch
     body = [w for w in read["tesseract"] if len(w) > 3 and w.isalpha()]
     assert len(body) > 50 and not set(body) & {"Q1", "226.8"}  # the page's running text, none of the table's
     assert sum(w in prose for w in body) >= 0.9 * len(body)  # and it is kept as prose
+
+
+def test_table_regions_are_joined_and_blanked_for_the_prose_engine() -> None:
+    """Overlapping table regions are read as one crop (their words are not read twice); the prose engine's page is
+    white exactly where the table engine reads and the page's own pixels elsewhere."""
+    from PIL import Image
+
+    from tablerag.parsing.image import joined
+    from tablerag.parsing.imageops import blank_regions, keep_regions
+
+    assert joined([(0, 0, 10, 10), (50, 50, 60, 60), (5, 5, 20, 20)]) == [(0, 0, 20, 20), (50, 50, 60, 60)]
+    assert joined([(0, 0, 10, 10), (20, 0, 30, 10), (5, 5, 25, 6)]) == [(0, 0, 30, 10)]  # a bridge joins all three
+    page = Image.new("RGB", (100, 100), "black")
+    regions = [(10.0, 10.0, 40.0, 40.0)]
+    prose, tables = blank_regions(page, regions), keep_regions(page, regions)
+    for xy in [(10, 10), (25, 25), (40, 40), (41, 41), (5, 50)]:
+        assert {prose.getpixel(xy), tables.getpixel(xy)} == {(0, 0, 0), (255, 255, 255)}  # one engine sees each pixel
+    assert prose.getpixel((25, 25)) == (255, 255, 255) and prose.getpixel((5, 50)) == (0, 0, 0)
+
+
+def test_scan_workers_only_for_documents_of_several_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of one scan go to worker processes from SCAN_PARALLEL_MIN_PAGES pages on (never inside a daemonic
+    batch worker, which may not have children); `ocr_workers` caps them."""
+    import multiprocessing
+
+    from tablerag.parsing.image import SCAN_PARALLEL_MIN_PAGES, scan_workers
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False)
+    assert scan_workers(SCAN_PARALLEL_MIN_PAGES - 1, ScanOptions()) == 1
+    assert scan_workers(SCAN_PARALLEL_MIN_PAGES, ScanOptions()) == SCAN_PARALLEL_MIN_PAGES
+    assert scan_workers(40, ScanOptions()) == 4 and scan_workers(40, ScanOptions(ocr_workers=2)) == 2
+    monkeypatch.setattr(multiprocessing.current_process(), "daemon", True)
+    assert scan_workers(40, ScanOptions()) == 1
