@@ -32,7 +32,7 @@ from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
 from tablerag.parsing.structure import crop_table, shift
-from tablerag.parsing.tatr_grid import Detection, grid_from_detections
+from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: hybrid (default) | page | tables
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
@@ -44,6 +44,8 @@ ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
 ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
 LAYOUT_OCR_SCORE = 0.25  # OCR scope `tables` also reads boxes the layout model half-believes are tables (below its
 # own 0.5): the model leaves them, the heuristics can still find a table in their words
+NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
+NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
 TABLE_OCR_MARGIN_PT = 36.0  # OCR scope `tables`: text this close around a detected table (captions, notes) is read too
 
@@ -150,11 +152,13 @@ def model_tables(
     parser: str,
     crop_ocr: Any = None,
     found_tables: list[Detection] | None = None,
+    fit_rows: bool = False,
 ) -> tuple[list[FoundTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
     Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
     re-reads the text of each table on its crop instead of taking the page's words; `found_tables` are the
-    detector's tables on this page when it ran already."""
+    detector's tables on this page when it ran already. `fit_rows` (a recognizer whose rows are one text line high,
+    SLANet): rows re-banded to the words (`rows_from_tops`) and a trailing note row dropped (`without_note_row`)."""
 
     tables = detector.detect([image])[0] if found_tables is None else found_tables
     crops = [crop_table(image, t.box) for t in tables]
@@ -167,13 +171,63 @@ def model_tables(
         box = BBox(t.box.x0 * scale, t.box.y0 * scale, t.box.x1 * scale, t.box.y1 * scale)
         if crop_ocr is not None:
             rest = _reread(crop, dx, dy, scale, box, rest, crop_ocr)
-        grid, left = grid_from_detections(shift(dets, dx, dy, scale), rest, box, t.score)
+        placed = shift(dets, dx, dy, scale)
+        if fit_rows:
+            placed = rows_from_tops(placed, [w for w in rest if box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1])
+        grid, left = grid_from_detections(placed, rest, box, t.score)
+        if fit_rows:
+            grid, note = without_note_row(grid)
+            left = left + note
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
         rest = left
         header = grid.header_rows if grid.header_rows > 0 else None
         found.append(FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
     return found, rest
+
+
+def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
+    """The grid without a last row that holds one sentence in one cell and nothing else (a source note or footnote
+    the detector's box took in), and that row's words."""
+    last = grid.n_rows - 1
+    if grid.n_rows <= NOTE_MIN_ROWS or grid.n_cols < 2:
+        return grid, []
+    row = [c for c in grid.cells if c.row + c.row_span - 1 == last]
+    filled = [c for c in row if c.words]
+    if len(filled) != 1 or filled[0].row != last or len(filled[0].words) < NOTE_MIN_WORDS:
+        return grid, []
+    words = filled[0].words
+    cells = [c for c in grid.cells if c.row != last]
+    for c in cells:
+        c.row_span = min(c.row_span, last - c.row)
+    grid.cells[:] = cells
+    del grid.row_edges[-1]
+    grid.box = BBox(grid.box.x0, grid.box.y0, grid.box.x1, grid.row_edges[-1])
+    grid.header_rows = min(grid.header_rows, grid.n_rows - 1)
+    return grid, list(words)
+
+
+def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
+    """Structure objects with their rows re-banded for the words: SLANet's row boxes are about one text line high
+    (and shifted by a few points), so the second line of a two-line cell fell nearer the next row. Every object is
+    moved by the median offset between the words and the row nearest to each, then each row reaches down to the
+    next row's top (a cell's text starts at its row's top and runs down)."""
+    rows = sorted((d for d in dets if d.label is Label.ROW), key=lambda d: d.box.y0)
+    if len(rows) < 2 or not words:
+        return dets
+    mids = [(r.box.y0 + r.box.y1) / 2 for r in rows]
+    offsets = sorted(w.cy - min(mids, key=lambda m: abs(m - w.cy)) for w in words)
+    dy = offsets[len(offsets) // 2]
+    tops = [r.box.y0 + dy for r in rows]
+    out = [Detection(d.label, d.score, BBox(d.box.x0, d.box.y0 + dy, d.box.x1, d.box.y1 + dy)) for d in dets]
+    ends = [(r.box.y1 + dy, tops[i + 1] - 1e-3 if i + 1 < len(rows) else r.box.y1 + dy) for i, r in enumerate(rows)]
+    for k, d in enumerate(out):
+        if d.label in (Label.TABLE, Label.TABLE_ROTATED, Label.COLUMN):
+            continue
+        # rows, spanning cells and the column header end where the row they end in now ends
+        _, end = min(ends, key=lambda e: abs(e[0] - d.box.y1))
+        out[k] = Detection(d.label, d.score, BBox(d.box.x0, d.box.y0, d.box.x1, max(d.box.y0 + 1e-3, end)))
+    return out
 
 
 def tatr_tables(
@@ -192,7 +246,7 @@ def onnx_tables(
     crop_ocr = None
     if options.table_ocr is not None:
         crop_ocr = _engine(options.table_ocr, options)
-    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables)
+    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables, fit_rows=True)
 
 
 def prose_blocks(words: list[Word]) -> list[str]:
