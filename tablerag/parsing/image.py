@@ -42,8 +42,8 @@ RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a littl
 PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
 ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
 ONNX_PARSER = "onnx-layout+slanet"  # the parser name tables found by the ONNX models carry
-LAYOUT_OCR_SCORE = 0.25  # OCR scope `tables` also reads boxes the layout model half-believes are tables (below its
-# own 0.5): the model leaves them, the heuristics can still find a table in their words
+LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes are tables (below its own 0.5): the
+# model leaves them, the heuristics can still find a table in their words (on 50 damaged ICDAR pages as good as 0.5)
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
