@@ -4,7 +4,8 @@
 
 Stages (each timed alone on the same pages, after one warm-up page; CPU seconds of this process and its children,
 and wall seconds): deskew; tesseract OCR (psm 11, eng); PP-OCR (rapidocr's bundled PP-OCRv6 small) on the whole
-page, and on the page white outside the detected tables and their margin (the default OCR scope); layout detection
+page, and on the detected tables and their margin only (crops; the hybrid OCR scope's table part); tesseract on the
+rest of the page (the hybrid scope's prose part); layout detection
 (Otsu + PicoDet); SLANet structure on the detected crops (batched); the heuristics on the page's OCR words. Runs on
 CUDA unchanged when onnxruntime-gpu sees a GPU (the providers used are printed; `--require-cuda` stops when it does
 not). Wall-clock on whatever else the machine runs; CPU seconds are steadier.
@@ -52,8 +53,8 @@ def main() -> None:
         if "CUDAExecutionProvider" not in onnxruntime.get_available_providers():
             sys.exit(f"no CUDA provider in onnxruntime {onnxruntime.__version__}: install the gpu-onnx extra")
     from tablerag.eval.structure import load_icdar, spread
-    from tablerag.parsing.image import heuristic_tables, ocr_view, scale_words
-    from tablerag.parsing.imageops import damage, deskew
+    from tablerag.parsing.image import heuristic_tables, read_regions, scale_words, table_regions
+    from tablerag.parsing.imageops import blank_regions, damage, deskew
     from tablerag.parsing.ocr import TesseractOcr
     from tablerag.parsing.ocr_onnx import PpOcr
     from tablerag.parsing.onnx_models import session
@@ -70,8 +71,11 @@ def main() -> None:
     det, rec = LayoutTableDetector(), SlanetStructure()
     s["detect-layout"], found = _timed(images, lambda im: det.detect([im])[0], "detect-layout")
     k = points_per_pixel(DPI)
-    views = [ocr_view(im, f, k) for im, f in zip(images, found, strict=True)]
-    s["ocr-ppocr-tables"], _ = _timed(views, PpOcr().words, "ocr-ppocr-tables")
+    regions = [table_regions(f, k) for f in found]
+    pairs = list(zip(images, regions, strict=True))
+    s["ocr-ppocr-tables"], _ = _timed(pairs, lambda p: read_regions(PpOcr(enlarge=False), *p), "ocr-ppocr-tables")
+    blanked = [blank_regions(im, r) for im, r in pairs]
+    s["ocr-tesseract-prose"], _ = _timed(blanked, TesseractOcr("eng").words, "ocr-tesseract-prose")
     crops = [[crop_table(im, d.box)[0] for d in dets] for im, dets in zip(images, found, strict=True)]
     s["structure-slanet"], _ = _timed(crops, lambda cs: rec.recognize(cs) if cs else [], "structure-slanet")
     s["heuristics"], _ = _timed(words, lambda ws: heuristic_tables(scale_words(ws, k), []), "heuristics")

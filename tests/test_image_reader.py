@@ -88,11 +88,13 @@ def test_multipage_tiff_and_renamed_files(scanned_png: Path, tmp_path: Path) -> 
 
     page = Image.open(scanned_png).convert("RGB")
     crop = page.crop((180, 640, 1060, 920))  # the greenhouse-gases table only: cheap to OCR twice
-    tiff = tmp_path / "two.tiff"
-    crop.save(tiff, save_all=True, append_images=[crop.rotate(0)], dpi=(150, 150))
+    tiff = tmp_path / "three.tiff"
+    crop.save(tiff, save_all=True, append_images=[crop.rotate(0), crop.rotate(0)], dpi=(150, 150))
     assert detect_format(tiff) is Format.IMAGE
-    doc = parse(tiff)
-    assert doc.pages == 2 and {t.source.page for t in doc.tables} == {1, 2}
+    doc = parse(tiff)  # three pages: scanned by worker processes, returned in page order
+    assert doc.pages == 3 and [t.source.page for t in doc.tables] == [1, 2, 3]
+    grids = [t.grid() for t in doc.tables]
+    assert grids[0] == grids[1] == grids[2] and any("Carbon dioxide (CO2)" in row for row in grids[0])
     fake = tmp_path / "fake.png"
     fake.write_bytes(b"%PDF-1.4 not an image")
     with pytest.raises(BadInputError, match="not a PNG, JPEG or TIFF"):

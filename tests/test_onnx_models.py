@@ -3,6 +3,7 @@ pages rendered at 150 dpi: layout detection + SLANet structure + words placed in
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -123,15 +124,84 @@ def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
 
 
 def test_ocr_scope_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The whole page by default (prose around tables is kept); `tables` from $TABLERAG_OCR_SCOPE; a bad value names
-    the variable."""
+    """Hybrid by default (tables by PP-OCR, the prose around them by tesseract); `tables` from $TABLERAG_OCR_SCOPE;
+    a bad value names the variable."""
     from tablerag.errors import BadInputError
     from tablerag.parsing.image import SCOPE_ENV
 
     monkeypatch.delenv(SCOPE_ENV, raising=False)
-    assert ScanOptions().ocr_scope is OcrScope.PAGE
+    assert ScanOptions().ocr_scope is OcrScope.HYBRID
     monkeypatch.setenv(SCOPE_ENV, "Tables")
     assert ScanOptions().ocr_scope is OcrScope.TABLES
     monkeypatch.setenv(SCOPE_ENV, "tables-only")
     with pytest.raises(BadInputError, match=SCOPE_ENV):
         ScanOptions()
+
+
+def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OCR scope `hybrid` (the default): PP-OCR reads only the table regions the layout model finds, tesseract only
+    the rest of the page; the table's cells come from PP-OCR's words and the page's prose from tesseract's."""
+    from tablerag.parsing.ocr import TesseractOcr
+    from tablerag.parsing.ocr_onnx import PpOcr
+
+    read: dict[str, list[str]] = {"ppocr": [], "tesseract": []}
+    real_pp, real_tess = PpOcr.words, TesseractOcr.words
+
+    def pp_words(self: PpOcr, image: object) -> list:
+        words = real_pp(self, image)
+        read["ppocr"] += [w.text for w in words]
+        return words
+
+    def tess_words(self: TesseractOcr, image: object) -> list:
+        words = real_tess(self, image)
+        read["tesseract"] += [w.text for w in words]
+        return words
+
+    monkeypatch.setattr(PpOcr, "words", pp_words)
+    monkeypatch.setattr(TesseractOcr, "words", tess_words)
+    pdf, gold = _gold("eu-002", 1)
+    image = render_pdf_page(pdf, 1, DPI)
+    opts = ScanOptions(mode=VisionMode.ONNX, langs="eng", deskew=False, ocr_scope=OcrScope.HYBRID)
+    scanned = scan_page(image, DPI, None, opts)
+    table = next(t for t in scanned.tables if t.parser == "onnx-layout+slanet")
+    assert (table.n_rows, table.n_cols) == _shape(gold[0])
+    got = {(c.row, c.col): c.text for c in table.cells}
+    assert got[(0, 1)] == "Q1" and got[(5, 5)] == "226.8"
+    assert "226.8" in read["ppocr"] and "226.8" not in read["tesseract"]
+    prose = " ".join(scanned.prose).split()
+    body = [w for w in read["tesseract"] if len(w) > 3 and w.isalpha()]
+    assert len(body) > 50 and not set(body) & {"Q1", "226.8"}  # the page's running text, none of the table's
+    assert sum(w in prose for w in body) >= 0.9 * len(body)  # and it is kept as prose
+
+
+def test_table_regions_are_joined_and_blanked_for_the_prose_engine() -> None:
+    """Overlapping table regions are read as one crop (their words are not read twice); the prose engine's page is
+    white exactly where the table engine reads and the page's own pixels elsewhere."""
+    from PIL import Image
+
+    from tablerag.parsing.image import joined
+    from tablerag.parsing.imageops import blank_regions, keep_regions
+
+    assert joined([(0, 0, 10, 10), (50, 50, 60, 60), (5, 5, 20, 20)]) == [(0, 0, 20, 20), (50, 50, 60, 60)]
+    assert joined([(0, 0, 10, 10), (20, 0, 30, 10), (5, 5, 25, 6)]) == [(0, 0, 30, 10)]  # a bridge joins all three
+    page = Image.new("RGB", (100, 100), "black")
+    regions = [(10.0, 10.0, 40.0, 40.0)]
+    prose, tables = blank_regions(page, regions), keep_regions(page, regions)
+    for xy in [(10, 10), (25, 25), (40, 40), (41, 41), (5, 50)]:
+        assert {prose.getpixel(xy), tables.getpixel(xy)} == {(0, 0, 0), (255, 255, 255)}  # one engine sees each pixel
+    assert prose.getpixel((25, 25)) == (255, 255, 255) and prose.getpixel((5, 50)) == (0, 0, 0)
+
+
+def test_scan_workers_only_for_documents_of_several_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of one scan go to worker processes from SCAN_PARALLEL_MIN_PAGES pages on (never inside a daemonic
+    batch worker, which may not have children); `ocr_workers` caps them."""
+    import multiprocessing
+
+    from tablerag.parsing.image import SCAN_PARALLEL_MIN_PAGES, scan_workers
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3}, raising=False)
+    assert scan_workers(SCAN_PARALLEL_MIN_PAGES - 1, ScanOptions()) == 1
+    assert scan_workers(SCAN_PARALLEL_MIN_PAGES, ScanOptions()) == SCAN_PARALLEL_MIN_PAGES
+    assert scan_workers(40, ScanOptions()) == 4 and scan_workers(40, ScanOptions(ocr_workers=2)) == 2
+    monkeypatch.setattr(multiprocessing.current_process(), "daemon", True)
+    assert scan_workers(40, ScanOptions()) == 1

@@ -193,12 +193,19 @@ def structure_eval(
     clean: Annotated[bool, typer.Option(help="Image paths: clean renders instead of damaged ones.")] = False,
     data: Annotated[Path, typer.Option(help="The shared data folder.")] = Path("../shared/data"),
     limit: Annotated[int | None, typer.Option(help="Pages (or crops) per suite, evenly spread over it.")] = None,
+    offset: Annotated[
+        float, typer.Option(help="With --limit: start this share of the spacing later (0.5: the pages between).")
+    ] = 0.0,
+    workers: Annotated[
+        int, typer.Option(help="Pages in this many processes at once (one onnxruntime thread each); 1: in turn.")
+    ] = 1,
     langs: Annotated[str | None, typer.Option(help="Tesseract languages; default: guessed per page.")] = "eng",
     models: Annotated[Path | None, typer.Option(help="The models folder (TATR folders, onnx/).")] = None,
     out: Annotated[Path, typer.Option(help="JSON results.")] = Path("bench/out/structure.json"),
-    ocr_scope: Annotated[OcrScope, typer.Option(help="Image paths: OCR the whole page or only its tables.")] = (
-        OcrScope.PAGE
-    ),
+    ocr_scope: Annotated[
+        OcrScope | None,
+        typer.Option(help="Image paths: hybrid (tables PP-OCR, prose tesseract) | page | tables; default: the scan's."),
+    ] = None,
 ) -> None:
     """GriTS_Top / GriTS_Con and the share of tables reproduced exactly, per suite and path."""
     suites = suite or [StructureSuite.ICDAR]
@@ -208,9 +215,11 @@ def structure_eval(
         pages = (
             st.load_icdar(data / "icdar2013") if s is StructureSuite.ICDAR else st.load_pubtabnet(data / "pubtabnet")
         )
-        pages = st.spread(pages, limit)
+        pages = st.spread(pages, limit, offset)
         for p in paths:
-            opts = ScanOptions(langs=langs, models=models, ocr_scope=ocr_scope)
+            opts = ScanOptions(langs=langs, models=models)
+            if ocr_scope is not None:
+                opts.ocr_scope = ocr_scope
             mode, ocr = _IMAGE_PATHS.get(p, (None, None))
             if mode is not None and ocr is not None:
                 opts.mode, opts.ocr = VisionMode(mode), OcrKind(ocr)
@@ -235,11 +244,16 @@ def structure_eval(
                 progress=lambda m: print(m, file=sys.stderr),
                 subsets=subsets,
                 with_teds=s is StructureSuite.PUBTABNET,
+                workers=workers,
             )
             key = f"{s}/{p}" + ("/clean" if clean and p in _IMAGE_PATHS else "")
             results[key] = res
             for row in res["per_page"]:
-                print(f"  {row['page']}: adjacency {row['adjacency_f1']} grits_top {row['grits_top']}", file=sys.stderr)
+                print(
+                    f"  {row['page']}: adjacency {row['adjacency_f1']} grits_top {row['grits_top']} "
+                    f"wall {row['wall_s']} s cpu {row['cpu_s']} s",
+                    file=sys.stderr,
+                )
             print(
                 f"{key}: " + json.dumps({k: v for k, v in res.items() if k not in ("errors", "per_page")}),
                 file=sys.stderr,

@@ -173,6 +173,19 @@ def damage(
     return out.convert("RGB")
 
 
+def blank_regions(image: Any, boxes: list[tuple[float, float, float, float]]) -> Any:
+    """A copy of the page, white inside the given pixel boxes (x0, y0, x1, y1): the complement of `keep_regions`,
+    so two OCR engines can share a page without reading the same words."""
+    rgb = image.convert("RGB")
+    out = rgb.copy()
+    w, h = rgb.size
+    for x0, y0, x1, y1 in boxes:
+        box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1 + 1)), min(h, int(y1 + 1)))
+        if box[2] > box[0] and box[3] > box[1]:
+            out.paste((255, 255, 255), box)
+    return out
+
+
 def keep_regions(image: Any, boxes: list[tuple[float, float, float, float]]) -> Any:
     """A copy of the page, white outside the given pixel boxes (x0, y0, x1, y1): an OCR engine run on it reads
     only the text inside them, at the page's own coordinates."""

@@ -16,16 +16,20 @@ from tablerag.parsing.grid import Word
 from tablerag.parsing.onnx_models import bgr_array, clear_session_cache, default_threads
 
 PPOCR_MIN_SCORE = 0.5  # rapidocr's own default: recognitions below it are mostly specks and rule fragments
+DET_MIN_SIDE = 736  # rapidocr's default: the text detector enlarges an image until its short side is this long
+DET_MAX_SIDE = 2000  # without enlarging: the detector shrinks larger images to this side (rapidocr's page limit)
 RULE_GLYPHS = "_|"  # ruling-line remnants read at a word's edge; never real text there
 
 
-@lru_cache(maxsize=2)
-def _engine(threads: int, use_cuda: bool) -> Any:
+@lru_cache(maxsize=4)
+def _engine(threads: int, use_cuda: bool, enlarge: bool) -> Any:
     rapidocr = need("rapidocr", "vision-onnx")
     params = {
         "Global.log_level": "error",
         "Global.use_cls": False,  # pages are deskewed upright; the 180-degree classifier costs time for nothing
         "Global.text_score": PPOCR_MIN_SCORE,
+        "Det.limit_type": "min" if enlarge else "max",
+        "Det.limit_side_len": DET_MIN_SIDE if enlarge else DET_MAX_SIDE,
         "EngineConfig.onnxruntime.intra_op_num_threads": threads,
         "EngineConfig.onnxruntime.inter_op_num_threads": 1,
         "EngineConfig.onnxruntime.use_cuda": use_cuda,
@@ -40,10 +44,14 @@ def _cuda() -> bool:
 
 @dataclass(frozen=True, slots=True)
 class PpOcr:
-    """PP-OCR words (image pixels, origin top-left); each text line gets its own `line` number."""
+    """PP-OCR words (image pixels, origin top-left); each text line gets its own `line` number. `enlarge`: small
+    images (short side under DET_MIN_SIDE) are enlarged for the text detector, as rapidocr does; off for crops of a
+    page whose text is already large enough (a 150 dpi table crop: the detector's cost grows with the pixels)."""
+
+    enlarge: bool = True
 
     def words(self, image: Any) -> list[Word]:
-        result = _engine(default_threads(), _cuda())(bgr_array(image), return_word_box=True)
+        result = _engine(default_threads(), _cuda(), self.enlarge)(bgr_array(image), return_word_box=True)
         out: list[Word] = []
         for n, line in enumerate(result.word_results or ()):
             for text, _score, quad in line:
