@@ -22,7 +22,7 @@ from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
-from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
@@ -469,7 +469,10 @@ def to_table(
         parser=pt.parser,
         confidence=_rounded(pt.confidence),
     )
-    return apply_headers(table, pt.header_rows)
+    # a model's header (SLANet's thead) often stops at its first row; the rows the text rules add below it (years
+    # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts
+    detected = detect_header_rows(table)
+    return apply_headers(table, detected if pt.header_rows is None else max(pt.header_rows, detected))
 
 
 def _rounded(score: float | None) -> float | None:

@@ -1,0 +1,46 @@
+"""Header rows of a model-read table: the model's own header (SLANet's thead) may stop at its first row; the text
+rules still add the rows below it that are header (years under a spanning label, under a blank stub)."""
+
+from __future__ import annotations
+
+from tablerag.model import BBox
+from tablerag.parsing.found import FoundTable
+from tablerag.parsing.grid import GridCell, Word
+from tablerag.parsing.image import to_table
+
+COL_W, ROW_H = 80.0, 14.0
+
+
+def _cell(row: int, col: int, text: str, col_span: int = 1) -> GridCell:
+    x0, y0 = col * COL_W, row * ROW_H
+    x1, y1 = x0 + col_span * COL_W, y0 + ROW_H
+    words = [Word(x0 + 2 + 20 * i, y0 + 2, x0 + 18 + 20 * i, y1 - 2, w) for i, w in enumerate(text.split())]
+    return GridCell(row, col, x0, y0, x1, y1, col_span=col_span, words=words)
+
+
+def _scanned_table(model_header_rows: int | None) -> FoundTable:
+    cells = [
+        _cell(0, 0, ""),
+        _cell(0, 1, "Domestic", col_span=2),
+        _cell(0, 3, "International", col_span=2),
+        _cell(1, 0, ""),
+        *(_cell(1, c, y) for c, y in zip(range(1, 5), ["2019", "2018", "2019", "2018"], strict=True)),
+        _cell(2, 0, "Discount rate"),
+        *(_cell(2, c, v) for c, v in zip(range(1, 5), ["4.00%", "3.75%", "1.90%", "2.80%"], strict=True)),
+        _cell(3, 0, "Expected return"),
+        *(_cell(3, c, v) for c, v in zip(range(1, 5), ["5.10%", "5.60%", "3.40%", "3.70%"], strict=True)),
+    ]
+    return FoundTable(BBox(0, 0, 5 * COL_W, 4 * ROW_H), 4, 5, cells, "onnx-slanet", 0.9, model_header_rows)
+
+
+def test_years_under_a_spanning_label_join_a_one_row_model_header() -> None:
+    table = to_table(_scanned_table(1), "scan.png", "0" * 64, 1, 0)
+    assert table.header_rows == 2
+    assert table.column_headers[1] == ["Domestic", "2019"]
+    assert table.column_headers[4] == ["International", "2018"]
+    first = next(c for c in table.cells if c.row == 2 and c.col == 1)
+    assert not first.is_header and first.value is not None
+
+
+def test_a_model_header_deeper_than_the_text_rules_is_kept() -> None:
+    assert to_table(_scanned_table(3), "scan.png", "0" * 64, 1, 0).header_rows == 3
