@@ -101,26 +101,26 @@ def test_born_digital_page_through_the_models(monkeypatch: pytest.MonkeyPatch) -
         pdf_vision()
 
 
-def test_ocr_view_keeps_only_the_tables_and_their_margin() -> None:
-    """OCR scope `tables`: the page turns white outside each detected table box grown by the margin; inside, the
-    page's own pixels stay (so OCR boxes keep page coordinates); no tables found: the page itself."""
+def test_table_regions_keep_only_the_tables_and_their_margin() -> None:
+    """What the table OCR reads (OCR scopes `tables` and `hybrid`): the page turns white outside each detected table
+    box grown by the margin; inside, the page's own pixels stay (so OCR boxes keep page coordinates)."""
     from PIL import Image
 
     from tablerag.model import BBox
-    from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, ocr_view
+    from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, table_regions
+    from tablerag.parsing.imageops import keep_regions
     from tablerag.parsing.render import points_per_pixel
     from tablerag.parsing.tatr_grid import Detection, Label
 
     page = Image.new("RGB", (600, 800), "black")
     scale = points_per_pixel(DPI)
     margin = TABLE_OCR_MARGIN_PT / scale
-    view = ocr_view(page, [Detection(Label.TABLE, 0.9, BBox(200, 300, 400, 500))], scale)
+    view = keep_regions(page, table_regions([Detection(Label.TABLE, 0.9, BBox(200, 300, 400, 500))], scale))
     assert view.size == page.size
     assert view.getpixel((int(200 - margin) + 2, 300)) == (0, 0, 0)  # inside the margin: kept
     assert view.getpixel((int(200 - margin) - 2, 300)) == (255, 255, 255)  # beyond it: blank
     assert view.getpixel((300, int(500 + margin) + 2)) == (255, 255, 255)
     assert view.getpixel((300, 400)) == (0, 0, 0)
-    assert ocr_view(page, [], scale) is page and ocr_view(page, None, scale) is page
 
 
 def test_ocr_scope_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

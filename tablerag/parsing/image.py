@@ -47,6 +47,7 @@ LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes a
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in page pixels
 TABLE_OCR_MARGIN_PT = 36.0  # OCR scope `tables`: text this close around a detected table (captions, notes) is read too
 
 
@@ -173,7 +174,7 @@ def model_tables(
             rest = _reread(crop, dx, dy, scale, box, rest, crop_ocr)
         placed = shift(dets, dx, dy, scale)
         if fit_rows:
-            placed = rows_from_tops(placed, [w for w in rest if box.x0 <= w.cx <= box.x1 and box.y0 <= w.cy <= box.y1])
+            placed = rows_from_tops(placed, [w for w in rest if box.contains_point(w.cx, w.cy)])
         grid, left = grid_from_detections(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
@@ -363,7 +364,7 @@ def page_ocr(
         return read_regions(table_engine, image, regions), prose.result()
 
 
-def read_regions(engine: Any, image: Any, regions: list[tuple[float, float, float, float]]) -> list[Word]:
+def read_regions(engine: Any, image: Any, regions: list[Rect]) -> list[Word]:
     """Words (page pixels) an OCR engine reads inside the regions: overlapping regions are joined, and each joined
     one is read on its own crop (white outside the regions), so the engine's text detector sees the tables' pixels,
     not a page of white."""
@@ -380,9 +381,6 @@ def read_regions(engine: Any, image: Any, regions: list[tuple[float, float, floa
             for v in engine.words(view.crop(box))
         ]
     return out
-
-
-Rect = tuple[float, float, float, float]
 
 
 def joined(rects: list[Rect]) -> list[Rect]:
@@ -404,17 +402,10 @@ def joined(rects: list[Rect]) -> list[Rect]:
     return sorted(out, key=lambda r: (r[1], r[0]))
 
 
-def table_regions(tables: list[Detection], scale: float) -> list[tuple[float, float, float, float]]:
+def table_regions(tables: list[Detection], scale: float) -> list[Rect]:
     """Table boxes (pixels) grown by the OCR margin: what the table OCR engine reads."""
     m = TABLE_OCR_MARGIN_PT / scale
     return [(t.box.x0 - m, t.box.y0 - m, t.box.x1 + m, t.box.y1 + m) for t in tables]
-
-
-def ocr_view(image: Any, tables: list[Detection] | None, scale: float) -> Any:
-    """What OCR reads: the page, or (tables found first) the page white outside the tables and their margin."""
-    if not tables:
-        return image
-    return keep_regions(image, table_regions(tables, scale))
 
 
 def is_scan_page(page: Any) -> bool:
@@ -437,7 +428,7 @@ def _inside(rule: Rule, tables: list[FoundTable]) -> bool:
     x, y = (rule.start + rule.end) / 2, rule.pos
     if not rule.horizontal:
         x, y = y, x
-    return any(t.bbox.x0 <= x <= t.bbox.x1 and t.bbox.y0 <= y <= t.bbox.y1 for t in tables)
+    return any(t.bbox.contains_point(x, y) for t in tables)
 
 
 def to_table(
@@ -479,6 +470,11 @@ def _rounded(score: float | None) -> float | None:
     return None if score is None else round(score, 4)
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the OS tells it, else the machine's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def scan_workers(n_pages: int, opts: ScanOptions) -> int:
     """Processes that scan a document's pages at once: one per CPU (at most `ocr_workers` when set), none below
     SCAN_PARALLEL_MIN_PAGES pages, and 1 inside a daemonic process (a batch worker: it may not have children)."""
@@ -486,7 +482,7 @@ def scan_workers(n_pages: int, opts: ScanOptions) -> int:
 
     if n_pages < SCAN_PARALLEL_MIN_PAGES or multiprocessing.current_process().daemon:
         return 1
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cpus = usable_cpus()
     return max(1, min(opts.ocr_workers or cpus, cpus, n_pages))
 
 

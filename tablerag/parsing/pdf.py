@@ -26,7 +26,7 @@ from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.image import ONNX_MODELS, ScanOptions, VisionMode, scan_page, scan_pdf_page, to_table
+from tablerag.parsing.image import ONNX_MODELS, ScanOptions, VisionMode, scan_page, scan_pdf_page, to_table, usable_cpus
 from tablerag.parsing.layout import (
     MARGIN_SHARE,
     Heading,
@@ -371,12 +371,10 @@ def auto_workers(n_pages: int) -> int:
     """Worker processes for one PDF of `n_pages`: one per PARALLEL_MIN_PAGES pages, at most the usable CPUs and
     MAX_AUTO_WORKERS; 1 inside a pool worker (batch ingestion already runs documents in parallel)."""
     import multiprocessing
-    import os
 
     if multiprocessing.current_process().daemon:
         return 1
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(cpus, MAX_AUTO_WORKERS, n_pages // PARALLEL_MIN_PAGES))
+    return max(1, min(usable_cpus(), MAX_AUTO_WORKERS, n_pages // PARALLEL_MIN_PAGES))
 
 
 PageOutcome = tuple[int, "_PageResult | str"]  # a page's result, or why it failed
