@@ -205,6 +205,11 @@ def _binary(
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
 
 
+def _value_cols(view: TypedView, linked: Linked) -> list[int]:
+    """The view's numeric columns that are not the question's key (label) columns: where a named row's values are."""
+    return [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+
+
 def _implied_periods(
     view: TypedView, linked: Linked, row: int, cols: list[tuple[Scored, ViewColumn]]
 ) -> tuple[int, int] | None:
@@ -214,9 +219,7 @@ def _implied_periods(
     if len(cols) > 1:
         return None
     grid = view.table.filled_grid()
-    numeric = [
-        vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols and grid[row][vc.col].strip()
-    ]
+    numeric = [c for c in _value_cols(view, linked) if grid[row][c].strip()]
     like = like_columns(view, numeric, linked)
     labels = dict(zip(like, _column_labels(view, like), strict=True)) if like else {}
     dated = sorted(((int(y), c) for c, lab in labels.items() if (y := year_of(lab))), reverse=True)
@@ -235,7 +238,7 @@ def _row_period_cells(
 ) -> list[tuple[int, int]]:
     """A named row's numeric cells of one kind of amount (`like_columns`), limited to the year span the question
     gives ("2017-2019", "from 2015 to 2019")."""
-    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cols = _value_cols(view, linked)
     if span is not None:
         labels = _column_labels(view, cols) if cols else []
         cols = [c for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]]
@@ -401,7 +404,7 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     rows = _rows(linked, view)
     if not rows:
         return None
-    cols = [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    cols = _value_cols(view, linked)
     cells = [(rows[0].index, c) for c in like_columns(view, cols, linked, want_percent)]
     return cells if len(cells) >= 2 else None
 
