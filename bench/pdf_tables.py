@@ -2,6 +2,7 @@
 
     python bench/pdf_tables.py [--suite camelot|tabula|icdar|all] [--limit N] [--tools ours,camelot-hybrid,...]
     python bench/pdf_tables.py --smoke      # ours on 3 pages of each suite (CI: must run, no timing asserted)
+    python bench/pdf_tables.py --tools ours --vision never always auto   # ours by each route through the models
 
 Metric: ICDAR-2013 cell-adjacency relations F1 (see tablerag.eval.pdf_tables), macro over documents and micro.
 Every tool gets the same whole pages, no table areas. Timing covers extraction only (imports and a warm-up call
@@ -41,15 +42,18 @@ SMOKE_PAGES = 3  # pages per suite in --smoke: enough to exercise every code pat
 Extractor = Callable[[Path, int], list[Grid]]
 
 
-def _ours() -> Extractor:
+def _ours(vision: str = "never") -> Extractor:
+    """Our reader; `vision`: its route through the table models (never | always | auto, PdfVision)."""
     from tablerag.model import sha256_file
-    from tablerag.parsing.pdf import read_pdf
+    from tablerag.parsing.pdf import PdfVision, read_pdf
+
+    route = PdfVision(vision)
 
     shas: dict[Path, str] = {}
 
     def run(pdf: Path, page: int) -> list[Grid]:
         sha = shas.get(pdf) or shas.setdefault(pdf, sha256_file(pdf))
-        return [t.grid() for t in read_pdf(pdf, sha, pages=[page]).tables]
+        return [t.grid() for t in read_pdf(pdf, sha, pages=[page], vision=route).tables]
 
     def prepare(pdfs: list[Path]) -> None:  # hashing is the dispatcher's job, not extraction: not timed
         for pdf in pdfs:
@@ -110,6 +114,8 @@ def make_tool(name: str) -> Extractor:
     _quiet_mupdf()
     if name == "ours":
         return _ours()
+    if name.startswith("ours-vision-"):  # ours by a named route through the models (--vision)
+        return _ours(name.removeprefix("ours-vision-"))
     if name.startswith("camelot-"):
         return _camelot(name.split("-", 1)[1])
     if name == "pdfplumber":
@@ -198,8 +204,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes per tool (page-level parallelism)")
     ap.add_argument("--per-doc", action="store_true", help="print each document's F1 for every tool")
+    ap.add_argument(
+        "--vision",
+        nargs="+",
+        default=[],
+        choices=["never", "always", "auto"],
+        help="run `ours` once per route through the table models (default: the configured one)",
+    )
     args = ap.parse_args(argv)
     tools = ["ours"] if args.smoke else [t.strip() for t in args.tools.split(",") if t.strip()]
+    if args.vision and "ours" in tools:
+        at = tools.index("ours")
+        tools[at : at + 1] = [f"ours-vision-{v}" for v in args.vision]
     limit = SMOKE_PAGES if args.smoke else args.limit
     suites = list(SUITES) if args.suite == "all" else [args.suite]
     extractors = {t: make_tool(t) for t in tools} if args.jobs == 1 else dict.fromkeys(tools, _unused)

@@ -60,7 +60,7 @@ VISION_ENV = "TABLERAG_PDF_VISION"  # auto | always | never: born-digital pages 
 
 class PdfVision(StrEnum):
     """Born-digital pages: the text-layer finder alone, the models (page render for structure, the PDF's words in the
-    predicted cells), or the models for the pages the text-layer finder is unsure of."""
+    predicted cells), or the models for the pages where the text-layer finder finds no table."""
 
     AUTO = "auto"
     ALWAYS = "always"
@@ -288,7 +288,9 @@ def _read_page(page: Any, ocr: DocumentOcr | None = None, route: PdfVision = Pdf
 
 def _unsure(out: _PageResult) -> bool:
     """Pages where the models may add what the text layer missed: no table found there. Where the text-layer finder
-    found tables it reads them better than the models (ICDAR-2013, ruled and borderless alike: bench/RESULTS.md)."""
+    found tables it reads them better than the models: ICDAR-2013 ruled and borderless, camelot and tabula-java
+    alike; handing the models its tables with few rows or columns, low confidence, tall rows or of either finder
+    gained on single documents at most and lost on others (bench/HISTORY.md, bench/pdf_vision_routes.py)."""
     return not out.tables
 
 
