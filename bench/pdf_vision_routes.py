@@ -135,6 +135,11 @@ def _rule(unsure: Unsure) -> Callable[[PageRead], list[Grid]]:
     return lambda p: route(p, unsure)
 
 
+def _at(test: Callable[[Found, float], bool], limit: float) -> Callable[[PageRead], list[Grid]]:
+    """A rule whose test compares a table with `limit`."""
+    return _rule(lambda t: test(t, limit))
+
+
 RULES: dict[str, Callable[[PageRead], list[Grid]]] = {
     "never": lambda p: [t.grid for t in p.text],
     "always": lambda p: [m.grid for m in p.model],
@@ -143,13 +148,13 @@ RULES: dict[str, Callable[[PageRead], list[Grid]]] = {
     "borderless tables to the models": _rule(_stream),
     "ruled tables to the models": _rule(lambda t: not _stream(t)),
     **{
-        f"borderless, confidence < {c}": _rule(lambda t, c=c: _stream(t) and (t.confidence or 0) < c)
+        f"borderless, confidence < {c}": _at(lambda t, c: _stream(t) and (t.confidence or 0) < c, c)
         for c in CONFIDENCES
     },
-    **{f"<= {k} columns": _rule(lambda t, k=k: t.cols <= k) for k in COLUMN_LIMITS},
-    **{f"<= {k} rows": _rule(lambda t, k=k: t.rows <= k) for k in ROW_LIMITS},
+    **{f"<= {k} columns": _at(lambda t, k: t.cols <= k, k) for k in COLUMN_LIMITS},
+    **{f"<= {k} rows": _at(lambda t, k: t.rows <= k, k) for k in ROW_LIMITS},
     f"ruled, <= {ROW_LIMITS[0]} rows": _rule(lambda t: not _stream(t) and t.rows <= ROW_LIMITS[0]),
-    **{f"rows taller than {h:g} pt": _rule(lambda t, h=h: _row_height(t) > h) for h in ROW_HEIGHTS_PT},
+    **{f"rows taller than {h:g} pt": _at(lambda t, h: _row_height(t) > h, h) for h in ROW_HEIGHTS_PT},
     "most cells of several lines": _rule(lambda t: _multi_line(t) > MULTI_LINE_SHARE),
 }
 

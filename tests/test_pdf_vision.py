@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tablerag.parsing import pdf as pdf_mod
+from tablerag.parsing.image import scan_page
 from tablerag.parsing.pdf import PdfVision, read_pdf
 
 HEADER = ["Region", "2019", "2020", "2021"]
@@ -54,11 +55,10 @@ def test_auto_sends_only_the_page_without_a_text_layer_table_to_the_models(
     two_pages: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scanned: list[int] = []
-    real = pdf_mod.scan_page
 
     def spy(image: Any, *args: Any, **kwargs: Any) -> Any:
         scanned.append(image.height)
-        return real(image, *args, **kwargs)
+        return scan_page(image, *args, **kwargs)
 
     monkeypatch.setattr(pdf_mod, "scan_page", spy)
     never = read_pdf(two_pages, "0" * 64, vision=PdfVision.NEVER).tables
