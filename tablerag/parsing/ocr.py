@@ -59,7 +59,7 @@ def guess_langs(image: Any) -> str:
     pt = _pytesseract()
     w, h = image.size
     dx, dy = int(w * (1 - OSD_CROP) / 2), int(h * (1 - OSD_CROP) / 2)
-    crop = image.crop((dx, dy, w - dx, h - dy))
+    crop = image.crop((dx, dy, w - dx, h - dy)).convert("L")  # grey: a smaller file for tesseract, same script
     try:
         osd = pt.image_to_osd(crop, output_type=pt.Output.DICT)
     except Exception:  # OSD fails on pages with too few characters
@@ -70,7 +70,8 @@ def guess_langs(image: Any) -> str:
     if script != "Latin":
         return SCRIPT_LANGS.get(script, DEFAULT_LANGS)
     top = int(h * (1 - PROBE_STRIP) / 2)
-    return latin_langs(pt.image_to_string(image.crop((0, top, w, top + int(h * PROBE_STRIP))), lang=LATIN_PROBE))
+    strip = image.crop((0, top, w, top + int(h * PROBE_STRIP))).convert("L")
+    return latin_langs(pt.image_to_string(strip, lang=LATIN_PROBE))
 
 
 def latin_langs(probe_text: str) -> str:
