@@ -53,6 +53,8 @@ class PpOcr:
     def words(self, image: Any) -> list[Word]:
         result = _engine(default_threads(), _cuda(), self.enlarge)(bgr_array(image), return_word_box=True)
         out: list[Word] = []
+        if result.boxes is None:  # no text found: rapidocr then gives one empty (text, score, None) line, not words
+            return []
         for n, line in enumerate(result.word_results or ()):
             for text, _score, quad in line:
                 text = str(text).strip().strip(RULE_GLYPHS).strip()

@@ -26,7 +26,17 @@ from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.image import ONNX_MODELS, ScanOptions, VisionMode, scan_page, scan_pdf_page, to_table, usable_cpus
+from tablerag.parsing.image import (
+    ONNX_MODELS,
+    ScanOptions,
+    VisionMode,
+    is_scan_page,
+    scan_page,
+    scan_pdf_page,
+    scan_workers,
+    to_table,
+    usable_cpus,
+)
 from tablerag.parsing.layout import (
     MARGIN_SHARE,
     Heading,
@@ -42,7 +52,7 @@ from tablerag.parsing.layout import (
     table_context,
 )
 from tablerag.parsing.ocr import guess_langs
-from tablerag.parsing.onnx_models import present
+from tablerag.parsing.onnx_models import THREADS_ENV, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
@@ -382,9 +392,11 @@ def auto_workers(n_pages: int) -> int:
 PageOutcome = tuple[int, "_PageResult | str"]  # a page's result, or why it failed
 
 
-def _read_pages(doc: Any, path: Path, wanted: list[int], route: PdfVision) -> list[PageOutcome]:
+def _read_pages(
+    doc: Any, path: Path, wanted: list[int], route: PdfVision, ocr: DocumentOcr | None = None
+) -> list[PageOutcome]:
     out: list[PageOutcome] = []
-    ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
+    ocr = ocr or DocumentOcr()  # the document's OCR languages, settled on its first scanned page
     for page_no in wanted:
         try:
             out.append((page_no, _read_page(doc[page_no - 1], ocr, route)))
@@ -394,11 +406,11 @@ def _read_pages(doc: Any, path: Path, wanted: list[int], route: PdfVision) -> li
     return out
 
 
-def _read_chunk(path: str, wanted: list[int], route: PdfVision) -> list[PageOutcome]:
+def _read_chunk(path: str, wanted: list[int], route: PdfVision, ocr: DocumentOcr | None = None) -> list[PageOutcome]:
     """A worker's share: it opens the PDF itself (documents do not cross processes)."""
     doc = _open(Path(path))
     try:
-        return _read_pages(doc, Path(path), wanted, route)
+        return _read_pages(doc, Path(path), wanted, route, ocr)
     finally:
         doc.close()
 
@@ -416,14 +428,23 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def _read_parallel(path: Path, wanted: list[int], workers: int, route: PdfVision) -> list[PageOutcome]:
-    """Pages read by `workers` spawned processes, each a contiguous run of pages (page order kept)."""
+def _one_session_thread() -> None:
+    """Page workers share the CPUs: one thread per model session each, unless the user configured them."""
+    os.environ.setdefault(THREADS_ENV, "1")
+
+
+def _read_parallel(
+    path: Path, wanted: list[int], workers: int, route: PdfVision, ocr: DocumentOcr | None = None
+) -> list[PageOutcome]:
+    """Pages read by `workers` spawned processes, each a contiguous run of pages (page order kept); `ocr`: the
+    document's OCR languages when the parent settled them (else each worker settles its own)."""
     from concurrent.futures import ProcessPoolExecutor
 
     size = -(-len(wanted) // workers)
     chunks = [wanted[i : i + size] for i in range(0, len(wanted), size)]
-    with ProcessPoolExecutor(max_workers=len(chunks), mp_context=_pool_context()) as pool:
-        parts = list(pool.map(_read_chunk, [str(path)] * len(chunks), chunks, [route] * len(chunks)))
+    n = len(chunks)
+    with ProcessPoolExecutor(n, mp_context=_pool_context(), initializer=_one_session_thread) as pool:
+        parts = list(pool.map(_read_chunk, [str(path)] * n, chunks, [route] * n, [ocr] * n))
     return [o for part in parts for o in part]
 
 
@@ -441,9 +462,19 @@ def read_pdf(
         bad = [p for p in wanted if not 1 <= p <= n_pages]
         if bad:
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
-        n_workers = auto_workers(len(wanted)) if workers is None else max(1, workers)
+        ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
+        scanned = is_scan_page(doc[wanted[0] - 1]) if wanted else False
+        if workers is not None:
+            n_workers = max(1, workers)
+        else:  # a scanned page costs seconds, not milliseconds: its document gets the image files' page workers
+            n_workers = scan_workers(len(wanted), ScanOptions()) if scanned else auto_workers(len(wanted))
         parallel = n_workers > 1
-        outcomes = _read_parallel(path, wanted, n_workers, route) if parallel else _read_pages(doc, path, wanted, route)
+        if parallel and scanned:
+            ocr.for_page(doc[wanted[0] - 1])  # settled once here, not once per worker
+        if parallel:
+            outcomes = _read_parallel(path, wanted, n_workers, route, ocr)
+        else:
+            outcomes = _read_pages(doc, path, wanted, route, ocr)
     finally:
         doc.close()
     return _assemble(path, sha256, n_pages, outcomes)

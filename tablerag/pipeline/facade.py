@@ -121,7 +121,7 @@ class Index(core.Index):
                     if nxt is None:
                         return
                     path, digest = nxt
-                    offer(prepare(path, tags, self.facts, self.records, self.limits, llm, sha256=digest, slot=slot))
+                    offer(prepare(path, tags, self.facts, self.records, self.limits, llm, digest, slot, readers=n))
             finally:
                 offer(None)
 

@@ -1,0 +1,38 @@
+"""PP-OCR behind the OcrEngine protocol: a crop without text, and pages scanned finer than it reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rapidocr")
+
+
+def test_a_crop_without_text_gives_no_words() -> None:
+    from PIL import Image
+
+    from tablerag.parsing.ocr_onnx import PpOcr
+
+    # rapidocr answers a blank image with one empty line that is not a list of words; this raised before
+    assert PpOcr().words(Image.new("RGB", (300, 120), "white")) == []
+
+
+def test_a_fine_scan_is_read_downscaled_with_boxes_in_its_own_pixels(shared_data: Path) -> None:
+    from tablerag.parsing.image import PPOCR_MAX_DPI, ppocr_words
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.render import render_pdf_page
+
+    dpi = 200
+    assert dpi > PPOCR_MAX_DPI
+    page = render_pdf_page(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-001.pdf", 1, dpi)
+    k = dpi / 150  # the test's region is the greenhouse-gases table, known in 150-dpi pixels
+    region = (140 * k, 620 * k, 1080 * k, 940 * k)
+    words = ppocr_words(PpOcr(enlarge=False), page, [region], dpi)
+    texts = " ".join(w.text for w in words)
+    for expected in ("Carbon", "dioxide", "Methane", "THRESHOLD"):
+        assert expected in texts
+    x0, y0, x1, y1 = region
+    # the boxes come back in the 200-dpi page's pixels: inside the region, not at 150/200 of their place
+    assert all(x0 - 2 <= w.x0 < w.x1 <= x1 + 2 and y0 - 2 <= w.y0 < w.y1 <= y1 + 2 for w in words)
+    assert max(w.y1 for w in words) > y0 + 0.8 * (y1 - y0)  # and they reach the region's bottom
