@@ -10,6 +10,7 @@ both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometr
 from __future__ import annotations
 
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -46,6 +47,12 @@ LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes a
 # model leaves them, the heuristics can still find a table in their words (on 50 damaged ICDAR pages as good as 0.5)
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
+PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
+# third of the text height, the gap between two columns a full height or more
+PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
+NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
+THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
+THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in page pixels
 TABLE_OCR_MARGIN_PT = 36.0  # OCR scope `tables`: text this close around a detected table (captions, notes) is read too
@@ -175,7 +182,7 @@ def model_tables(
         placed = shift(dets, dx, dy, scale)
         if fit_rows:
             placed = rows_from_tops(placed, [w for w in rest if box.contains_point(w.cx, w.cy)])
-        grid, left = grid_from_detections(placed, rest, box, t.score)
+        grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
             left = left + note
@@ -185,6 +192,60 @@ def model_tables(
         header = grid.header_rows if grid.header_rows > 0 else None
         found.append(FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
     return found, rest
+
+
+def phrases(words: list[Word]) -> list[list[Word]]:
+    """Words grouped into phrases: runs of one OCR text line (same block and line) left to right whose gaps are under
+    PHRASE_GAP line heights. The text detector boxes a cell's text as one line, and a column gap splits it."""
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for w in words:
+        lines.setdefault((w.block, w.line), []).append(w)
+    out: list[list[Word]] = []
+    for ws in lines.values():
+        ws.sort(key=lambda w: w.x0)
+        run = [ws[0]]
+        for w in ws[1:]:
+            p = run[-1]
+            h = min(p.y1 - p.y0, w.y1 - w.y0)
+            same_line = min(p.y1, w.y1) - max(p.y0, w.y0) >= PHRASE_LINE_OVERLAP * h
+            if same_line and w.x0 - p.x1 <= PHRASE_GAP * h and _joinable(p.text, w.text):
+                run.append(w)
+            else:
+                out.append(run)
+                run = [w]
+        out.append(run)
+    return out
+
+
+def _joinable(left: str, right: str) -> bool:
+    """Two neighbouring words may be one phrase unless both are numbers: two numbers next to each other are two
+    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator)."""
+    if NUMBER_WORD.fullmatch(left) and NUMBER_WORD.fullmatch(right):
+        return bool(THOUSANDS_LEFT.fullmatch(left) and THOUSANDS_GROUP.fullmatch(right))
+    return True
+
+
+def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: float) -> tuple[Any, list[Word]]:
+    """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
+    centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
+    drew through it. The grid's cells and the words left hold the original words."""
+    inside = [w for w in words if box.contains_point(w.cx, w.cy)]
+    ids = {id(w) for w in inside}
+    units: list[Word] = [w for w in words if id(w) not in ids]
+    parts: dict[int, list[Word]] = {}
+    for run in phrases(inside):
+        if len(run) == 1:
+            units.append(run[0])
+            continue
+        x0, y0 = min(w.x0 for w in run), min(w.y0 for w in run)
+        x1, y1 = max(w.x1 for w in run), max(w.y1 for w in run)
+        unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
+        parts[id(unit)] = run
+        units.append(unit)
+    grid, left = grid_from_detections(dets, units, box, score)
+    for c in grid.cells:
+        c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
+    return grid, [o for w in left for o in parts.get(id(w), [w])]
 
 
 def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
