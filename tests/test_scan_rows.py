@@ -88,3 +88,26 @@ def test_a_note_line_across_the_columns_is_one_cell_and_leaves_the_table() -> No
     grid, _ = grid_by_phrases(dets, words, BBox(0, 0, 200, 80), 0.9)
     trimmed, left = without_note_row(grid)
     assert trimmed.n_rows == 2 and left == note
+
+
+def test_a_label_centred_over_two_columns_becomes_one_spanning_header_cell() -> None:
+    """A label "September 30," over "2019 | 2018" (the model's header row, its slots one per column): placed word by word it
+    was "September" | "30,"; as one phrase reaching into both columns it is one cell spanning them."""
+    box = BBox(0, 0, 200, 60)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 200, 38))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 200, b)) for a, b in [(0, 18), (20, 38), (40, 58)]]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 60)) for a, b in [(0, 60), (70, 130), (140, 200)]]
+    words = [
+        *_line(90, 9, ["September", "30,"], 1),  # x 90..168, across the edge at x=135
+        *_line(90, 29, ["2019"], 2),
+        *_line(150, 29, ["2018"], 3),
+        *_line(5, 49, ["Sales"], 4),
+        *_line(90, 49, ["12"], 5),
+        *_line(150, 49, ["11"], 6),
+    ]
+    split, _ = grid_from_detections(dets, words, box)
+    assert [c.text for c in split.cells if c.row == 0] == ["", "September", "30,"]  # what went wrong
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    head = [c for c in grid.cells if c.row == 0 and c.text]
+    assert [(c.text, c.col, c.col_span) for c in head] == [("September 30,", 1, 2)]
+    assert {(c.row, c.col): c.text for c in grid.cells}[(1, 2)] == "2018"

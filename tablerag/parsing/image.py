@@ -50,6 +50,7 @@ NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
 PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
 # third of the text height, the gap between two columns a full height or more
 PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
+SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
 NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
@@ -243,9 +244,34 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
         parts[id(unit)] = run
         units.append(unit)
     grid, left = grid_from_detections(dets, units, box, score)
+    spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def spanned_header_phrases(grid: Any) -> None:
+    """A header cell whose only text is one phrase reaching SPAN_REACH line heights into the neighbouring columns,
+    whose slots in that row are empty, becomes one cell spanning them (a label centred over the columns it heads,
+    such as "September 30," over "2019 | 2018", is not the header of one of them)."""
+    edges = grid.col_edges
+    owner = {(c.row, c.col): c for c in grid.cells if c.row_span == 1 and c.col_span == 1}
+    for cell in list(grid.cells):
+        if cell.row >= grid.header_rows or cell.col_span > 1 or cell.row_span > 1 or len(cell.words) != 1:
+            continue
+        w = cell.words[0]
+        reach = SPAN_REACH * (w.y1 - w.y0)
+        cols = [k for k in range(len(edges) - 1) if min(w.x1, edges[k + 1]) - max(w.x0, edges[k]) >= reach]
+        if len(cols) < 2 or cell.col not in cols:
+            continue
+        others = [owner.get((cell.row, k)) for k in range(cols[0], cols[-1] + 1) if k != cell.col]
+        if any(o is None or o.words for o in others):
+            continue
+        for o in others:
+            grid.cells.remove(o)
+        cell.col, cell.col_span = cols[0], cols[-1] - cols[0] + 1
+        cell.x0, cell.x1 = edges[cols[0]], edges[cols[-1] + 1]
+    grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
 def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
