@@ -121,14 +121,15 @@ def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
     return [Rule(r.horizontal, r.pos * factor, r.start * factor, r.end * factor) for r in rules]
 
 
-def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[FoundTable], list[Word]]:
-    """Ruled tables (image or drawing rulings) then borderless ones among the remaining words; the words left."""
+def heuristic_tables(words: list[Word], rules: list[Rule], streams: bool = True) -> tuple[list[FoundTable], list[Word]]:
+    """Ruled tables (image or drawing rulings) then, with `streams`, borderless ones among the remaining words; the
+    words left."""
 
     found, rest = find_lattices(rules, words)
     for lt in found:
         _scored(lt, RULED_IMAGE_CONFIDENCE)
     used: set[int] = set()
-    for st in find_streams(rest):
+    for st in find_streams(rest) if streams else []:
         found.append(_scored(st, st.confidence or 0.0))
         used.update(id(w) for c in st.cells for w in c.words)
     return found, [w for w in rest if id(w) not in used]
@@ -413,7 +414,9 @@ def scan_page(
     elif model is VisionMode.TATR:
         page.tables, rest = tatr_tables(image, rest, scale, opts)
     rules = _scale_rules(ruling_lines(image), scale)
-    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)])
+    # where the layout model found tables, the text it left is prose: text-gap "tables" there are its columns
+    streams = model is not VisionMode.ONNX or not page.tables
+    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)], streams)
     page.tables += found
     page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
     page.prose = prose_blocks(rest + prose_only)
