@@ -111,3 +111,16 @@ def test_a_label_centred_over_two_columns_becomes_one_spanning_header_cell() -> 
     head = [c for c in grid.cells if c.row == 0 and c.text]
     assert [(c.text, c.col, c.col_span) for c in head] == [("September 30,", 1, 2)]
     assert {(c.row, c.col): c.text for c in grid.cells}[(1, 2)] == "2018"
+
+
+def test_two_header_phrases_reaching_into_one_empty_slot_span_once() -> None:
+    """Slots taken by one spanning phrase are not given to a second phrase reaching into them too."""
+    box = BBox(0, 0, 200, 40)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 200, 18))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 200, b)) for a, b in [(0, 18), (20, 38)]]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 40)) for a, b in [(0, 60), (70, 125), (135, 200)]]
+    words = [*_line(17, 9, ["Total", "sales"], 1), *_line(110, 9, ["Net", "sales"], 2)]  # both reach into column 1
+    words += [*_line(5, 29, ["1"], 3), *_line(80, 29, ["2"], 4), *_line(150, 29, ["3"], 5)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    head = sorted((c.col, c.col_span, c.text) for c in grid.cells if c.row == 0)
+    assert head == [(0, 2, "Total sales"), (2, 1, "Net sales")]

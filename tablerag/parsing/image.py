@@ -272,6 +272,7 @@ def spanned_header_phrases(grid: Any) -> None:
             grid.cells.remove(o)
         cell.col, cell.col_span = cols[0], cols[-1] - cols[0] + 1
         cell.x0, cell.x1 = edges[cols[0]], edges[cols[-1] + 1]
+        owner.update({(cell.row, k): cell for k in cols})  # a later phrase cannot take these slots again
     grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
