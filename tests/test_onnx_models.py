@@ -45,6 +45,14 @@ def test_model_structure_with_pdf_words_matches_gold(stem: str, page: int) -> No
         assert 0.5 < table.confidence <= 1.0
 
 
+def test_prose_columns_beside_a_model_table_are_not_a_table() -> None:
+    """us-001 p3: one table, then two columns of prose; the text-gap finder took the prose for a 37 x 3 table."""
+    pdf, gold = _gold("us-001", 3)
+    scanned = scan_page(render_pdf_page(pdf, 3, DPI), DPI, text_layer_words(pdf, 3), ScanOptions(mode=VisionMode.ONNX))
+    assert len(gold) == 1 and [t.parser for t in scanned.tables] == ["onnx-layout+slanet"]
+    assert any("percent" in text for text in scanned.prose)
+
+
 def test_missing_model_names_the_install_command(tmp_path: Path) -> None:
     with pytest.raises(OnnxModelMissingError, match="tablerag models install"):
         model_path("slanet", tmp_path)

@@ -10,6 +10,7 @@ both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometr
 from __future__ import annotations
 
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -46,6 +47,13 @@ LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes a
 # model leaves them, the heuristics can still find a table in their words (on 50 damaged ICDAR pages as good as 0.5)
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
+PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
+# third of the text height, the gap between two columns a full height or more
+PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
+SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
+NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
+THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
+THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in page pixels
 PPOCR_MAX_DPI = 150.0  # PP-OCR reads pages scanned finer than this downscaled to it: on 200-dpi report scans the
@@ -116,14 +124,15 @@ def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
     return [Rule(r.horizontal, r.pos * factor, r.start * factor, r.end * factor) for r in rules]
 
 
-def heuristic_tables(words: list[Word], rules: list[Rule]) -> tuple[list[FoundTable], list[Word]]:
-    """Ruled tables (image or drawing rulings) then borderless ones among the remaining words; the words left."""
+def heuristic_tables(words: list[Word], rules: list[Rule], streams: bool = True) -> tuple[list[FoundTable], list[Word]]:
+    """Ruled tables (image or drawing rulings) then, with `streams`, borderless ones among the remaining words; the
+    words left."""
 
     found, rest = find_lattices(rules, words)
     for lt in found:
         _scored(lt, RULED_IMAGE_CONFIDENCE)
     used: set[int] = set()
-    for st in find_streams(rest):
+    for st in find_streams(rest) if streams else []:
         found.append(_scored(st, st.confidence or 0.0))
         used.update(id(w) for c in st.cells for w in c.words)
     return found, [w for w in rest if id(w) not in used]
@@ -178,7 +187,7 @@ def model_tables(
         placed = shift(dets, dx, dy, scale)
         if fit_rows:
             placed = rows_from_tops(placed, [w for w in rest if box.contains_point(w.cx, w.cy)])
-        grid, left = grid_from_detections(placed, rest, box, t.score)
+        grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
             left = left + note
@@ -188,6 +197,86 @@ def model_tables(
         header = grid.header_rows if grid.header_rows > 0 else None
         found.append(FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
     return found, rest
+
+
+def phrases(words: list[Word]) -> list[list[Word]]:
+    """Words grouped into phrases: runs of one OCR text line (same block and line) left to right whose gaps are under
+    PHRASE_GAP line heights. The text detector boxes a cell's text as one line, and a column gap splits it."""
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for w in words:
+        lines.setdefault((w.block, w.line), []).append(w)
+    out: list[list[Word]] = []
+    for ws in lines.values():
+        ws.sort(key=lambda w: w.x0)
+        run = [ws[0]]
+        for w in ws[1:]:
+            p = run[-1]
+            h = min(p.y1 - p.y0, w.y1 - w.y0)
+            same_line = min(p.y1, w.y1) - max(p.y0, w.y0) >= PHRASE_LINE_OVERLAP * h
+            if same_line and w.x0 - p.x1 <= PHRASE_GAP * h and _joinable(p.text, w.text):
+                run.append(w)
+            else:
+                out.append(run)
+                run = [w]
+        out.append(run)
+    return out
+
+
+def _joinable(left: str, right: str) -> bool:
+    """Two neighbouring words may be one phrase unless both are numbers: two numbers next to each other are two
+    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator)."""
+    if NUMBER_WORD.fullmatch(left) and NUMBER_WORD.fullmatch(right):
+        return bool(THOUSANDS_LEFT.fullmatch(left) and THOUSANDS_GROUP.fullmatch(right))
+    return True
+
+
+def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: float) -> tuple[Any, list[Word]]:
+    """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
+    centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
+    drew through it. The grid's cells and the words left hold the original words."""
+    inside = [w for w in words if box.contains_point(w.cx, w.cy)]
+    ids = {id(w) for w in inside}
+    units: list[Word] = [w for w in words if id(w) not in ids]
+    parts: dict[int, list[Word]] = {}
+    for run in phrases(inside):
+        if len(run) == 1:
+            units.append(run[0])
+            continue
+        x0, y0 = min(w.x0 for w in run), min(w.y0 for w in run)
+        x1, y1 = max(w.x1 for w in run), max(w.y1 for w in run)
+        unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
+        parts[id(unit)] = run
+        units.append(unit)
+    grid, left = grid_from_detections(dets, units, box, score)
+    spanned_header_phrases(grid)
+    for c in grid.cells:
+        c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
+    return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def spanned_header_phrases(grid: Any) -> None:
+    """A header cell whose only text is one phrase reaching SPAN_REACH line heights into the neighbouring columns,
+    whose slots in that row are empty, becomes one cell spanning them (a label centred over the columns it heads,
+    such as "September 30," over "2019 | 2018", is not the header of one of them)."""
+    edges = grid.col_edges
+    owner = {(c.row, c.col): c for c in grid.cells if c.row_span == 1 and c.col_span == 1}
+    for cell in list(grid.cells):
+        if cell.row >= grid.header_rows or cell.col_span > 1 or cell.row_span > 1 or len(cell.words) != 1:
+            continue
+        w = cell.words[0]
+        reach = SPAN_REACH * (w.y1 - w.y0)
+        cols = [k for k in range(len(edges) - 1) if min(w.x1, edges[k + 1]) - max(w.x0, edges[k]) >= reach]
+        if len(cols) < 2 or cell.col not in cols:
+            continue
+        others = [owner.get((cell.row, k)) for k in range(cols[0], cols[-1] + 1) if k != cell.col]
+        if any(o is None or o.words for o in others):
+            continue
+        for o in others:
+            grid.cells.remove(o)
+        cell.col, cell.col_span = cols[0], cols[-1] - cols[0] + 1
+        cell.x0, cell.x1 = edges[cols[0]], edges[cols[-1] + 1]
+        owner.update({(cell.row, k): cell for k in cols})  # a later phrase cannot take these slots again
+    grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
 def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
@@ -329,7 +418,9 @@ def scan_page(
     elif model is VisionMode.TATR:
         page.tables, rest = tatr_tables(image, rest, scale, opts)
     rules = _scale_rules(ruling_lines(image), scale)
-    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)])
+    # where the layout model found tables, the text it left is prose: text-gap "tables" there are its columns
+    streams = model is not VisionMode.ONNX or not page.tables
+    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)], streams)
     page.tables += found
     page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
     page.prose = prose_blocks(rest + prose_only)
