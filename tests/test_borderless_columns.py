@@ -144,3 +144,23 @@ def test_a_top_label_over_several_groups_heads_all_of_them_not_a_run_cutting_thr
         "Black": (7, 9),
         "White": (10, 12),
     }
+
+
+def test_an_empty_spacer_row_does_not_split_the_table(tmp_path: Path) -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Deferred tax assets:", "", ""],
+        ["Inventories", "43", "58"],
+        ["Interest", "134", "30"],
+        ["Gross deferred tax assets", "177", "88"],
+        ["", "", ""],  # a spacer row: one empty line at the table's own pitch (a gap of 2.3 line heights)
+        ["Deferred tax liabilities:", "", ""],
+        ["Intangible assets", "(57)", "(552)"],
+        ["Net deferred tax assets", "$ 120", "$ (464)"],
+    ]
+    doc = parse(make_borderless(tmp_path / "deferred.pdf", rows, [300.0, 370.0], pitch=18.0))
+    assert len(doc.tables) == 1
+    grid = _grid(tmp_path / "deferred.pdf")
+    assert grid == [row for row in rows if any(row)]
+    table = doc.tables[0]
+    assert table.row_headers[-1] == ["Deferred tax liabilities:", "Net deferred tax assets"]

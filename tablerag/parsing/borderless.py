@@ -18,6 +18,7 @@ from tablerag.parsing.grid import GridCell, TextLine, Word, band_cells, coverage
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
 MAX_LINE_GAP = 2.2  # a vertical gap larger than this many line heights ends a table region
+SPACER_PITCH = 2.15  # ... unless it is one empty row at the table's own line pitch (two pitches, a little slack)
 MIN_GUTTER = 1.5  # a column gutter narrower than this (points) is kerning, not a column boundary
 GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a table's lines (spanning headers)
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
@@ -50,12 +51,27 @@ def _in_stub(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
     return len(chunks) == 1 and max(w.x1 for w in chunks[0]) < min(w.x0 for w in multi[1])
 
 
+def _pitch(lines: list[TextLine]) -> float | None:
+    """The median distance between the tops of consecutive lines (a table region's own row pitch)."""
+    steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
+    return steps[len(steps) // 2] if steps else None
+
+
+def _gap_ok(lines: list[TextLine], start: int, i: int) -> bool:
+    """Line i continues the region begun at `start`: a small gap, or one empty spacer row of the region's pitch."""
+    line, prev = lines[i], lines[i - 1]
+    if line.y0 - prev.y1 <= MAX_LINE_GAP * max(line.height, 1.0):
+        return True
+    pitch = _pitch(lines[start:i]) if start >= 0 else None
+    return pitch is not None and line.y0 - prev.y0 <= SPACER_PITCH * pitch
+
+
 def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
     """Index ranges [start, end) of lines forming candidate tables."""
     out: list[tuple[int, int]] = []
     start, last_multi, n_multi, singles = -1, -1, 0, 0
-    for i, (line, chunks) in enumerate(zip(lines, chunked, strict=True)):
-        gap_ok = i > 0 and line.y0 - lines[i - 1].y1 <= MAX_LINE_GAP * max(line.height, 1.0)
+    for i, chunks in enumerate(chunked):
+        gap_ok = i > 0 and _gap_ok(lines, start, i)
         multi = len(chunks) >= 2
         if start >= 0 and gap_ok and multi and _aligned(_gutters(chunked[last_multi]), _gutters(chunks)):
             last_multi, n_multi, singles = i, n_multi + 1, 0
