@@ -486,9 +486,18 @@ def run_format(
                 result = outcome(answer, it.q, gold)
                 add(tallies[f"{mode.value}/{it.part}/{it.kind}"], result)
                 if it.part == "tune":
-                    per_question.append({"format": fmt.value, "mode": mode.value, "kind": it.kind, "uid": it.q["uid"],
-                                         "result": result, "question": it.q["question"], "gold": it.q["answer"],
-                                         "ours": str((answer or {}).get("text", ""))[:400]})
+                    per_question.append(
+                        {
+                            "format": fmt.value,
+                            "mode": mode.value,
+                            "kind": it.kind,
+                            "uid": it.q["uid"],
+                            "result": result,
+                            "question": it.q["question"],
+                            "gold": it.q["answer"],
+                            "ours": str((answer or {}).get("text", ""))[:400],
+                        }
+                    )
                 if result not in ("right", "candidates_right") and it.part == "tune":
                     misses.append((fmt.value, mode.value, it.kind, result, it.q["question"], it.q["answer"], answer))
         t3 = time.perf_counter()
