@@ -126,7 +126,11 @@ INDENT_STEP = 6.0  # points per indentation level of a stub label
 
 
 def make_borderless(
-    path: Path, rows: list[list[str]], rights: list[float], indents: list[int] | None = None, pitch: float = BORDERLESS_ROW
+    path: Path,
+    rows: list[list[str]],
+    rights: list[float],
+    indents: list[int] | None = None,
+    pitch: float = BORDERLESS_ROW,
 ) -> Path:
     """A borderless table at 8 pt Helvetica under a paragraph, no rules: the first column left-aligned (indented by
     `indents` steps per row), the others right-aligned at `rights`, as financial statements set amounts; rows
