@@ -126,7 +126,8 @@ def _lone_label(row: list[str]) -> int | None:
 class Layout:
     widths: list[float]
     size: float
-    spans: dict[int, int] = field(default_factory=dict)  # header row -> its lone label's column (drawn centred)
+    # (header row, col) of a label drawn centred -> the first and last column it is centred over
+    spans: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
 
 @functools.cache
@@ -159,21 +160,45 @@ def text_width(text: str, size: float) -> float:
     return float(_font().text_length(text, fontsize=size))
 
 
+def _group_runs(rows: list[list[str]], n_head: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """(row, col) -> (first, last) column a header label is centred over. A header row's lone label heads every
+    value column; where a row has several labels, each heads itself and the empty cells after it that have a
+    label below (how a report sets "Financial assets | Financial liabilities" over "2019 | 2018 | 2019 | 2018",
+    which the grid keeps in each group's first cell)."""
+    n_cols = max(len(r) for r in rows)
+    out: dict[tuple[int, int], tuple[int, int]] = {}
+    for r in range(n_head):
+        row = rows[r] + [""] * (n_cols - len(rows[r]))
+        lone = _lone_label(row)
+        if lone is not None:
+            out[(r, lone)] = (1, n_cols - 1)
+            continue
+        below = [any(c < len(rows[k]) and rows[k][c].strip() for k in range(r + 1, n_head)) for c in range(n_cols)]
+        for c in range(1, n_cols):
+            if not row[c].strip():
+                continue
+            end = c
+            while end + 1 < n_cols and not row[end + 1].strip() and below[end + 1]:
+                end += 1
+            if end > c:
+                out[(r, c)] = (c, end)
+    return out
+
+
 def layout(rows: list[list[str]], borderless: bool) -> Layout:
     n_cols = max(len(r) for r in rows)
-    n_head = header_rows(rows)
-    spans = {r: c for r in range(n_head) if (c := _lone_label(rows[r])) is not None} if borderless else {}
+    spans = _group_runs(rows, header_rows(rows)) if borderless else {}
     widths = [0.0] * n_cols
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
-            if spans.get(r) == c:
+            if (r, c) in spans:
                 continue
             widths[c] = max(widths[c], text_width(" ".join(text.split()), TABLE_SIZE) + 2 * PAD)
     widths = [max(w, 30.0) for w in widths]
-    for r, c in spans.items():  # the centred label needs the value columns' width together
+    for (r, c), (first, last) in spans.items():  # a centred label needs its columns' width together
         need = text_width(rows[r][c], TABLE_SIZE) + 2 * PAD
-        extra = max(0.0, need - sum(widths[1:])) / (n_cols - 1)
-        widths[1:] = [w + extra for w in widths[1:]]
+        extra = max(0.0, need - sum(widths[first : last + 1])) / (last - first + 1)
+        widths[first : last + 1] = [w + extra for w in widths[first : last + 1]]
     scale = min(1.0, (PAGE_W - 2 * MARGIN) / sum(widths))
     return Layout([w * scale for w in widths], TABLE_SIZE * scale, spans)
 
@@ -200,8 +225,9 @@ def draw_table(page: Any, rows: list[list[str]], top: float, borderless: bool) -
             if not text:
                 continue
             length = text_width(text, lay.size)
-            if lay.spans.get(r) == c:
-                x = (xs[1] + xs[-1] - length) / 2
+            if (r, c) in lay.spans:
+                first, last = lay.spans[(r, c)]
+                x = (xs[first] + xs[last + 1] - length) / 2
             elif c == 0:
                 x = xs[0] + PAD
             else:
