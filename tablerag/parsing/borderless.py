@@ -33,6 +33,7 @@ SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line ab
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
 AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*%?\)?%?$")  # one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%)
 CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
+YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 
 
@@ -94,15 +95,24 @@ def _numeric(chunk: list[Word]) -> bool:
     return all(AMOUNT.match(w.text) or w.text in CURRENCY for w in chunk) and any(AMOUNT.match(w.text) for w in chunk)
 
 
+def _lone_year(chunk: list[Word]) -> bool:
+    return len(chunk) == 1 and bool(YEAR.fullmatch(chunk[0].text))
+
+
 def _extent(chunk: list[Word]) -> tuple[float, float]:
     return min(w.x0 for w in chunk), max(w.x1 for w in chunk)
 
 
-def _number_gutters(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[tuple[float, float]]:
+def _number_gutters(
+    chunked: list[list[list[Word]]], x0: float, x1: float, body_only: bool = False
+) -> list[tuple[float, float]]:
     """Gutters between columns of numbers: x-ranges no number chunk covers, with number chunks on both sides in
     the same line in at least MIN_SPLIT_LINES lines. Header and unit lines may cross them (a label wider than
-    its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text."""
-    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked]
+    its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text.
+    With `body_only` the lines above the first amount that is not a lone year (header lines: "2019" centred over
+    its two columns) hold no numbers."""
+    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
+    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked[first if body_only else 0 :]]
     gaps = [g for g in coverage_gaps([e for line in nums for e in line], x0, x1, 0) if g[1] - g[0] >= MIN_GUTTER]
     out = []
     for g0, g1 in gaps:
@@ -141,7 +151,32 @@ def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list
             gaps[gaps.index(crossing[0])] = (max(crossing[0][0], n0), min(crossing[0][1], n1))
         elif not crossing:
             gaps.append((n0, n1))
-    return [x0, *sorted((a + b) / 2 for a, b in gaps), x1]
+    inner = sorted((a + b) / 2 for a, b in gaps)
+    return [x0, *_without_cutting_edges(inner, chunked, _number_gutters(chunked, x0, x1, body_only=True)), x1]
+
+
+def _without_cutting_edges(
+    edges: list[float], chunked: list[list[list[Word]]], gutters: list[tuple[float, float]]
+) -> list[float]:
+    """One number gutter parts two value columns once: where two edges fall in it with no body cell between them
+    (no column of their own), the one that cuts through a cell of a line of several cells goes ("% of total
+    revenue" cut by an edge its group label "2019", centred over it and the column before, left in the gutter).
+    Two edges around a text column between the numbers ("(95% CI)") have its cells between them and stay."""
+    cells = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
+    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
+    body = [_extent(c) for chunks in chunked[first:] for c in chunks]
+
+    def cuts(x: float) -> bool:
+        return any(a < x < b for a, b in cells)
+
+    drop: set[float] = set()
+    for g0, g1 in gutters:
+        inside = [e for e in edges if g0 <= e <= g1]
+        for a, b in zip(inside, inside[1:], strict=False):
+            if any(a <= x0 and x1 <= b for x0, x1 in body) or cuts(a) == cuts(b):
+                continue
+            drop.add(a if cuts(a) else b)
+    return [e for e in edges if e not in drop]
 
 
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:
