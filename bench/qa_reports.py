@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import functools
 import hashlib
 import json
 import shutil
@@ -52,7 +53,13 @@ SAVE_EVERY = 1000  # new vectors between saves of the cache (an interrupted run 
 EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
 KEPT_SHARE = 50  # percent of contexts (by hash of the table uid) never looked at while tuning
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 50.0  # A4 portrait, points
-FONT = "helv"
+FONT = "dejavu"  # the name the embedded font goes by on each page
+# A sans font with the minus, dashes, euro and typographic quotes TAT-QA's texts hold (base Helvetica has none of
+# them: PyMuPDF drew them as "·"). Debian's fonts-dejavu-core first, else the copy matplotlib (dev extra) ships.
+FONT_FILES = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    Path("matplotlib") / "mpl-data" / "fonts" / "ttf" / "DejaVuSans.ttf",
+)
 TABLE_SIZE = 8.0  # table font size before shrinking a wide table to the page
 PROSE_SIZE = 8.5
 PAD = 4.0  # cell padding, points
@@ -119,30 +126,85 @@ def _lone_label(row: list[str]) -> int | None:
 class Layout:
     widths: list[float]
     size: float
-    spans: dict[int, int] = field(default_factory=dict)  # header row -> its lone label's column (drawn centred)
+    # (header row, col) of a label drawn centred -> the first and last column it is centred over
+    spans: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
 
-def layout(fitz: Any, rows: list[list[str]], borderless: bool) -> Layout:
+@functools.cache
+def font_file() -> Path:
+    """The TTF the reports are typeset with; a clear error when neither copy is installed."""
+    import importlib.util
+
+    system, bundled = FONT_FILES
+    if system.is_file():
+        return system
+    spec = importlib.util.find_spec(bundled.parts[0])
+    if spec is not None and spec.origin is not None:
+        candidate = Path(spec.origin).parent.joinpath(*bundled.parts[1:])
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(
+        f"no DejaVu Sans font at {system} nor in matplotlib: apt-get install fonts-dejavu-core "
+        "(or pip install matplotlib)"
+    )
+
+
+@functools.cache
+def _font() -> Any:
+    import pymupdf
+
+    return pymupdf.Font(fontfile=str(font_file()))
+
+
+def text_width(text: str, size: float) -> float:
+    return float(_font().text_length(text, fontsize=size))
+
+
+def _group_runs(rows: list[list[str]], n_head: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """(row, col) -> (first, last) column a header label is centred over. A header row's lone label heads every
+    value column; where a row has several labels, each heads itself and the empty cells after it that have a
+    label below (how a report sets "Financial assets | Financial liabilities" over "2019 | 2018 | 2019 | 2018",
+    which the grid keeps in each group's first cell)."""
     n_cols = max(len(r) for r in rows)
-    n_head = header_rows(rows)
-    spans = {r: c for r in range(n_head) if (c := _lone_label(rows[r])) is not None} if borderless else {}
+    out: dict[tuple[int, int], tuple[int, int]] = {}
+    for r in range(n_head):
+        row = rows[r] + [""] * (n_cols - len(rows[r]))
+        lone = _lone_label(row)
+        if lone is not None:
+            out[(r, lone)] = (1, n_cols - 1)
+            continue
+        below = [any(c < len(rows[k]) and rows[k][c].strip() for k in range(r + 1, n_head)) for c in range(n_cols)]
+        for c in range(1, n_cols):
+            if not row[c].strip():
+                continue
+            end = c
+            while end + 1 < n_cols and not row[end + 1].strip() and below[end + 1]:
+                end += 1
+            if end > c:
+                out[(r, c)] = (c, end)
+    return out
+
+
+def layout(rows: list[list[str]], borderless: bool) -> Layout:
+    n_cols = max(len(r) for r in rows)
+    spans = _group_runs(rows, header_rows(rows)) if borderless else {}
     widths = [0.0] * n_cols
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
-            if spans.get(r) == c:
+            if (r, c) in spans:
                 continue
-            widths[c] = max(widths[c], fitz.get_text_length(" ".join(text.split()), FONT, TABLE_SIZE) + 2 * PAD)
+            widths[c] = max(widths[c], text_width(" ".join(text.split()), TABLE_SIZE) + 2 * PAD)
     widths = [max(w, 30.0) for w in widths]
-    for r, c in spans.items():  # the centred label needs the value columns' width together
-        need = fitz.get_text_length(rows[r][c], FONT, TABLE_SIZE) + 2 * PAD
-        extra = max(0.0, need - sum(widths[1:])) / (n_cols - 1)
-        widths[1:] = [w + extra for w in widths[1:]]
+    for (r, c), (first, last) in spans.items():  # a centred label needs its columns' width together
+        need = text_width(rows[r][c], TABLE_SIZE) + 2 * PAD
+        extra = max(0.0, need - sum(widths[first : last + 1])) / (last - first + 1)
+        widths[first : last + 1] = [w + extra for w in widths[first : last + 1]]
     scale = min(1.0, (PAGE_W - 2 * MARGIN) / sum(widths))
     return Layout([w * scale for w in widths], TABLE_SIZE * scale, spans)
 
 
-def draw_table(fitz: Any, page: Any, rows: list[list[str]], top: float, borderless: bool) -> float:
-    lay = layout(fitz, rows, borderless)
+def draw_table(page: Any, rows: list[list[str]], top: float, borderless: bool) -> float:
+    lay = layout(rows, borderless)
     row_h = lay.size * ROW_FACTOR
     xs = [MARGIN]
     for w in lay.widths:
@@ -162,9 +224,10 @@ def draw_table(fitz: Any, page: Any, rows: list[list[str]], top: float, borderle
             text = " ".join(raw.split())
             if not text:
                 continue
-            length = fitz.get_text_length(text, FONT, lay.size)
-            if lay.spans.get(r) == c:
-                x = (xs[1] + xs[-1] - length) / 2
+            length = text_width(text, lay.size)
+            if (r, c) in lay.spans:
+                first, last = lay.spans[(r, c)]
+                x = (xs[first] + xs[last + 1] - length) / 2
             elif c == 0:
                 x = xs[0] + PAD
             else:
@@ -173,22 +236,18 @@ def draw_table(fitz: Any, page: Any, rows: list[list[str]], top: float, borderle
     return bottom
 
 
-def _ascii(text: str) -> str:
-    """Typographic quotes and dashes as the built-in Helvetica encodes them."""
-    return text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"}))
-
-
 def typeset(ctx: dict[str, Any], path: Path, borderless: bool) -> Path:
     """One A4 page: the context's paragraphs (as many as fit) above its table."""
     import pymupdf
 
     fitz: Any = pymupdf
     rows = ctx["table"]["table"]
-    lay = layout(fitz, rows, borderless)
+    lay = layout(rows, borderless)
     table_h = lay.size * ROW_FACTOR * len(rows)
     doc = fitz.open()
     page = doc.new_page(width=PAGE_W, height=PAGE_H)
-    paragraphs = [_ascii(p["text"]) for p in sorted(ctx["paragraphs"], key=lambda p: p["order"])]
+    page.insert_font(fontname=FONT, fontfile=str(font_file()))
+    paragraphs = [p["text"] for p in sorted(ctx["paragraphs"], key=lambda p: p["order"])]
     room = PAGE_H - 2 * MARGIN - table_h - 20
     top = MARGIN
     while paragraphs and room > 40:
@@ -198,7 +257,7 @@ def typeset(ctx: dict[str, Any], path: Path, borderless: bool) -> Path:
             top = max(w[3] for w in page.get_text("words")) + 2 * PROSE_SIZE
             break
         paragraphs.pop()
-    draw_table(fitz, page, rows, top, borderless)
+    draw_table(page, rows, top, borderless)
     doc.save(path)
     doc.close()
     return path
@@ -409,6 +468,7 @@ def run_format(
     modes: list[Mode],
     work: Path,
     misses: list[Any],
+    per_question: list[dict[str, Any]],
     given_direct: bool = False,
     pool_asked: bool = False,
 ) -> dict[str, Any]:
@@ -451,6 +511,19 @@ def run_format(
                     answer = {"refused": True, "error": f"{type(exc).__name__}: {exc}"}
                 result = outcome(answer, it.q, gold)
                 add(tallies[f"{mode.value}/{it.part}/{it.kind}"], result)
+                if it.part == "tune":
+                    per_question.append(
+                        {
+                            "format": fmt.value,
+                            "mode": mode.value,
+                            "kind": it.kind,
+                            "uid": it.q["uid"],
+                            "result": result,
+                            "question": it.q["question"],
+                            "gold": it.q["answer"],
+                            "ours": str((answer or {}).get("text", ""))[:400],
+                        }
+                    )
                 if result not in ("right", "candidates_right") and it.part == "tune":
                     misses.append((fmt.value, mode.value, it.kind, result, it.q["question"], it.q["answer"], answer))
         t3 = time.perf_counter()
@@ -483,6 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--pool-asked", action="store_true", help="pool only the documents asked about")
     parser.add_argument("--given-direct", action="store_true", help="answer 'given' from the file's tables, no index")
+    parser.add_argument("--per-question", type=Path, default=None, help="write each tune answer here (JSON lines)")
     args = parser.parse_args(argv)
     contexts = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tune", "kept"} if args.part == "both" else {args.part}
@@ -491,17 +565,22 @@ def main(argv: list[str] | None = None) -> int:
         todo = [it for p in sorted(parts) for it in [x for x in todo if x.part == p][: args.limit]]
     print("questions:", dict(Counter(f"{it.part}/{it.kind}" for it in todo)))
     misses: list[Any] = []
+    per_question: list[dict[str, Any]] = []  # tune part only: the kept part's answers are never written
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work or Path(tmp)
         for fmt in args.formats:
-            res = run_format(contexts, todo, fmt, args.modes, work / "run", misses, args.given_direct, args.pool_asked)
+            res = run_format(
+                contexts, todo, fmt, args.modes, work / "run", misses, per_question, args.given_direct, args.pool_asked
+            )
             results.append(res)
             print(f"== {fmt.value}: {res['files']} files, {len(res['failed_files'])} failed, seconds {res['seconds']}")
             for group, tally in res["groups"].items():
                 print(f"  {group:<24} {tally}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    if args.per_question:
+        args.per_question.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in per_question))
     _show(misses, args.show_misses)
     return 0
 

@@ -125,9 +125,16 @@ BORDERLESS_LEFT = 54.0
 INDENT_STEP = 6.0  # points per indentation level of a stub label
 
 
-def make_borderless(path: Path, rows: list[list[str]], rights: list[float], indents: list[int] | None = None) -> Path:
+def make_borderless(
+    path: Path,
+    rows: list[list[str]],
+    rights: list[float],
+    indents: list[int] | None = None,
+    pitch: float = BORDERLESS_ROW,
+) -> Path:
     """A borderless table at 8 pt Helvetica under a paragraph, no rules: the first column left-aligned (indented by
-    `indents` steps per row), the others right-aligned at `rights`, as financial statements set amounts."""
+    `indents` steps per row), the others right-aligned at `rights`, as financial statements set amounts; rows
+    `pitch` points apart."""
     import pymupdf
 
     fitz: Any = pymupdf
@@ -135,7 +142,7 @@ def make_borderless(path: Path, rows: list[list[str]], rights: list[float], inde
     page = doc.new_page()
     page.insert_text((54, 80), "The table below shows the movements of the year (in millions).", fontsize=8.5)
     for r, row in enumerate(rows):
-        y = 120 + BORDERLESS_ROW * r
+        y = 120 + pitch * r
         for c, text in enumerate(row):
             if not text:
                 continue

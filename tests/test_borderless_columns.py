@@ -144,3 +144,92 @@ def test_a_top_label_over_several_groups_heads_all_of_them_not_a_run_cutting_thr
         "Black": (7, 9),
         "White": (10, 12),
     }
+
+
+def test_a_scale_note_spanning_under_the_labels_does_not_stop_a_year_heading_its_columns() -> None:
+    header = [  # row, col, span, text, x0, x1: "2019" centred over "Amount | % of total"; a scale note under all
+        (0, 2, 1, "2019", 276.0, 297.0),
+        (1, 1, 1, "Amount", 234.0, 266.0),
+        (1, 2, 1, "% of total", 274.0, 348.0),
+        (1, 3, 1, "Amount", 360.0, 391.0),
+        (2, 2, 2, "(In thousands, except percentages)", 312.0, 454.0),
+    ]
+    cells = [Cell(r, c, t, col_span=n, bbox=BBox(x0, 100 + 10 * r, x1, 108 + 10 * r)) for r, c, n, t, x0, x1 in header]
+    cells += [Cell(3, c, "Services" if c == 0 else "1.0", bbox=BBox(45.0, 130, 80.0, 138)) for c in range(4)]
+    table = Table("t:t0", SourceLocator("made.pdf", "0"), 4, 4, cells, header_rows=3, parser=BORDERLESS_PARSER)
+    assert spread_group_labels(table)
+    year = next(c for c in table.cells if c.text == "2019")
+    assert (year.col, year.col + year.col_span - 1) == (1, 2)
+
+
+def test_an_empty_spacer_row_does_not_split_the_table(tmp_path: Path) -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Deferred tax assets:", "", ""],
+        ["Inventories", "43", "58"],
+        ["Interest", "134", "30"],
+        ["Gross deferred tax assets", "177", "88"],
+        ["", "", ""],  # a spacer row: one empty line at the table's own pitch (a gap of 2.3 line heights)
+        ["Deferred tax liabilities:", "", ""],
+        ["Intangible assets", "(57)", "(552)"],
+        ["Net deferred tax assets", "$ 120", "$ (464)"],
+    ]
+    doc = parse(make_borderless(tmp_path / "deferred.pdf", rows, [300.0, 370.0], pitch=18.0))
+    assert len(doc.tables) == 1
+    grid = _grid(tmp_path / "deferred.pdf")
+    assert grid == [row for row in rows if any(row)]
+    table = doc.tables[0]
+    assert table.row_headers[-1] == ["Deferred tax liabilities:", "Net deferred tax assets"]
+
+
+def _period_groups(path: Path) -> Path:
+    """A borderless table whose years are centred over "Amount | % of total revenue" pairs, a scale note centred
+    under the column labels, and amounts right-aligned under them (a segment table of an annual report)."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "Cost of revenue by type for the fiscal years ended July 31.", fontsize=8.5)
+    rights = [266.0, 348.0, 391.0, 474.0]
+
+    def width(text: str) -> float:
+        return float(fitz.get_text_length(text, "helv", 8))
+
+    def right(text: str, x: float, y: float) -> None:
+        page.insert_text((x - width(text), y), text, fontname="helv", fontsize=8)
+
+    def centre(text: str, x0: float, x1: float, y: float) -> None:
+        page.insert_text(((x0 + x1 - width(text)) / 2, y), text, fontname="helv", fontsize=8)
+
+    centre("2019", 226.0, 352.0, 120)
+    centre("2018", 352.0, 478.0, 120)
+    for text, x in zip(["Amount", "% of total revenue", "Amount", "% of total revenue"], rights, strict=True):
+        right(text, x, 135.2)
+    centre("(In thousands, except percentages)", 226.0, 478.0, 150.4)
+    body = [
+        ["License and subscription", "$ 64,798", "9%", "$ 35,452", "5%"],
+        ["Maintenance", "16,499", "2", "14,783", "2"],
+        ["Services", "243,053", "34", "246,548", "38"],
+        ["Total cost of revenue", "$ 324,350", "45%", "296,783", "45%"],
+    ]
+    for r, (label, *values) in enumerate(body):
+        y = 165.6 + 15.2 * r
+        page.insert_text((54, y), label, fontname="helv", fontsize=8)
+        for text, x in zip(values, rights, strict=True):
+            right(text, x, y)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_years_centred_over_column_pairs_head_both_and_no_edge_cuts_a_label(tmp_path: Path) -> None:
+    table = parse(_period_groups(tmp_path / "segments.pdf")).tables[0]
+    chains = [[level for level in chain if "thousands" not in level] for chain in table.column_headers]
+    assert chains == [
+        [],
+        ["2019", "Amount"],
+        ["2019", "% of total revenue"],
+        ["2018", "Amount"],
+        ["2018", "% of total revenue"],
+    ]

@@ -18,6 +18,7 @@ from tablerag.parsing.grid import GridCell, TextLine, Word, band_cells, coverage
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
 MAX_LINE_GAP = 2.2  # a vertical gap larger than this many line heights ends a table region
+SPACER_PITCH = 2.15  # ... unless it is one empty row at the table's own line pitch (two pitches, a little slack)
 MIN_GUTTER = 1.5  # a column gutter narrower than this (points) is kerning, not a column boundary
 GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a table's lines (spanning headers)
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
@@ -32,6 +33,7 @@ SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line ab
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
 AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*%?\)?%?$")  # one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%)
 CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
+YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 
 
@@ -50,12 +52,27 @@ def _in_stub(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
     return len(chunks) == 1 and max(w.x1 for w in chunks[0]) < min(w.x0 for w in multi[1])
 
 
+def _pitch(lines: list[TextLine]) -> float | None:
+    """The median distance between the tops of consecutive lines (a table region's own row pitch)."""
+    steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
+    return steps[len(steps) // 2] if steps else None
+
+
+def _gap_ok(lines: list[TextLine], start: int, i: int) -> bool:
+    """Line i continues the region begun at `start`: a small gap, or one empty spacer row of the region's pitch."""
+    line, prev = lines[i], lines[i - 1]
+    if line.y0 - prev.y1 <= MAX_LINE_GAP * max(line.height, 1.0):
+        return True
+    pitch = _pitch(lines[start:i]) if start >= 0 else None
+    return pitch is not None and line.y0 - prev.y0 <= SPACER_PITCH * pitch
+
+
 def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
     """Index ranges [start, end) of lines forming candidate tables."""
     out: list[tuple[int, int]] = []
     start, last_multi, n_multi, singles = -1, -1, 0, 0
-    for i, (line, chunks) in enumerate(zip(lines, chunked, strict=True)):
-        gap_ok = i > 0 and line.y0 - lines[i - 1].y1 <= MAX_LINE_GAP * max(line.height, 1.0)
+    for i, chunks in enumerate(chunked):
+        gap_ok = i > 0 and _gap_ok(lines, start, i)
         multi = len(chunks) >= 2
         if start >= 0 and gap_ok and multi and _aligned(_gutters(chunked[last_multi]), _gutters(chunks)):
             last_multi, n_multi, singles = i, n_multi + 1, 0
@@ -78,15 +95,24 @@ def _numeric(chunk: list[Word]) -> bool:
     return all(AMOUNT.match(w.text) or w.text in CURRENCY for w in chunk) and any(AMOUNT.match(w.text) for w in chunk)
 
 
+def _lone_year(chunk: list[Word]) -> bool:
+    return len(chunk) == 1 and bool(YEAR.fullmatch(chunk[0].text))
+
+
 def _extent(chunk: list[Word]) -> tuple[float, float]:
     return min(w.x0 for w in chunk), max(w.x1 for w in chunk)
 
 
-def _number_gutters(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[tuple[float, float]]:
+def _number_gutters(
+    chunked: list[list[list[Word]]], x0: float, x1: float, body_only: bool = False
+) -> list[tuple[float, float]]:
     """Gutters between columns of numbers: x-ranges no number chunk covers, with number chunks on both sides in
     the same line in at least MIN_SPLIT_LINES lines. Header and unit lines may cross them (a label wider than
-    its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text."""
-    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked]
+    its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text.
+    With `body_only` the lines above the first amount that is not a lone year (header lines: "2019" centred over
+    its two columns) hold no numbers."""
+    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
+    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked[first if body_only else 0 :]]
     gaps = [g for g in coverage_gaps([e for line in nums for e in line], x0, x1, 0) if g[1] - g[0] >= MIN_GUTTER]
     out = []
     for g0, g1 in gaps:
@@ -125,7 +151,32 @@ def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list
             gaps[gaps.index(crossing[0])] = (max(crossing[0][0], n0), min(crossing[0][1], n1))
         elif not crossing:
             gaps.append((n0, n1))
-    return [x0, *sorted((a + b) / 2 for a, b in gaps), x1]
+    inner = sorted((a + b) / 2 for a, b in gaps)
+    return [x0, *_without_cutting_edges(inner, chunked, _number_gutters(chunked, x0, x1, body_only=True)), x1]
+
+
+def _without_cutting_edges(
+    edges: list[float], chunked: list[list[list[Word]]], gutters: list[tuple[float, float]]
+) -> list[float]:
+    """One number gutter parts two value columns once: where two edges fall in it with no body cell between them
+    (no column of their own), the one that cuts through a cell of a line of several cells goes ("% of total
+    revenue" cut by an edge its group label "2019", centred over it and the column before, left in the gutter).
+    Two edges around a text column between the numbers ("(95% CI)") have its cells between them and stay."""
+    cells = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
+    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
+    body = [_extent(c) for chunks in chunked[first:] for c in chunks]
+
+    def cuts(x: float) -> bool:
+        return any(a < x < b for a, b in cells)
+
+    drop: set[float] = set()
+    for g0, g1 in gutters:
+        inside = [e for e in edges if g0 <= e <= g1]
+        for a, b in zip(inside, inside[1:], strict=False):
+            if any(a <= x0 and x1 <= b for x0, x1 in body) or cuts(a) == cuts(b):
+                continue
+            drop.add(a if cuts(a) else b)
+    return [e for e in edges if e not in drop]
 
 
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:

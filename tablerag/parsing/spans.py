@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Cell, Table
+from tablerag.parsing.units import scale_note
 
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
 EDGE_TOL = 2.0  # points a label may stick out of the extent of its sub-labels (kerning, bold glyphs)
@@ -88,10 +89,10 @@ def spread_group_labels(table: Table) -> bool:
     changed = False
     for row in reversed(range(table.header_rows - 1)):  # lower groups first: upper labels nest over them
         ext = _extents(table, row + 1)
-        groups = [
+        groups = [  # a scale note centred under the labels ("(In thousands, except percentages)") groups nothing
             (c.col, c.col + c.col_span - 1)
             for c in table.cells
-            if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip()
+            if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip() and not scale_note(c.text)
         ]
         for cell in sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col):
             if cell.bbox is None:

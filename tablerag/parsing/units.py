@@ -96,7 +96,7 @@ def apply_units(table: Table) -> Table:
     return table
 
 
-def _scale_note(level: str) -> bool:
+def scale_note(level: str) -> bool:
     """A level that only states a scale ("(in thousands)", "$'000", "RMB million"); "%", "percent", "no." name
     what a column measures and stay."""
     reading = unit_label(level)
@@ -110,7 +110,7 @@ def drop_unit_levels(table: Table) -> Table:
     questions about another). A chain made only of unit levels keeps them (it has no other name), and so do
     columns the unit level alone tells apart. In place."""
     chains = table.column_headers
-    stripped = [kept if (kept := [lvl for lvl in chain if not _scale_note(lvl)]) else chain for chain in chains]
+    stripped = [kept if (kept := [lvl for lvl in chain if not scale_note(lvl)]) else chain for chain in chains]
     # a unit level that tells columns apart ("no." beside "(%)" under one group) is their name: kept
     clash = {
         i
