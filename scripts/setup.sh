@@ -26,11 +26,13 @@ for bin in tesseract pdftoppm; do command -v "$bin" >/dev/null 2>&1 || need_apt=
 if command -v tesseract >/dev/null 2>&1; then
   for lang in rus pol deu chi_sim eng; do tesseract --list-langs 2>/dev/null | grep -qx "$lang" || need_apt=1; done
 fi
+# the report benchmark typesets in DejaVu Sans (minus signs, dashes and the euro sign in the text layer)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt=1
 if [ "$need_apt" = 1 ]; then
-  echo "[setup] installing system packages (tesseract, poppler)" >&2
+  echo "[setup] installing system packages (tesseract, poppler, DejaVu fonts)" >&2
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tesseract-ocr tesseract-ocr-rus tesseract-ocr-pol \
-    tesseract-ocr-deu tesseract-ocr-chi-sim tesseract-ocr-eng poppler-utils >/dev/null
+    tesseract-ocr-deu tesseract-ocr-chi-sim tesseract-ocr-eng poppler-utils fonts-dejavu-core >/dev/null
 fi
 
 PY=${PYTHON:-python3}
