@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,8 @@ from tablerag.qa.link import (
     link,
     percent_column,
     promote_period_rows,
+    row_words,
+    tokens,
     year_of,
     years_in,
 )
@@ -42,6 +45,7 @@ from tablerag.qa.route import (
     RouteKind,
     Router,
     route,
+    route_without,
     threshold,
 )
 from tablerag.qa.source import TableSource
@@ -352,6 +356,7 @@ def answer_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
+    route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
         return periods_listed(table, linked, version)
     percents = _stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
@@ -372,6 +377,26 @@ def answer_table(
     if taken is None or _text_for_a_number(table, question, taken):
         return None
     return None if NAME_FIRST.search(question) and _number_for_a_name(table, question, taken) else taken
+
+
+def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
+    """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
+    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row. A word the
+    question uses more often than the row's name does still asks for the operation ("the average weighted average
+    shares"); so does one asked over several periods without "respectively" ("the total change in expenses from
+    2017 to 2019" adds the row's two changes)."""
+    if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
+        return route_
+    if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
+        return route_
+    row = linked.row.tokens
+    named, asked = row_words(table, linked.row.index), Counter(linked.words)
+
+    def names(text: str) -> bool:
+        words = set(tokens(text))
+        return bool(words) and bool(row - words) and all(t in row and asked[t] <= named[t] for t in words)
+
+    return route_without(question, names)
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:

@@ -96,6 +96,21 @@ def _tok(text: str) -> list[str]:
     return [_GENDER.get(t, t) for t in tokens]
 
 
+def tokens(text: str) -> list[str]:
+    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
+    return _tok(text)
+
+
+def row_words(table: Table, row: int) -> Counter[str]:
+    """The link tokens of a body row's name, counted: its section path and own label (its text cells when it has
+    no path)."""
+    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    if not chain:
+        numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
+        chain = [t for c, t in enumerate(filled_grid(table)[row]) if t.strip() and c not in numeric]
+    return Counter(t for text in chain for t in _tok(text))
+
+
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 

@@ -1,0 +1,29 @@
+"""Regressions on linking a question to the names a table gives its rows and columns (one test per cause): each
+builds its table as a CSV file and asks the kind of question that went wrong. A wrong number is worse than a
+refusal."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+
+def test_an_operation_word_inside_the_row_name_names_the_row(tmp_path):
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Basic weighted average common shares outstanding", "442,319", "439,606", "428,181"],
+        ["Expected rate of salary increase", "2.5", "2.3", "2.0"],
+        ["Total liabilities", "94.9", "90.1", "88.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "shares")
+    answer = answer_table(table, "What was the basic weighted average common shares outstanding in 2018?")
+    assert answer is not None and answer.value == "439,606"
+    answer = answer_table(table, "What was the expected rate of salary increase in 2019?")
+    assert answer is not None and answer.value == "2.5"
+    answer = answer_table(table, "What were the total liabilities in 2017?")
+    assert answer is not None and answer.value == "88.0"
+    # the word asked once more than the name holds it is the operation
+    answer = answer_table(
+        table, "What was the average basic weighted average common shares outstanding in 2018 and 2019?"
+    )
+    assert answer is not None and float(answer.value) == (442319 + 439606) / 2
