@@ -27,3 +27,37 @@ def test_an_operation_word_inside_the_row_name_names_the_row(tmp_path):
         table, "What was the average basic weighted average common shares outstanding in 2018 and 2019?"
     )
     assert answer is not None and float(answer.value) == (442319 + 439606) / 2
+
+
+def test_a_row_named_by_its_whole_label_is_found_when_its_words_are_in_every_row(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Net bookings", "$6,388", "$7,262"],
+        ["In-game net bookings", "$3,366", "$4,203"],
+    ]
+    answer = answer_table(table_from_rows(rows, tmp_path, "bookings"), "What was the net bookings in 2018?")
+    assert answer is not None and answer.value == "$7,262"
+    sections = [
+        ["", "2019", "2018"],
+        ["Current income tax expense (benefit):", "", ""],
+        ["Federal", "$5", "$4"],
+        ["Deferred income tax expense (benefit):", "", ""],
+        ["Federal", "4,206", "4,860"],
+        ["Income tax expense (benefit)", "$(7,125)", "$5,534"],
+    ]
+    table = table_from_rows(sections, tmp_path, "tax")
+    answer = answer_table(table, "What was the income tax expense (benefit) in 2019?")
+    assert answer is not None and answer.value == "$(7,125)"
+
+
+def test_rows_tied_on_words_go_to_the_one_whose_own_label_holds_them(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Cost of revenue:", "", ""],
+        ["Services", "243,053", "246,548"],
+        ["Includes stock-based compensation of:", "", ""],
+        ["Cost of services revenue", "22,781", "21,856"],
+    ]
+    table = table_from_rows(rows, tmp_path, "cost")
+    answer = answer_table(table, "What was the cost of services revenue in 2018?")
+    assert answer is not None and answer.value == "21,856"

@@ -26,6 +26,8 @@ FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"
 FUZZY_MIN_CHARS = 4  # short tokens ("q1", "eu") must match exactly: one letter off is another word
 FUZZY_WEIGHT = 0.7  # a fuzzy match is weaker evidence than an exact one
 PHRASE_BONUS = 1.0  # the whole cell text appearing in the question ("fixed price") beats scattered word hits
+SCORE_DIGITS = 9  # link scores equal to this many digits tie: the row whose own label (not its section) holds
+# more of the matched words wins ("cost of services revenue" is that row, not "Services" under "Cost of revenue")
 EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties, never outvotes a word match
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -124,8 +126,9 @@ def _fuzzy(token: str, vocab: set[str]) -> str | None:
     return close[0] if close else None
 
 
-def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, set[str], int]]:
-    """idf-weighted matches of question tokens against each unit's tokens (exact, else fuzzy)."""
+def _match(q: list[str], units: dict[int, set[str]], shared: bool = False) -> dict[int, tuple[float, set[str], int]]:
+    """idf-weighted matches of question tokens against each unit's tokens (exact, else fuzzy); ``shared``: words
+    every unit holds count too (with the least weight)."""
     df: Counter[str] = Counter(t for toks in units.values() for t in toks)
     n = max(1, len(units))
     vocab = set(df)
@@ -135,7 +138,7 @@ def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, s
             mapped[t] = (t, 1.0)
         elif (near := _fuzzy(t, vocab)) is not None:
             mapped[t] = (near, FUZZY_WEIGHT)
-    if n >= MIN_UNITS_SHARED:  # a word every row (column) holds tells none of them apart
+    if n >= MIN_UNITS_SHARED and not shared:  # a word every row (column) holds tells none of them apart
         mapped = {qt: m for qt, m in mapped.items() if df[m[0]] < n}
     return _scores(q, units, mapped, df, n)
 
@@ -194,6 +197,12 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     return left
 
 
+def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
+    """A row's own label (the last level of its path; its first text cell when it has no path), no section."""
+    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    return chain[-1] if chain else next(iter(texts.values()), "")
+
+
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
     full = q if q is not None else _tok(question)
@@ -203,11 +212,18 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
     q = _stub_name_spent(table, full)
-    matched = _match(q, units) or _match(full, units)  # a title over the stub is the table's subject: words back
+    own = {r: set(_tok(_own_label(table, r, texts[r]))) for r in units}
+    named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
+    matched = (
+        _match(q, units)
+        or _match(full, units)  # a title over the stub is the table's subject: its words come back
+        or {r: m for r, m in _match(full, units, shared=True).items() if r in named}  # a section's words in every row
+    )
     for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
-    scored.sort(key=lambda s: (-s.score, s.index))
+    cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
+    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], s.index))
     if scored:
         best = scored[0]
         q_hit = best.tokens
