@@ -70,7 +70,13 @@ def period(rows: list[list[str]], head: int, col: int) -> str | None:
     return years.pop() if len(years) == 1 else None
 
 
+def _lower(text: str) -> str:
+    return text[0].lower() + text[1:] if text[1:2].islower() or len(text) < 2 else text
+
+
 def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
+    """Questions on the grid: one per value cell (four wordings, by turns), plus per row with two or more period
+    values "In which year was X larger / the smallest?" and "... less than N?" (N splitting off one period)."""
     head = header_rows(rows)
     if head == 0 or head >= len(rows):
         return []
@@ -79,6 +85,7 @@ def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
     labels = Counter(norm_text(r[0]) for r in rows[head:] if r and r[0].strip())
     periods = {c: period(rows, head, c) for c in range(1, max(len(r) for r in rows))}
     by_period = Counter(p for p in periods.values() if p)
+    turn = 0
     for r in range(head, len(rows)):
         row = rows[r]
         label = " ".join(row[0].split()) if row else ""
@@ -87,22 +94,55 @@ def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
             continue
         if not label or len(label) < 3:
             continue
+        dup = labels[norm_text(label)] > 1
+        subject = _lower(f"{label} of {section}" if dup and section else label)
+        form = "section" if dup and section else "plain"
+        dated = []
         for c in range(1, len(row)):
             if not _amount(row[c]) or not periods.get(c):
                 continue
             p = periods[c]
-            where = f"as at {p}" if DATE.fullmatch(p or "") else f"in {p}"
-            dup = labels[norm_text(label)] > 1
-            subject = f"{label} of {section}" if dup and section else label
-            q = f"What was the {subject[0].lower() + subject[1:]} {where}?"
-            out.append(
-                {
-                    "q": q,
-                    "gold": row[c].strip(),
-                    "ambiguous": (dup and not section) or by_period[p] > 1,
-                    "form": "section" if dup and section else "plain",
-                }
-            )
+            ambiguous = (dup and not section) or by_period[p] > 1
+            if DATE.fullmatch(p or ""):
+                q = f"How much was the {subject} as at {p}?"
+            else:
+                q = [
+                    f"What was the {subject} in {p}?",
+                    f"What is the {p} {subject}?",
+                    f"What was the amount of {subject} in {p}?",
+                    f"How much was the {subject} in fiscal {p}?",
+                ][turn % 4]
+                turn += 1
+            out.append({"q": q, "gold": row[c].strip(), "ambiguous": ambiguous, "form": form})
+            value = parse_number(row[c].strip())
+            year = YEAR.findall(p or "")
+            if value is not None and len(year) == 1 and by_period[p] == 1:
+                dated.append((float(value.value), year[0]))
+        out.extend(_comparisons(subject, dated, form, dup and not section))
+    return out
+
+
+def _comparisons(subject: str, dated: list[tuple[float, str]], form: str, ambiguous: bool) -> list[dict[str, Any]]:
+    if len(dated) < 2 or len({v for v, _ in dated}) < len(dated) or len({y for _, y in dated}) < len(dated):
+        return []
+    ordered = sorted(dated)
+    most = "larger" if len(dated) == 2 else "the largest"
+    least = "smaller" if len(dated) == 2 else "the smallest"
+    out = [
+        {"q": f"In which year was {subject} {most}?", "gold": ordered[-1][1], "ambiguous": ambiguous, "form": "which"},
+        {"q": f"In which year was {subject} {least}?", "gold": ordered[0][1], "ambiguous": ambiguous, "form": "which"},
+    ]
+    low, next_up = ordered[0][0], ordered[1][0]
+    if low >= 0 and next_up - low >= 2:
+        bound = f"{int((low + next_up) / 2):,}"
+        out.append(
+            {
+                "q": f"In which year was {subject} less than {bound}?",
+                "gold": ordered[0][1],
+                "ambiguous": ambiguous,
+                "form": "bound",
+            }
+        )
     return out
 
 
