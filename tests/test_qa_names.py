@@ -61,3 +61,28 @@ def test_rows_tied_on_words_go_to_the_one_whose_own_label_holds_them(tmp_path):
     table = table_from_rows(rows, tmp_path, "cost")
     answer = answer_table(table, "What was the cost of services revenue in 2018?")
     assert answer is not None and answer.value == "21,856"
+
+
+def test_which_year_compares_the_period_amounts_of_the_row(tmp_path):
+    notes = [
+        ["", "Notes", "2019", "2018"],
+        ["Trade receivables", "", "3,770", "3,054"],
+        ["Receivables from related parties", "17", "11,880", "8,039"],
+    ]
+    answer = answer_table(table_from_rows(notes, tmp_path, "notes"), "In which year was trade receivables larger?")
+    assert answer is not None and answer.value == "2019"
+    restated = [
+        ["", "Year-ended 31 March 2019", "Year-ended 31 March 2018 Restated See note 2"],
+        ["UK", "83.2", "73.5"],
+        ["Germany", "143.5", "128.4"],
+    ]
+    answer = answer_table(table_from_rows(restated, tmp_path, "restated"), "In which year was Germany smaller?")
+    assert answer is not None and answer.value == "2018"
+    changes = [
+        ["", "", "Fiscal year", "% Change"],
+        ["(in millions of €)", "2019", "2018", "Actual"],
+        ["Orders", "19,975", "18,451", "8 %"],
+        ["Revenue", "17,663", "18,125", "(3) %"],
+    ]
+    answer = answer_table(table_from_rows(changes, tmp_path, "orders"), "In which year was revenue smaller?")
+    assert answer is not None and answer.value == "2019"

@@ -404,8 +404,10 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     rows = _rows(linked, view)
     if not rows:
         return None
-    cols = _value_cols(view, linked)
-    cells = [(rows[0].index, c) for c in like_columns(view, cols, linked, want_percent)]
+    grid = view.table.filled_grid()
+    r = rows[0].index
+    cols = [c for c in _value_cols(view, linked) if grid[r][c].strip()]  # a "Notes" column the row leaves empty
+    cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
     return cells if len(cells) >= 2 else None
 
 
@@ -416,6 +418,7 @@ def _across_columns(
     cells = _row_value_cells(view, linked)
     if cells is None:
         return None
+    cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
 
 
