@@ -86,3 +86,26 @@ def test_which_year_compares_the_period_amounts_of_the_row(tmp_path):
     ]
     answer = answer_table(table_from_rows(changes, tmp_path, "orders"), "In which year was revenue smaller?")
     assert answer is not None and answer.value == "2019"
+
+
+def test_columns_tied_for_the_question_give_the_plain_amount_or_a_refusal_naming_them(tmp_path):
+    kinds = [
+        ["", "2019", "", "2018", ""],
+        ["", "Amount", "% of total revenue", "Amount", "% of total revenue"],
+        ["License and subscription revenue", "$ 64,798", "9%", "$ 35,452", "5%"],
+        ["Maintenance revenue", "16,499", "2", "14,783", "2"],
+    ]
+    table = table_from_rows(kinds, tmp_path, "kinds")
+    answer = answer_table(table, "What was the license and subscription revenue in 2018?")
+    assert answer is not None and answer.value == "$ 35,452"
+    answer = answer_table(table, "What was the License and subscription revenue in 2019 and 2018 respectively?")
+    assert answer is not None and answer.value == "$ 64,798; $ 35,452"
+    quarters = [
+        ["", "Fiscal 2019", "", "Fiscal 2018", ""],
+        ["", "First Quarter", "Second Quarter", "First Quarter", "Second Quarter"],
+        ["Revenues", "94,888", "94,395", "84,380", "88,100"],
+        ["Gross profit", "38,091", "38,422", "33,471", "35,000"],
+    ]
+    answer = answer_table(table_from_rows(quarters, tmp_path, "quarters"), "What was the gross profit in 2019?")
+    assert answer is not None and answer.value is None and answer.refused
+    assert sorted(c.citations[0]["col"] for c in answer.candidates) == [1, 2]
