@@ -109,3 +109,22 @@ def test_columns_tied_for_the_question_give_the_plain_amount_or_a_refusal_naming
     answer = answer_table(table_from_rows(quarters, tmp_path, "quarters"), "What was the gross profit in 2019?")
     assert answer is not None and answer.value is None and answer.refused
     assert sorted(c.citations[0]["col"] for c in answer.candidates) == [1, 2]
+
+
+def test_words_that_name_the_row_do_not_name_a_column_kind(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        [
+            "",
+            "Number of Shares",
+            "Weighted Average Grant Date Fair Value",
+            "Number of Shares",
+            "Weighted Average Grant Date Fair Value",
+        ],
+        ["Shares granted", "253,113", "2.17", "196,000", "3.10"],
+        ["Shares vested", "300,000", "2.50", "323,420", "2.80"],
+    ]
+    table = table_from_rows(rows, tmp_path, "granted")
+    answer = answer_table(table, "In which year was shares granted smaller?")
+    assert answer is not None and answer.value == "2018"
+    assert len(answer.citations) == 2  # the two years' numbers of shares, not their fair values

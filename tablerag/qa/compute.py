@@ -11,7 +11,16 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import STATED_CHANGE, Linked, Scored, column_kind, kind_words, percent_column, year_of
+from tablerag.qa.link import (
+    STATED_CHANGE,
+    Linked,
+    Scored,
+    column_kind,
+    kind_words,
+    percent_column,
+    row_words,
+    year_of,
+)
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -85,7 +94,8 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     if len(cols) < 2:
         return cols
     table = view.table
-    tokens = {s.index: s.tokens for s in linked.cols}
+    spent = set(row_words(table, linked.rows[0].index)) if linked.rows else set()  # words that named the row
+    tokens = {s.index: s.tokens - spent for s in linked.cols}
 
     def rank(c: int) -> tuple[bool, bool]:
         return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
