@@ -40,6 +40,7 @@ DATE = re.compile(
     r"\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
+NOTE_MARK = re.compile(r"\(\s*(?:\d{1,2}|[a-z]|[ivx]+)\s*\)|\*+|:$")  # footnote marks a question leaves out
 MAX_PER_TABLE = 12  # questions drawn per table, so big tables do not dominate the figure
 
 
@@ -95,8 +96,10 @@ def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
         if not label or len(label) < 3:
             continue
         dup = labels[norm_text(label)] > 1
-        subject = _lower(f"{label} of {section}" if dup and section else label)
-        form = "section" if dup and section else "plain"
+        bare = " ".join(NOTE_MARK.sub(" ", label).split())  # "Other(2)", "Goodwill (1)": the reader's name for it
+        name = bare if bare and bare != label and turn % 2 else label
+        subject = _lower([f"{name} of {section}", f"{section.lower()} {name}"][turn % 2] if dup and section else name)
+        form = "section" if dup and section else "bare" if name != label else "plain"
         dated = []
         for c in range(1, len(row)):
             if not _amount(row[c]) or not periods.get(c):
