@@ -128,3 +128,14 @@ def test_words_that_name_the_row_do_not_name_a_column_kind(tmp_path):
     answer = answer_table(table, "In which year was shares granted smaller?")
     assert answer is not None and answer.value == "2018"
     assert len(answer.citations) == 2  # the two years' numbers of shares, not their fair values
+
+
+def test_less_at_the_head_of_a_row_name_asks_for_no_smaller_value(tmp_path):
+    rows = [
+        ["", "March 31, 2019", "March 31, 2018"],
+        ["Accounts receivable", "1,020", "990"],
+        ["Less allowance for doubtful accounts", "2", "5"],
+    ]
+    table = table_from_rows(rows, tmp_path, "allowance")
+    answer = answer_table(table, "In which year was less allowance for doubtful accounts larger?")
+    assert answer is not None and answer.value == "2018"

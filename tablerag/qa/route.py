@@ -350,9 +350,9 @@ def route_without(question: str, names: Callable[[str], bool]) -> Route:
     ("Weighted average shares", "Rate of salary increase", "Total liabilities") is blanked out: such a word names
     the row, it does not ask for an operation."""
     masked = question
-    for _, pattern in INTENT_PATTERNS:
+    for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS]:  # "Less: allowance" is a name, not "smaller"
         for m in pattern.finditer(question):
-            if names(m.group(0)):
+            if names(m.group(0)) and not re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
                 masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return rule_route(masked)
 
