@@ -139,3 +139,18 @@ def test_less_at_the_head_of_a_row_name_asks_for_no_smaller_value(tmp_path):
     table = table_from_rows(rows, tmp_path, "allowance")
     answer = answer_table(table, "In which year was less allowance for doubtful accounts larger?")
     assert answer is not None and answer.value == "2018"
+
+
+def test_a_unit_row_with_the_subject_in_its_stub_joins_the_header(tmp_path):
+    rows = [
+        ["", "Year-ended 31 March 2019", "Year-ended 31 March 2018"],
+        ["Revenue from external customers by country", "$M", "$M"],
+        ["UK", "83.2", "73.5"],
+        ["USA", "222.2", "199.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "units")
+    q = "In which year was the amount of revenue from external customers in the UK larger?"
+    answer = answer_table(table, q)
+    assert answer is not None and answer.value == "2019"
+    answer = answer_table(table, "What was the revenue from external customers from the USA in 2018?")
+    assert answer is not None and answer.value == "199.0"

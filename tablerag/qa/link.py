@@ -351,15 +351,31 @@ def _period_row(table: Table, grid: list[list[str]], row: int) -> bool:
     return len(values) >= 2 and all(year_of(v) is not None and len(v) <= 40 for v in values)
 
 
+_UNIT_MARK = re.compile(
+    r"^\(?\s*(?:in\s+)?(?:[$€£¥₹]|[a-z]{0,2}\$|usd|eur|gbp|rmb|chf|sek|nok|dkk|jpy|cad|aud|inr|zar)?\s*['’]?\s*"
+    r"(?:m|mn|mm|bn|b|k|000s?|thousands?|millions?|billions?)?\s*\)?$",
+    re.IGNORECASE,
+)  # a cell that only states a currency and scale: "$M", "€m", "$'000", "RMB million", "(in thousands)"
+
+
+def _unit_row(grid: list[list[str]], row: int) -> bool:
+    """A row whose value cells only state units ("Revenue from external customers by country | $M | $M"): a header
+    row a reader left in the body because its stub holds text."""
+    values = [t.strip() for t in grid[row][1:] if t.strip()]
+    return len(values) >= 2 and all(len(v) <= 20 and _UNIT_MARK.match(v) for v in values)
+
+
 def promote_period_rows(table: Table) -> Table:
-    """A copy whose leading body rows that only name periods (years, dates) join the column header chains: our
-    readers sometimes keep "2019 | 2018" as data because the cells parse as numbers."""
+    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M") join the column
+    header chains: our readers sometimes keep "2019 | 2018" as data because the cells parse as numbers, and a unit
+    row as data because its stub holds the table's subject ("Revenue by country | $M | $M")."""
     from dataclasses import replace
 
     grid = filled_grid(table)
     extra = 0
     while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
-        if not _period_row(table, grid, table.header_rows + extra):
+        at = table.header_rows + extra
+        if not (_period_row(table, grid, at) or _unit_row(grid, at)):
             break
         extra += 1
     if not extra:
