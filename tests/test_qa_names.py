@@ -154,3 +154,15 @@ def test_a_unit_row_with_the_subject_in_its_stub_joins_the_header(tmp_path):
     assert answer is not None and answer.value == "2019"
     answer = answer_table(table, "What was the revenue from external customers from the USA in 2018?")
     assert answer is not None and answer.value == "199.0"
+
+
+def test_in_which_year_compares_a_total_row_across_its_years_when_columns_say_total_too(tmp_path):
+    rows = [
+        ["", "Fiscal Year 2018", "", "Fiscal Year 2017", ""],
+        ["", "Net Sales", "% of Total", "Net Sales", "% of Total"],
+        ["APAC", "$479,987", "40.0%", "$288,764", "38.1%"],
+        ["EMEA", "277,898", "23.1%", "237,437", "31.4%"],
+        ["Total", "$ 1,200,181", "", "$ 757,338", ""],
+    ]
+    answer = answer_table(table_from_rows(rows, tmp_path, "total"), "In which year was total smaller?")
+    assert answer is not None and answer.value == "2017"

@@ -272,6 +272,7 @@ def _rule_compute(
             many=bool(PLURAL_PERIODS.search(question)),
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
+            period=bool(ASKS_PERIOD.search(question)),
         )
     except UnsafeSqlError:
         return None

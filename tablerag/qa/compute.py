@@ -339,6 +339,7 @@ def compute(
     many: bool = False,
     one_item: bool = False,
     decrease: bool = False,
+    period: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -346,7 +347,8 @@ def compute(
     "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
     count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
     names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
-    asks by how much something fell ("decrease by"), a positive amount for a fall."""
+    asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
+    period ("in which year"), so a superlative compares the linked row across its columns, never rows."""
     intent = route.intent
     if intent is None:
         return None
@@ -366,7 +368,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return _compare(view, linked, sandbox, lowest)
     else:
-        return _ranked(intent, route, view, linked, sandbox)
+        return _ranked(intent, route, view, linked, sandbox, period)
     if built is None:
         return None
     sql, cells = built
@@ -521,8 +523,12 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
     return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
 
 
-def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+def _ranked(
+    intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox, period: bool = False
+) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    if period and intent in (Intent.MAX, Intent.MIN) and _rows(linked, view):  # "in which year was the total ..."
+        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
         across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
