@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,13 +25,15 @@ from tablerag.qa.link import (
     Linked,
     Scored,
     column_years,
-    is_year,
     link,
     percent_column,
     promote_period_rows,
+    row_words,
+    tokens,
     year_of,
     years_in,
 )
+from tablerag.qa.pick import RESPECTIVE, period_columns, respective_cells, tied_columns
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -42,6 +45,7 @@ from tablerag.qa.route import (
     RouteKind,
     Router,
     route,
+    route_without,
     threshold,
 )
 from tablerag.qa.source import TableSource
@@ -71,8 +75,6 @@ ASKS_QUANTITY = re.compile(
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
-RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
-RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -203,10 +205,16 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    col = next((c for c in linked.cols if grid[r][c.index].strip()), None)
-    if col is None:
+    filled = [c for c in linked.cols if grid[r][c.index].strip()]
+    if not filled:
         return None
-    several = [(r, c) for c in _period_columns(table, linked, grid, r)] or _respective(linked, grid, question)
+    tied = tied_columns(table, r, filled, question)
+    if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
+        return _ambiguous_cells(table, linked, r, tied, version)
+    col = tied[0]
+    several = [(r, c) for c in period_columns(table, linked, grid, r, question)] or respective_cells(
+        linked, grid, question
+    )
     if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
         values = [" ".join(grid[i][c].split()) for i, c in several]
         cites = [cite(table, i, c, version) for i, c in several]
@@ -222,40 +230,20 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     return Answer(text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=linked.row.score + col.score)
 
 
-def _distinct(units: list[Scored]) -> list[Scored]:
-    """Linked units that each add a question word the better ones lack, scoring at least half the best."""
-    kept: list[Scored] = []
-    covered: set[str] = set()
-    for s in units:
-        words = {t for t in s.tokens if not is_year(t)}
-        if units and s.score >= RESPECTIVE_SHARE * units[0].score and words and not words <= covered:
-            kept.append(s)
-            covered |= words
-    return kept
-
-
-def _respective(linked: Linked, grid: list[list[str]], question: str) -> list[tuple[int, int]]:
-    """ "What are the respective sales and purchases for 2017?": one cell per item the question names apart — the
-    linked row's cell in each named column, else each named row's cell in the linked column — in mention order."""
-    if not RESPECTIVE.search(question) or linked.row is None or not linked.cols:
-        return []
-    r, c = linked.row.index, linked.cols[0].index
-    cols = [s for s in _distinct(linked.cols) if grid[r][s.index].strip()]
-    if len(cols) >= 2:
-        return [(r, s.index) for s in sorted(cols, key=lambda s: s.position)]
-    rows = [s for s in _distinct(linked.rows) if grid[s.index][c].strip()]
-    return [(s.index, c) for s in sorted(rows, key=lambda s: s.position)] if len(rows) >= 2 else []
-
-
-def _period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int) -> list[int]:
-    """Linked columns that each name a different year the question mentions, in the question's order."""
-    by_year: dict[str, tuple[int, int]] = {}
-    for s in linked.cols:
-        years = {t for t in s.tokens if is_year(t)}
-        if len(years) == 1 and grid[row][s.index].strip():
-            year = years.pop()
-            by_year.setdefault(year, (s.position, s.index))
-    return [c for _, c in sorted(by_year.values())] if len(by_year) >= 2 else []
+def _ambiguous_cells(table: Table, linked: Linked, row: int, cols: list[Scored], version: str | None) -> Answer:
+    """A refusal that names the cells the question fits equally (value, column, citation of each)."""
+    grid = filled_grid(table)
+    cites = [cite(table, row, c.index, version) for c in cols]
+    parts = [
+        _cell_text(table, row, c.index, " ".join(grid[row][c.index].split()), x)
+        for c, x in zip(cols, cites, strict=True)
+    ]
+    candidates = [Answer(p, None, None, [x], route=RouteKind.LOOKUP.value) for p, x in zip(parts, cites, strict=True)]
+    text = f"Ambiguous: {len(cols)} columns fit the question equally (name the column): " + " | ".join(parts)
+    score = (linked.row.score if linked.row else 0.0) + cols[0].score
+    return Answer(
+        text, None, None, cites, refused=True, route=RouteKind.LOOKUP.value, score=score, candidates=candidates
+    )
 
 
 def _unit(table: Table, comp: Computation) -> str | None:
@@ -284,6 +272,7 @@ def _rule_compute(
             many=bool(PLURAL_PERIODS.search(question)),
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
+            period=bool(ASKS_PERIOD.search(question)),
         )
     except UnsafeSqlError:
         return None
@@ -352,6 +341,7 @@ def answer_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
     linked = link(table, question, embedder)
+    route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
         return periods_listed(table, linked, version)
     percents = _stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
@@ -372,6 +362,26 @@ def answer_table(
     if taken is None or _text_for_a_number(table, question, taken):
         return None
     return None if NAME_FIRST.search(question) and _number_for_a_name(table, question, taken) else taken
+
+
+def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
+    """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
+    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row. A word the
+    question uses more often than the row's name does still asks for the operation ("the average weighted average
+    shares"); so does one asked over several periods without "respectively" ("the total change in expenses from
+    2017 to 2019" adds the row's two changes)."""
+    if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
+        return route_
+    if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
+        return route_
+    row = linked.row.tokens
+    named, asked = row_words(table, linked.row.index), Counter(linked.words)
+
+    def names(text: str) -> bool:
+        words = set(tokens(text))
+        return bool(words) and bool(row - words) and all(t in row and asked[t] <= named[t] for t in words)
+
+    return route_without(question, names)
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
@@ -490,7 +500,7 @@ def ask(
     if not found:
         top = tables[0] if tables else None
         return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
-    found.sort(key=lambda at: -at[0].score)  # stable: equal scores keep the retrieval order
+    found.sort(key=lambda at: (at[0].value is None, -at[0].score))  # a value first; equal scores: retrieval order
     answer, table = found[0]
     if not _one_document(filters):
         answer = ambiguous(question, found) or answer

@@ -11,7 +11,16 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import STATED_CHANGE, Linked, Scored, column_kind, kind_words, percent_column, year_of
+from tablerag.qa.link import (
+    STATED_CHANGE,
+    Linked,
+    Scored,
+    column_kind,
+    kind_words,
+    percent_column,
+    row_words,
+    year_of,
+)
 from tablerag.qa.route import RULES, Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -85,7 +94,8 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     if len(cols) < 2:
         return cols
     table = view.table
-    tokens = {s.index: s.tokens for s in linked.cols}
+    spent = set(row_words(table, linked.rows[0].index)) if linked.rows else set()  # words that named the row
+    tokens = {s.index: s.tokens - spent for s in linked.cols}
 
     def rank(c: int) -> tuple[bool, bool]:
         return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
@@ -329,6 +339,7 @@ def compute(
     many: bool = False,
     one_item: bool = False,
     decrease: bool = False,
+    period: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -336,7 +347,8 @@ def compute(
     "less than N" (True, N) or "more than N" (False, N) for a question asking which column lies beyond it (or, for a
     count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
     names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
-    asks by how much something fell ("decrease by"), a positive amount for a fall."""
+    asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
+    period ("in which year"), so a superlative compares the linked row across its columns, never rows."""
     intent = route.intent
     if intent is None:
         return None
@@ -356,7 +368,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return _compare(view, linked, sandbox, lowest)
     else:
-        return _ranked(intent, route, view, linked, sandbox)
+        return _ranked(intent, route, view, linked, sandbox, period)
     if built is None:
         return None
     sql, cells = built
@@ -404,8 +416,10 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     rows = _rows(linked, view)
     if not rows:
         return None
-    cols = _value_cols(view, linked)
-    cells = [(rows[0].index, c) for c in like_columns(view, cols, linked, want_percent)]
+    grid = view.table.filled_grid()
+    r = rows[0].index
+    cols = [c for c in _value_cols(view, linked) if grid[r][c].strip()]  # a "Notes" column the row leaves empty
+    cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
     return cells if len(cells) >= 2 else None
 
 
@@ -416,6 +430,7 @@ def _across_columns(
     cells = _row_value_cells(view, linked)
     if cells is None:
         return None
+    cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
 
 
@@ -508,8 +523,12 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
     return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
 
 
-def _ranked(intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+def _ranked(
+    intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox, period: bool = False
+) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    if period and intent in (Intent.MAX, Intent.MIN) and _rows(linked, view):  # "in which year was the total ..."
+        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
         across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)

@@ -26,6 +26,8 @@ FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"
 FUZZY_MIN_CHARS = 4  # short tokens ("q1", "eu") must match exactly: one letter off is another word
 FUZZY_WEIGHT = 0.7  # a fuzzy match is weaker evidence than an exact one
 PHRASE_BONUS = 1.0  # the whole cell text appearing in the question ("fixed price") beats scattered word hits
+SCORE_DIGITS = 9  # link scores equal to this many digits tie: the row whose own label (not its section) holds
+# more of the matched words wins ("cost of services revenue" is that row, not "Services" under "Cost of revenue")
 EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties, never outvotes a word match
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -96,6 +98,21 @@ def _tok(text: str) -> list[str]:
     return [_GENDER.get(t, t) for t in tokens]
 
 
+def tokens(text: str) -> list[str]:
+    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
+    return _tok(text)
+
+
+def row_words(table: Table, row: int) -> Counter[str]:
+    """The link tokens of a body row's name, counted: its section path and own label (its text cells when it has
+    no path)."""
+    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    if not chain:
+        numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
+        chain = [t for c, t in enumerate(filled_grid(table)[row]) if t.strip() and c not in numeric]
+    return Counter(t for text in chain for t in _tok(text))
+
+
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
@@ -109,8 +126,9 @@ def _fuzzy(token: str, vocab: set[str]) -> str | None:
     return close[0] if close else None
 
 
-def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, set[str], int]]:
-    """idf-weighted matches of question tokens against each unit's tokens (exact, else fuzzy)."""
+def _match(q: list[str], units: dict[int, set[str]], shared: bool = False) -> dict[int, tuple[float, set[str], int]]:
+    """idf-weighted matches of question tokens against each unit's tokens (exact, else fuzzy); ``shared``: words
+    every unit holds count too (with the least weight)."""
     df: Counter[str] = Counter(t for toks in units.values() for t in toks)
     n = max(1, len(units))
     vocab = set(df)
@@ -120,7 +138,7 @@ def _match(q: list[str], units: dict[int, set[str]]) -> dict[int, tuple[float, s
             mapped[t] = (t, 1.0)
         elif (near := _fuzzy(t, vocab)) is not None:
             mapped[t] = (near, FUZZY_WEIGHT)
-    if n >= MIN_UNITS_SHARED:  # a word every row (column) holds tells none of them apart
+    if n >= MIN_UNITS_SHARED and not shared:  # a word every row (column) holds tells none of them apart
         mapped = {qt: m for qt, m in mapped.items() if df[m[0]] < n}
     return _scores(q, units, mapped, df, n)
 
@@ -179,6 +197,12 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     return left
 
 
+def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
+    """A row's own label (the last level of its path; its first text cell when it has no path), no section."""
+    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    return chain[-1] if chain else next(iter(texts.values()), "")
+
+
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
     full = q if q is not None else _tok(question)
@@ -188,11 +212,18 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
     q = _stub_name_spent(table, full)
-    matched = _match(q, units) or _match(full, units)  # a title over the stub is the table's subject: words back
+    own = {r: set(_tok(_own_label(table, r, texts[r]))) for r in units}
+    named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
+    matched = (
+        _match(q, units)
+        or _match(full, units)  # a title over the stub is the table's subject: its words come back
+        or {r: m for r, m in _match(full, units, shared=True).items() if r in named}  # a section's words in every row
+    )
     for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
-    scored.sort(key=lambda s: (-s.score, s.index))
+    cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
+    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], s.index))
     if scored:
         best = scored[0]
         q_hit = best.tokens
@@ -267,7 +298,7 @@ _PERIOD_WORDS = re.compile(
     r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
     r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
-    r"audited|actual|reported|fy|ytd)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
+    r"audited|actual|reported|fy|ytd|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
     re.IGNORECASE,
 )
 
@@ -320,15 +351,31 @@ def _period_row(table: Table, grid: list[list[str]], row: int) -> bool:
     return len(values) >= 2 and all(year_of(v) is not None and len(v) <= 40 for v in values)
 
 
+_UNIT_MARK = re.compile(
+    r"^\(?\s*(?:in\s+)?(?:[$€£¥₹]|[a-z]{0,2}\$|usd|eur|gbp|rmb|chf|sek|nok|dkk|jpy|cad|aud|inr|zar)?\s*['’]?\s*"
+    r"(?:m|mn|mm|bn|b|k|000s?|thousands?|millions?|billions?)?\s*\)?$",
+    re.IGNORECASE,
+)  # a cell that only states a currency and scale: "$M", "€m", "$'000", "RMB million", "(in thousands)"
+
+
+def _unit_row(grid: list[list[str]], row: int) -> bool:
+    """A row whose value cells only state units ("Revenue from external customers by country | $M | $M"): a header
+    row a reader left in the body because its stub holds text."""
+    values = [t.strip() for t in grid[row][1:] if t.strip()]
+    return len(values) >= 2 and all(len(v) <= 20 and _UNIT_MARK.match(v) for v in values)
+
+
 def promote_period_rows(table: Table) -> Table:
-    """A copy whose leading body rows that only name periods (years, dates) join the column header chains: our
-    readers sometimes keep "2019 | 2018" as data because the cells parse as numbers."""
+    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M") join the column
+    header chains: our readers sometimes keep "2019 | 2018" as data because the cells parse as numbers, and a unit
+    row as data because its stub holds the table's subject ("Revenue by country | $M | $M")."""
     from dataclasses import replace
 
     grid = filled_grid(table)
     extra = 0
     while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
-        if not _period_row(table, grid, table.header_rows + extra):
+        at = table.header_rows + extra
+        if not (_period_row(table, grid, at) or _unit_row(grid, at)):
             break
         extra += 1
     if not extra:

@@ -5,6 +5,7 @@ the `Router` Protocol when one is configured (the OpenAI-compatible client lives
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -342,6 +343,18 @@ def rule_route(question: str) -> Route:
     if SEMANTIC_PATTERNS.search(question):
         return Route(RouteKind.SEMANTIC)
     return Route(RouteKind.LOOKUP)
+
+
+def route_without(question: str, names: Callable[[str], bool]) -> Route:
+    """The rules' route once every operation word that ``names`` says is part of a name the question links to
+    ("Weighted average shares", "Rate of salary increase", "Total liabilities") is blanked out: such a word names
+    the row, it does not ask for an operation."""
+    masked = question
+    for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS]:  # "Less: allowance" is a name, not "smaller"
+        for m in pattern.finditer(question):
+            if names(m.group(0)) and not re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
+                masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    return rule_route(masked)
 
 
 def route(question: str, router: Router | None = None) -> Route:

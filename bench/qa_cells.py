@@ -1,0 +1,196 @@
+"""Cell-lookup probe: one question per value cell of the TAT-QA dev tables of the **tune** part, written the way
+TAT-QA's own span questions are ("What was the <row label> in <year>?", "... as at <date>?"), asked with the table
+given (no LLM), scored like `bench/qa.py`. It reads the raw TAT-QA grid with its own simple rules (leading rows with
+no amount are the header; a year or date in a column's header cells is its period; a text-only body row is a
+section), independent of our readers, so a wrong header or a lost section shows up as a miss.
+
+Ambiguity is part of the probe: when two cells answer the written question equally (the same row label under two
+sections, two columns of one period), the question is *ambiguous*: a refusal is right there and any one of the
+cells counts as right, a value from elsewhere as wrong.
+
+Run: ``python bench/qa_cells.py [--limit N] [--misses FILE] [--seed S]`` (tune part only; the kept part is never
+read). Prints right / wrong / refused, by question form.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from qa_reports import DATA, part_of  # noqa: E402
+
+from tablerag.eval.qa import norm_text, table_from_rows, text_match  # noqa: E402
+from tablerag.parsing.numbers import parse_number  # noqa: E402
+from tablerag.qa.answer import answer_table  # noqa: E402
+
+YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+DATE = re.compile(
+    r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d|"
+    r"\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+NOTE_MARK = re.compile(r"\(\s*(?:\d{1,2}|[a-z]|[ivx]+)\s*\)|\*+|:$")  # footnote marks a question leaves out
+MAX_PER_TABLE = 12  # questions drawn per table, so big tables do not dominate the figure
+
+
+def _amount(text: str) -> bool:
+    t = text.strip()
+    if not t or YEAR.fullmatch(t) or DATE.search(t):
+        return False
+    return parse_number(t) is not None
+
+
+def header_rows(rows: list[list[str]]) -> int:
+    n = 0
+    for row in rows:
+        if any(_amount(c) for c in row[1:]):
+            break
+        n += 1
+    return n
+
+
+def period(rows: list[list[str]], head: int, col: int) -> str | None:
+    """The column's one period, from its own header cells (a date when given, else the year)."""
+    texts = [rows[r][col] for r in range(head) if col < len(rows[r]) and rows[r][col].strip()]
+    joined = " ".join(texts)
+    dates = DATE.findall(joined)
+    if len(set(dates)) == 1:
+        return dates[0]
+    years = set(YEAR.findall(joined))
+    return years.pop() if len(years) == 1 else None
+
+
+def _lower(text: str) -> str:
+    return text[0].lower() + text[1:] if text[1:2].islower() or len(text) < 2 else text
+
+
+def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
+    """Questions on the grid: one per value cell (four wordings, by turns), plus per row with two or more period
+    values "In which year was X larger / the smallest?" and "... less than N?" (N splitting off one period)."""
+    head = header_rows(rows)
+    if head == 0 or head >= len(rows):
+        return []
+    out = []
+    section = ""
+    labels = Counter(norm_text(r[0]) for r in rows[head:] if r and r[0].strip())
+    periods = {c: period(rows, head, c) for c in range(1, max(len(r) for r in rows))}
+    by_period = Counter(p for p in periods.values() if p)
+    turn = 0
+    for r in range(head, len(rows)):
+        row = rows[r]
+        label = " ".join(row[0].split()) if row else ""
+        if label and not any(c.strip() for c in row[1:]):
+            section = label.rstrip(":")
+            continue
+        if not label or len(label) < 3:
+            continue
+        dup = labels[norm_text(label)] > 1
+        bare = " ".join(NOTE_MARK.sub(" ", label).split())  # "Other(2)", "Goodwill (1)": the reader's name for it
+        name = bare if bare and bare != label and turn % 2 else label
+        subject = _lower([f"{name} of {section}", f"{section.lower()} {name}"][turn % 2] if dup and section else name)
+        form = "section" if dup and section else "bare" if name != label else "plain"
+        dated = []
+        for c in range(1, len(row)):
+            if not _amount(row[c]) or not periods.get(c):
+                continue
+            p = periods[c]
+            ambiguous = (dup and not section) or by_period[p] > 1
+            if DATE.fullmatch(p or ""):
+                q = f"How much was the {subject} as at {p}?"
+            else:
+                q = [
+                    f"What was the {subject} in {p}?",
+                    f"What is the {p} {subject}?",
+                    f"What was the amount of {subject} in {p}?",
+                    f"How much was the {subject} in fiscal {p}?",
+                ][turn % 4]
+                turn += 1
+            out.append({"q": q, "gold": row[c].strip(), "ambiguous": ambiguous, "form": form})
+            value = parse_number(row[c].strip())
+            year = YEAR.findall(p or "")
+            if value is not None and len(year) == 1 and by_period[p] == 1:
+                dated.append((float(value.value), year[0]))
+        out.extend(_comparisons(subject, dated, form, dup and not section))
+    return out
+
+
+def _comparisons(subject: str, dated: list[tuple[float, str]], form: str, ambiguous: bool) -> list[dict[str, Any]]:
+    if len(dated) < 2 or len({v for v, _ in dated}) < len(dated) or len({y for _, y in dated}) < len(dated):
+        return []
+    ordered = sorted(dated)
+    most = "larger" if len(dated) == 2 else "the largest"
+    least = "smaller" if len(dated) == 2 else "the smallest"
+    out = [
+        {"q": f"In which year was {subject} {most}?", "gold": ordered[-1][1], "ambiguous": ambiguous, "form": "which"},
+        {"q": f"In which year was {subject} {least}?", "gold": ordered[0][1], "ambiguous": ambiguous, "form": "which"},
+    ]
+    low, next_up = ordered[0][0], ordered[1][0]
+    if low >= 0 and next_up - low >= 2:
+        bound = f"{int((low + next_up) / 2):,}"
+        out.append(
+            {
+                "q": f"In which year was {subject} less than {bound}?",
+                "gold": ordered[0][1],
+                "ambiguous": ambiguous,
+                "form": "bound",
+            }
+        )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--limit", type=int, default=None, help="tables (iteration only)")
+    parser.add_argument("--misses", type=Path, default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    contexts = json.loads(DATA.read_text(encoding="utf-8"))
+    rnd = random.Random(args.seed)
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    misses = []
+    done = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, ctx in enumerate(contexts):
+            if part_of(ctx["table"]["uid"]) != "tune":
+                continue
+            rows = ctx["table"]["table"]
+            items = probes(rows)
+            if not items:
+                continue
+            table = table_from_rows(rows, Path(tmp), f"t{i}")
+            if table is None:
+                continue
+            rnd.shuffle(items)
+            for item in items[:MAX_PER_TABLE]:
+                ans = answer_table(table, item["q"])
+                value = ans.value if ans is not None else None
+                right = value is not None and text_match(value, item["gold"])
+                refused = value is None
+                slot = 0 if right or (refused and item["ambiguous"]) else 2 if refused else 1
+                for key in ("all", item["form"], "ambiguous" if item["ambiguous"] else "clear"):
+                    counts[key][slot] += 1
+                if slot:
+                    misses.append(item | {"table": i, "value": value, "text": (ans.text[:300] if ans else None)})
+            done += 1
+            if args.limit and done >= args.limit:
+                break
+    for key, (right, wrong, refused) in sorted(counts.items()):
+        n = right + wrong + refused
+        print(f"{key:<10} n={n:<5} right/wrong/refused {right / n:.3f} / {wrong / n:.3f} / {refused / n:.3f}")
+    if args.misses:
+        args.misses.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in misses), "utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""Which cells a lookup takes when the question fits several: one per named period or item ("in 2019 and 2018
+respectively"), and, among columns the question names equally, the plain amount or none (an ambiguity to report,
+not a guess)."""
+
+from __future__ import annotations
+
+import re
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+from tablerag.qa.link import STATED_CHANGE, Linked, Scored, is_year, percent_column, row_words, year_of
+from tablerag.qa.route import AS_PERCENT
+
+RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
+RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
+
+
+def distinct(units: list[Scored]) -> list[Scored]:
+    """Linked units that each add a question word the better ones lack, scoring at least half the best."""
+    kept: list[Scored] = []
+    covered: set[str] = set()
+    for s in units:
+        words = {t for t in s.tokens if not is_year(t)}
+        if units and s.score >= RESPECTIVE_SHARE * units[0].score and words and not words <= covered:
+            kept.append(s)
+            covered |= words
+    return kept
+
+
+def respective_cells(linked: Linked, grid: list[list[str]], question: str) -> list[tuple[int, int]]:
+    """ "What are the respective sales and purchases for 2017?": one cell per item the question names apart — the
+    linked row's cell in each named column, else each named row's cell in the linked column — in mention order."""
+    if not RESPECTIVE.search(question) or linked.row is None or not linked.cols:
+        return []
+    r, c = linked.row.index, linked.cols[0].index
+    cols = [s for s in distinct(linked.cols) if grid[r][s.index].strip()]
+    if len(cols) >= 2:
+        return [(r, s.index) for s in sorted(cols, key=lambda s: s.position)]
+    rows = [s for s in distinct(linked.rows) if grid[s.index][c].strip()]
+    return [(s.index, c) for s in sorted(rows, key=lambda s: s.position)] if len(rows) >= 2 else []
+
+
+def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int, question: str) -> list[int]:
+    """Linked columns that each name a different year the question mentions, in the question's order (per year
+    the first column `tied_columns` leaves)."""
+    by_year: dict[str, list[Scored]] = {}
+    for s in linked.cols:
+        years = {t for t in s.tokens if is_year(t)}
+        if len(years) == 1 and grid[row][s.index].strip():
+            by_year.setdefault(years.pop(), []).append(s)
+    picked = [tied_columns(table, row, cols, question)[0] for cols in by_year.values()]
+    return [p.index for p in sorted(picked, key=lambda p: p.position)] if len(picked) >= 2 else []
+
+
+def tied_columns(table: Table, row: int, cols: list[Scored], question: str) -> list[Scored]:
+    """The columns that answer for ``row`` as well as the best one: those the question names by the same words,
+    once the words of the row's own name are set aside ("cost of license and subscription revenue in 2019" names
+    "2019 / Amount" as much as "2019 / % of total revenue"). Of several, the plain amounts (no percentage unless
+    one is asked, no stated change); of those, when they all name the same year (the quarters of 2019, "Financial
+    assets / 2019" and "Financial liabilities / 2019"), every one whose cell differs: the question does not pick
+    one. Otherwise the first (the question named no period: the table's own order decides)."""
+    own = set(row_words(table, row))
+    top = cols[0]
+    tied = [c for c in cols if c.tokens - own == top.tokens - own]
+    if len(tied) < 2:
+        return [top]
+    percent = "%" in question or bool(AS_PERCENT.search(question))
+    plain = [
+        c
+        for c in tied
+        if percent_column(table, c.index) == percent and not STATED_CHANGE.search(table.column_name(c.index))
+    ] or tied
+    grid = filled_grid(table)
+    values = {" ".join(grid[row][c.index].split()) for c in plain}
+    years = {year_of(table.column_name(c.index)) for c in plain}
+    return plain if len(values) > 1 and len(years) == 1 and None not in years else plain[:1]
