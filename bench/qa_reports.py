@@ -7,8 +7,8 @@ tables as CSV files. Every file of a format goes into one index; each question i
 
 and scored: *right* = the answer's value (or label) equals the gold AND a citation names the gold file; *wrong* =
 a value that is not right (a wrong number is worse than a refusal); *refused* = no value. An ambiguous answer
-(``answer.candidates``, value null) counts as *candidates*, and as *right with candidates* when one candidate is
-right and cites the gold file.
+(``answer.candidates``: several documents answer alike, with or without a common value) counts as *candidates*,
+and as *right with candidates* when one candidate is right and cites the gold file.
 
 Questions: TAT-QA ``answer_from == "table"``; ``span`` (the gold span equals one table cell's text), ``arithmetic``
 and ``count`` reported apart. Contexts are split by a hash of the table uid into a ``tune`` part and a ``kept``
@@ -340,7 +340,7 @@ def outcome(answer: dict[str, Any] | None, q: dict[str, Any], gold: Path) -> str
     if not answer or answer.get("refused"):
         return "refused"
     cands = answer.get("candidates") or []
-    if answer.get("value") is None and cands:
+    if cands:  # several documents answer alike: counted apart from "right" even when they agree on the value
         hit = any(value_ok(c.get("value"), None, q) and cites_file(c.get("citations", []), gold) for c in cands)
         return "candidates_right" if hit else "candidates"
     if answer.get("value") is None and answer.get("label") is None:

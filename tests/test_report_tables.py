@@ -166,6 +166,18 @@ def test_near_equal_answers_from_two_documents_are_candidates_a_file_filter_reso
         assert named is not None and named.value == "3,400"
 
 
+def test_the_same_value_in_two_documents_is_kept_and_both_are_cited(tmp_path: Path) -> None:
+    a = _csv(tmp_path / "acme.csv", [["", "2019", "2018"], ["Net income", "1,200", "900"]])
+    b = _csv(tmp_path / "globex.csv", [["", "2019", "2018"], ["Net income", "1,200", "2,100"]])
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add([a, b])
+        pooled = index.ask("What was the net income in 2019?").answer
+        assert pooled is not None and pooled.value == "1,200" and len(pooled.candidates) == 2
+        assert {Path(c["file"]).name for c in pooled.citations} == {"acme.csv", "globex.csv"}
+        given = index.ask("What was the net income in 2019?", filters={"file": str(a)}).answer
+        assert given is not None and given.value == "1,200" and not given.candidates
+
+
 @pytest.mark.parametrize(
     ("question", "year"),
     [("In which year was revenue less than 100,000?", "2017"), ("In which year did revenue exceed 120,000?", "2019")],

@@ -10,7 +10,7 @@ import re
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -519,9 +519,10 @@ def _names_document(question: str, table: Table) -> bool:
 
 
 def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None:
-    """An answer listing the candidates when the best answers come from different documents, score within
-    AMBIGUITY_MARGIN of each other and differ in value; None when one clearly wins (or the question names its
-    document)."""
+    """An answer listing the candidates when the best answers come from different documents and score within
+    AMBIGUITY_MARGIN of each other; None when one clearly wins (or the question names its document). When the
+    candidates differ the answer has no value; when they all give the same value (or label) it keeps it, citing every
+    document, since the number holds but which document it belongs to is still open."""
     best, best_table = found[0]
     if _names_document(question, best_table):
         return None
@@ -530,13 +531,15 @@ def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None
     for ans, table in found[1:]:
         other = RecordId.parse(table.id).doc
         close = ans.score >= (1 - AMBIGUITY_MARGIN) * best.score
-        if close and other != doc and ans.value != best.value and not _names_document(question, table):
+        if close and other != doc and not _names_document(question, table):
             near.append(ans)
     if len(near) < 2:
         return None
-    text = (
-        f"Ambiguous: {len(near)} documents answer this equally well (name the document, or filter by file): "
-        + " | ".join(a.text for a in near)
-    )
     cites = [c for a in near for c in a.citations]
+    listed = " | ".join(a.text for a in near)
+    said = (best.value, best.label)
+    if said != (None, None) and all((a.value, a.label) == said for a in near):
+        text = f"{best.label or best.value}, the same in {len(near)} documents that answer this equally well: {listed}"
+        return replace(best, text=text, citations=cites, candidates=near)
+    text = f"Ambiguous: {len(near)} documents answer this equally well (name the document, or filter by file): {listed}"
     return Answer(text, None, None, cites, route=best.route, intent=best.intent, score=best.score, candidates=near)
