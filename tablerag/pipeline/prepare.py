@@ -89,10 +89,15 @@ def reader_threads(readers: int) -> int | None:
 
 
 def _parse(threads: int | None, *args: Any) -> ParsedDocument:
-    """`parse` in a reader process, its model sessions limited to `threads` unless the user configured them."""
-    if threads is not None and not os.environ.get(THREADS_ENV):
-        os.environ[THREADS_ENV] = str(threads)
-    return parse(*args)
+    """`parse` in a reader process, its model sessions limited to `threads` unless the user configured them. Run
+    in-process (no time limit), the setting is undone afterwards so it does not outlive the call."""
+    if threads is None or os.environ.get(THREADS_ENV):
+        return parse(*args)
+    os.environ[THREADS_ENV] = str(threads)
+    try:
+        return parse(*args)
+    finally:
+        os.environ.pop(THREADS_ENV, None)
 
 
 def llm_records(doc: ParsedDocument, llm: Llm, tags: Tags) -> tuple[list[Record], dict[str, Any]]:
