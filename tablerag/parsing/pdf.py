@@ -448,6 +448,15 @@ def _read_parallel(
     return [o for part in parts for o in part]
 
 
+def _first_page_scanned(doc: Any, page_no: int) -> bool:
+    """Whether the first wanted page is a scan. A page that cannot even be loaded counts as not one: its own read
+    then reports the failure, naming the page, and the other pages are still read."""
+    try:
+        return is_scan_page(doc[page_no - 1])
+    except Exception:  # PyMuPDF raises several types for broken page trees
+        return False
+
+
 def read_pdf(
     path: Path, sha256: str, pages: list[int] | None = None, workers: int | None = None, vision: PdfVision | None = None
 ) -> ParsedDocument:
@@ -463,7 +472,7 @@ def read_pdf(
         if bad:
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
         ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
-        scanned = is_scan_page(doc[wanted[0] - 1]) if wanted else False
+        scanned = bool(wanted) and _first_page_scanned(doc, wanted[0])
         if workers is not None:
             n_workers = max(1, workers)
         else:  # a scanned page costs seconds, not milliseconds: its document gets the image files' page workers
