@@ -206,6 +206,18 @@ def render(data: Any, depth: int = 0) -> str:
     return f"{data}\n"
 
 
+def _kept_sections(previous: str, fresh: list[str]) -> list[str]:
+    """The sections of an earlier RESULTS.md (one per `## <bench>` heading) with the freshly run ones replacing
+    theirs, in the benches' order; sections of benches no longer listed are dropped."""
+
+    def name_of(section: str) -> str:
+        return section.split("\n", 1)[0].removeprefix("## ").strip()
+
+    old = {name_of(b): "## " + b.rstrip("\n") + "\n" for b in previous.split("\n## ")[1:]}
+    old.update({name_of(b): b for b in fresh})
+    return [old[n] for n in BENCHES if n in old]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=1)
@@ -252,6 +264,8 @@ def main() -> None:
             + f"\n- generated: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n\n"
         )
         fail = "".join(f"- {f}\n" for f in failures)
+        if args.only and out.exists():  # a partial run keeps the other benches' sections of the file
+            sections = _kept_sections(out.read_text(encoding="utf-8"), sections)
         out.write_text(head + (f"## Failed\n\n{fail}\n" if fail else "") + "\n".join(sections), encoding="utf-8")
         print(f"[bench] wrote {out}", file=sys.stderr)
     if failures:
