@@ -166,6 +166,33 @@ def test_near_equal_answers_from_two_documents_are_candidates_a_file_filter_reso
         assert named is not None and named.value == "3,400"
 
 
+def test_across_documents_the_table_naming_more_of_the_question_wins_not_the_longer_one(tmp_path: Path) -> None:
+    # link scores are idf inside one table: a long table scores the same words higher than a short one, and a word
+    # every row of a table holds ("allowance ... credit losses") scores nothing there
+    other = [[f"Line item {i}", f"{i},000", f"{i},100"] for i in range(1, 15)]
+    long_ = [
+        ["", "2019", "2018"],
+        ["Net income", "1,200", "900"],
+        ["Allowance for expected credit losses", "(135)", "(23)"],
+    ]
+    a = _csv(tmp_path / "acme.csv", long_ + other)
+    short = [
+        ["", "2019", "2018"],
+        ["Specific allowance for credit losses", "177", "220"],
+        ["Total allowance for credit losses", "221", "292"],
+        ["Net income", "3,400", "2,100"],
+    ]
+    b = _csv(tmp_path / "globex.csv", short)
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add([a, b])
+        total = index.ask("What is the total allowance for credit losses in 2019?").answer
+        assert total is not None and total.value == "221" and not total.candidates
+        assert {Path(c["file"]).name for c in total.citations} == {"globex.csv"}
+        both = index.ask("What was the net income in 2019?").answer  # the same words in both: neither outranks
+        assert both is not None and both.value is None
+        assert {c.value for c in both.candidates} == {"1,200", "3,400"}
+
+
 def test_the_same_value_in_two_documents_is_kept_and_both_are_cited(tmp_path: Path) -> None:
     a = _csv(tmp_path / "acme.csv", [["", "2019", "2018"], ["Net income", "1,200", "900"]])
     b = _csv(tmp_path / "globex.csv", [["", "2019", "2018"], ["Net income", "1,200", "2,100"]])

@@ -54,7 +54,6 @@ from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlE
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
 
-AMBIGUITY_MARGIN = 0.1  # answers from other documents scoring within 10% of the best are as likely as it
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
 NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
@@ -93,6 +92,7 @@ class Answer:
     label: str | None = None  # arg-max/min, top-N: the row the answer names
     sql_by: str | None = None  # "llm:<model>" when an LLM wrote the SQL (rules otherwise, not serialised)
     score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
+    named: int = 0  # distinct question words the linked row and column hold: comparable across tables (not serialised)
     candidates: list[Answer] = field(default_factory=list)  # near-equal answers from different documents
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,14 +220,23 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         cites = [cite(table, i, c, version) for i, c in several]
         text = "; ".join(_cell_text(table, i, c, v, x) for (i, c), v, x in zip(several, values, cites, strict=True))
         return Answer(
-            text, "; ".join(values), None, cites, route=RouteKind.LOOKUP.value, score=linked.row.score + col.score
+            text,
+            "; ".join(values),
+            None,
+            cites,
+            route=RouteKind.LOOKUP.value,
+            score=linked.row.score + col.score,
+            named=words_named(table, linked, col),
         )
     value = " ".join(grid[r][col.index].split())
     cell = table.cell_at(r, col.index)
     cite_ = cite(table, r, col.index, version)
     text = _cell_text(table, r, col.index, value, cite_)
     unit = cell.unit if cell else None
-    return Answer(text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=linked.row.score + col.score)
+    score = linked.row.score + col.score
+    return Answer(
+        text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=score, named=words_named(table, linked, col)
+    )
 
 
 def _ambiguous_cells(table: Table, linked: Linked, row: int, cols: list[Scored], version: str | None) -> Answer:
@@ -242,8 +251,28 @@ def _ambiguous_cells(table: Table, linked: Linked, row: int, cols: list[Scored],
     text = f"Ambiguous: {len(cols)} columns fit the question equally (name the column): " + " | ".join(parts)
     score = (linked.row.score if linked.row else 0.0) + cols[0].score
     return Answer(
-        text, None, None, cites, refused=True, route=RouteKind.LOOKUP.value, score=score, candidates=candidates
+        text,
+        None,
+        None,
+        cites,
+        refused=True,
+        route=RouteKind.LOOKUP.value,
+        score=score,
+        named=words_named(table, linked, cols[0]),
+        candidates=candidates,
     )
+
+
+def words_named(table: Table, linked: Linked, col: Scored | None) -> int:
+    """How many distinct question words the answer's row name (section, own label, stub header) and column name hold: unlike
+    link scores (idf inside one table, so a longer table scores the same words higher, and a word every row holds
+    scores nothing) it means the same in every table, so it ranks answers from different tables."""
+    held: set[str] = set()
+    if linked.row is not None:  # its name, and the stub column's header naming what the rows are ("Non-vested awards")
+        held |= set(row_words(table, linked.row.index)) | set(tokens(table.column_name(0)))
+    if col is not None:
+        held |= set(tokens(table.column_name(col.index)))
+    return len(held & set(linked.words))
 
 
 def _unit(table: Table, comp: Computation) -> str | None:
@@ -323,6 +352,7 @@ def aggregate(
         sql=comp.sql,
         label=comp.label,
         score=score,
+        named=words_named(table, linked, linked.cols[0] if linked.cols else None),
         sql_by=comp.source if comp.source != RULES else None,
     )
 
@@ -415,6 +445,7 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         route=RouteKind.LOOKUP.value,
         label=label,
         score=linked.row.score if linked.row is not None else 0.0,
+        named=words_named(table, linked, None),
     )
 
 
@@ -500,7 +531,9 @@ def ask(
     if not found:
         top = tables[0] if tables else None
         return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
-    found.sort(key=lambda at: (at[0].value is None, -at[0].score))  # a value first; equal scores: retrieval order
+    # a value first, then the table that names more of the question (link scores are idf inside each table, so a
+    # longer table scores the same words higher), then the link score; equal on both: retrieval order
+    found.sort(key=lambda at: (at[0].value is None, -at[0].named, -at[0].score))
     answer, table = found[0]
     if not _one_document(filters):
         answer = ambiguous(question, found) or answer
@@ -519,10 +552,11 @@ def _names_document(question: str, table: Table) -> bool:
 
 
 def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None:
-    """An answer listing the candidates when the best answers come from different documents and score within
-    AMBIGUITY_MARGIN of each other; None when one clearly wins (or the question names its document). When the
-    candidates differ the answer has no value; when they all give the same value (or label) it keeps it, citing every
-    document, since the number holds but which document it belongs to is still open."""
+    """An answer listing the candidates when the best answers come from different documents and name as many of the
+    question's words (their link scores, idf inside each table, do not compare across tables); None when one names
+    more (or the question names its document). When the candidates differ the answer has no value; when they all give
+    the same value (or label) it keeps it, citing every document, since the number holds but which document it
+    belongs to is still open."""
     best, best_table = found[0]
     if _names_document(question, best_table):
         return None
@@ -530,7 +564,7 @@ def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None
     near = [best]
     for ans, table in found[1:]:
         other = RecordId.parse(table.id).doc
-        close = ans.score >= (1 - AMBIGUITY_MARGIN) * best.score
+        close = ans.named == best.named
         if close and other != doc and not _names_document(question, table):
             near.append(ans)
     if len(near) < 2:
