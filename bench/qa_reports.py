@@ -341,7 +341,9 @@ def outcome(answer: dict[str, Any] | None, q: dict[str, Any], gold: Path) -> str
         return "refused"
     cands = answer.get("candidates") or []
     if cands:  # several documents answer alike: counted apart from "right" even when they agree on the value
-        hit = any(value_ok(c.get("value"), None, q) and cites_file(c.get("citations", []), gold) for c in cands)
+        hit = any(
+            value_ok(c.get("value"), c.get("label"), q) and cites_file(c.get("citations", []), gold) for c in cands
+        )
         return "candidates_right" if hit else "candidates"
     if answer.get("value") is None and answer.get("label") is None:
         return "refused"
