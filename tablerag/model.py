@@ -155,9 +155,16 @@ class Table:
                 return c
         return None
 
+    def column_chain(self, col: int) -> list[str]:
+        """A column's header levels, top first ([] past the chains the reader gave)."""
+        return self.column_headers[col] if col < len(self.column_headers) else []
+
+    def row_chain(self, row: int) -> list[str]:
+        """A grid row's row-header levels, section first ([] for header rows and past the chains given)."""
+        return self.row_headers[row] if row < len(self.row_headers) else []
+
     def column_name(self, col: int) -> str:
-        levels = self.column_headers[col] if col < len(self.column_headers) else []
-        return HEADER_JOIN.join(levels)
+        return HEADER_JOIN.join(self.column_chain(col))
 
     def column_label(self, col: int) -> str:
         """Spreadsheet letter when there is one, else the 1-based column number."""

@@ -60,7 +60,7 @@ def column_names(table: Table) -> list[str]:
     numeric_cols = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
     names = []
     for col in range(table.n_cols):
-        levels = table.column_headers[col] if col < len(table.column_headers) else []
+        levels = table.column_chain(col)
         if col not in numeric_cols:
             levels = [level for level in levels if unit_label(level) is None]
         names.append(HEADER_JOIN.join(levels))
@@ -228,7 +228,7 @@ def dense_row_text(
     head = row_header(table, row, grid, numeric)
     if head == locator(table, row):  # no text cell: the row's first value names it (a year, a code)
         head = next((" ".join(t.split()) for t in grid[row] if t.strip()), head)
-    own = {head, *(table.row_headers[row] if row < len(table.row_headers) else ())}
+    own = {head, *table.row_chain(row)}
     cells: list[str] = []
     levels: list[str] = []
     for col, text in enumerate(grid[row]):
@@ -285,7 +285,7 @@ def _cell_records(
     out: list[Record] = []
     for row in rows:
         head = row_header(table, row, grid, numeric)
-        own = set(table.row_headers[row]) if row < len(table.row_headers) else set()  # stub labels: no facts
+        own = set(table.row_chain(row))  # stub labels: no facts
         for col, text in enumerate(grid[row]):
             value = " ".join(text.split())
             if not value or value == head or value in own or len(out) >= FACT_MAX_CELLS_PER_TABLE:

@@ -102,7 +102,7 @@ def _column_json(table: Table, col: int) -> dict[str, Any]:
     column: dict[str, Any] = {"index": col}
     if table.column_letters is not None:
         column["letter"] = table.column_letters[col]
-    column["header_chain"] = list(table.column_headers[col]) if col < len(table.column_headers) else []
+    column["header_chain"] = list(table.column_chain(col))
     return column
 
 

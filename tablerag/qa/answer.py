@@ -472,7 +472,7 @@ def states_result(table: Table, route_: Route, taken: Answer) -> bool:
     r, c = taken.citations[0]["row"], taken.citations[0]["col"]
     if route_.intent is Intent.RATIO and taken.unit == "%":
         return True
-    chain = table.row_headers[r] if r < len(table.row_headers) else []
+    chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
     return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))

@@ -380,7 +380,7 @@ def compute(
 
 def _column_labels(view: TypedView, cols: list[int]) -> list[str]:
     """What tells the candidate columns apart: a year level when there is one, else the last level they differ in."""
-    chains = [view.table.column_headers[c] if c < len(view.table.column_headers) else [] for c in cols]
+    chains = [view.table.column_chain(c) for c in cols]
     out = []
     for chain in chains:
         years = [y for lvl in chain if (y := year_of(lvl))]
@@ -503,7 +503,7 @@ def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) ->
 
 def _row_year(view: TypedView, row: int) -> str | None:
     """The one year a row's label or its section path names ("Year ended 30 June 2019" over "Leasehold")."""
-    chain = view.table.row_headers[row] if row < len(view.table.row_headers) else []
+    chain = view.table.row_chain(row)
     return year_of(" ".join([*chain, _row_label(view, row)]))
 
 

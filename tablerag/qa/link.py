@@ -106,7 +106,7 @@ def tokens(text: str) -> list[str]:
 def row_words(table: Table, row: int) -> Counter[str]:
     """The link tokens of a body row's name, counted: its section path and own label (its text cells when it has
     no path)."""
-    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    chain = table.row_chain(row)
     if not chain:
         numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
         chain = [t for c, t in enumerate(filled_grid(table)[row]) if t.strip() and c not in numeric]
@@ -174,7 +174,7 @@ def _row_units(
         labels = {
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
         }
-        chain = table.row_headers[r] if r < len(table.row_headers) else []
+        chain = table.row_chain(r)
         toks = {t for text in [*labels.values(), *chain] for t in _tok(text)}
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
@@ -199,7 +199,7 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
 
 def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
     """A row's own label (the last level of its path; its first text cell when it has no path), no section."""
-    chain = table.row_headers[row] if row < len(table.row_headers) else []
+    chain = table.row_chain(row)
     return chain[-1] if chain else next(iter(texts.values()), "")
 
 
@@ -282,7 +282,7 @@ def period_constrained(table: Table, question: str, cols: list[Scored], rows: li
         return cols
     wanted = {y for y in asked if any(y in ys for ys in periods.values())}
     if not wanted:
-        row_text = " ".join(table.row_headers[rows[0].index]) if rows and rows[0].index < len(table.row_headers) else ""
+        row_text = " ".join(table.row_chain(rows[0].index)) if rows else ""
         if rows and asked & years_in(row_text):
             return cols
     kept = [s for s in cols if s.index not in periods or periods[s.index] & wanted]
@@ -311,7 +311,7 @@ def column_kind(table: Table, col: int) -> tuple[str, ...]:
     Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
     "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
     thousands of U.S. dollars)") is no kind."""
-    chain = table.column_headers[col] if col < len(table.column_headers) else []
+    chain = table.column_chain(col)
     levels = [level for level in chain if not _UNIT_NOTE.search(level)]
     kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels)
     return tuple(k for k in kept if k)
@@ -381,7 +381,7 @@ def promote_period_rows(table: Table) -> Table:
     if not extra:
         return table
     rows = range(table.header_rows, table.header_rows + extra)
-    headers = [list(table.column_headers[c]) if c < len(table.column_headers) else [] for c in range(table.n_cols)]
+    headers = [list(table.column_chain(c)) for c in range(table.n_cols)]
     for c in range(table.n_cols):
         headers[c].extend(t for r in rows if (t := " ".join(grid[r][c].split())) and t not in headers[c])
     cells = [replace(c, is_header=True, value=None) if c.row in rows else c for c in table.cells]
