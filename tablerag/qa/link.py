@@ -93,14 +93,9 @@ _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-cu
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 
 
-def _tok(text: str) -> list[str]:
-    tokens = tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))
-    return [_GENDER.get(t, t) for t in tokens]
-
-
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
-    return _tok(text)
+    return [_GENDER.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -110,7 +105,7 @@ def row_words(table: Table, row: int) -> Counter[str]:
     if not chain:
         numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
         chain = [t for c, t in enumerate(filled_grid(table)[row]) if t.strip() and c not in numeric]
-    return Counter(t for text in chain for t in _tok(text))
+    return Counter(t for text in chain for t in tokens(text))
 
 
 def _norm(text: str) -> str:
@@ -175,7 +170,7 @@ def _row_units(
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
         }
         chain = table.row_chain(r)
-        toks = {t for text in [*labels.values(), *chain] for t in _tok(text)}
+        toks = {t for text in [*labels.values(), *chain] for t in tokens(text)}
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
         if toks:
@@ -191,7 +186,7 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     if first != 0:
         return q
     left = list(q)
-    for t in dict.fromkeys(_tok(table.column_name(0))):
+    for t in dict.fromkeys(tokens(table.column_name(0))):
         if t in left and not _YEAR.match(t):
             left.remove(t)
     return left
@@ -205,14 +200,14 @@ def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
 
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
-    full = q if q is not None else _tok(question)
+    full = q if q is not None else tokens(question)
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units, texts = _row_units(table, grid, numeric)
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
     q = _stub_name_spent(table, full)
-    own = {r: set(_tok(_own_label(table, r, texts[r]))) for r in units}
+    own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
     matched = (
         _match(q, units)
@@ -227,14 +222,14 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     if scored:
         best = scored[0]
         q_hit = best.tokens
-        key_cols = {c for c, text in texts[best.index].items() if set(_tok(text)) & set(q_hit)}
+        key_cols = {c for c, text in texts[best.index].items() if set(tokens(text)) & set(q_hit)}
     return scored[:MAX_LINKED_ROWS], key_cols
 
 
 def link_columns(table: Table, question: str, q: list[str] | None = None, embedder: Any = None) -> list[Scored]:
     """Columns whose header chain the question names, best first (lexical idf score, embedding as tie-breaker)."""
-    q = q if q is not None else _tok(question)
-    units = {c: set(_tok(table.column_name(c))) for c in range(table.n_cols)}
+    q = q if q is not None else tokens(question)
+    units = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}
     matches = _match(q, {c: t for c, t in units.items() if t})
     sims = _embed_sims(table, question, embedder) if embedder is not None and matches else {}
     scored = [Scored(c, s + EMBED_WEIGHT * sims.get(c, 0.0), frozenset(h), p) for c, (s, h, p) in matches.items()]
@@ -252,12 +247,12 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
 
 
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
-    q = _tok(question)
+    q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)
-    return Linked(rows, cols, key_cols, q, len(_tok(question[: whole.end()])) if whole else None)
+    return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None)
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
@@ -319,7 +314,7 @@ def column_kind(table: Table, col: int) -> tuple[str, ...]:
 
 def kind_words(kind: tuple[str, ...]) -> set[str]:
     """The link tokens of a column kind (to tell whether a question names it)."""
-    return {t for level in kind for t in _tok(level)}
+    return {t for level in kind for t in tokens(level)}
 
 
 def percent_column(table: Table, col: int) -> bool:
