@@ -208,9 +208,9 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     filled = [c for c in linked.cols if grid[r][c.index].strip()]
     if not filled:
         return None
-    tied = tied_columns(table, r, filled, question)
+    tied = tied_columns(table, grid, r, filled, question)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
-        return _ambiguous_cells(table, linked, r, tied, version)
+        return _ambiguous_cells(table, grid, linked, r, tied, version)
     col = tied[0]
     several = [(r, c) for c in period_columns(table, linked, grid, r, question)] or respective_cells(
         linked, grid, question
@@ -239,9 +239,10 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
 
 
-def _ambiguous_cells(table: Table, linked: Linked, row: int, cols: list[Scored], version: str | None) -> Answer:
+def _ambiguous_cells(
+    table: Table, grid: list[list[str]], linked: Linked, row: int, cols: list[Scored], version: str | None
+) -> Answer:
     """A refusal that names the cells the question fits equally (value, column, citation of each)."""
-    grid = filled_grid(table)
     cites = [cite(table, row, c.index, version) for c in cols]
     parts = [
         _cell_text(table, row, c.index, " ".join(grid[row][c.index].split()), x)

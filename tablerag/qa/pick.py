@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import STATED_CHANGE, Linked, Scored, is_year, percent_column, row_words, year_of
 from tablerag.qa.route import AS_PERCENT
@@ -48,11 +47,11 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
         years = {t for t in s.tokens if is_year(t)}
         if len(years) == 1 and grid[row][s.index].strip():
             by_year.setdefault(years.pop(), []).append(s)
-    picked = [tied_columns(table, row, cols, question)[0] for cols in by_year.values()]
+    picked = [tied_columns(table, grid, row, cols, question)[0] for cols in by_year.values()]
     return [p.index for p in sorted(picked, key=lambda p: p.position)] if len(picked) >= 2 else []
 
 
-def tied_columns(table: Table, row: int, cols: list[Scored], question: str) -> list[Scored]:
+def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
     """The columns that answer for ``row`` as well as the best one: those the question names by the same words,
     once the words of the row's own name are set aside ("cost of license and subscription revenue in 2019" names
     "2019 / Amount" as much as "2019 / % of total revenue"). Of several, the plain amounts (no percentage unless
@@ -70,7 +69,6 @@ def tied_columns(table: Table, row: int, cols: list[Scored], question: str) -> l
         for c in tied
         if percent_column(table, c.index) == percent and not STATED_CHANGE.search(table.column_name(c.index))
     ] or tied
-    grid = filled_grid(table)
     values = {" ".join(grid[row][c.index].split()) for c in plain}
     years = {year_of(table.column_name(c.index)) for c in plain}
     return plain if len(values) > 1 and len(years) == 1 and None not in years else plain[:1]
