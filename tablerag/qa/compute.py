@@ -140,15 +140,14 @@ def _ordered_pair(
     a: tuple[Scored, Any],
     b: tuple[Scored, Any],
     years: tuple[str, str] | None,
-    from_to: bool = False,
-    linked: Linked | None = None,
+    from_to: bool,
+    linked: Linked,
 ) -> tuple[Any, Any]:
     """(new, old) for year columns and for "from A to B"; else (first mentioned, second mentioned), by the words
     that tell the two apart."""
     if years is not None:
         return (a, b) if years[0] > years[1] else (b, a)
-    at_a = linked.mention(a[0], b[0]) if linked is not None else a[0].position
-    at_b = linked.mention(b[0], a[0]) if linked is not None else b[0].position
+    at_a, at_b = linked.mention(a[0], b[0]), linked.mention(b[0], a[0])
     first, second = (a, b) if (at_a, a[0].index) <= (at_b, b[0].index) else (b, a)
     return (second, first) if from_to else (first, second)
 
@@ -202,11 +201,8 @@ def _binary(
     else:
         return None
     if intent is Intent.DIFFERENCE:
-        return (
-            (f"SELECT {b} - {a} AS result", cells)
-            if decrease and years is not None
-            else (f"SELECT {a} - {b} AS result", cells)
-        )
+        minuend, subtrahend = (b, a) if decrease and years is not None else (a, b)  # a fall: old - new
+        return f"SELECT {minuend} - {subtrahend} AS result", cells
     if intent is Intent.RATIO:
         times = " * 100" if percent else ""
         return f"SELECT CAST({a} AS DOUBLE) / NULLIF(CAST({b} AS DOUBLE), 0){times} AS result", cells
@@ -460,8 +456,6 @@ def _beyond(
     bound: tuple[bool, float],
     percent: bool = False,
     many: bool = False,
-    one_item: bool = False,
-    decrease: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
     the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
