@@ -99,6 +99,11 @@ def _lone_year(chunk: list[Word]) -> bool:
     return len(chunk) == 1 and bool(YEAR.fullmatch(chunk[0].text))
 
 
+def _body_start(chunked: list[list[list[Word]]]) -> int:
+    """The first line holding an amount that is not a lone year: the lines above it are the header."""
+    return next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
+
+
 def _extent(chunk: list[Word]) -> tuple[float, float]:
     return min(w.x0 for w in chunk), max(w.x1 for w in chunk)
 
@@ -111,8 +116,9 @@ def _number_gutters(
     its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text.
     With `body_only` the lines above the first amount that is not a lone year (header lines: "2019" centred over
     its two columns) hold no numbers."""
-    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
-    nums = [[_extent(c) for c in chunks if _numeric(c)] for chunks in chunked[first if body_only else 0 :]]
+    nums = [
+        [_extent(c) for c in chunks if _numeric(c)] for chunks in chunked[_body_start(chunked) if body_only else 0 :]
+    ]
     gaps = [g for g in coverage_gaps([e for line in nums for e in line], x0, x1, 0) if g[1] - g[0] >= MIN_GUTTER]
     out = []
     for g0, g1 in gaps:
@@ -163,8 +169,7 @@ def _without_cutting_edges(
     revenue" cut by an edge its group label "2019", centred over it and the column before, left in the gutter).
     Two edges around a text column between the numbers ("(95% CI)") have its cells between them and stay."""
     cells = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
-    first = next((i for i, ch in enumerate(chunked) if any(_numeric(c) and not _lone_year(c) for c in ch)), 0)
-    body = [_extent(c) for chunks in chunked[first:] for c in chunks]
+    body = [_extent(c) for chunks in chunked[_body_start(chunked) :] for c in chunks]
 
     def cuts(x: float) -> bool:
         return any(a < x < b for a, b in cells)
