@@ -17,6 +17,7 @@ from tablerag.llm.describe import LlmDecompositionOptions, decompose_document
 from tablerag.llm.images import document_images
 from tablerag.model import ParsedDocument, Record
 from tablerag.parsing import SUFFIXES, parse
+from tablerag.parsing.image import usable_cpus
 from tablerag.parsing.onnx_models import THREADS_ENV
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def reader_threads(readers: int) -> int | None:
     scanned page than with one (threads spinning while they wait for a core), for no less wall time."""
     if readers <= 1:
         return None
-    return max(1, (os.cpu_count() or 1) // readers)
+    return max(1, usable_cpus() // readers)
 
 
 def _parse(threads: int | None, *args: Any) -> ParsedDocument:
