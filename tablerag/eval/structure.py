@@ -29,7 +29,7 @@ from tablerag._lazy import need
 from tablerag.eval.grits import GridSpec, exact, grits, spec_from_cells, spec_from_table
 from tablerag.eval.pdf_tables import best_score
 from tablerag.model import BBox, Table
-from tablerag.parsing.onnx_models import THREADS_ENV
+from tablerag.parsing.onnx_models import one_thread_unless_set
 
 EVAL_DPI = 150  # the rendering resolution for the image path
 MIN_MATCH_IOU = 0.1  # a predicted table overlapping a gold one less than this is a different table
@@ -340,12 +340,6 @@ def predict_page(predict: Predictor, gp: GoldPage) -> PageRun:
     return preds, time.perf_counter() - t0, cpu_seconds() - c0, err
 
 
-def _worker_threads(threads: int) -> None:
-    import os
-
-    os.environ[THREADS_ENV] = str(threads)
-
-
 def predict_pages(
     pages: list[GoldPage], predict: Predictor, workers: int, progress: Callable[[str], None] | None = None
 ) -> tuple[list[PageRun], float]:
@@ -366,7 +360,7 @@ def predict_pages(
     from functools import partial
 
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_threads, initargs=(1,)) as pool:
+    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=one_thread_unless_set) as pool:
         runs = list(pool.map(partial(predict_page, predict), pages))
     return runs, time.perf_counter() - t0
 

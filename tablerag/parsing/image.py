@@ -28,7 +28,7 @@ from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, rulin
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
-from tablerag.parsing.onnx_models import THREADS_ENV, present
+from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
@@ -591,10 +591,6 @@ def scan_workers(n_pages: int, opts: ScanOptions) -> int:
     return max(1, min(opts.ocr_workers or cpus, cpus, n_pages))
 
 
-def _one_thread() -> None:
-    os.environ[THREADS_ENV] = "1"
-
-
 def _scan(item: tuple[Any, float, list[Word] | None, ScanOptions]) -> ScannedPage:
     return scan_page(*item)
 
@@ -611,7 +607,7 @@ def scan_pages(items: list[tuple[Any, float, list[Word] | None]], opts: ScanOpti
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_one_thread) as pool:
+    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=one_thread_unless_set) as pool:
         return list(pool.map(_scan, jobs))
 
 

@@ -109,6 +109,12 @@ def default_threads() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_THREADS))
 
 
+def one_thread_unless_set() -> None:
+    """A page or reader worker's model sessions take one thread each (workers on every CPU share them out), unless
+    the user configured $TABLERAG_ONNX_THREADS. A process pool's initializer."""
+    os.environ.setdefault(THREADS_ENV, "1")
+
+
 def providers(ort: Any) -> list[str]:
     """CUDA first when onnxruntime-gpu is installed and offers it, the CPU always as the fallback."""
     available = set(ort.get_available_providers())

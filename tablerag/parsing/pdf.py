@@ -52,7 +52,7 @@ from tablerag.parsing.layout import (
     table_context,
 )
 from tablerag.parsing.ocr import guess_langs
-from tablerag.parsing.onnx_models import THREADS_ENV, present
+from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
@@ -428,11 +428,6 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def _one_session_thread() -> None:
-    """Page workers share the CPUs: one thread per model session each, unless the user configured them."""
-    os.environ.setdefault(THREADS_ENV, "1")
-
-
 def _read_parallel(
     path: Path, wanted: list[int], workers: int, route: PdfVision, ocr: DocumentOcr | None = None
 ) -> list[PageOutcome]:
@@ -443,7 +438,7 @@ def _read_parallel(
     size = -(-len(wanted) // workers)
     chunks = [wanted[i : i + size] for i in range(0, len(wanted), size)]
     n = len(chunks)
-    with ProcessPoolExecutor(n, mp_context=_pool_context(), initializer=_one_session_thread) as pool:
+    with ProcessPoolExecutor(n, mp_context=_pool_context(), initializer=one_thread_unless_set) as pool:
         parts = list(pool.map(_read_chunk, [str(path)] * n, chunks, [route] * n, [ocr] * n))
     return [o for part in parts for o in part]
 
