@@ -50,8 +50,7 @@ KNOWN_DEBT: dict[str, set[str]] = {
 
 # Imports of tablerag's own modules inside function bodies, per module: they hide cycles and the real shape of the
 # graph. The counts may only fall (lazy imports of heavy third-party packages are not counted).
-IN_FUNCTION_DEBT: dict[str, int] = {
-}
+IN_FUNCTION_DEBT: dict[str, int] = {}
 
 # Modules that import by name through importlib (to load a part only when it is used), and the module-level
 # registry naming those modules: its names count as imports at the top of the file.

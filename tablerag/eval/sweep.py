@@ -230,7 +230,6 @@ def run_sweep(
             reports.append(sweep_tables(ds, data, limit))
             continue
         if embedder is None:
-
             embedder = load_embedder("use")
         reports.append(sweep_schema(ds, data, work, embedder, limit))
     return reports

@@ -264,7 +264,11 @@ class _Writer:
         kind: RecordKind = "fact" if part == "sentence" else "summary"
         meta = {"source": "llm", "llm_model": self.llm.model, "llm_part": part, "table_id": self.table.id}
         return Record(
-            str(RecordId.of_table(self.table.id, IdKind.LLM, part=suffix)), kind, text, _provenance(self.table, self.version, row, col), meta
+            str(RecordId.of_table(self.table.id, IdKind.LLM, part=suffix)),
+            kind,
+            text,
+            _provenance(self.table, self.version, row, col),
+            meta,
         )
 
 

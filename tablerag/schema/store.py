@@ -92,7 +92,9 @@ class SchemaIndex:
         self._tlex = LexicalIndex(self.folder / "bm25_tables")
         self._vlex = LexicalIndex(self.folder / "bm25_values")
         # BM25 keeps its records in id order ("10" before "2"): scores are read back in build order through these
-        self._lex_order, self._tlex_order, self._vlex_order = (_build_order(x) for x in (self._lex, self._tlex, self._vlex))
+        self._lex_order, self._tlex_order, self._vlex_order = (
+            _build_order(x) for x in (self._lex, self._tlex, self._vlex)
+        )
         self._value_owner = [int(x) for x in meta["value_owner"]]
         members: dict[str, list[int]] = {}
         for i, c in enumerate(self.columns):
@@ -137,7 +139,9 @@ class SchemaIndex:
         dense = _zscore(self._dense[idx] @ q)
         lexical = _zscore(self._lex.scores(question)[self._lex_order][idx])
         tids = np.unique(self._col_table[idx])
-        tscore = _zscore(self._tdense[tids] @ q) + LEXICAL_WEIGHT * _zscore(self._tlex.scores(question)[self._tlex_order][tids])
+        tscore = _zscore(self._tdense[tids] @ q) + LEXICAL_WEIGHT * _zscore(
+            self._tlex.scores(question)[self._tlex_order][tids]
+        )
         per_table = dict(zip(tids.tolist(), tscore.tolist(), strict=True))
         table = np.array([per_table[t] for t in self._col_table[idx].tolist()])
         if mode is SchemaMode.DENSE:
