@@ -123,33 +123,62 @@ def _covered_by_other(table: Table, cell: Cell) -> bool:
     )
 
 
-def _is_period(text: str) -> bool:
+def is_period(text: str) -> bool:
+    """A short label naming a period: a year ("2019", "FY19") in at most MAX_PERIOD_CHARS characters."""
     t = " ".join(text.split())
     return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(t))
+
+
+def _period_columns(table: Table, row: int) -> set[int]:
+    """Columns a period label covers in the header rows below ``row`` ("2019" over its own column, or over
+    "Amount | % of total" once widened)."""
+    return {
+        k
+        for c in table.cells
+        if row < c.row < table.header_rows and is_period(c.text)
+        for k in range(c.col, min(c.col + c.col_span, table.n_cols))
+    }
+
+
+def _labelled_columns(table: Table, row: int) -> set[int]:
+    """Columns outside the stub with a label of their own in some header row below ``row``."""
+    return {
+        k
+        for c in table.cells
+        if row < c.row < table.header_rows and c.text.strip()
+        for k in range(max(c.col, 1), min(c.col + c.col_span, table.n_cols))
+    }
+
+
+def _run(cols: set[int], lo: int, hi: int) -> tuple[int, int]:
+    """[lo, hi] grown over the adjacent columns of ``cols`` (never into the stub)."""
+    while lo - 1 > 0 and lo - 1 in cols:
+        lo -= 1
+    while hi + 1 in cols:
+        hi += 1
+    return lo, hi
 
 
 def spread_period_labels(table: Table) -> bool:
     """A header row whose only label (outside the stub) sits over one of several sibling period columns
     ("Years Ended December 31," in the 2018 cell above 2019 | 2018 | 2017, ruled or not) heads all of them: the
-    label is widened over the run of adjacent columns that have a period label below it and nothing beside it in
-    its own row. In place; True when any cell changed. Any reader's table (the grid says it, not the layout)."""
+    label is widened over the run of adjacent columns that have a period label below it (a period widened over
+    its own sub-columns counts for each of them: "2019" over "Amount | %"). A row's only label that is itself a
+    period ("As of December 31, 2019") over columns that name no period heads every labelled column beside it.
+    In place; True when any cell changed. Any reader's table (the grid says it, not the layout)."""
     changed = False
     for row in range(table.header_rows - 1):
         own = [c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()]
-        if len(own) != 1 or own[0].col_span != 1 or _is_period(own[0].text):
+        if len(own) != 1:
             continue
         label = own[0]
-        periods = {
-            c.col for c in table.cells if row < c.row < table.header_rows and c.col_span == 1 and _is_period(c.text)
-        }
-        if label.col not in periods:
+        periods = _period_columns(table, row)
+        own_period = is_period(label.text)  # a date over undated columns heads them all; over dated ones, none
+        cols = periods if not own_period else set() if periods else _labelled_columns(table, row)
+        if not set(range(label.col, label.col + label.col_span)) <= cols:
             continue
-        lo = hi = label.col
-        while lo - 1 > 0 and lo - 1 in periods:
-            lo -= 1
-        while hi + 1 in periods:
-            hi += 1
-        if hi > lo:
+        lo, hi = _run(cols, label.col, label.col + label.col_span - 1)
+        if (lo, hi) != (label.col, label.col + label.col_span - 1):
             label.col, label.col_span = lo, hi - lo + 1
             changed = True
     if changed:
@@ -178,7 +207,13 @@ def _siblings(table: Table, row: int, col: int, other: int) -> bool:
     a, b = _lower_chain(table, row, col), _lower_chain(table, row, other)
     if not a or not b:
         return False
-    return a[-1] == b[-1] or (_is_period(a[-1]) and _is_period(b[-1]))
+    return a[-1] == b[-1] or (is_period(a[-1]) and is_period(b[-1]))
+
+
+def _beside_single(filled: list[Cell], cell: Cell) -> bool:
+    """A label right after a one-column label of its row (not the stub) is one of a row of column labels ("First |
+    Second | Third | Fourth" over "Quarter"), so it heads its own column, not the unlabelled one after it."""
+    return any(c.col_span == 1 and c.col == cell.col - 1 > 0 for c in filled)
 
 
 def spread_sibling_labels(table: Table) -> bool:
@@ -200,7 +235,7 @@ def spread_sibling_labels(table: Table) -> bool:
         for cell in own:
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
-            while hi + 1 < table.n_cols and not taken[hi + 1] and below[hi + 1]:
+            while hi + 1 < table.n_cols and not taken[hi + 1] and below[hi + 1] and not _beside_single(filled, cell):
                 hi += 1
             while len(filled) == 1 and lo - 1 > 0 and not taken[lo - 1] and _siblings(table, row, lo - 1, cell.col):
                 lo -= 1

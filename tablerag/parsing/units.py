@@ -11,7 +11,7 @@ numeric cell shares.
 from __future__ import annotations
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import format_unit, split_unit, unit_from_text, unit_label
+from tablerag.parsing.numbers import YEAR_AT, format_unit, split_unit, unit_from_text, unit_label
 
 Reading = tuple[str | None, float]
 _NONE: Reading = (None, 1.0)
@@ -98,9 +98,9 @@ def apply_units(table: Table) -> Table:
 
 def scale_note(level: str) -> bool:
     """A level that only states a scale ("(in thousands)", "$'000", "RMB million"); "%", "percent", "no." name
-    what a column measures and stay."""
+    what a column measures and stay, and so does a period beside its unit ("2019 $'000")."""
     reading = unit_label(level)
-    return reading is not None and reading[1] != 1.0
+    return reading is not None and reading[1] != 1.0 and YEAR_AT.search(level) is None
 
 
 def drop_unit_levels(table: Table) -> Table:
