@@ -29,7 +29,7 @@ from pathlib import Path
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
-from tablerag.parsing.headers import apply_headers, header_blocks
+from tablerag.parsing.headers import apply_headers, split_header_blocks
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
 DELIMITERS = ",;\t|"  # the separators real exports use (comma, European semicolon, tab, pipe)
@@ -134,9 +134,7 @@ def _trim(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     return records[filled[0] : filled[-1] + 1] if filled else []
 
 
-def _table(
-    records: list[tuple[int, list[str]]], path: Path, sha256: str, table_no: int = 0, header_rows: int | None = None
-) -> Table:
+def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> list[Table]:
     cells: list[Cell] = []
     for r, (_, fields) in enumerate(records):
         for c, text in enumerate(fields):
@@ -144,7 +142,7 @@ def _table(
                 cells.append(cell_from_text(r, c, text))
     n_cols = max(c.col for c in cells) + 1
     table = Table(
-        id=table_id(sha256, table_no),
+        id=table_id(sha256, 0),
         source=SourceLocator(file=str(path), sha256=sha256),
         n_rows=len(records),
         n_cols=n_cols,
@@ -152,24 +150,7 @@ def _table(
         sheet_rows=[line for line, _ in records],
         parser="csv",
     )
-    return apply_headers(table, header_rows)
-
-
-def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> list[Table]:
-    """The file's table, cut where a header block is stacked inside the body (`headers.header_blocks`): each
-    block is a table of its own under its own header, its rows still cited by their lines in the file."""
-    whole = _table(records, path, sha256)
-    blocks = header_blocks(whole)
-    if not blocks:
-        return [whole]
-    out = [_table(records[: blocks[0].start], path, sha256, 0, whole.header_rows)]
-    for k, block in enumerate(blocks, start=1):
-        stop = blocks[k].start if k < len(blocks) else len(records)
-        head = records[block.start : block.start + block.header_rows]
-        carried = records[1 : 1 + block.inherits]  # the first header's sub-labels, which this block does not repeat
-        body = records[block.start + block.header_rows : stop]
-        out.append(_table(head + carried + body, path, sha256, k, block.header_rows + block.inherits))
-    return out
+    return split_header_blocks(apply_headers(table))
 
 
 def read_nonempty(path: Path) -> bytes:

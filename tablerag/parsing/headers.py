@@ -17,9 +17,10 @@ A section row's own chain ends with its label; header rows get [].
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tablerag.model import Cell, Table
+from tablerag.model import Cell, Table, table_id
+from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
 from tablerag.parsing.spans import is_period, spread_period_labels, spread_sibling_labels
@@ -492,7 +493,7 @@ class HeaderBlock:
 
     start: int  # grid row of the block's first header row
     header_rows: int  # its own header rows
-    inherits: int  # header rows of the table's first header (below its top row) that the block does not repeat
+    carried: tuple[int, ...]  # rows of the table's first header (its sub-labels) that the block does not repeat
 
 
 def _block_head(row: list[Cell | None]) -> bool:
@@ -518,9 +519,12 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
     opens a header (`_block_head`) and the header-like rows right below it, when values follow. The rows from
     there on take that block's column labels, not the first header's ("As of December 31, 2018" over the same
     columns as the 2019 block above it). A block whose header is one lone period label over rows of values
-    carries the first header's lower rows (the sub-labels it does not repeat)."""
+    carries the first header's sub-labels it does not repeat (the first header's rows but a lone label on top,
+    unless one of them names a period: the block's own period replaces those)."""
     cover = _covering(table.cells, table.n_rows, table.n_cols)
-    inherit = table.header_rows - 1 if table.header_rows > 1 and _lone_label_row(cover[0]) else 0
+    subs = tuple(r for r in range(table.header_rows) if r > 0 or not _lone_label_row(cover[0]))
+    dated = any(c is not None and is_period(c.text) for r in subs for c in cover[r][1:])
+    carry = () if dated else subs
     blocks: list[HeaderBlock] = []
     seen_values = False
     r = table.header_rows
@@ -535,12 +539,57 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
             below = cover[r + k] if r + k < table.n_rows else []
             if any(c is not None and _is_value(c.text) for c in below):
                 lone = k == 1 and _lone_label_row(row)
-                blocks.append(HeaderBlock(r, k, inherit if lone else 0))
+                blocks.append(HeaderBlock(r, k, carry if lone else ()))
                 seen_values = False
                 r += k
                 continue
         r += 1
     return blocks
+
+
+def _part(table: Table, rows: list[int], table_no: int) -> Table:
+    """The table made of ``rows`` of ``table`` (grid rows, in their new order), cells copied with the unit their
+    own text states; a cell spanning down past the part is cut at its end."""
+    new_row = {r: i for i, r in enumerate(rows)}
+    cells = []
+    for c in table.cells:
+        if c.row not in new_row:
+            continue
+        span = 1
+        while span < c.row_span and new_row.get(c.row + span) == new_row[c.row] + span:
+            span += 1
+        own = number_of(c.text) if c.value is not None else None  # units are read again under the part's header
+        cells.append(replace(c, row=new_row[c.row], row_span=span, unit=own.unit if own is not None else None))
+    return replace(
+        table,
+        id=table_id(table.source.sha256, table_no),
+        n_rows=len(rows),
+        cells=cells,
+        header_rows=0,
+        column_headers=[],
+        row_headers=[],
+        sheet_rows=[table.sheet_rows[r] for r in rows] if table.sheet_rows is not None else None,
+        row_pages=[table.row_pages[r] for r in rows] if table.row_pages is not None else None,
+    )
+
+
+def split_header_blocks(table: Table) -> list[Table]:
+    """``table`` (headers applied) cut where a header block is stacked inside its body (`header_blocks`): each
+    block a table of its own, numbered on from the table's own number, under its own header (with the first
+    header's sub-labels when it does not repeat them); rows keep their lines, pages and cell boxes. ``[table]``
+    when there is no such block."""
+    blocks = header_blocks(table)
+    if not blocks:
+        return [table]
+    first = _part(table, list(range(blocks[0].start)), table.table_no)
+    out = [apply_headers(first, table.header_rows)]
+    for k, block in enumerate(blocks, start=1):
+        stop = blocks[k].start if k < len(blocks) else table.n_rows
+        head = list(range(block.start, block.start + block.header_rows))
+        body = list(range(block.start + block.header_rows, stop))
+        part = _part(table, head + list(block.carried) + body, table.table_no + k)
+        out.append(apply_headers(part, block.header_rows + len(block.carried)))
+    return out
 
 
 def apply_headers(table: Table, header_rows: int | None = None, indents: list[float] | None = None) -> Table:
