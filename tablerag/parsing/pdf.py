@@ -375,6 +375,7 @@ def _add_page(
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
     if result.scanned:
+
         out.tables.extend(
             to_table(st, str(path), sha, page_no, len(out.tables) + i) for i, st in enumerate(result.scanned)
         )
