@@ -23,7 +23,7 @@ from tablerag.model import Cell, Table, table_id
 from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
-from tablerag.parsing.spans import is_period, spread_period_labels, spread_sibling_labels
+from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
@@ -35,6 +35,7 @@ INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share 
 MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
 MIN_ORDINALS = 3  # three columns labelled 1, 2, 3 make a count; two consecutive numbers may be data
 MAX_ORDINAL_DIGITS = 2  # ordinal column labels are small (lead time 1-10, age 1-99); larger runs are data or years
+MIN_BLOCK_PERIODS = 2  # a header row inside the body names periods ("2019 | 2018"); other label rows are wrapped text
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 # "2019", "FY2019", "2018 (4)", "2017*": period labels in headers, not data (a footnote mark may follow the year)
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?(?:\s?\(\d{1,2}\)|\*{1,3})?$")
@@ -367,6 +368,7 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
             if text and text not in labels:
                 labels.append(text)
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
+        only_first = only_first and not _unit_note(starts[r][0].text)  # "(In thousands)" is a unit, no section
         off_stub = _section_off_stub(cover[r]) if has_values and not labels else None
         if off_stub is not None:
             kinds[r] = _RowKind(True, [_label(off_stub)])
@@ -497,15 +499,17 @@ class HeaderBlock:
 
 
 def _block_head(row: list[Cell | None]) -> bool:
-    """A row that opens a header block: no label in the stub, no number, and either two or more column labels
-    (",2019,2018") or one label that names a period (",As at 31 December 2018,")."""
+    """A row that opens a header block: no label in the stub, no number, and either column labels two of which
+    name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"). Other rows of
+    labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
     if not _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
         return False
     own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    periods = sum(names_period(c.text) for c in own.values())
     if len(own) == 1:
         (only,) = own.values()
-        return is_period(only.text) and not _unit_note(only.text)
-    return _sub_label_row(row)
+        return periods == 1 and not _unit_note(only.text)
+    return periods >= MIN_BLOCK_PERIODS and _sub_label_row(row)
 
 
 def _header_like(row: list[Cell | None]) -> bool:
