@@ -192,6 +192,8 @@ def spread_period_labels(table: Table) -> bool:
     for row in range(table.header_rows - 1):
         own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
         periods = _period_columns(table, row)
+        if len(own) > 1 and table.parser == BORDERLESS_PARSER:
+            continue  # labels sit where their text is centred: `spread_group_labels` reads that geometry
         for label in own:
             if is_period(label.text):  # a date over undated columns heads them all; over dated ones, none
                 cols = set() if periods or len(own) > 1 else _labelled_columns(table, row)
