@@ -52,3 +52,41 @@ def test_borderless_lone_date_row_heads_the_rows_below_it(tmp_path: Path) -> Non
     got = [(t.column_headers, [t.row_chain(r) for r in range(t.header_rows, t.n_rows)]) for t in doc.tables]
     assert got[-1][0][1:] == [["As at 31 December 2018", "Carrying amount"], ["As at 31 December 2018", "Fair value"]]
     assert got[-1][1] == [["Loans"], ["Bonds"]]
+
+
+def _centred_label_pdf(path: Path, label: str, stub_labels: list[str]) -> Path:
+    """A borderless table with two right-aligned year columns and ``label`` centred over them, wider than they
+    are (it overhangs the first one on the left), as financial statements set "December 31," over 2019 | 2018."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "Other current assets consist of the following (in thousands):", fontsize=8.5)
+    rights = [376.0, 412.0]
+    width = pymupdf.get_text_length(label, "helv", 8.0)
+    page.insert_text(((rights[0] - 20 + rights[1]) / 2 - width / 2, 108), label, fontname="helv", fontsize=8.0)
+    rows = [["", "2019", "2018"]] + [
+        [name, f"{100 + 7 * i:,}", f"{90 + 5 * i:,}"] for i, name in enumerate(stub_labels)
+    ]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if not text:
+                continue
+            x = 54.0 if c == 0 else rights[c - 1] - pymupdf.get_text_length(text, "helv", 8.0)
+            page.insert_text((x, 123 + 15.2 * r), text, fontname="helv", fontsize=8.0)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_borderless_group_label_wider_than_its_columns_heads_them(tmp_path: Path) -> None:
+    """A centred "December 31," a little wider than 2019 | 2018 is their group label, not lost above the table;
+    a wide label reaching into the labels column's gutter heads the value columns, not the labels column."""
+    stubs = ["Indemnification receivable", "Due from affiliates", "Prepaid expenses", "Total"]
+    path = _centred_label_pdf(tmp_path / "d.pdf", "December 31,", stubs)
+    (table,) = read_pdf(path, sha256_file(path)).tables
+    assert table.column_headers == [[], ["December 31,", "2019"], ["December 31,", "2018"]]
+    path = _centred_label_pdf(tmp_path / "w.pdf", "Change between fiscal years increase (decrease)", stubs)
+    (table,) = read_pdf(path, sha256_file(path)).tables
+    assert table.column_chain(0) == [] and table.row_chain(table.header_rows) == ["Indemnification receivable"]
+    assert table.column_chain(1)[0] == table.column_chain(2)[0] == "Change between fiscal years increase (decrease)"
