@@ -14,6 +14,10 @@ asked) is written as a CSV file and read back with `read_delimited`. The grid it
 - unit levels: column chains over numbers that keep a level only stating a scale ("(in thousands)", "$'000");
 - stub header: the stub column's chain when every header cell over it is empty or a unit note (must stay empty).
 Prints the counts per cause; ``--show`` lists that many failing tables of the tune part.
+
+``--pdf ruled borderless``: each table is also typeset as bench/qa_reports.py does (a one-page report, ruled or
+borderless) and read back with `read_pdf`; counts the tables whose PDF reading gives the same column chains and
+the same row chains (empty rows aside) as the CSV reading.
 """
 
 from __future__ import annotations
@@ -32,11 +36,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from qa_reports import DATA, part_of  # noqa: E402
+from qa_reports import DATA, part_of, typeset  # noqa: E402
 
-from tablerag.model import Table  # noqa: E402
+from tablerag.model import Table, sha256_file  # noqa: E402
 from tablerag.parsing.delimited import read_delimited  # noqa: E402
 from tablerag.parsing.numbers import parse_number, unit_label  # noqa: E402
+from tablerag.parsing.pdf import read_pdf  # noqa: E402
 
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d(?:\s?\(\d{1,2}\)|\*{1,3})?$")
 _PERIOD = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\bFY\s?\d\d\b", re.IGNORECASE)
@@ -176,10 +181,31 @@ def probe(rows: list[list[str]], tables: list[Table]) -> dict[str, tuple[int, in
     return out
 
 
+def _columns(tables: list[Table]) -> list[list[str]]:
+    return [[" ".join(" ".join(level.split()) for level in chain) for chain in t.column_headers] for t in tables]
+
+
+def _rows(tables: list[Table]) -> list[list[list[str]]]:
+    """Each table's row chains, rows without any text left out (a ruled PDF drops an empty row)."""
+    out = []
+    for t in tables:
+        filled = {c.row for c in t.cells if c.text.strip()}
+        out.append([t.row_headers[r] for r in range(t.header_rows, t.n_rows) if r in filled])
+    return out
+
+
+def pdf_agreement(ctx: dict[str, Any], tables: list[Table], folder: Path, borderless: bool) -> tuple[bool, bool]:
+    """(same column chains, same row chains) for the context's table typeset as a PDF and read back."""
+    path = typeset(ctx, folder / ("borderless.pdf" if borderless else "ruled.pdf"), borderless)
+    found = read_pdf(path, sha256_file(path)).tables
+    return _columns(found) == _columns(tables), _rows(found) == _rows(tables)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--part", choices=["tune", "kept", "both"], default="tune")
     parser.add_argument("--show", type=int, default=0, help="list this many failing tune tables")
+    parser.add_argument("--pdf", nargs="*", default=[], choices=["ruled", "borderless"], help="compare PDF readings")
     args = parser.parse_args(argv)
     contexts: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tune", "kept"} if args.part == "both" else {args.part}
@@ -203,6 +229,14 @@ def main(argv: list[str] | None = None) -> int:
                 tot = totals.setdefault(cause, [0, 0])
                 tot[0] += right
                 tot[1] += checked
+            for kind in args.pdf:
+                cols, rows_ok = pdf_agreement(ctx, tables, Path(tmp), kind == "borderless")
+                got[f"{kind} PDF = CSV, column chains"] = (int(cols), 1)
+                got[f"{kind} PDF = CSV, row chains"] = (int(rows_ok), 1)
+                for cause in (f"{kind} PDF = CSV, column chains", f"{kind} PDF = CSV, row chains"):
+                    tot = totals.setdefault(cause, [0, 0])
+                    tot[0] += got[cause][0]
+                    tot[1] += 1
             bad = [c for c, (right, checked) in got.items() if right < checked and "fewer" not in c]
             if bad and part == "tune" and shown < args.show:
                 shown += 1

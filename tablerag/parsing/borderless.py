@@ -28,6 +28,7 @@ LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
 MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
+MAX_GROUP_LABEL_CHARS = 60  # a group label wider than its columns is a few words; a longer centred line is a title
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
@@ -254,7 +255,8 @@ def _labels_over_values(cells: list[GridCell], edges: list[float]) -> list[GridC
             break
         cell = row[0]
         centre = (min(w.x0 for w in cell.words) + max(w.x1 for w in cell.words)) / 2 if cell.words else 0.0
-        if cell.col == 0 and centre > edges[1]:
+        short = len(" ".join(w.text for w in cell.words)) <= MAX_GROUP_LABEL_CHARS  # a longer line is a title
+        if cell.col == 0 and centre > edges[1] and short:
             if cell.col_span == 1:
                 cell.col = max(k for k in range(len(edges) - 1) if edges[k] <= centre)
             else:  # it reaches over the labels column's edge: it spans the value columns only
@@ -341,6 +343,7 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
         # over the value columns: right of the labels column's text, centred right of where values start (a
         # label centred over its columns may overhang the first one: "December 31," over 2019 | 2018)
         over = line.x0 >= stub_x1 + MIN_GUTTER and (line.x0 + line.x1) / 2 >= values_x0
+        over = over and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
         overhang = max(values_x0 - line.x0, 0.0) if over else 0.0  # a centred label overhangs both sides alike
         inside = (line.x0 >= values_x0 - MIN_GUTTER or over) and line.x1 <= x1 + overhang + MIN_GUTTER
         body_h = max(ln.height for ln in lines[a:b])
