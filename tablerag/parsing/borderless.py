@@ -231,7 +231,8 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     edges = _drop_sparse_columns(cells, edges, len(lines))
     if len(edges) < 3:
         return None
-    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)]), edges)
+    top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
+    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top), edges)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
