@@ -24,7 +24,7 @@ def _tatqa(shared_data: Path, tmp_path: Path, first_cells: tuple[str, ...]) -> t
     """The TAT-QA dev table whose first column starts with ``first_cells`` (after empty cells), read as CSV."""
     for ctx in _contexts(shared_data):
         grid = ctx["table"]["table"]
-        stub = tuple(row[0] for row in grid if row[0].strip())
+        stub = tuple(row[0].strip() for row in grid if row[0].strip())
         if stub[: len(first_cells)] == first_cells:
             path = tmp_path / "table.csv"
             with path.open("w", encoding="utf-8", newline="") as fh:
@@ -130,3 +130,25 @@ def test_period_beside_a_scale_is_a_header_level(tmp_path: Path) -> None:
     assert table.column_chain(1) == ["CONSOLIDATED", "2019 $’000"]
     cell = table.cell_at(2, 1)
     assert cell is not None and cell.unit == "thousand USD"
+
+
+def test_period_label_heads_periods_and_the_columns_between_not_the_change_after(tmp_path: Path) -> None:
+    """A lone label over "2019 | Change | 2018 | Change | 2017" heads all five; over "2019 | 2018 | Increase" it
+    heads the two years, not the change column after them; a letter-spaced year is a period too."""
+    text = ',,,Year Ended June 30,,\n(In thousands),2019,Change,2018,Change,2017\nAmericas,"$132,426",-19,151,39,111\n'
+    (table,) = _csv(tmp_path, text)
+    assert all(table.column_chain(c)[0] == "Year Ended June 30" for c in range(1, 6))
+    (table,) = _csv(tmp_path, ",Years Ended December 31,,\n,2019,2 0 1 8,Increase (Decrease)\nSales,15,27,-12\n")
+    assert table.column_headers[1:] == [
+        ["Years Ended December 31", "2019"],
+        ["Years Ended December 31", "2 0 1 8"],
+        ["Increase (Decrease)"],
+    ]
+
+
+def test_unit_note_in_the_stub_is_no_section(shared_data: Path, tmp_path: Path) -> None:
+    """ "(In thousands)" alone in the stub under the years is the table's unit, not a section of every row."""
+    grid, (table,) = _tatqa(shared_data, tmp_path, ("October 31,", "(In thousands)", "Deferred tax liabilities:"))
+    row = next(r for r, line in enumerate(grid) if line[0] == "Property, plant and equipment")
+    assert table.row_headers[row] == ["Deferred tax liabilities:", "Property, plant and equipment"]
+    assert table.unit == "thousand"

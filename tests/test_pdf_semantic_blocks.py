@@ -90,3 +90,19 @@ def test_borderless_group_label_wider_than_its_columns_heads_them(tmp_path: Path
     (table,) = read_pdf(path, sha256_file(path)).tables
     assert table.column_chain(0) == [] and table.row_chain(table.header_rows) == ["Indemnification receivable"]
     assert table.column_chain(1)[0] == table.column_chain(2)[0] == "Change between fiscal years increase (decrease)"
+
+
+def test_an_address_holding_a_year_opens_no_header_block(shared_data: Path) -> None:
+    """camelot's m27.pdf: a lone "1945 NORTH KICKAPOO" (a wrapped address) inside the listing is no period label,
+    so the listing stays one table across its two pages."""
+    path = shared_data / "camelot" / "files" / "tabula" / "m27.pdf"
+    (table,) = read_pdf(path, sha256_file(path)).tables
+    assert table.n_rows > 80 and table.column_chain(3) == ["PREMISE", "ADDRESS"]
+
+
+def test_a_title_over_a_group_label_of_the_same_span_is_no_level(shared_data: Path) -> None:
+    """ICDAR us-019 p4: "Year of data" heads every year column; the title line above it is not a level."""
+    path = shared_data / "icdar2013" / "competition-dataset-us" / "us-019.pdf"
+    table = next(t for t in read_pdf(path, sha256_file(path)).tables if t.source.page == 4)
+    assert table.column_chain(1) == ["Year of data", "2007–08"]
+    assert table.column_chain(4) == ["Year of data", "2010–11"]
