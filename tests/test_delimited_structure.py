@@ -146,6 +146,14 @@ def test_period_label_heads_periods_and_the_columns_between_not_the_change_after
     ]
 
 
+def test_a_label_over_a_unit_note_of_the_same_span_stays_a_level(tmp_path: Path) -> None:
+    """ "(in thousands, ...)" widened under "Years Ended December 31," like it is a unit, not a group label: the
+    label above it is no title, it heads the years."""
+    text = ',,"Years Ended December 31,",\n,,"(in thousands, except per share amounts)",\n,2019,2018,2017\nSales,15,27,31\n'
+    (table,) = _csv(tmp_path, text)
+    assert table.column_chain(3) == ["Years Ended December 31,", "2017"] and table.unit == "thousand"
+
+
 def test_unit_note_in_the_stub_is_no_section(shared_data: Path, tmp_path: Path) -> None:
     """ "(In thousands)" alone in the stub under the years is the table's unit, not a section of every row."""
     grid, (table,) = _tatqa(shared_data, tmp_path, ("October 31,", "(In thousands)", "Deferred tax liabilities:"))

@@ -264,7 +264,10 @@ def _spans_all(table: Table, cell: Cell) -> bool:
     if cell.col == 0:
         return table.n_cols > 2
     return table.header_rows > 2 and any(
-        c.row == cell.row_span and (c.col, c.col_span) == (cell.col, cell.col_span) and c.text.strip()
+        c.row == cell.row_span
+        and (c.col, c.col_span) == (cell.col, cell.col_span)
+        and c.text.strip()
+        and not _unit_note(c.text)  # a unit note under a label is no group label: the label stays a level
         for c in table.cells
     )
 
