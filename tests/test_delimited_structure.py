@@ -160,3 +160,12 @@ def test_unit_note_in_the_stub_is_no_section(shared_data: Path, tmp_path: Path) 
     row = next(r for r, line in enumerate(grid) if line[0] == "Property, plant and equipment")
     assert table.row_headers[row] == ["Deferred tax liabilities:", "Property, plant and equipment"]
     assert table.unit == "thousand"
+
+
+def test_a_bare_dollar_sign_takes_the_tables_named_dollar(shared_data: Path, tmp_path: Path) -> None:
+    """ "$" over the columns of a table "(In thousands of Canadian dollars)": its amounts are Canadian dollars."""
+    _, (table,) = _tatqa(shared_data, tmp_path, ("Years ended August 31,", "(In thousands of Canadian dollars)"))
+    units = {c.unit for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    assert units == {"thousand CAD"}
+    (table,) = _csv(tmp_path, ',2019,2018\n"(In thousands of Canadian dollars)",US$,$\nSales,15,27\n')
+    assert [table.cell_at(2, c).unit for c in (1, 2)] == ["thousand USD", "thousand CAD"]  # "US$" says which
