@@ -28,6 +28,7 @@ LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
 MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
+MAX_GROUP_LABEL_CHARS = 60  # a group label wider than its columns is a few words; a longer centred line is a title
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
@@ -230,7 +231,8 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     edges = _drop_sparse_columns(cells, edges, len(lines))
     if len(edges) < 3:
         return None
-    cells = band_cells(lines, edges, lambda ln: split[id(ln)])
+    top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
+    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top), edges)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
@@ -238,6 +240,29 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     multi = sum(1 for ch in chunked if len(ch) >= 2) / len(chunked)
     box = BBox(x0, lines[0].y0, x1, lines[-1].y1)
     return FoundTable(box, n_rows, n_cols, cells, confidence=round(0.5 + 0.4 * multi, 3))
+
+
+def _labels_over_values(cells: list[GridCell], edges: list[float]) -> list[GridCell]:
+    """A lone label line on top of the table (above its first line of several cells) that starts in the labels
+    column but is centred over the value columns (a group label wider than the columns it heads: "Change between
+    Fiscal increase (decrease)" over two periods) is placed in the column under its centre, not read as a wrapped
+    stub label."""
+    per_row: dict[int, list[GridCell]] = {}
+    for c in cells:
+        per_row.setdefault(c.row, []).append(c)
+    for r in sorted(per_row):
+        row = per_row[r]
+        if len(row) > 1:
+            break
+        cell = row[0]
+        centre = (min(w.x0 for w in cell.words) + max(w.x1 for w in cell.words)) / 2 if cell.words else 0.0
+        short = len(" ".join(w.text for w in cell.words)) <= MAX_GROUP_LABEL_CHARS  # a longer line is a title
+        if cell.col == 0 and centre > edges[1] and short:
+            if cell.col_span == 1:
+                cell.col = max(k for k in range(len(edges) - 1) if edges[k] <= centre)
+            else:  # it reaches over the labels column's edge: it spans the value columns only
+                cell.col, cell.col_span = 1, cell.col_span - 1
+    return cells
 
 
 def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
@@ -300,19 +325,28 @@ def _drop_prose(words: list[Word]) -> list[Word]:
 
 def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]], a: int, b: int) -> int:
     """The region's first line, moved up over single-chunk lines just above it that lie over the value columns
-    only (right of where the labels column's text ends): a group label centred over several columns ("Years
+    only (right of where the labels column's text ends, centred over the values): a group label centred over several columns ("Years
     Ended December 31," over 2019 | 2018 | 2017) is the header's top level, not a caption."""
     seconds = [ch[1][0].x0 for ch in chunked[a:b] if len(ch) >= 2]
     if not seconds:
         return a
     values_x0, x1 = min(seconds), max(ln.x1 for ln in lines[a:b])
+    left = min(ln.x0 for ln in lines[a:b])
+    stub_x1 = max(  # where the labels column's text ends: the first chunks that start at the table's left edge
+        (ch[0][-1].x1 for ch in chunked[a:b] if len(ch) >= 2 and ch[0][0].x0 <= left + MIN_GUTTER), default=left
+    )
     gaps = sorted(lines[i + 1].y0 - lines[i].y1 for i in range(a, b - 1))
     row_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the table's own line spacing (median)
     added = 0
     while a > 0 and added < MAX_SPANNING_LABEL_LINES:
         line, above = lines[a - 1], lines[a]
         gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
-        inside = line.x0 >= values_x0 - MIN_GUTTER and line.x1 <= x1 + MIN_GUTTER
+        # over the value columns: right of the labels column's text, centred right of where values start (a
+        # label centred over its columns may overhang the first one: "December 31," over 2019 | 2018)
+        over = line.x0 >= stub_x1 + MIN_GUTTER and (line.x0 + line.x1) / 2 >= values_x0
+        over = over and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
+        overhang = max(values_x0 - line.x0, 0.0) if over else 0.0  # a centred label overhangs both sides alike
+        inside = (line.x0 >= values_x0 - MIN_GUTTER or over) and line.x1 <= x1 + overhang + MIN_GUTTER
         body_h = max(ln.height for ln in lines[a:b])
         if len(chunked[a - 1]) != 1 or not gap_ok or not inside or line.height > body_h * SAME_SIZE:
             break

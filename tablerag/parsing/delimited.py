@@ -13,6 +13,10 @@ the table stay as empty rows (no cells), so for an ordinary file grid row == 0-b
 of leading blank lines. ``Table.sheet_rows[r]`` is always the 1-based line on which record ``r`` starts, so a
 citation shows the real line even after quoted multi-line fields. Ragged rows are padded (missing cells are
 simply empty); all-empty trailing columns are dropped.
+
+Stacked headers: a header block inside the body (",As at 31 December 2018," or ",2019,2018" after rows of values,
+see `headers.header_blocks`) starts a table of its own, so its rows take that block's column labels; grid rows are
+then counted per table, and ``sheet_rows`` still gives each row's line in the file.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from pathlib import Path
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
-from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.headers import apply_headers, split_header_blocks
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
 DELIMITERS = ",;\t|"  # the separators real exports use (comma, European semicolon, tab, pipe)
@@ -130,7 +134,7 @@ def _trim(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     return records[filled[0] : filled[-1] + 1] if filled else []
 
 
-def _table(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> Table:
+def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> list[Table]:
     cells: list[Cell] = []
     for r, (_, fields) in enumerate(records):
         for c, text in enumerate(fields):
@@ -146,7 +150,7 @@ def _table(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> Tab
         sheet_rows=[line for line, _ in records],
         parser="csv",
     )
-    return apply_headers(table)
+    return split_header_blocks(apply_headers(table))
 
 
 def read_nonempty(path: Path) -> bytes:
@@ -166,4 +170,4 @@ def read_delimited(path: Path, sha256: str) -> ParsedDocument:
     records = _trim(_records(text, _delimiter(text[:SNIFF_CHARS], path), path))
     if not records:
         raise BadInputError(str(path), "no values in the file")
-    return ParsedDocument(path=str(path), sha256=sha256, format="csv", tables=[_table(records, path, sha256)])
+    return ParsedDocument(path=str(path), sha256=sha256, format="csv", tables=_tables(records, path, sha256))

@@ -17,25 +17,28 @@ A section row's own chain ends with its label; header rows get [].
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tablerag.model import Cell, Table
+from tablerag.model import Cell, Table, table_id
+from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
-from tablerag.parsing.spans import spread_period_labels, spread_sibling_labels
+from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
-MAX_UNIT_NOTE_WORDS = 4  # "$ in millions", "(In thousands)": a short note; a longer text is a label
+MAX_UNIT_NOTE_WORDS = 6  # "$ in millions", "(In thousands of Canadian dollars)": a short note; longer is a label
 INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share of a line height share one level
 MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
 MIN_ORDINALS = 3  # three columns labelled 1, 2, 3 make a count; two consecutive numbers may be data
 MAX_ORDINAL_DIGITS = 2  # ordinal column labels are small (lead time 1-10, age 1-99); larger runs are data or years
+MIN_BLOCK_PERIODS = 2  # a header row inside the body names periods ("2019 | 2018"); other label rows are wrapped text
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
-_YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?$")  # "2019", "FY2019": period labels in headers, not data
+# "2019", "FY2019", "2018 (4)", "2017*": period labels in headers, not data (a footnote mark may follow the year)
+_YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?(?:\s?\(\d{1,2}\)|\*{1,3})?$")
 
 
 def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | None]]:
@@ -177,14 +180,21 @@ def detect_header_rows(table: Table) -> int:
         under_lone = _lone_label_row(cover[rows - 1]) and _sub_label_row(cover[rows])
         bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
         if (
-            not (grouped or reaching or continued or titled or under_lone or bottom)
+            not (grouped or reaching or continued or titled or under_lone or bottom or _unit_row(cover[rows]))
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
         ):
             break
-        if _labels_a_body_row(cover[rows], rows):
+        if _labels_a_body_row(cover[rows], rows) or _section_off_stub(cover[rows]) is not None:
             break
         rows += 1
     return rows
+
+
+def _unit_row(row: list[Cell | None]) -> bool:
+    """Every filled cell outside the stub is a unit note ("$M | $M", "£m | £m | %"): the columns' units, a header
+    row whatever its stub cell says."""
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip()}.values()
+    return bool(own) and all(_unit_note(c.text) and not _is_value(c.text) for c in own)
 
 
 def _lone_label_row(row: list[Cell | None]) -> bool:
@@ -228,6 +238,17 @@ def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
     return bool(numbers) or not others
 
 
+def _section_off_stub(row: list[Cell | None]) -> Cell | None:
+    """The cell of a section label a grid left outside the stub (",Consolidated Balance Sheets Data:,,,"): the
+    row's only text, a label that announces the rows below it (it ends with a colon), in a row of 3+ columns."""
+    filled = {id(c): c for c in row if c is not None and c.text.strip()}.values()
+    if len(row) < 3 or len(filled) != 1 or not _stub_empty(row):
+        return None
+    (only,) = filled
+    text = " ".join(only.text.split())
+    return only if only.col > 0 and text.endswith(":") and not _is_value(text) else None
+
+
 def _is_value(text: str) -> bool:
     """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250")."""
     parts = text.split()
@@ -235,8 +256,20 @@ def _is_value(text: str) -> bool:
 
 
 def _spans_all(table: Table, cell: Cell) -> bool:
-    """A cell across the stub and every column of a table of three or more (a title set inside the frame)."""
-    return cell.col == 0 and cell.col_span == table.n_cols > 2
+    """A top header cell that titles the table: across the stub and every column of a table of three or more (a
+    title set inside the frame), or across every column but the stub right over a label that spans the very same
+    columns (the title above a spanning group label, "Absolute errors" over "Year of data" over the years)."""
+    if cell.row != 0 or cell.col_span != table.n_cols - cell.col or cell.col > 1:
+        return False
+    if cell.col == 0:
+        return table.n_cols > 2
+    return table.header_rows > 2 and any(
+        c.row == cell.row_span
+        and (c.col, c.col_span) == (cell.col, cell.col_span)
+        and c.text.strip()
+        and not _unit_note(c.text)  # a unit note under a label is no group label: the label stays a level
+        for c in table.cells
+    )
 
 
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
@@ -338,6 +371,11 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
             if text and text not in labels:
                 labels.append(text)
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
+        only_first = only_first and not _unit_note(starts[r][0].text)  # "(In thousands)" is a unit, no section
+        off_stub = _section_off_stub(cover[r]) if has_values and not labels else None
+        if off_stub is not None:
+            kinds[r] = _RowKind(True, [_label(off_stub)])
+            continue
         kinds[r] = _RowKind(only_first, labels) if labels else None
     return _confirm_sections(_merged_sections(table, kinds, starts))
 
@@ -454,6 +492,113 @@ def section_rows(table: Table) -> list[int]:
     return [r for r, k in enumerate(kinds) if k is not None and k.section]
 
 
+@dataclass(frozen=True, slots=True)
+class HeaderBlock:
+    """A header stacked inside a table's body: the rows from ``start`` on are read under their own header."""
+
+    start: int  # grid row of the block's first header row
+    header_rows: int  # its own header rows
+    carried: tuple[int, ...]  # rows of the table's first header (its sub-labels) that the block does not repeat
+
+
+def _block_head(row: list[Cell | None]) -> bool:
+    """A row that opens a header block: no label in the stub, no number, and either column labels two of which
+    name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"). Other rows of
+    labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
+    if not _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
+        return False
+    own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    periods = sum(names_period(c.text) for c in own.values())
+    if len(own) == 1:
+        (only,) = own.values()
+        return periods == 1 and not _unit_note(only.text)
+    return periods >= MIN_BLOCK_PERIODS and _sub_label_row(row)
+
+
+def _header_like(row: list[Cell | None]) -> bool:
+    """A row that may continue a header block: text, none of it a number, nothing in the stub."""
+    filled = [c for c in row if c is not None and c.text.strip()]
+    return bool(filled) and _stub_empty(row) and not any(_is_value(c.text) for c in filled)
+
+
+def header_blocks(table: Table) -> list[HeaderBlock]:
+    """Header blocks stacked inside the body (once ``header_rows`` is set): after rows with values, a row that
+    opens a header (`_block_head`) and the header-like rows right below it, when values follow. The rows from
+    there on take that block's column labels, not the first header's ("As of December 31, 2018" over the same
+    columns as the 2019 block above it). A block whose header is one lone period label over rows of values
+    carries the first header's sub-labels it does not repeat (the first header's rows but a lone label on top,
+    unless one of them names a period: the block's own period replaces those)."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    subs = tuple(r for r in range(table.header_rows) if r > 0 or not _lone_label_row(cover[0]))
+    dated = any(c is not None and is_period(c.text) for r in subs for c in cover[r][1:])
+    carry = () if dated else subs
+    blocks: list[HeaderBlock] = []
+    seen_values = False
+    r = table.header_rows
+    while r < table.n_rows:
+        row = cover[r]
+        if any(c is not None and _is_value(c.text) for c in row):
+            seen_values = True
+        elif seen_values and _block_head(row):
+            k = 1
+            while k < MAX_HEADER_ROWS and r + k < table.n_rows and _header_like(cover[r + k]):
+                k += 1
+            below = cover[r + k] if r + k < table.n_rows else []
+            if any(c is not None and _is_value(c.text) for c in below):
+                lone = k == 1 and _lone_label_row(row)
+                blocks.append(HeaderBlock(r, k, carry if lone else ()))
+                seen_values = False
+                r += k
+                continue
+        r += 1
+    return blocks
+
+
+def _part(table: Table, rows: list[int], table_no: int) -> Table:
+    """The table made of ``rows`` of ``table`` (grid rows, in their new order), cells copied with the unit their
+    own text states; a cell spanning down past the part is cut at its end."""
+    new_row = {r: i for i, r in enumerate(rows)}
+    cells = []
+    for c in table.cells:
+        if c.row not in new_row:
+            continue
+        span = 1
+        while span < c.row_span and new_row.get(c.row + span) == new_row[c.row] + span:
+            span += 1
+        own = number_of(c.text) if c.value is not None else None  # units are read again under the part's header
+        cells.append(replace(c, row=new_row[c.row], row_span=span, unit=own.unit if own is not None else None))
+    return replace(
+        table,
+        id=table_id(table.source.sha256, table_no),
+        n_rows=len(rows),
+        cells=cells,
+        header_rows=0,
+        column_headers=[],
+        row_headers=[],
+        sheet_rows=[table.sheet_rows[r] for r in rows] if table.sheet_rows is not None else None,
+        row_pages=[table.row_pages[r] for r in rows] if table.row_pages is not None else None,
+    )
+
+
+def split_header_blocks(table: Table) -> list[Table]:
+    """``table`` (headers applied) cut where a header block is stacked inside its body (`header_blocks`): each
+    block a table of its own, numbered on from the table's own number, under its own header (with the first
+    header's sub-labels when it does not repeat them); rows keep their lines, pages and cell boxes. ``[table]``
+    when there is no such block."""
+    blocks = header_blocks(table)
+    if not blocks:
+        return [table]
+    first = _part(table, list(range(blocks[0].start)), table.table_no)
+    out = [apply_headers(first, table.header_rows)]
+    for k, block in enumerate(blocks, start=1):
+        stop = blocks[k].start if k < len(blocks) else table.n_rows
+        head = list(range(block.start, block.start + block.header_rows))
+        body = list(range(block.start + block.header_rows, stop))
+        part = _part(table, head + list(block.carried) + body, table.table_no + k)
+        out.append(apply_headers(part, block.header_rows + len(block.carried)))
+    return out
+
+
 def apply_headers(table: Table, header_rows: int | None = None, indents: list[float] | None = None) -> Table:
     """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
     attach units from the caption and the header chains (see `units.apply_units`), in place."""
@@ -462,7 +607,8 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     spread_period_labels(table)
-    spread_sibling_labels(table)
+    if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
+        spread_period_labels(table)
     table.column_headers = header_chains(table)
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:

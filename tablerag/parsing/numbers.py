@@ -462,7 +462,7 @@ def _tokens(segment: str, strict: bool) -> list[_Token] | None:
         if t[i] in _SEPARATORS or t[i] in _SPACES:
             i += 1
             continue
-        if (year := _YEAR_AT.match(t, i)) is not None:  # "2019 €m": a period label beside the unit
+        if (year := YEAR_AT.match(t, i)) is not None:  # "2019 €m": a period label beside the unit
             i = year.end()
             continue
         got = _next_token(t, i)
@@ -490,7 +490,7 @@ def _reading(tokens: list[_Token]) -> tuple[str | None, float] | None:
     return unit, scale
 
 
-_YEAR_AT = re.compile(r"(?:19|20)\d\d(?!\d)")
+YEAR_AT = re.compile(r"(?:19|20)\d\d(?!\d)")
 _BRACKETS = re.compile(r"[(\[]([^()\[\]]{1,60})[)\]]")
 _UNIT_LEAD = re.compile(r"(?:单位|單位|unit[s]?|jednostka|единица измерения|einheit)\s*[:：]\s*([^\n;。]{1,30})", re.I)
 _IN_PHRASE = re.compile(r"(?:^|[\s(,])(?:in|w|в)\s+([^.;()\n]{1,50})", re.I)

@@ -25,7 +25,7 @@ from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
-from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.headers import apply_headers, split_header_blocks
 from tablerag.parsing.image import (
     ONNX_MODELS,
     ScanOptions,
@@ -329,7 +329,15 @@ def _cell(gc: GridCell) -> Cell:
     return cell_from_text(gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox)
 
 
-def _table(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> Table:
+def _headers(table: Table) -> Table:
+    """A borderless table's centred group labels widened over the columns they head, its chains built again."""
+    if table.parser == BORDERLESS_PARSER and table.header_rows > 1 and spread_group_labels(table):
+        apply_headers(table, header_rows=table.header_rows)
+    return table
+
+
+def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> list[Table]:
+    """The found table with its headers, cut where a header block is stacked inside its body (one table each)."""
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
     ctx = pt.context
@@ -346,10 +354,7 @@ def _table(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int,
         parser=pt.parser,
         confidence=pt.confidence,
     )
-    apply_headers(table)
-    if pt.parser == BORDERLESS_PARSER and table.header_rows > 1 and spread_group_labels(table):
-        apply_headers(table, header_rows=table.header_rows)
-    return table
+    return [_headers(part) for part in split_header_blocks(_headers(apply_headers(table)))]
 
 
 def _add_page(
@@ -363,9 +368,10 @@ def _add_page(
     for pt in result.tables:
         while pending is not None and pending[0] < pt.bbox.y0:
             stack, pending = push_heading(stack, pending[1]), next(heads, None)
-        table = _table(pt, path, sha, page_no, len(out.tables), [h.text for h in stack])
-        out.tables.append(table)
-        edges[table.id] = (pt.lines_above, pt.lines_below)
+        parts = _tables(pt, path, sha, page_no, len(out.tables), [h.text for h in stack])
+        out.tables.extend(parts)
+        for k, table in enumerate(parts):  # text lines above the first part, below the last
+            edges[table.id] = (pt.lines_above if k == 0 else 0, pt.lines_below if k == len(parts) - 1 else 0)
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
     if result.scanned:

@@ -20,6 +20,12 @@ STACK_WIDTH = 1.25  # a header line at most this much wider than its column's ot
 MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
 BORDERLESS_PARSER = "pdf-stream"  # the reader whose cells sit where their text is (no ruled cells)
 MAX_PERIOD_CHARS = 40  # "Three months ended December 31, 2019" is a period label; a sentence with a year is not
+_SPACED_DIGITS = re.compile(r"(?<=\b\d) (?=\d\b)")  # letter-spaced years ("2 0 1 8") read as the year they are
+_PERIOD_WORDS = re.compile(  # words that make a year a period label: months, years, quarters, "as at", "ended"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:years?|fiscal|quarters?|ended|ending|"
+    r"as at|as of|at|half|period|months?|weeks?|q[1-4]|h[12])\b",
+    re.IGNORECASE,
+)
 _PERIOD = re.compile(r"(?<!\d)(?:FY\s?)?(?:19|20)\d\d(?!\d)|(?<!\d)FY\s?\d\d(?!\d)", re.IGNORECASE)
 
 
@@ -123,35 +129,85 @@ def _covered_by_other(table: Table, cell: Cell) -> bool:
     )
 
 
-def _is_period(text: str) -> bool:
+def names_period(text: str) -> bool:
+    """A label that reads as a period and nothing else: a year alone or with period words ("2019", "Fiscal
+    2018", "As of December 31, 2018", "31.12.2019"), not a text that merely holds a year ("1945 North Street")."""
     t = " ".join(text.split())
-    return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(t))
+    if not is_period(t):
+        return False
+    rest = _PERIOD.sub(" ", _SPACED_DIGITS.sub("", t))
+    return not any(ch.isalpha() for ch in rest) or _PERIOD_WORDS.search(rest) is not None
+
+
+def is_period(text: str) -> bool:
+    """A short label naming a period: a year ("2019", "FY19") in at most MAX_PERIOD_CHARS characters."""
+    t = " ".join(text.split())
+    return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(_SPACED_DIGITS.sub("", t)))
+
+
+def _period_columns(table: Table, row: int) -> set[int]:
+    """Columns a period label covers in the header rows below ``row`` ("2019" over its own column, or over
+    "Amount | % of total" once widened)."""
+    return {
+        k
+        for c in table.cells
+        if row < c.row < table.header_rows and is_period(c.text)
+        for k in range(c.col, min(c.col + c.col_span, table.n_cols))
+    }
+
+
+def _labelled_columns(table: Table, row: int) -> set[int]:
+    """Columns outside the stub with a label of their own in some header row below ``row``."""
+    return {
+        k
+        for c in table.cells
+        if row < c.row < table.header_rows and c.text.strip()
+        for k in range(max(c.col, 1), min(c.col + c.col_span, table.n_cols))
+    }
+
+
+def _run(cols: set[int], lo: int, hi: int) -> tuple[int, int]:
+    """[lo, hi] grown over the adjacent columns of ``cols`` (never into the stub)."""
+    while lo - 1 > 0 and lo - 1 in cols:
+        lo -= 1
+    while hi + 1 in cols:
+        hi += 1
+    return lo, hi
+
+
+def _hull(cols: set[int]) -> set[int]:
+    """``cols`` with the single columns between two of them ("2019 | Change | 2018 | Change | 2017")."""
+    return cols | {c + 1 for c in cols if c + 1 not in cols and c + 2 in cols}
 
 
 def spread_period_labels(table: Table) -> bool:
-    """A header row whose only label (outside the stub) sits over one of several sibling period columns
-    ("Years Ended December 31," in the 2018 cell above 2019 | 2018 | 2017, ruled or not) heads all of them: the
-    label is widened over the run of adjacent columns that have a period label below it and nothing beside it in
-    its own row. In place; True when any cell changed. Any reader's table (the grid says it, not the layout)."""
+    """A header label (outside the stub) over one of several sibling period columns ("Years Ended December 31,"
+    in the 2018 cell above 2019 | 2018 | 2017, ruled or not) heads all of them: the label is widened over the run
+    of adjacent columns that have a period label below it (a period widened over its own sub-columns counts for
+    each of them: "2019" over "Amount | %"), never into a column another label of its row holds. A row's only
+    label also heads the single columns between two periods ("2019 | Change | 2018"); when it is itself a period
+    ("As of December 31, 2019") over columns that name no period, it heads every labelled column beside it.
+    In place; True when any cell changed. Any reader's table (the grid says it, not the layout)."""
     changed = False
     for row in range(table.header_rows - 1):
-        own = [c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()]
-        if len(own) != 1 or own[0].col_span != 1 or _is_period(own[0].text):
-            continue
-        label = own[0]
-        periods = {
-            c.col for c in table.cells if row < c.row < table.header_rows and c.col_span == 1 and _is_period(c.text)
-        }
-        if label.col not in periods:
-            continue
-        lo = hi = label.col
-        while lo - 1 > 0 and lo - 1 in periods:
-            lo -= 1
-        while hi + 1 in periods:
-            hi += 1
-        if hi > lo:
-            label.col, label.col_span = lo, hi - lo + 1
-            changed = True
+        own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
+        periods = _period_columns(table, row)
+        if len(own) > 1 and table.parser == BORDERLESS_PARSER:
+            continue  # labels sit where their text is centred: `spread_group_labels` reads that geometry
+        for label in own:
+            if is_period(label.text):  # a date over undated columns heads them all; over dated ones, none
+                cols = set() if periods or len(own) > 1 else _labelled_columns(table, row)
+            else:
+                cols = _hull(periods) if len(own) == 1 else periods
+            taken = {k for c in own if c is not label for k in range(c.col, c.col + c.col_span)}
+            cols -= taken
+            spanned = set(range(label.col, label.col + label.col_span))
+            if not spanned <= cols:
+                continue
+            lo, hi = _run(cols, label.col, label.col + label.col_span - 1)
+            if (lo, hi) != (label.col, label.col + label.col_span - 1):
+                label.col, label.col_span = lo, hi - lo + 1
+                changed = True
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
@@ -178,7 +234,13 @@ def _siblings(table: Table, row: int, col: int, other: int) -> bool:
     a, b = _lower_chain(table, row, col), _lower_chain(table, row, other)
     if not a or not b:
         return False
-    return a[-1] == b[-1] or (_is_period(a[-1]) and _is_period(b[-1]))
+    return a[-1] == b[-1] or (is_period(a[-1]) and is_period(b[-1]))
+
+
+def _beside_single(filled: list[Cell], cell: Cell) -> bool:
+    """A label right after a one-column label of its row (not the stub) is one of a row of column labels ("First |
+    Second | Third | Fourth" over "Quarter"), so it heads its own column, not the unlabelled one after it."""
+    return any(c.col_span == 1 and c.col == cell.col - 1 > 0 for c in filled)
 
 
 def spread_sibling_labels(table: Table) -> bool:
@@ -195,12 +257,20 @@ def spread_sibling_labels(table: Table) -> bool:
     changed = False
     for row in range(table.header_rows - 1):
         below = _labelled_below(table, row)
+        periods = _period_columns(table, row)
         filled = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
         own = [c for c in filled if c.col > 0]
         for cell in own:
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
-            while hi + 1 < table.n_cols and not taken[hi + 1] and below[hi + 1]:
+            dated = set(range(lo, hi + 1)) <= periods  # a label over periods heads periods, not "Change" after them
+            while (
+                hi + 1 < table.n_cols
+                and not taken[hi + 1]
+                and below[hi + 1]
+                and not _beside_single(filled, cell)
+                and (hi + 1 in periods or not dated)
+            ):
                 hi += 1
             while len(filled) == 1 and lo - 1 > 0 and not taken[lo - 1] and _siblings(table, row, lo - 1, cell.col):
                 lo -= 1

@@ -11,11 +11,13 @@ numeric cell shares.
 from __future__ import annotations
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import format_unit, split_unit, unit_from_text, unit_label
+from tablerag.parsing.numbers import YEAR_AT, format_unit, split_unit, unit_from_text, unit_label
 
 Reading = tuple[str | None, float]
 _NONE: Reading = (None, 1.0)
 _RATIOS = ("%", "‰")
+OTHER_DOLLARS = frozenset({"CAD", "AUD", "NZD", "HKD", "SGD"})  # currencies whose sign is also a bare "$"
+_US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD", "U.S. dollars")
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
 
 
@@ -27,6 +29,15 @@ def _combine(readings: list[Reading]) -> Reading:
 
 def _chain_reading(levels: list[str]) -> Reading:
     return _combine([unit_from_text(level) for level in levels])
+
+
+def _named_dollar(reading: Reading, levels: list[str], table: Reading) -> Reading:
+    """A chain whose only currency is a bare "$" ("2019 | $") takes the table's dollar when the table names one
+    ("(In thousands of Canadian dollars)"): "$" is every dollar's sign, "US$" or "USD" would say the US one."""
+    named_us = any(mark in level.upper() for level in levels for mark in _US_MARKS)
+    if reading[0] == "USD" and table[0] in OTHER_DOLLARS and not named_us:
+        return table[0], reading[1]
+    return reading
 
 
 def _table_reading(table: Table) -> Reading:
@@ -51,6 +62,7 @@ def _alone(cell: Cell, cells: list[Cell]) -> bool:
 
 def _cell_unit(cell: Cell, row: Reading, col: Reading, table: Reading) -> str | None:
     own, _ = split_unit(cell.unit)
+    own = _named_dollar((own, 1.0), [cell.text], table)[0] if own else None  # "$ 1,234" in a CAD table
     unit = own or row[0] or col[0] or table[0]
     scale = 1.0 if unit in _RATIOS else (col[1] if col[1] != 1.0 else row[1] if row[1] != 1.0 else table[1])
     return format_unit(unit, scale)
@@ -78,9 +90,12 @@ def _band_units(table: Table) -> list[Reading]:
 def apply_units(table: Table) -> Table:
     """Set ``Cell.unit`` of numeric data cells and ``Table.unit`` from caption and header chains, in place."""
     whole = _table_reading(table)
-    cols = [_chain_reading(levels) for levels in table.column_headers]
+    cols = [_named_dollar(_chain_reading(levels), levels, whole) for levels in table.column_headers]
     bands = _band_units(table)
-    rows = [_combine([_chain_reading(levels), bands[r]]) for r, levels in enumerate(table.row_headers)]
+    rows = [
+        _combine([_named_dollar(_chain_reading(levels), levels, whole), bands[r]])
+        for r, levels in enumerate(table.row_headers)
+    ]
     labels: set[str | None] = set()
     for c in table.cells:
         if c.is_header or c.value is None:
@@ -98,9 +113,9 @@ def apply_units(table: Table) -> Table:
 
 def scale_note(level: str) -> bool:
     """A level that only states a scale ("(in thousands)", "$'000", "RMB million"); "%", "percent", "no." name
-    what a column measures and stay."""
+    what a column measures and stay, and so does a period beside its unit ("2019 $'000")."""
     reading = unit_label(level)
-    return reading is not None and reading[1] != 1.0
+    return reading is not None and reading[1] != 1.0 and YEAR_AT.search(level) is None
 
 
 def drop_unit_levels(table: Table) -> Table:

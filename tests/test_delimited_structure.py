@@ -1,0 +1,171 @@
+"""CSV header structure that carries meaning, on TAT-QA dev tables written as CSV (tables of the benchmark's tune
+part) and on files the tests make: years with footnote marks, period labels over period groups, stacked header
+blocks, section labels outside the stub, unit rows, periods beside a scale."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+from pathlib import Path
+
+from tablerag.model import Table
+from tablerag.parsing.delimited import read_delimited
+
+SHA = "ab" * 32
+
+
+@functools.cache
+def _contexts(data: Path) -> list[dict]:
+    return json.loads((data / "tat-qa" / "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
+
+
+def _tatqa(shared_data: Path, tmp_path: Path, first_cells: tuple[str, ...]) -> tuple[list[list[str]], list[Table]]:
+    """The TAT-QA dev table whose first column starts with ``first_cells`` (after empty cells), read as CSV."""
+    for ctx in _contexts(shared_data):
+        grid = ctx["table"]["table"]
+        stub = tuple(row[0].strip() for row in grid if row[0].strip())
+        if stub[: len(first_cells)] == first_cells:
+            path = tmp_path / "table.csv"
+            with path.open("w", encoding="utf-8", newline="") as fh:
+                csv.writer(fh).writerows(grid)
+            return grid, read_delimited(path, SHA).tables
+    raise AssertionError(f"no TAT-QA dev table starts with {first_cells}")
+
+
+def _csv(tmp_path: Path, text: str) -> list[Table]:
+    path = tmp_path / "made.csv"
+    path.write_text(text, encoding="utf-8")
+    return read_delimited(path, SHA).tables
+
+
+def test_years_with_footnote_marks_are_header_labels(shared_data: Path, tmp_path: Path) -> None:
+    grid, (table,) = _tatqa(shared_data, tmp_path, ("Impairment charges", "Net losses on sales or disposals of assets"))
+    assert grid[0][1:] == ["2019 (1)", "2018", "2017 (2)"]
+    assert table.header_rows == 1
+    assert table.column_headers[1:] == [["2019 (1)"], ["2018"], ["2017 (2)"]]
+    assert table.row_headers[1] == ["Impairment charges"]
+
+
+def test_period_label_heads_every_period_group_below_it(shared_data: Path, tmp_path: Path) -> None:
+    """ "Fiscal years ended July 31," sits in the first 2019 column over 2019 | 2018, each widened over
+    "Amount | % of total revenue": it heads all four of those columns, not the "Change" group beside them."""
+    grid, (table,) = _tatqa(shared_data, tmp_path, ("Cost of revenue:", "License and subscription", "Maintenance"))
+    assert grid[0][1] == "Fiscal years ended July 31," and grid[1][5] == "Change"
+    label = "Fiscal years ended July 31,"
+    assert [label in table.column_chain(c) for c in range(1, 7)] == [True] * 4 + [False] * 2
+    assert table.column_chain(2) == [label, "2019", "% of total revenue"]
+    assert table.row_headers[table.header_rows + 1] == ["Cost of revenue:", "License and subscription"]
+
+
+def test_stacked_header_blocks_start_tables_of_their_own(shared_data: Path, tmp_path: Path) -> None:
+    """A second header ("As of December 31, 2018" over the same sub-labels) inside the body: the rows below it
+    take that header, and the lone date label heads every column, not only the one its text sits in."""
+    grid, tables = _tatqa(shared_data, tmp_path, ("Foreign government obligations", "U.S. government obligations"))
+    assert [row[2] for row in grid if row[2].startswith("As of")] == [
+        "As of December 31, 2019",
+        "As of December 31, 2018",
+    ]
+    first, second = tables
+    assert first.column_chain(1) == ["As of December 31, 2019", "Amortized", "Cost"]
+    assert second.column_chain(1) == ["As of December 31, 2018", "Amortized", "Cost"]
+    assert second.column_chain(4) == ["As of December 31, 2018", "Fair", "Value"]
+    assert second.sheet_rows is not None and second.sheet_rows[second.header_rows] == 10  # its line in the file
+    assert second.row_headers[second.header_rows] == ["Foreign government obligations"]
+    assert second.id != first.id
+
+
+def test_quarter_labels_head_their_own_columns_and_blocks_split(shared_data: Path, tmp_path: Path) -> None:
+    """ "First | Second | Third | Fourth" over "Quarter" and "Total": "Fourth" heads its own column, not "Total"
+    after it; "Fiscal 2019" heads all five; the "Fiscal 2018" block below is a table of its own."""
+    _, tables = _tatqa(shared_data, tmp_path, ("Revenues", "Gross profit", "Gross margin", "Net income (loss)"))
+    first, second = tables
+    assert first.column_chain(4) == ["Fiscal 2019", "Fourth", "Quarter"]
+    assert first.column_chain(5) == ["Fiscal 2019", "Total"]
+    assert second.column_chain(1) == ["Fiscal 2018", "First", "Quarter"]
+    assert second.column_chain(5) == ["Fiscal 2018", "Total"]
+
+
+def test_made_blocks_periods_and_a_lone_period_row(tmp_path: Path) -> None:
+    """The spanning label of a plain CSV export heads all three years; a later header block of other years, and
+    a lone period row that does not repeat the sub-labels, each head the rows below them."""
+    (table,) = _csv(tmp_path, ",Years ended December 31,,\n,2019,2018,2017\nRevenue,15,27,31\nCost,4,5,9\n")
+    assert table.column_headers[1:] == [["Years ended December 31", y] for y in ("2019", "2018", "2017")]
+    first, second = _csv(tmp_path, ",2019,2018\nLoans,120,118\nBonds,45,47\n,2018,2017\nLoans,110,109\n")
+    assert (first.column_headers, second.column_headers) == ([[], ["2019"], ["2018"]], [[], ["2018"], ["2017"]])
+    text = ",As at 31 December 2019,\n,Carrying amount,Fair value\nLoans,120,118\n,As at 31 December 2018,\nLoans,110,109\n"
+    first, second = _csv(tmp_path, text)
+    assert second.column_headers == [
+        [],
+        ["As at 31 December 2018", "Carrying amount"],
+        ["As at 31 December 2018", "Fair value"],
+    ]
+    assert second.sheet_rows == [4, 2, 5] and second.row_headers[2] == ["Loans"]
+
+
+def test_section_label_outside_the_stub(shared_data: Path, tmp_path: Path) -> None:
+    """ ",Consolidated Balance Sheets Data:,,,," in the first value column is a section of the rows below, not a
+    header level of that column."""
+    grid, (table,) = _tatqa(shared_data, tmp_path, ("(in millions, except per share amounts)", "Total revenues"))
+    assert table.header_rows == 2
+    assert table.column_chain(1) == ["As of and for the Year Ended May 31,", "2019"]
+    assert table.column_chain(3) == ["As of and for the Year Ended May 31,", "2017 (4)"]
+    row = next(r for r, line in enumerate(grid) if line[0] == "Total assets (2)")
+    assert table.row_headers[row] == ["Consolidated Balance Sheets Data:", "Total assets (2)"]
+
+
+def test_unit_rows_and_long_unit_notes_are_header(shared_data: Path, tmp_path: Path) -> None:
+    _, (table,) = _tatqa(shared_data, tmp_path, ("Revenue from external customers by country", "UK", "USA"))
+    assert table.header_rows == 2 and table.row_headers[2] == ["UK"]
+    cell = table.cell_at(2, 1)
+    assert cell is not None and cell.unit == "million USD"
+    _, (table,) = _tatqa(shared_data, tmp_path, ("Years ended August 31,", "(In thousands of Canadian dollars)"))
+    assert table.header_rows == 3
+    assert table.column_chain(2) == ["2018", "$", "(restated, Note 3)"]
+
+
+def test_period_beside_a_scale_is_a_header_level(tmp_path: Path) -> None:
+    """ "2019 $’000" names the year as well as the scale: it stays in the column's chain."""
+    (table,) = _csv(tmp_path, ',CONSOLIDATED,\n,2019 $’000,Change %\nCash,"21,956",5%\nDebt,"1,203",7%\n')
+    assert table.column_chain(1) == ["CONSOLIDATED", "2019 $’000"]
+    cell = table.cell_at(2, 1)
+    assert cell is not None and cell.unit == "thousand USD"
+
+
+def test_period_label_heads_periods_and_the_columns_between_not_the_change_after(tmp_path: Path) -> None:
+    """A lone label over "2019 | Change | 2018 | Change | 2017" heads all five; over "2019 | 2018 | Increase" it
+    heads the two years, not the change column after them; a letter-spaced year is a period too."""
+    text = ',,,Year Ended June 30,,\n(In thousands),2019,Change,2018,Change,2017\nAmericas,"$132,426",-19,151,39,111\n'
+    (table,) = _csv(tmp_path, text)
+    assert all(table.column_chain(c)[0] == "Year Ended June 30" for c in range(1, 6))
+    (table,) = _csv(tmp_path, ",Years Ended December 31,,\n,2019,2 0 1 8,Increase (Decrease)\nSales,15,27,-12\n")
+    assert table.column_headers[1:] == [
+        ["Years Ended December 31", "2019"],
+        ["Years Ended December 31", "2 0 1 8"],
+        ["Increase (Decrease)"],
+    ]
+
+
+def test_a_label_over_a_unit_note_of_the_same_span_stays_a_level(tmp_path: Path) -> None:
+    """ "(in thousands, ...)" widened under "Years Ended December 31," like it is a unit, not a group label: the
+    label above it is no title, it heads the years."""
+    text = ',,"Years Ended December 31,",\n,,"(in thousands, except per share amounts)",\n,2019,2018,2017\nSales,15,27,31\n'
+    (table,) = _csv(tmp_path, text)
+    assert table.column_chain(3) == ["Years Ended December 31,", "2017"] and table.unit == "thousand"
+
+
+def test_unit_note_in_the_stub_is_no_section(shared_data: Path, tmp_path: Path) -> None:
+    """ "(In thousands)" alone in the stub under the years is the table's unit, not a section of every row."""
+    grid, (table,) = _tatqa(shared_data, tmp_path, ("October 31,", "(In thousands)", "Deferred tax liabilities:"))
+    row = next(r for r, line in enumerate(grid) if line[0] == "Property, plant and equipment")
+    assert table.row_headers[row] == ["Deferred tax liabilities:", "Property, plant and equipment"]
+    assert table.unit == "thousand"
+
+
+def test_a_bare_dollar_sign_takes_the_tables_named_dollar(shared_data: Path, tmp_path: Path) -> None:
+    """ "$" over the columns of a table "(In thousands of Canadian dollars)": its amounts are Canadian dollars."""
+    _, (table,) = _tatqa(shared_data, tmp_path, ("Years ended August 31,", "(In thousands of Canadian dollars)"))
+    units = {c.unit for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    assert units == {"thousand CAD"}
+    (table,) = _csv(tmp_path, ',2019,2018\n"(In thousands of Canadian dollars)",US$,$\nSales,15,27\n')
+    assert [table.cell_at(2, c).unit for c in (1, 2)] == ["thousand USD", "thousand CAD"]  # "US$" says which
