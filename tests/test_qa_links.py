@@ -19,3 +19,28 @@ def test_rows_tied_on_words_go_to_the_one_whose_own_label_the_question_asks_most
     assert answer is not None and answer.value == "(64)"
     answer = answer_table(table, "What were the gains recognized in other comprehensive income in 2018?")
     assert answer is not None and answer.value == "$ 219"
+
+
+def test_a_fiscal_year_is_named_by_the_year_it_ends_in(tmp_path):
+    june = [
+        ["", "30 June 2019", "30 June 2018", "Change"],
+        ["", "$'000", "$'000", "%"],
+        ["Net profit/(loss) after tax", "(9,819)", "6,639", "(248%)"],
+        ["Underlying EBITDA", "85,123", "62,575", "36%"],
+    ]
+    table = table_from_rows(june, tmp_path, "june")
+    answer = answer_table(table, "What was the underlying EBITDA in FY19?")
+    assert answer is not None and answer.value == "85,123"
+    answer = answer_table(table, "What was the net profit/(loss) after tax in fiscal '18?")
+    assert answer is not None and answer.value == "6,639"
+    spans = [
+        ["€ million", "2017/2018", "2018/2019"],
+        ["Earnings before taxes EBT", "576", "709"],
+        ["Income taxes", "−216", "−298"],
+        ["Profit or loss for the period", "337", "−115"],
+    ]
+    table = table_from_rows(spans, tmp_path, "spans")
+    answer = answer_table(table, "What were the income taxes in 2018?")
+    assert answer is not None and answer.value == "−216"
+    answer = answer_table(table, "In which year was the profit or loss for the period larger?")
+    assert answer is not None and answer.label == "2018"

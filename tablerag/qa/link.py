@@ -263,7 +263,7 @@ def column_years(table: Table) -> dict[int, set[str]]:
     """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
     out = {}
     for c in range(table.n_cols):
-        years = years_in(table.column_name(c))
+        years = years_in(table.column_name(c), header=True)
         if years:
             out[c] = years
     return out
@@ -334,14 +334,44 @@ def is_year(text: str) -> bool:
     return bool(_YEAR.match(text.strip()))
 
 
-def years_in(text: str) -> set[str]:
-    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"})."""
-    return set(_YEAR_IN.findall(text))
+# a fiscal year written as the two calendar years it spans ("2018/2019", "2018/19"; in a header also "2018-19"): it
+# is named by the year it ends in, as "FY2019" is
+_FISCAL_SLASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?![\d/])")
+_FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*((?:19|20)?\d\d)(?![\d/])")
+# a year in two digits after a fiscal mark or an apostrophe: "FY19", "F19", "FY 19", "fiscal '19", "Q3 FY19"
+_SHORT_YEAR = re.compile(r"(?:\b(?:FY|F|CY)\s?['\u2019]?|(?<![$€£])['\u2019])(\d\d)\b", re.IGNORECASE)
+SHORT_YEAR_PIVOT = 50  # "FY49" is 2049, "FY98" is 1998: reports name years of this century but keep old series
+
+
+def _full_year(two: str) -> str:
+    return ("20" if int(two) < SHORT_YEAR_PIVOT else "19") + two
+
+
+def _fiscal_end(m: re.Match[str]) -> str:
+    start, end = int(m.group(1)), m.group(2)
+    follows = int(end) == start + 1 if len(end) == 4 else int(end) == (start + 1) % 100  # "1999/00" too
+    return str(start + 1) if follows else m.group(0)
+
+
+def _years(text: str, header: bool) -> list[str]:
+    text = _FISCAL_SLASH.sub(_fiscal_end, text)
+    if header:  # in a question "2018-2019" is as often a range ("the change between 2018-2019")
+        text = _FISCAL_DASH.sub(_fiscal_end, text)
+    text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    return _YEAR_IN.findall(text)
+
+
+def years_in(text: str, header: bool = False) -> set[str]:
+    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; "FY19" -> {"2019"}; a fiscal year
+    "2018/19" -> {"2019"}, the year it ends in); ``header``: the text is a header, where "2018-19" is one fiscal
+    year too."""
+    return set(_years(text, header))
 
 
 def year_of(text: str) -> str | None:
-    """The one year a header level names ("December 29, 2017" -> "2017"); None for none or several."""
-    found = _YEAR_IN.findall(text)
+    """The one year a header level names ("December 29, 2017" -> "2017", "2017/2018" -> "2018"); None for none or
+    several."""
+    found = _years(text, header=True)
     return found[0] if len(set(found)) == 1 else None
 
 
