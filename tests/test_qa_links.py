@@ -44,3 +44,18 @@ def test_a_fiscal_year_is_named_by_the_year_it_ends_in(tmp_path):
     assert answer is not None and answer.value == "−216"
     answer = answer_table(table, "In which year was the profit or loss for the period larger?")
     assert answer is not None and answer.label == "2018"
+
+
+def test_a_row_holding_one_amount_answers_a_question_that_names_no_column(tmp_path):
+    rows = [
+        ["", "Weighted-Average Useful Lives (in years)", "Fair Value Amount"],
+        ["Purchased technology", "4.2", "$232"],
+        ["Customer relationships", "7.0", "215"],
+        ["Total definite-lived intangible assets", "", "$492"],
+    ]
+    table = table_from_rows(rows, tmp_path, "intangibles")
+    answer = answer_table(table, "What were the total definite-lived intangible assets?")
+    assert answer is not None and answer.value == "$492"
+    # a row with two amounts does not say which one is asked
+    answer = answer_table(table, "What was the purchased technology?")
+    assert answer is None or answer.value is None

@@ -25,6 +25,7 @@ from tablerag.qa.link import (
     Linked,
     Scored,
     column_years,
+    is_year,
     link,
     percent_column,
     promote_period_rows,
@@ -205,7 +206,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()]
+    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, linked)
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
@@ -237,6 +238,25 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     return Answer(
         text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=score, named=words_named(table, linked, col)
     )
+
+
+def _only_value(table: Table, linked: Linked) -> list[Scored]:
+    """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
+    "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
+    intangible assets | (no useful life) | $492"): that amount is the row's value. A row with other text or
+    amounts (a record of names, dates and scores) does not say which cell is asked."""
+    if linked.row is None:
+        return []
+    r = linked.row.index
+    own = set(row_words(table, r))
+    if any(c.tokens - own for c in linked.cols):
+        return []
+    grid = filled_grid(table)
+    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    cell = table.cell_at(r, filled[0]) if len(filled) == 1 else None
+    if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
+        return []
+    return [Scored(cell.col, 0.0, frozenset(), 0)]
 
 
 def _ambiguous_cells(
