@@ -59,3 +59,17 @@ def test_a_row_holding_one_amount_answers_a_question_that_names_no_column(tmp_pa
     # a row with two amounts does not say which one is asked
     answer = answer_table(table, "What was the purchased technology?")
     assert answer is None or answer.value is None
+
+
+def test_which_category_compares_the_named_row_across_category_columns(tmp_path):
+    rows = [
+        ["", "Transportation Systems", "Mission Solutions", "Global Defense", "Total"],
+        ["Net balances at September 30, 2018", "49,786", "138,127", "145,713", "333,626"],
+        ["Acquisitions", "206,988", "40,392", "—", "247,380"],
+        ["Net balances at September 30, 2019", "254,592", "181,424", "142,081", "578,097"],
+    ]
+    table = table_from_rows(rows, tmp_path, "goodwill")
+    answer = answer_table(table, "In which business segment was the net balances at September 30, 2018 the largest?")
+    assert answer is not None and answer.value == "Global Defense"
+    answer = answer_table(table, "Which segment had the smallest net balances at September 30, 2019?")
+    assert answer is not None and answer.value == "Global Defense"
