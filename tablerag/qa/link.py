@@ -334,11 +334,13 @@ def is_year(text: str) -> bool:
     return bool(_YEAR.match(text.strip()))
 
 
-# a fiscal year written as the two calendar years it spans ("2018/2019", "2018/19"; in a header also "2018-19"): it
-# is named by the year it ends in, as "FY2019" is
+# a fiscal year written as the two calendar years it spans ("2018/2019", "2018/19"; in a header also "2018-19", but
+# not "2021-2022", a maturity bucket of two years): it is named by the year it ends in, as "FY2019" is
 _FISCAL_SLASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?![\d/])")
-_FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*((?:19|20)?\d\d)(?![\d/])")
-# a year in two digits after a fiscal mark or an apostrophe: "FY19", "F19", "FY 19", "fiscal '19", "Q3 FY19"
+_FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*(\d\d)(?![\d/])")
+# a year in two digits after a fiscal mark or an apostrophe in a question: "FY19", "F19", "FY 19", "fiscal '19" (a
+# header "FY19" stays as written: its columns match such questions word for word, and a "FY19 vs FY18" change
+# column would become a period column of its own)
 _SHORT_YEAR = re.compile(r"(?:\b(?:FY|F|CY)\s?['\u2019]?|(?<![$€£])['\u2019])(\d\d)\b", re.IGNORECASE)
 SHORT_YEAR_PIVOT = 50  # "FY49" is 2049, "FY98" is 1998: reports name years of this century but keep old series
 
@@ -355,16 +357,17 @@ def _fiscal_end(m: re.Match[str]) -> str:
 
 def _years(text: str, header: bool) -> list[str]:
     text = _FISCAL_SLASH.sub(_fiscal_end, text)
-    if header:  # in a question "2018-2019" is as often a range ("the change between 2018-2019")
+    if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
         text = _FISCAL_DASH.sub(_fiscal_end, text)
-    text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    else:
+        text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
     return _YEAR_IN.findall(text)
 
 
 def years_in(text: str, header: bool = False) -> set[str]:
-    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; "FY19" -> {"2019"}; a fiscal year
-    "2018/19" -> {"2019"}, the year it ends in); ``header``: the text is a header, where "2018-19" is one fiscal
-    year too."""
+    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; a fiscal year "2018/19" -> {"2019"}, the
+    year it ends in; in a question "FY19" -> {"2019"}); ``header``: the text is a header, where "2018-19" is one
+    fiscal year too."""
     return set(_years(text, header))
 
 
