@@ -73,3 +73,17 @@ def test_which_category_compares_the_named_row_across_category_columns(tmp_path)
     assert answer is not None and answer.value == "Global Defense"
     answer = answer_table(table, "Which segment had the smallest net balances at September 30, 2019?")
     assert answer is not None and answer.value == "Global Defense"
+
+
+def test_how_many_of_what_a_row_is_named_takes_its_cell(tmp_path):
+    rows = [
+        ["", "2019", "2018", "Change"],
+        ["Revenue", "$1,000", "$900", "11%"],
+        ["Stores", "410", "395", "4%"],
+        ["Employees", "5,000", "4,800", "4%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "operations")
+    answer = answer_table(table, "How many employees were there in 2019?")
+    assert answer is not None and answer.value == "5,000"
+    answer = answer_table(table, "How many stores were there at the end of 2018?")
+    assert answer is not None and answer.value == "395"

@@ -74,6 +74,7 @@ ASKS_QUANTITY = re.compile(
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
+HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
@@ -423,6 +424,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     2017 to 2019" adds the row's two changes)."""
     if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
         return route_
+    if route_.intent is Intent.COUNT and _counts_a_row(table, question, linked):
+        return Route(RouteKind.LOOKUP)
     if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
         return route_
     row = linked.row.tokens
@@ -433,6 +436,18 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         return bool(words) and bool(row - words) and all(t in row and asked[t] <= named[t] for t in words)
 
     return route_without(question, names)
+
+
+def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
+    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800": what is counted is the
+    linked row's whole own name, so its cell holds the count; counting rows ("how many segments were there",
+    "how many GL-B matches are listed" over rows "GL-B-1", "GL-B-2") names none of them whole."""
+    noun = HOW_MANY.search(question)
+    if noun is None or linked.row is None:
+        return False
+    own = set(tokens(table.row_chain(linked.row.index)[-1] if table.row_chain(linked.row.index) else ""))
+    counted = set(tokens(noun.group(1)))
+    return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
