@@ -87,3 +87,17 @@ def test_how_many_of_what_a_row_is_named_takes_its_cell(tmp_path):
     assert answer is not None and answer.value == "5,000"
     answer = answer_table(table, "How many stores were there at the end of 2018?")
     assert answer is not None and answer.value == "395"
+
+
+def test_words_a_text_cell_shares_with_its_column_header_name_the_column_not_the_row(tmp_path):
+    rows = [
+        ["", "Estimated Useful Life", "2019", "2018"],
+        ["Buildings", "40 years", "1,200", "1,100"],
+        ["Computer equipment", "3-5 years", "300", "280"],
+        ["Leasehold improvements", "Shorter of lease term or useful life", "80", "70"],
+    ]
+    table = table_from_rows(rows, tmp_path, "lives")
+    answer = answer_table(table, "What is the useful life of buildings?")
+    assert answer is not None and answer.value == "40 years"
+    answer = answer_table(table, "What was the leasehold improvements in 2019?")
+    assert answer is not None and answer.value == "80"

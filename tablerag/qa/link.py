@@ -163,6 +163,9 @@ def _row_units(
     table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
 ) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
     values = [any((r, c) in numeric for c in range(table.n_cols)) for r in range(table.n_rows)]
+    # a text cell's words its column's header holds name the column, not the row ("Shorter of lease term or useful
+    # life" under "Estimated Useful Life" does not make "the useful life of buildings" that row)
+    header_words = [set(tokens(table.column_name(c))) for c in range(table.n_cols)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
     for r in range(table.header_rows, table.n_rows):
@@ -170,7 +173,9 @@ def _row_units(
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
         }
         chain = table.row_chain(r)
-        toks = {t for text in [*labels.values(), *chain] for t in tokens(text)}
+        toks = {t for text in chain for t in tokens(text)} | {
+            t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]
+        }
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
         if toks:
