@@ -101,3 +101,18 @@ def test_words_a_text_cell_shares_with_its_column_header_name_the_column_not_the
     assert answer is not None and answer.value == "40 years"
     answer = answer_table(table, "What was the leasehold improvements in 2019?")
     assert answer is not None and answer.value == "80"
+
+
+def test_an_operation_word_the_linked_column_is_named_by_names_the_column(tmp_path):
+    rows = [
+        ["Nation", "Gold", "Silver", "Bronze", "Total"],
+        ["China", "20", "10", "5", "35"],
+        ["Japan", "8", "9", "12", "29"],
+        ["Korea", "3", "2", "1", "6"],
+        ["Total", "31", "21", "18", "70"],
+    ]
+    table = table_from_rows(rows, tmp_path, "medals")
+    answer = answer_table(table, "How many total medals did China receive?")
+    assert answer is not None and answer.value == "35"
+    answer = answer_table(table, "What was Korea's total medal count?")
+    assert answer is not None and answer.value == "6"

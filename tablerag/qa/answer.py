@@ -418,7 +418,8 @@ def answer_table(
 
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
-    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row. A word the
+    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
+    best-linked column's name ("China's total medals" is China's cell in the "Total" column). A word the
     question uses more often than the row's name does still asks for the operation ("the average weighted average
     shares"); so does one asked over several periods without "respectively" ("the total change in expenses from
     2017 to 2019" adds the row's two changes)."""
@@ -430,10 +431,16 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         return route_
     row = linked.row.tokens
     named, asked = row_words(table, linked.row.index), Counter(linked.words)
+    col = linked.cols[0].tokens if linked.cols else frozenset()
+    held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
 
     def names(text: str) -> bool:
         words = set(tokens(text))
-        return bool(words) and bool(row - words) and all(t in row and asked[t] <= named[t] for t in words)
+        if not words:
+            return False
+        if bool(row - words) and all(t in row and asked[t] <= named[t] for t in words):
+            return True
+        return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)
 
