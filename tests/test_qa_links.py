@@ -116,3 +116,17 @@ def test_an_operation_word_the_linked_column_is_named_by_names_the_column(tmp_pa
     assert answer is not None and answer.value == "35"
     answer = answer_table(table, "What was Korea's total medal count?")
     assert answer is not None and answer.value == "6"
+
+
+def test_the_average_asked_is_the_stated_mean(tmp_path):
+    rows = [
+        ["", "Mean grams", "Share of energy (%)"],
+        ["Total sugars", "101", "20"],
+        ["Free sugars", "60", "12"],
+        ["Fibre", "14", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "intake")
+    answer = answer_table(table, "What is the average daily total sugars intake?")
+    assert answer is not None and answer.value == "101"
+    answer = answer_table(table, "What was the average free sugars intake in grams?")
+    assert answer is not None and answer.value == "60"

@@ -91,11 +91,12 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-current" is one word, not "current"
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
+_SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
 
 
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
-    return [_GENDER.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
+    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
