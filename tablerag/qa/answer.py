@@ -207,7 +207,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, linked)
+    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, linked, question)
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
@@ -241,11 +241,12 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
 
 
-def _only_value(table: Table, linked: Linked) -> list[Scored]:
+def _only_value(table: Table, linked: Linked, question: str) -> list[Scored]:
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
-    intangible assets | (no useful life) | $492"): that amount is the row's value. A row with other text or
-    amounts (a record of names, dates and scores) does not say which cell is asked."""
+    intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
+    its column does not. A row with other text or amounts (a record of names, dates and scores) does not say which
+    cell is asked."""
     if linked.row is None:
         return []
     r = linked.row.index
@@ -257,6 +258,9 @@ def _only_value(table: Table, linked: Linked) -> list[Scored]:
     cell = table.cell_at(r, filled[0]) if len(filled) == 1 else None
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
         return []
+    asked = years_in(question)
+    if asked and not asked & years_in(table.column_name(cell.col), header=True):
+        return []  # a year asked that the amount's column does not name: this table does not answer it
     return [Scored(cell.col, 0.0, frozenset(), 0)]
 
 
