@@ -133,3 +133,22 @@ def test_the_average_asked_is_the_stated_mean(tmp_path):
     assert answer is not None and answer.value == "101"
     answer = answer_table(table, "What was the average free sugars intake in grams?")
     assert answer is not None and answer.value == "60"
+
+
+def test_an_acronym_is_spelled_out_as_the_label_it_abbreviates(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Research and development expenses", "100", "90"],
+        ["Selling, general and administrative expenses", "140", "120"],
+        ["Depreciation and amortization", "30", "25"],
+        ["Earnings per share", "1.10", "0.95"],
+    ]
+    table = table_from_rows(rows, tmp_path, "expenses")
+    answer = answer_table(table, "What was the R&D expense in 2019?")
+    assert answer is not None and answer.value == "100"
+    answer = answer_table(table, "What was the SG&A in 2018?")
+    assert answer is not None and answer.value == "120"
+    answer = answer_table(table, "What was the D&A in 2018?")
+    assert answer is not None and answer.value == "25"
+    answer = answer_table(table, "What was the EPS in 2019?")
+    assert answer is not None and answer.value == "1.10"

@@ -256,7 +256,45 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
     return dict(zip(cols, (np.asarray(vecs) @ qv).tolist(), strict=True))
 
 
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
+_LABEL_WORD = re.compile(r"[^\W\d_]+|&")
+ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words; two letters name a thing only with "&" ("R&D", "D&A")
+
+
+def _initials(words: list[str]) -> str:
+    return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
+
+
+def spell_out(table: Table, question: str) -> str:
+    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
+    a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
+    "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
+    several different runs spell, stays as it is."""
+    found = {m.group(1) for m in _ACRONYM.finditer(question)}
+    found = {a for a in found if "&" in a or len(a) >= ACRONYM_MIN_LETTERS}
+    if not found:
+        return question
+    grid = filled_grid(table)
+    labels = {" ".join(t.split()) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
+    labels |= {table.column_name(c) for c in range(table.n_cols)}
+    for acronym in found:
+        if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
+            continue
+        want = acronym.lower()
+        spelled = set()
+        for text in labels:
+            words = _LABEL_WORD.findall(text)
+            for i in range(len(words)):
+                for j in range(i + 2, len(words) + 1):
+                    if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
+                        spelled.add(" ".join(words[i:j]).lower())
+        if len(spelled) == 1:
+            question = re.sub(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", spelled.pop(), question)
+    return question
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
+    question = spell_out(table, question)
     q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
