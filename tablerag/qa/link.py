@@ -224,11 +224,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
-    # then the row whose own label the question asks most of ("losses recognized in other income, net" is "Losses
-    # recognized in other income (expense), net", not "Gains recognized in other comprehensive income (loss), net
-    # of tax ...", which holds the same words among many more)
-    asked = {s.index: len(own[s.index] & s.tokens) / len(own[s.index]) if own[s.index] else 0.0 for s in scored}
-    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], -asked[s.index], s.index))
+    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], s.index))
     if scored:
         best = scored[0]
         q_hit = best.tokens
