@@ -25,6 +25,7 @@ from tablerag.qa.link import (
     Linked,
     Scored,
     column_years,
+    is_year,
     link,
     percent_column,
     promote_period_rows,
@@ -73,6 +74,7 @@ ASKS_QUANTITY = re.compile(
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
+HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
@@ -205,7 +207,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()]
+    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, linked, question)
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
@@ -237,6 +239,29 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     return Answer(
         text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=score, named=words_named(table, linked, col)
     )
+
+
+def _only_value(table: Table, linked: Linked, question: str) -> list[Scored]:
+    """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
+    "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
+    intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
+    its column does not. A row with other text or amounts (a record of names, dates and scores) does not say which
+    cell is asked."""
+    if linked.row is None:
+        return []
+    r = linked.row.index
+    own = set(row_words(table, r))
+    if any(c.tokens - own for c in linked.cols):
+        return []
+    grid = filled_grid(table)
+    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    cell = table.cell_at(r, filled[0]) if len(filled) == 1 else None
+    if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
+        return []
+    asked = years_in(question)
+    if asked and not asked & years_in(table.column_name(cell.col), header=True):
+        return []  # a year asked that the amount's column does not name: this table does not answer it
+    return [Scored(cell.col, 0.0, frozenset(), 0)]
 
 
 def _ambiguous_cells(
@@ -397,22 +422,43 @@ def answer_table(
 
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
-    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row. A word the
+    average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
+    best-linked column's name ("China's total medals" is China's cell in the "Total" column). A word the
     question uses more often than the row's name does still asks for the operation ("the average weighted average
     shares"); so does one asked over several periods without "respectively" ("the total change in expenses from
     2017 to 2019" adds the row's two changes)."""
     if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
         return route_
+    if route_.intent is Intent.COUNT and _counts_a_row(table, question, linked):
+        return Route(RouteKind.LOOKUP)
     if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
         return route_
     row = linked.row.tokens
     named, asked = row_words(table, linked.row.index), Counter(linked.words)
+    col = linked.cols[0].tokens if linked.cols else frozenset()
+    held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
 
     def names(text: str) -> bool:
         words = set(tokens(text))
-        return bool(words) and bool(row - words) and all(t in row and asked[t] <= named[t] for t in words)
+        if not words:
+            return False
+        if bool(row - words) and all(t in row and asked[t] <= named[t] for t in words):
+            return True
+        return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)
+
+
+def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
+    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800": what is counted is the
+    linked row's whole own name, so its cell holds the count; counting rows ("how many segments were there",
+    "how many GL-B matches are listed" over rows "GL-B-1", "GL-B-2") names none of them whole."""
+    noun = HOW_MANY.search(question)
+    if noun is None or linked.row is None:
+        return False
+    own = set(tokens(table.row_chain(linked.row.index)[-1] if table.row_chain(linked.row.index) else ""))
+    counted = set(tokens(noun.group(1)))
+    return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:

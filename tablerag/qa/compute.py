@@ -423,11 +423,31 @@ def _across_columns(
     intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
 ) -> Computation | None:
     """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value."""
-    cells = _row_value_cells(view, linked)
+    cells = _row_value_cells(view, linked) or _category_cells(view, linked)
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
+    """A named row's amounts in columns that name no period, each a category of its own ("Cubic Transportation
+    Systems | Cubic Mission Solutions | Cubic Global Defense | Total"): "which segment ... the largest" compares
+    them. Only in a table of amounts: a column of text beside the row labels makes each row a record whose columns
+    are attributes (a name, a year, a score), not categories of one amount. A total column and percentages are no
+    candidates; None when fewer than two remain."""
+    rows = _rows(linked, view)
+    if not rows or any(not vc.numeric and vc.col not in linked.key_cols for vc in view.columns):
+        return None
+    table, r = view.table, rows[0].index
+    grid = table.filled_grid()
+    cols = [c for c in _value_cols(view, linked) if grid[r][c].strip()]
+    if any(year_of(table.column_name(c)) for c in cols):
+        return None  # period columns: `like_columns` chose among them already
+    cols = [c for c in cols if not TOTAL_LABEL.search(table.column_name(c)) and not percent_column(table, c)]
+    if any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres") say more than that
+        return None
+    return [(r, c) for c in cols] if len(cols) >= 2 else None
 
 
 def _period_amounts(view: TypedView, cells: list[tuple[int, int]], percent: bool) -> list[tuple[int, int]]:

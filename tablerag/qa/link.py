@@ -91,11 +91,12 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-current" is one word, not "current"
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
+_SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
 
 
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
-    return [_GENDER.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
+    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -163,6 +164,9 @@ def _row_units(
     table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
 ) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
     values = [any((r, c) in numeric for c in range(table.n_cols)) for r in range(table.n_rows)]
+    # a text cell's words its column's header holds name the column, not the row ("Shorter of lease term or useful
+    # life" under "Estimated Useful Life" does not make "the useful life of buildings" that row)
+    header_words = [set(tokens(table.column_name(c))) for c in range(table.n_cols)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
     for r in range(table.header_rows, table.n_rows):
@@ -170,7 +174,9 @@ def _row_units(
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
         }
         chain = table.row_chain(r)
-        toks = {t for text in [*labels.values(), *chain] for t in tokens(text)}
+        toks = {t for text in chain for t in tokens(text)} | {
+            t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]
+        }
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
         if toks:
@@ -246,7 +252,45 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
     return dict(zip(cols, (np.asarray(vecs) @ qv).tolist(), strict=True))
 
 
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
+_LABEL_WORD = re.compile(r"[^\W\d_]+|&")
+ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words; two letters name a thing only with "&" ("R&D", "D&A")
+
+
+def _initials(words: list[str]) -> str:
+    return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
+
+
+def spell_out(table: Table, question: str) -> str:
+    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
+    a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
+    "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
+    several different runs spell, stays as it is."""
+    found = {m.group(1) for m in _ACRONYM.finditer(question)}
+    found = {a for a in found if "&" in a or len(a) >= ACRONYM_MIN_LETTERS}
+    if not found:
+        return question
+    grid = filled_grid(table)
+    labels = {" ".join(t.split()) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
+    labels |= {table.column_name(c) for c in range(table.n_cols)}
+    for acronym in found:
+        if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
+            continue
+        want = acronym.lower()
+        spelled = set()
+        for text in labels:
+            words = _LABEL_WORD.findall(text)
+            for i in range(len(words)):
+                for j in range(i + 2, len(words) + 1):
+                    if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
+                        spelled.add(" ".join(words[i:j]).lower())
+        if len(spelled) == 1:
+            question = re.sub(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", spelled.pop(), question)
+    return question
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
+    question = spell_out(table, question)
     q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
@@ -259,7 +303,7 @@ def column_years(table: Table) -> dict[int, set[str]]:
     """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
     out = {}
     for c in range(table.n_cols):
-        years = years_in(table.column_name(c))
+        years = years_in(table.column_name(c), header=True)
         if years:
             out[c] = years
     return out
@@ -330,14 +374,47 @@ def is_year(text: str) -> bool:
     return bool(_YEAR.match(text.strip()))
 
 
-def years_in(text: str) -> set[str]:
-    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"})."""
-    return set(_YEAR_IN.findall(text))
+# a fiscal year written as the two calendar years it spans ("2018/2019", "2018/19"; in a header also "2018-19", but
+# not "2021-2022", a maturity bucket of two years): it is named by the year it ends in, as "FY2019" is
+_FISCAL_SLASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?![\d/])")
+_FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*(\d\d)(?![\d/])")
+# a year in two digits after a fiscal mark or an apostrophe in a question: "FY19", "F19", "FY 19", "fiscal '19" (a
+# header "FY19" stays as written: its columns match such questions word for word, and a "FY19 vs FY18" change
+# column would become a period column of its own)
+_SHORT_YEAR = re.compile(r"(?:\b(?:FY|F|CY)\s?['\u2019]?|(?<![$€£])['\u2019])(\d\d)\b", re.IGNORECASE)
+SHORT_YEAR_PIVOT = 50  # "FY49" is 2049, "FY98" is 1998: reports name years of this century but keep old series
+
+
+def _full_year(two: str) -> str:
+    return ("20" if int(two) < SHORT_YEAR_PIVOT else "19") + two
+
+
+def _fiscal_end(m: re.Match[str]) -> str:
+    start, end = int(m.group(1)), m.group(2)
+    follows = int(end) == start + 1 if len(end) == 4 else int(end) == (start + 1) % 100  # "1999/00" too
+    return str(start + 1) if follows else m.group(0)
+
+
+def _years(text: str, header: bool) -> list[str]:
+    text = _FISCAL_SLASH.sub(_fiscal_end, text)
+    if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
+        text = _FISCAL_DASH.sub(_fiscal_end, text)
+    else:
+        text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    return _YEAR_IN.findall(text)
+
+
+def years_in(text: str, header: bool = False) -> set[str]:
+    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; a fiscal year "2018/19" -> {"2019"}, the
+    year it ends in; in a question "FY19" -> {"2019"}); ``header``: the text is a header, where "2018-19" is one
+    fiscal year too."""
+    return set(_years(text, header))
 
 
 def year_of(text: str) -> str | None:
-    """The one year a header level names ("December 29, 2017" -> "2017"); None for none or several."""
-    found = _YEAR_IN.findall(text)
+    """The one year a header level names ("December 29, 2017" -> "2017", "2017/2018" -> "2018"); None for none or
+    several."""
+    found = _years(text, header=True)
     return found[0] if len(set(found)) == 1 else None
 
 

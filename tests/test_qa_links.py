@@ -1,0 +1,140 @@
+"""Regressions on taking the asked cell of a table given (one test per cause): each builds its table as a CSV file
+and asks the kind of question that went wrong. A wrong number is worse than a refusal."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+
+def test_a_fiscal_year_is_named_by_the_year_it_ends_in(tmp_path):
+    june = [
+        ["", "30 June 2019", "30 June 2018", "Change"],
+        ["", "$'000", "$'000", "%"],
+        ["Net profit/(loss) after tax", "(9,819)", "6,639", "(248%)"],
+        ["Underlying EBITDA", "85,123", "62,575", "36%"],
+    ]
+    table = table_from_rows(june, tmp_path, "june")
+    answer = answer_table(table, "What was the underlying EBITDA in FY19?")
+    assert answer is not None and answer.value == "85,123"
+    answer = answer_table(table, "What was the net profit/(loss) after tax in fiscal '18?")
+    assert answer is not None and answer.value == "6,639"
+    spans = [
+        ["€ million", "2017/2018", "2018/2019"],
+        ["Earnings before taxes EBT", "576", "709"],
+        ["Income taxes", "−216", "−298"],
+        ["Profit or loss for the period", "337", "−115"],
+    ]
+    table = table_from_rows(spans, tmp_path, "spans")
+    answer = answer_table(table, "What were the income taxes in 2018?")
+    assert answer is not None and answer.value == "−216"
+    answer = answer_table(table, "In which year was the profit or loss for the period larger?")
+    assert answer is not None and answer.label == "2018"
+
+
+def test_a_row_holding_one_amount_answers_a_question_that_names_no_column(tmp_path):
+    rows = [
+        ["", "Weighted-Average Useful Lives (in years)", "Fair Value Amount"],
+        ["Purchased technology", "4.2", "$232"],
+        ["Customer relationships", "7.0", "215"],
+        ["Total definite-lived intangible assets", "", "$492"],
+    ]
+    table = table_from_rows(rows, tmp_path, "intangibles")
+    answer = answer_table(table, "What were the total definite-lived intangible assets?")
+    assert answer is not None and answer.value == "$492"
+    # a year its column does not name: this table does not answer it
+    answer = answer_table(table, "What were the total definite-lived intangible assets in 2019?")
+    assert answer is None or answer.value is None
+    # a row with two amounts does not say which one is asked
+    answer = answer_table(table, "What was the purchased technology?")
+    assert answer is None or answer.value is None
+
+
+def test_which_category_compares_the_named_row_across_category_columns(tmp_path):
+    rows = [
+        ["", "Transportation Systems", "Mission Solutions", "Global Defense", "Total"],
+        ["Net balances at September 30, 2018", "49,786", "138,127", "145,713", "333,626"],
+        ["Acquisitions", "206,988", "40,392", "—", "247,380"],
+        ["Net balances at September 30, 2019", "254,592", "181,424", "142,081", "578,097"],
+    ]
+    table = table_from_rows(rows, tmp_path, "goodwill")
+    answer = answer_table(table, "In which business segment was the net balances at September 30, 2018 the largest?")
+    assert answer is not None and answer.value == "Global Defense"
+    answer = answer_table(table, "Which segment had the smallest net balances at September 30, 2019?")
+    assert answer is not None and answer.value == "Global Defense"
+
+
+def test_how_many_of_what_a_row_is_named_takes_its_cell(tmp_path):
+    rows = [
+        ["", "2019", "2018", "Change"],
+        ["Revenue", "$1,000", "$900", "11%"],
+        ["Stores", "410", "395", "4%"],
+        ["Employees", "5,000", "4,800", "4%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "operations")
+    answer = answer_table(table, "How many employees were there in 2019?")
+    assert answer is not None and answer.value == "5,000"
+    answer = answer_table(table, "How many stores were there at the end of 2018?")
+    assert answer is not None and answer.value == "395"
+
+
+def test_words_a_text_cell_shares_with_its_column_header_name_the_column_not_the_row(tmp_path):
+    rows = [
+        ["", "Estimated Useful Life", "2019", "2018"],
+        ["Buildings", "40 years", "1,200", "1,100"],
+        ["Computer equipment", "3-5 years", "300", "280"],
+        ["Leasehold improvements", "Shorter of lease term or useful life", "80", "70"],
+    ]
+    table = table_from_rows(rows, tmp_path, "lives")
+    answer = answer_table(table, "What is the useful life of buildings?")
+    assert answer is not None and answer.value == "40 years"
+    answer = answer_table(table, "What was the leasehold improvements in 2019?")
+    assert answer is not None and answer.value == "80"
+
+
+def test_an_operation_word_the_linked_column_is_named_by_names_the_column(tmp_path):
+    rows = [
+        ["Nation", "Gold", "Silver", "Bronze", "Total"],
+        ["China", "20", "10", "5", "35"],
+        ["Japan", "8", "9", "12", "29"],
+        ["Korea", "3", "2", "1", "6"],
+        ["Total", "31", "21", "18", "70"],
+    ]
+    table = table_from_rows(rows, tmp_path, "medals")
+    answer = answer_table(table, "How many total medals did China receive?")
+    assert answer is not None and answer.value == "35"
+    answer = answer_table(table, "What was Korea's total medal count?")
+    assert answer is not None and answer.value == "6"
+
+
+def test_the_average_asked_is_the_stated_mean(tmp_path):
+    rows = [
+        ["", "Mean grams", "Share of energy (%)"],
+        ["Total sugars", "101", "20"],
+        ["Free sugars", "60", "12"],
+        ["Fibre", "14", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "intake")
+    answer = answer_table(table, "What is the average daily total sugars intake?")
+    assert answer is not None and answer.value == "101"
+    answer = answer_table(table, "What was the average free sugars intake in grams?")
+    assert answer is not None and answer.value == "60"
+
+
+def test_an_acronym_is_spelled_out_as_the_label_it_abbreviates(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Research and development expenses", "100", "90"],
+        ["Selling, general and administrative expenses", "140", "120"],
+        ["Depreciation and amortization", "30", "25"],
+        ["Earnings per share", "1.10", "0.95"],
+    ]
+    table = table_from_rows(rows, tmp_path, "expenses")
+    answer = answer_table(table, "What was the R&D expense in 2019?")
+    assert answer is not None and answer.value == "100"
+    answer = answer_table(table, "What was the SG&A in 2018?")
+    assert answer is not None and answer.value == "120"
+    answer = answer_table(table, "What was the D&A in 2018?")
+    assert answer is not None and answer.value == "25"
+    answer = answer_table(table, "What was the EPS in 2019?")
+    assert answer is not None and answer.value == "1.10"
