@@ -18,7 +18,8 @@ Run (a few minutes on a busy 2-core machine)::
 
     python bench/qa_reports.py                        # ruled, borderless, csv; given + pooled; both parts
     python bench/qa_reports.py --part tune --limit 60 --formats borderless --show-misses 30
-    python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow)
+    python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow;
+                                                      # parses cached in bench/out/scan_cache by image + code)
 
 Writes bench/out/qa_reports.json.
 """
