@@ -18,7 +18,8 @@ Run (a few minutes on a busy 2-core machine)::
 
     python bench/qa_reports.py                        # ruled, borderless, csv; given + pooled; both parts
     python bench/qa_reports.py --part tune --limit 60 --formats borderless --show-misses 30
-    python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow)
+    python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow;
+                                                      # parses cached in bench/out/scan_cache by image + code)
 
 Writes bench/out/qa_reports.json.
 """
@@ -51,6 +52,11 @@ DATA = ROOT.parent / "shared" / "data" / "tat-qa" / "tatqa_dataset_dev.json"
 OUT = ROOT / "bench" / "out" / "qa_reports.json"
 SAVE_EVERY = 1000  # new vectors between saves of the cache (an interrupted run keeps most of its work)
 EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
+SCAN_CACHE = ROOT / "bench" / "out" / "scan_cache"
+# What a scanned page's parse depends on besides its image: our parsing code and the layers below it, the model
+# files, the libraries that read the image, and the settings the readers take from the environment.
+PARSE_SOURCES = ("tablerag/parsing", "tablerag/text", "tablerag/model.py", "tablerag/limits.py", "tablerag/_lazy.py")
+PARSE_LIBRARIES = ("pymupdf", "onnxruntime", "rapidocr", "pytesseract", "opencv-python-headless", "numpy", "pillow")
 KEPT_SHARE = 50  # percent of contexts (by hash of the table uid) never looked at while tuning
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 50.0  # A4 portrait, points
 FONT = "dejavu"  # the name the embedded font goes by on each page
@@ -272,8 +278,10 @@ def scan(pdf: Path, out: Path) -> Path:
     pix = src[0].get_pixmap(dpi=SCAN_DPI)
     doc = fitz.open()
     page = doc.new_page(width=src[0].rect.width, height=src[0].rect.height)
-    page.insert_image(page.rect, stream=pix.tobytes("png"))
-    doc.save(out)
+    png = pix.tobytes("png")
+    page.insert_image(page.rect, stream=png)
+    doc.save(out, no_new_id=True)  # the same image gives the same file (and document id) in every run
+    (out.parent / f"{out.name}.png.sha256").write_text(hashlib.sha256(png).hexdigest())
     doc.close()
     src.close()
     return out
@@ -441,20 +449,114 @@ def items(contexts: list[dict[str, Any]], parts: set[str], limit: int | None) ->
     return [it for p in sorted(by_part) for it in (by_part[p][:limit] if limit else by_part[p])]
 
 
+@functools.cache
+def parsing_fingerprint() -> str:
+    """A digest of everything a scanned page's parse depends on besides the page: a change to any of it gives a
+    new fingerprint, so a cached parse is never reused across a parsing change."""
+    import importlib.metadata as md
+    import os
+    import subprocess
+
+    h = hashlib.sha256()
+    for name in PARSE_SOURCES:
+        base = ROOT / name
+        for f in sorted(base.rglob("*.py")) if base.is_dir() else [base]:
+            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+    models = Path(os.environ.get("TABLERAG_MODELS", ROOT / "models"))
+    for f in sorted(models.rglob("*")) if models.is_dir() else []:
+        if f.is_file():
+            h.update(f"{f.relative_to(models)}:{f.stat().st_size}\0".encode())
+    for lib in PARSE_LIBRARIES:
+        with contextlib.suppress(md.PackageNotFoundError):
+            h.update(f"{lib}={md.version(lib)}\0".encode())
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        out = subprocess.run(["tesseract", "--version"], capture_output=True, text=True, timeout=30)
+        h.update((out.stdout + out.stderr).splitlines()[0].encode() if out.stdout + out.stderr else b"")
+    for key in sorted(k for k in os.environ if k.startswith("TABLERAG_") and k != "TABLERAG_ONNX_THREADS"):
+        h.update(f"{key}={os.environ[key]}\0".encode())
+    return h.hexdigest()[:16]
+
+
+class ParseCache:
+    """Parsed scanned pages kept on disk, keyed by the page image's digest and `parsing_fingerprint()`: a rerun
+    after a change outside parsing (qa, index) reads no page again; a parsing change reads every page again.
+    Other formats are parsed as they are (cheap)."""
+
+    def __init__(self, folder: Path = SCAN_CACHE) -> None:
+        self.folder = folder
+        self.hits = 0
+        self.misses = 0
+
+    def parse(self, path: Path) -> Any:
+        import pickle
+
+        from tablerag.parsing import parse
+
+        digest_file = path.parent / f"{path.name}.png.sha256"
+        if not digest_file.exists():
+            return parse(path)
+        key = f"{digest_file.read_text().strip()[:32]}-{parsing_fingerprint()}"
+        entry = self.folder / f"{key}.pickle"
+        sha = hashlib.sha256(path.read_bytes()).hexdigest()
+        if entry.exists():
+            doc = pickle.loads(entry.read_bytes())
+            if doc.sha256 == sha:  # the same page in the same file: only where it lies differs
+                self.hits += 1
+                return relocated(doc, path)
+        self.misses += 1
+        doc = parse(path)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = entry.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(doc))
+        tmp.replace(entry)
+        return doc
+
+
+def relocated(doc: Any, path: Path) -> Any:
+    """A cached parse of the same file read from another folder: every path it cites is the file's new one."""
+    doc.path = str(path)
+    for block in [*doc.tables, *doc.prose]:
+        block.source.file = str(path)
+    return doc
+
+
+def ingest_parsed(index: Any, paths: list[Path], cache: ParseCache) -> list[str]:
+    """What `index.add(paths)` does, with each file parsed through `cache`: decompose, embed, commit. Returns the
+    files that failed (each error printed, the batch goes on)."""
+    from tablerag.decomposition.records import Tags, document_records
+    from tablerag.index.ingest import Prepared, embed_records
+
+    tags = Tags()
+    failed = []
+    with index.batch():
+        for path in paths:
+            try:
+                doc = cache.parse(path)
+                records = document_records(doc, tags, facts=index.facts, options=index.records)
+                vectors = embed_records(index.embedder, records, index.dense)
+                result = index.commit_many([Prepared(str(path), doc, records)], tags, vectors)[0]
+                if result.error:
+                    raise RuntimeError(result.error)
+            except Exception as exc:  # one failing file is data, the run goes on
+                print(f"ingest failed: {path}: {type(exc).__name__}: {exc}")
+                failed.append(str(path))
+    return failed
+
+
 class DirectAnswers:
     """The document given without an index: each of the file's tables answers (``answer_table``) and the best
     link score wins, as ``ask`` does over the tables a file filter leaves (no embedder tie-break). Used when
     embedding every record of the pool would take longer than the run may (a busy 2-core machine)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: ParseCache) -> None:
         self.docs: dict[Path, Any] = {}
+        self.cache = cache
 
     def ask(self, path: Path, question: str) -> dict[str, Any] | None:
-        from tablerag.parsing import parse
         from tablerag.qa.answer import answer_table
 
         if path not in self.docs:
-            self.docs[path] = parse(path)
+            self.docs[path] = self.cache.parse(path)
         best = None
         for table in self.docs[path].tables:
             ans = answer_table(table, question)
@@ -487,17 +589,21 @@ def run_format(
     shutil.rmtree(index_dir, ignore_errors=True)  # a fresh index: parsing changes must show
     t1 = time.perf_counter()
     tallies: dict[str, Tally] = defaultdict(Tally)
+    cache = ParseCache()
     with contextlib.ExitStack() as stack:
         index = None
         failed: list[str] = []
         if Mode.POOLED in modes or not given_direct:
             embedder = CachedEmbedder(EMBED_CACHE)
             index = stack.enter_context(tablerag.Index(index_dir, embedder=embedder))
-            report = index.add(paths)
+            if fmt is Format.SCANNED:
+                failed = ingest_parsed(index, paths, cache)
+            else:
+                report = index.add(paths)
+                failed = [r.path for r in report.results if r.error]
             embedder.save()
-            failed = [r.path for r in report.results if r.error]
         t2 = time.perf_counter()
-        direct = DirectAnswers()
+        direct = DirectAnswers(cache)
         for it in todo:
             gold = path_of[it.ctx_no]
             for mode in modes:
@@ -536,6 +642,7 @@ def run_format(
         "failed_files": failed,
         "seconds": {"typeset": round(t1 - t0, 1), "ingest": round(t2 - t1, 1), "ask": round(t3 - t2, 1)},
         "questions": len(todo),
+        "parse_cache": {"hits": cache.hits, "misses": cache.misses},
         "groups": {k: v.to_dict() for k, v in sorted(tallies.items())},
     }
 

@@ -28,6 +28,7 @@ from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, rulin
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
+from tablerag.parsing.ocr_text import OcrCell, corrected_texts
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
@@ -549,10 +550,12 @@ def to_table(
         return BBox(b.x0 * k, b.y0 * k, b.x1 * k, b.y1 * k, CoordSpace.IMAGE_PIXELS)
 
     cells: list[Cell] = []
-    for gc in sorted(pt.cells, key=lambda c: (c.row, c.col)):
+    ordered = sorted(pt.cells, key=lambda c: (c.row, c.col))
+    texts = corrected_texts([OcrCell(gc.row, gc.col, gc.col_span, gc.text) for gc in ordered])  # OCR misreadings
+    for gc, text in zip(ordered, texts, strict=True):
         cells.append(
             cell_from_text(
-                gc.row, gc.col, gc.text, gc.row_span, gc.col_span, bbox=bbox(gc.box), confidence=_rounded(gc.confidence)
+                gc.row, gc.col, text, gc.row_span, gc.col_span, bbox=bbox(gc.box), confidence=_rounded(gc.confidence)
             )
         )
     source = SourceLocator(file=file, sha256=sha256, page=page, bbox=bbox(pt.bbox))
