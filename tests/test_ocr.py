@@ -49,3 +49,38 @@ def test_script_guess_on_an_english_page(table_crop) -> None:
     from tablerag.parsing.ocr import guess_langs
 
     assert guess_langs(table_crop) == "eng"
+
+
+def test_in_process_tesseract_reads_like_the_command_and_keeps_its_models(
+    table_crop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tesserocr = pytest.importorskip("tesserocr")
+    from tablerag.parsing import ocr
+
+    if ocr.tessdata() is None:
+        pytest.skip("no tesseract language models found")
+    loads: list[str] = []
+    real = tesserocr.PyTessBaseAPI
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        loads.append(kwargs.get("lang", ""))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tesserocr, "PyTessBaseAPI", counting)
+    monkeypatch.setattr(ocr, "APIS", ocr.TesseractApis())  # no engine loaded yet
+    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "1")
+    engine = ocr.TesseractOcr("eng")
+    inside = [engine.words(table_crop), engine.words(table_crop)]
+    assert loads == ["eng"]  # loaded once, kept for the second page
+    assert inside[0] == inside[1]
+    assert ocr.guess_langs(table_crop) == "eng" and loads[1:] == ["osd", ocr.LATIN_PROBE]
+    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "0")
+    by_command = engine.words(table_crop)
+    command, texts = [w.text for w in by_command], [w.text for w in inside[0]]
+    assert len(loads) == 3  # the command ran: no engine loaded here
+    # the wheel's tesseract may be a newer release than the command's: the same words, a misread or two apart
+    same = sum(min(texts.count(t), command.count(t)) for t in set(texts))
+    assert same >= 0.95 * max(len(texts), len(command))
+    assert {"Carbon", "dioxide", "Methane"} <= set(texts)
+    # block/paragraph/line numbers as the command's TSV gives them: prose lines come out the same
+    assert [(w.block, w.line) for w in inside[0]][:10] == [(w.block, w.line) for w in by_command][:10]
