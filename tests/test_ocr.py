@@ -84,3 +84,56 @@ def test_in_process_tesseract_reads_like_the_command_and_keeps_its_models(
     assert {"Carbon", "dioxide", "Methane"} <= set(texts)
     # block/paragraph/line numbers as the command's TSV gives them: prose lines come out the same
     assert [(w.block, w.line) for w in inside[0]][:10] == [(w.block, w.line) for w in by_command][:10]
+
+
+PAGES = {  # a paragraph per language, written for the test; repeated down the page, so the probe strip has text
+    "deu": "Die Gesellschaft erzielte im Geschäftsjahr einen höheren Umsatz. Die Kosten für Löhne stiegen leicht, "
+    "während größere Flächen über mehrere Jahre abgeschrieben wurden.",
+    "eng": "The company reported higher revenue for the year. Wages rose slightly, while larger buildings were "
+    "written off over several years.",
+    "pol": "Spółka osiągnęła w roku obrotowym wyższe przychody. Koszty wynagrodzeń wzrosły nieznacznie, a większe "
+    "nakłady na źródła finansowania zwiększyły amortyzację w ciągu kilku lat.",
+}
+
+
+def _text_page(path: Path, text: str) -> Path:
+    """A 200-dpi PNG of an A4 page filled with `text` (Helvetica, which has every German and Polish letter)."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    writer = pymupdf.TextWriter(page.rect)
+    writer.fill_textbox(
+        pymupdf.Rect(60, 60, 535, 780), "\n\n".join([text] * 12), font=pymupdf.Font("helv"), fontsize=11
+    )
+    writer.write_text(page)
+    page.get_pixmap(dpi=200).save(path)
+    return path
+
+
+def test_a_mixed_language_batch_reads_each_document_in_its_own_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tablerag.parsing.image as image_mod
+    from tablerag.parsing import ocr
+    from tablerag.parsing.image import ScanOptions, read_image
+
+    monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
+    guessed: list[str] = []
+    real = ocr.guess_langs
+
+    def recording(image):  # type: ignore[no-untyped-def]
+        guessed.append(real(image))
+        return guessed[-1]
+
+    monkeypatch.setattr(image_mod, "guess_langs", recording)
+    # one process reads the three documents in turn, as a reader process does a batch (tesseract's engines, kept
+    # loaded between documents when in process, must serve each document with its own languages)
+    texts = {}
+    for lang in ("deu", "eng", "pol"):
+        doc = read_image(_text_page(tmp_path / f"{lang}.png", PAGES[lang]), "0" * 64, ScanOptions())
+        texts[lang] = " ".join(p.text for p in doc.prose)
+    assert guessed == ["deu+eng", "eng", "pol+eng"]
+    assert set("äöüß") <= set(texts["deu"]) and {"Geschäftsjahr", "größere"} <= set(texts["deu"].split())
+    assert set("ąłęż") <= set(texts["pol"]) and {"Spółka", "osiągnęła"} <= set(texts["pol"].split())
+    assert "revenue" in texts["eng"] and not set("äöüßąłęż") & set(texts["eng"])

@@ -38,7 +38,7 @@ PSM_BLOCK = 6  # one uniform block of text: a table crop, lines read whole (shor
 PSM_SPARSE = 11  # sparse text: every word found wherever it is; on damaged ICDAR pages GriTS_Top 0.88 vs 0.73 (psm 3)
 OSD_CROP = 0.5  # OSD looks at the central half of the page: text dense enough, 4x fewer pixels
 PROBE_STRIP = 1 / 6  # the Latin probe reads a full-width strip this share of the page high (~1 s, not 5)
-OSD_MIN_CONF = 1.0  # a script guess below this OSD confidence is ignored (falls back to the default languages)
+OSD_MIN_CONF = 1.0  # a non-Latin script guess below this OSD confidence is ignored (the default languages)
 DEFAULT_LANGS = "eng"  # when nothing is configured and the script cannot be told
 SCRIPT_LANGS = {  # tesseract script name -> languages (English kept: tables mix in Latin codes and units)
     "Cyrillic": "rus+eng",
@@ -164,10 +164,10 @@ def guess_langs(image: Any) -> str:
     dx, dy = int(w * (1 - OSD_CROP) / 2), int(h * (1 - OSD_CROP) / 2)
     crop = image.crop((dx, dy, w - dx, h - dy)).convert("L")  # grey: a smaller file for tesseract, same script
     script, conf = _script(crop)
-    if conf < OSD_MIN_CONF:
-        return DEFAULT_LANGS
     if script != "Latin":
-        return SCRIPT_LANGS.get(script, DEFAULT_LANGS)
+        return SCRIPT_LANGS.get(script, DEFAULT_LANGS) if conf >= OSD_MIN_CONF else DEFAULT_LANGS
+    # Latin, sure or not (OSD's confidence on Latin text is often low: 0.2-0.5 on English reports, on a German page
+    # full of umlauts): the probe tells the language; an unsure other script stays with the default, as before
     top = int(h * (1 - PROBE_STRIP) / 2)
     strip = image.crop((0, top, w, top + int(h * PROBE_STRIP))).convert("L")
     if in_process():
