@@ -204,6 +204,8 @@ def run_part(
         "wall_s": round(wall, 2),
         "cpu_s": round(cpu, 2),
         "cpu_s_this_process": round(own, 2),  # decompose, embed, commit, BM25 (parsing is in reader processes)
+        "cpu_s_readers": round(cpu - own, 2),  # the reader processes and their children (parse, OCR, models)
+        "cores_busy": round(cpu / wall, 2) if wall else None,  # CPU seconds per wall second: 2 = both cores all along
         "pages_per_s": round(pages / wall, 3) if wall else None,
         "pages_per_cpu_s": round(pages / cpu, 3) if cpu else None,
         "records_per_s": round(stats["records"] / wall, 1) if wall else None,

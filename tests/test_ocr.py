@@ -49,3 +49,91 @@ def test_script_guess_on_an_english_page(table_crop) -> None:
     from tablerag.parsing.ocr import guess_langs
 
     assert guess_langs(table_crop) == "eng"
+
+
+def test_in_process_tesseract_reads_like_the_command_and_keeps_its_models(
+    table_crop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tesserocr = pytest.importorskip("tesserocr")
+    from tablerag.parsing import ocr
+
+    if ocr.tessdata() is None:
+        pytest.skip("no tesseract language models found")
+    loads: list[str] = []
+    real = tesserocr.PyTessBaseAPI
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        loads.append(kwargs.get("lang", ""))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tesserocr, "PyTessBaseAPI", counting)
+    monkeypatch.setattr(ocr, "APIS", ocr.TesseractApis())  # no engine loaded yet
+    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "1")
+    engine = ocr.TesseractOcr("eng")
+    inside = [engine.words(table_crop), engine.words(table_crop)]
+    assert loads == ["eng"]  # loaded once, kept for the second page
+    assert inside[0] == inside[1]
+    assert ocr.guess_langs(table_crop) == "eng" and loads[1:] == ["osd", ocr.LATIN_PROBE]
+    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "0")
+    by_command = engine.words(table_crop)
+    command, texts = [w.text for w in by_command], [w.text for w in inside[0]]
+    assert len(loads) == 3  # the command ran: no engine loaded here
+    # the wheel's tesseract may be a newer release than the command's: the same words, a misread or two apart
+    same = sum(min(texts.count(t), command.count(t)) for t in set(texts))
+    assert same >= 0.95 * max(len(texts), len(command))
+    assert {"Carbon", "dioxide", "Methane"} <= set(texts)
+    # block/paragraph/line numbers as the command's TSV gives them: prose lines come out the same
+    assert [(w.block, w.line) for w in inside[0]][:10] == [(w.block, w.line) for w in by_command][:10]
+
+
+PAGES = {  # a paragraph per language, written for the test; repeated down the page, so the probe strip has text
+    "deu": "Die Gesellschaft erzielte im Geschäftsjahr einen höheren Umsatz. Die Kosten für Löhne stiegen leicht, "
+    "während größere Flächen über mehrere Jahre abgeschrieben wurden.",
+    "eng": "The company reported higher revenue for the year. Wages rose slightly, while larger buildings were "
+    "written off over several years.",
+    "pol": "Spółka osiągnęła w roku obrotowym wyższe przychody. Koszty wynagrodzeń wzrosły nieznacznie, a większe "
+    "nakłady na źródła finansowania zwiększyły amortyzację w ciągu kilku lat.",
+}
+
+
+def _text_page(path: Path, text: str) -> Path:
+    """A 200-dpi PNG of an A4 page filled with `text` (Helvetica, which has every German and Polish letter)."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    writer = pymupdf.TextWriter(page.rect)
+    writer.fill_textbox(
+        pymupdf.Rect(60, 60, 535, 780), "\n\n".join([text] * 12), font=pymupdf.Font("helv"), fontsize=11
+    )
+    writer.write_text(page)
+    page.get_pixmap(dpi=200).save(path)
+    return path
+
+
+def test_a_mixed_language_batch_reads_each_document_in_its_own_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tablerag.parsing.image as image_mod
+    from tablerag.parsing import ocr
+    from tablerag.parsing.image import ScanOptions, read_image
+
+    monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
+    guessed: list[str] = []
+    real = ocr.guess_langs
+
+    def recording(image):  # type: ignore[no-untyped-def]
+        guessed.append(real(image))
+        return guessed[-1]
+
+    monkeypatch.setattr(image_mod, "guess_langs", recording)
+    # one process reads the three documents in turn, as a reader process does a batch (tesseract's engines, kept
+    # loaded between documents when in process, must serve each document with its own languages)
+    texts = {}
+    for lang in ("deu", "eng", "pol"):
+        doc = read_image(_text_page(tmp_path / f"{lang}.png", PAGES[lang]), "0" * 64, ScanOptions())
+        texts[lang] = " ".join(p.text for p in doc.prose)
+    assert guessed == ["deu+eng", "eng", "pol+eng"]
+    assert set("äöüß") <= set(texts["deu"]) and {"Geschäftsjahr", "größere"} <= set(texts["deu"].split())
+    assert set("ąłęż") <= set(texts["pol"]) and {"Spółka", "osiągnęła"} <= set(texts["pol"].split())
+    assert "revenue" in texts["eng"] and not set("äöüßąłęż") & set(texts["eng"])

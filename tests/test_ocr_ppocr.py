@@ -36,3 +36,11 @@ def test_a_fine_scan_is_read_downscaled_with_boxes_in_its_own_pixels(shared_data
     # the boxes come back in the 200-dpi page's pixels: inside the region, not at 150/200 of their place
     assert all(x0 - 2 <= w.x0 < w.x1 <= x1 + 2 and y0 - 2 <= w.y0 < w.y1 <= y1 + 2 for w in words)
     assert max(w.y1 for w in words) > y0 + 0.8 * (y1 - y0)  # and they reach the region's bottom
+
+
+def test_the_cpu_recogniser_reads_each_line_at_its_own_width() -> None:
+    from tablerag.parsing.ocr_onnx import REC_CPU_BATCH, REC_MIN_WIDTH, _engine
+
+    rec = _engine(1, False, True)._load_rec_model()
+    # one line per call, not padded to rapidocr's 320 px: a short cell costs what its pixels cost
+    assert rec.rec_batch_num == REC_CPU_BATCH == 1 and rec.rec_image_shape[2] == REC_MIN_WIDTH < 320

@@ -4,13 +4,23 @@ Languages come from configuration, or are guessed per page from the script tesse
 page (Cyrillic, Han, Latin; Latin pages then get a quick pass to tell Polish or German diacritics from English).
 Pages run in parallel tesseract processes; tesseract's own OpenMP threads are limited to one (`OMP_THREAD_LIMIT=1`), which is
 several times faster than letting every process start a thread per core.
+
+With `tesserocr` installed (the `ocr` extra), tesseract runs inside this process and its loaded language models are
+kept for the next page (`TesseractApis`): the tesseract command loads them again for every call (eng ~0.1 CPU s,
+the deu+pol probe ~0.3, OSD's model too) and is handed each page as a PNG file.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
-from collections.abc import Sequence
+import re
+import subprocess
+import threading
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -22,12 +32,13 @@ RULE_GLYPHS = "_|"  # remnants of ruling lines read as characters at a word's ed
 OCR_MIN_DPI = 140  # below this, text is too small for tesseract (x-height under ~10 px at 9 pt)
 OCR_TARGET_DPI = 300  # tesseract's sweet spot; small images are enlarged to it
 MIN_WORD_CONF = 10.0  # tesseract confidences below this are noise specks and rule fragments read as letters
+PSM_OSD_ONLY = 0  # tesseract page segmentation: orientation and script detection only
 PSM_AUTO = 3  # tesseract page segmentation: fully automatic layout (drops table text it takes for pictures)
 PSM_BLOCK = 6  # one uniform block of text: a table crop, lines read whole (short numbers are kept)
 PSM_SPARSE = 11  # sparse text: every word found wherever it is; on damaged ICDAR pages GriTS_Top 0.88 vs 0.73 (psm 3)
 OSD_CROP = 0.5  # OSD looks at the central half of the page: text dense enough, 4x fewer pixels
 PROBE_STRIP = 1 / 6  # the Latin probe reads a full-width strip this share of the page high (~1 s, not 5)
-OSD_MIN_CONF = 1.0  # a script guess below this OSD confidence is ignored (falls back to the default languages)
+OSD_MIN_CONF = 1.0  # a non-Latin script guess below this OSD confidence is ignored (the default languages)
 DEFAULT_LANGS = "eng"  # when nothing is configured and the script cannot be told
 SCRIPT_LANGS = {  # tesseract script name -> languages (English kept: tables mix in Latin codes and units)
     "Cyrillic": "rus+eng",
@@ -41,6 +52,9 @@ LATIN_PROBE = "deu+pol"  # the quick pass that tells which Latin language a page
 POLISH_MARKS = frozenset("ąćęłńśźżĄĆĘŁŃŚŹŻ")  # letters only Polish uses among our languages
 GERMAN_MARKS = frozenset("äöüßÄÖÜ")
 MIN_MARKS = 3  # this many language-specific letters on a page decide its language (one could be a misread)
+TESSDATA_ENV = "TESSDATA_PREFIX"  # tesseract's own setting: the folder of its language models
+IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": always run the tesseract command, even with tesserocr installed
+TSV_FIELDS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
 
 
 class OcrEngine(Protocol):
@@ -54,24 +68,111 @@ def _pytesseract() -> Any:
     return need("pytesseract", "ocr")
 
 
-def guess_langs(image: Any) -> str:
-    """Tesseract languages for a page, from the script OSD sees on its central crop."""
+@functools.cache
+def tessdata() -> str | None:
+    """The folder of tesseract's language models: $TESSDATA_PREFIX, else the one the tesseract command reports."""
+    if os.environ.get(TESSDATA_ENV):
+        return os.environ[TESSDATA_ENV]
+    try:
+        run = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r'"([^"]+)"', run.stdout + run.stderr)  # List of available languages in "/usr/share/...":
+    return found.group(1) if found else None
+
+
+def in_process() -> bool:
+    """Whether tesseract runs inside this process (tesserocr installed, its models found, not switched off)."""
+    if os.environ.get(IN_PROCESS_ENV, "1").strip() == "0":
+        return False
+    return importlib.util.find_spec("tesserocr") is not None and tessdata() is not None
+
+
+class TesseractApis:
+    """Loaded in-process tesseract engines (tesserocr), one per (languages, page segmentation mode) and thread at
+    once: a call takes a free one or loads one, and gives it back for the next page. An engine is not thread-safe;
+    its recognition runs without the GIL, so pages on threads still run in parallel."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._free: dict[tuple[str, int], list[Any]] = {}
+
+    @contextmanager
+    def use(self, langs: str, psm: int) -> Iterator[Any]:
+        with self._lock:
+            free = self._free.setdefault((langs, psm), [])
+            api = free.pop() if free else None
+        if api is None:
+            os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # read when tesseract's OpenMP starts (first load)
+            tesserocr = need("tesserocr", "ocr")
+            api = tesserocr.PyTessBaseAPI(path=tessdata(), lang=langs, psm=psm)
+        try:
+            yield api
+        finally:
+            api.Clear()  # the page image and its results; the loaded models stay
+            with self._lock:
+                self._free[(langs, psm)].append(api)
+
+    def data(self, image: Any, langs: str, psm: int) -> dict[str, list[Any]]:
+        """What `pytesseract.image_to_data(..., output_type=DICT)` gives, from tesseract's own TSV."""
+        with self.use(langs, psm) as api:
+            api.SetImage(image)
+            tsv = api.GetTSVText(0)
+        out: dict[str, list[Any]] = {k: [] for k in (*TSV_FIELDS, "conf", "text")}
+        for row in tsv.splitlines():
+            cols = row.split("\t")
+            if len(cols) < len(TSV_FIELDS) + 1:
+                continue
+            for k, v in zip(TSV_FIELDS, cols, strict=False):
+                out[k].append(int(v))
+            out["conf"].append(float(cols[len(TSV_FIELDS)]))
+            out["text"].append(cols[len(TSV_FIELDS) + 1] if len(cols) > len(TSV_FIELDS) + 1 else "")
+        return out
+
+    def text(self, image: Any, langs: str, psm: int = PSM_AUTO) -> str:
+        with self.use(langs, psm) as api:
+            api.SetImage(image)
+            return str(api.GetUTF8Text())
+
+    def script(self, image: Any) -> tuple[str, float]:
+        """OSD's script and its confidence ("", 0 where OSD cannot tell: too few characters)."""
+        with self.use("osd", PSM_OSD_ONLY) as api:
+            api.SetImage(image)
+            osd = api.DetectOrientationScript()
+        if not osd:
+            return "", 0.0
+        return str(osd.get("script_name", "")), float(osd.get("script_conf", 0.0))
+
+
+APIS = TesseractApis()  # this process's loaded engines
+
+
+def _script(crop: Any) -> tuple[str, float]:
+    if in_process():
+        return APIS.script(crop)
     pt = _pytesseract()
-    w, h = image.size
-    dx, dy = int(w * (1 - OSD_CROP) / 2), int(h * (1 - OSD_CROP) / 2)
-    crop = image.crop((dx, dy, w - dx, h - dy)).convert("L")  # grey: a smaller file for tesseract, same script
     try:
         osd = pt.image_to_osd(crop, output_type=pt.Output.DICT)
     except Exception:  # OSD fails on pages with too few characters
-        return DEFAULT_LANGS
-    if float(osd.get("script_conf", 0.0)) < OSD_MIN_CONF:
-        return DEFAULT_LANGS
-    script = str(osd.get("script", ""))
+        return "", 0.0
+    return str(osd.get("script", "")), float(osd.get("script_conf", 0.0))
+
+
+def guess_langs(image: Any) -> str:
+    """Tesseract languages for a page, from the script OSD sees on its central crop."""
+    w, h = image.size
+    dx, dy = int(w * (1 - OSD_CROP) / 2), int(h * (1 - OSD_CROP) / 2)
+    crop = image.crop((dx, dy, w - dx, h - dy)).convert("L")  # grey: a smaller file for tesseract, same script
+    script, conf = _script(crop)
     if script != "Latin":
-        return SCRIPT_LANGS.get(script, DEFAULT_LANGS)
+        return SCRIPT_LANGS.get(script, DEFAULT_LANGS) if conf >= OSD_MIN_CONF else DEFAULT_LANGS
+    # Latin, sure or not (OSD's confidence on Latin text is often low: 0.2-0.5 on English reports, on a German page
+    # full of umlauts): the probe tells the language; an unsure other script stays with the default, as before
     top = int(h * (1 - PROBE_STRIP) / 2)
     strip = image.crop((0, top, w, top + int(h * PROBE_STRIP))).convert("L")
-    return latin_langs(pt.image_to_string(strip, lang=LATIN_PROBE))
+    if in_process():
+        return latin_langs(APIS.text(strip, LATIN_PROBE))
+    return latin_langs(_pytesseract().image_to_string(strip, lang=LATIN_PROBE))
 
 
 def latin_langs(probe_text: str) -> str:
@@ -105,17 +206,16 @@ class TesseractOcr:
     upscale: float = 1.0  # images enlarged by this before OCR (boxes come back in the original pixels)
 
     def words(self, image: Any) -> list[Word]:
-        pt = _pytesseract()
         langs = self.langs or guess_langs(image)
         big = image
         if self.upscale > 1:
             big = image.resize((round(image.size[0] * self.upscale), round(image.size[1] * self.upscale)), 3)  # bicubic
-        data = pt.image_to_data(
-            clean_for_ocr(big, round(MIN_RULE_PX * max(self.upscale, 1.0))),
-            lang=langs,
-            config=f"--psm {self.psm}",
-            output_type=pt.Output.DICT,
-        )
+        clean = clean_for_ocr(big, round(MIN_RULE_PX * max(self.upscale, 1.0)))
+        if in_process():
+            data = APIS.data(clean, langs, self.psm)
+        else:
+            pt = _pytesseract()
+            data = pt.image_to_data(clean, lang=langs, config=f"--psm {self.psm}", output_type=pt.Output.DICT)
         words = _words_from_data(data)
         if self.upscale > 1:
             k = 1 / self.upscale
