@@ -343,13 +343,34 @@ def onnx_tables(
     return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables, fit_rows=True)
 
 
+PARAGRAPH_GAP = 0.8  # blank space between two text lines, in line heights, that starts a new paragraph: the lines
+# of one paragraph sit ~0.2-0.5 line heights apart at any common leading, a blank line or paragraph space leaves >= 1
+
+
 def prose_blocks(words: list[Word]) -> list[str]:
-    """Text blocks from words outside tables: grouped by OCR block, lines by (paragraph, line), top-down."""
-    blocks: dict[int, dict[int, list[Word]]] = {}
+    """Paragraphs from words outside tables. The OCR's text lines, in its block order (with sparse-text segmentation
+    often one block per line, or two paragraphs in one block), are joined while the next line starts right under the
+    last (less than `PARAGRAPH_GAP` line heights of blank space) and overlaps it horizontally."""
+    lines: dict[tuple[int, int], list[Word]] = {}
     for w in sorted(words, key=lambda w: (w.block, w.line, w.x0)):
-        blocks.setdefault(w.block, {}).setdefault(w.line, []).append(w)
-    texts = ["\n".join(" ".join(w.text for w in ln) for ln in lines.values()) for _, lines in sorted(blocks.items())]
-    return [t for t in texts if t.strip()]
+        lines.setdefault((w.block, w.line), []).append(w)
+    heights = sorted(w.y1 - w.y0 for w in words)
+    line_h = heights[len(heights) // 2] if heights else 0.0
+    paragraphs: list[tuple[list[str], tuple[float, float, float, float]]] = []
+    for ws in lines.values():
+        text = " ".join(w.text for w in ws)
+        if not text.strip():
+            continue
+        box = (min(w.x0 for w in ws), min(w.y0 for w in ws), max(w.x1 for w in ws), max(w.y1 for w in ws))
+        if paragraphs:
+            texts, (x0, y0, x1, y1) = paragraphs[-1]
+            gap = box[1] - y1
+            if -line_h / 2 <= gap < PARAGRAPH_GAP * line_h and box[0] < x1 and x0 < box[2]:
+                texts.append(text)
+                paragraphs[-1] = (texts, (min(x0, box[0]), y0, max(x1, box[2]), max(y1, box[3])))
+                continue
+        paragraphs.append(([text], box))
+    return ["\n".join(texts) for texts, _ in paragraphs]
 
 
 def table_model(options: ScanOptions) -> VisionMode:
