@@ -53,10 +53,21 @@ def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | N
 PLACEHOLDERS = frozenset({"-", "–", "—", ":", "…", "..", "..."})  # "no data" marks: neither label nor number
 
 
+def _filled(row: list[Cell | None], start: int = 0, marks: bool = True) -> list[Cell]:
+    """The distinct cells (a spanning cell covers several slots) of ``row[start:]`` that hold text; without
+    ``marks``, not those holding only a "no data" mark."""
+    out = {
+        id(c): c
+        for c in row[start:]
+        if c is not None and c.text.strip() and (marks or c.text.strip() not in PLACEHOLDERS)
+    }
+    return list(out.values())
+
+
 def _ordinals(row: list[Cell | None]) -> bool:
     """The row's cells outside the stub count 1, 2, 3, ... (or k, k+1, ...) left to right: column labels (lead
     times, ages, tiers), as years are, not a row of data."""
-    cells = list({id(c): c for c in row[1:] if c is not None and c.text.strip()}.values())
+    cells = _filled(row, 1)
     texts = [c.text.strip() for c in sorted(cells, key=lambda c: c.col)]
     if len(texts) < MIN_ORDINALS or not all(t.isdigit() and len(t) <= MAX_ORDINAL_DIGITS for t in texts):
         return False
@@ -66,10 +77,10 @@ def _ordinals(row: list[Cell | None]) -> bool:
 def _numeric_share(row: list[Cell | None]) -> float:
     if _ordinals(row):
         return 0.0
-    filled = {id(c): c for c in row if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    filled = _filled(row, marks=False)
     if not filled:
         return 0.0
-    numeric = [c for c in filled.values() if parse_number(c.text) is not None and not _YEAR.match(c.text.strip())]
+    numeric = [c for c in filled if parse_number(c.text) is not None and not _YEAR.match(c.text.strip())]
     return len(numeric) / len(filled)
 
 
@@ -193,22 +204,21 @@ def detect_header_rows(table: Table) -> int:
 def _unit_row(row: list[Cell | None]) -> bool:
     """Every filled cell outside the stub is a unit note ("$M | $M", "£m | £m | %"): the columns' units, a header
     row whatever its stub cell says."""
-    own = {id(c): c for c in row[1:] if c is not None and c.text.strip()}.values()
+    own = _filled(row, 1)
     return bool(own) and all(_unit_note(c.text) and not _is_value(c.text) for c in own)
 
 
 def _lone_label_row(row: list[Cell | None]) -> bool:
     """One filled cell outside the stub, a label, in a row of three or more columns."""
-    own = {id(c): c for c in row[1:] if c is not None and c.text.strip()}.values()
+    own = _filled(row, 1)
     return len(row) >= 3 and len(own) == 1 and all(not _is_value(c.text) for c in own)
 
 
 def _sub_label_row(row: list[Cell | None]) -> bool:
     """Two or more filled cells outside the stub, none of them a number (years and counts 1, 2, 3 are labels)."""
-    own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
+    own = _filled(row, 1, marks=False)
     return len(own) >= 2 and (
-        _ordinals(row)
-        or not any(parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own.values())
+        _ordinals(row) or not any(parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own)
     )
 
 
@@ -233,7 +243,7 @@ def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
     stub = row[0] if row else None
     if stub is None or stub.row != r or not stub.text.strip() or _ordinals(row):
         return False
-    others = {id(c): c for c in row[1:] if c is not None and c is not stub and c.text.strip()}.values()
+    others = [c for c in _filled(row, 1) if c is not stub]
     numbers = [c for c in others if c.text.strip() not in PLACEHOLDERS and _is_value(c.text)]
     return bool(numbers) or not others
 
@@ -241,7 +251,7 @@ def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
 def _section_off_stub(row: list[Cell | None]) -> Cell | None:
     """The cell of a section label a grid left outside the stub (",Consolidated Balance Sheets Data:,,,"): the
     row's only text, a label that announces the rows below it (it ends with a colon), in a row of 3+ columns."""
-    filled = {id(c): c for c in row if c is not None and c.text.strip()}.values()
+    filled = _filled(row)
     if len(row) < 3 or len(filled) != 1 or not _stub_empty(row):
         return None
     (only,) = filled
@@ -507,10 +517,10 @@ def _block_head(row: list[Cell | None]) -> bool:
     labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
     if not _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
         return False
-    own = {id(c): c for c in row[1:] if c is not None and c.text.strip() and c.text.strip() not in PLACEHOLDERS}
-    periods = sum(names_period(c.text) for c in own.values())
+    own = _filled(row, 1, marks=False)
+    periods = sum(names_period(c.text) for c in own)
     if len(own) == 1:
-        (only,) = own.values()
+        (only,) = own
         return periods == 1 and not _unit_note(only.text)
     return periods >= MIN_BLOCK_PERIODS and _sub_label_row(row)
 

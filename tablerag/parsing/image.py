@@ -345,6 +345,8 @@ def onnx_tables(
 
 PARAGRAPH_GAP = 0.8  # blank space between two text lines, in line heights, that starts a new paragraph: the lines
 # of one paragraph sit ~0.2-0.5 line heights apart at any common leading, a blank line or paragraph space leaves >= 1
+LINE_RISE = 0.5  # a line may start this many line heights above the last one's bottom (tall glyphs, a slight skew)
+# and still follow it; one starting higher sits beside it or back up the page
 
 
 def prose_blocks(words: list[Word]) -> list[str]:
@@ -365,7 +367,7 @@ def prose_blocks(words: list[Word]) -> list[str]:
         if paragraphs:
             texts, (x0, y0, x1, y1) = paragraphs[-1]
             gap = box[1] - y1
-            if -line_h / 2 <= gap < PARAGRAPH_GAP * line_h and box[0] < x1 and x0 < box[2]:
+            if -LINE_RISE * line_h <= gap < PARAGRAPH_GAP * line_h and box[0] < x1 and x0 < box[2]:
                 texts.append(text)
                 paragraphs[-1] = (texts, (min(x0, box[0]), y0, max(x1, box[2]), max(y1, box[3])))
                 continue

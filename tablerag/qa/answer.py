@@ -207,7 +207,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, linked, question)
+    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, grid, linked, question)
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
@@ -241,7 +241,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
 
 
-def _only_value(table: Table, linked: Linked, question: str) -> list[Scored]:
+def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
     intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
@@ -253,7 +253,6 @@ def _only_value(table: Table, linked: Linked, question: str) -> list[Scored]:
     own = set(row_words(table, r))
     if any(c.tokens - own for c in linked.cols):
         return []
-    grid = filled_grid(table)
     filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
     cell = table.cell_at(r, filled[0]) if len(filled) == 1 else None
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
@@ -456,7 +455,8 @@ def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     noun = HOW_MANY.search(question)
     if noun is None or linked.row is None:
         return False
-    own = set(tokens(table.row_chain(linked.row.index)[-1] if table.row_chain(linked.row.index) else ""))
+    chain = table.row_chain(linked.row.index)
+    own = set(tokens(chain[-1] if chain else ""))
     counted = set(tokens(noun.group(1)))
     return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 

@@ -95,7 +95,8 @@ _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ...
 
 
 def tokens(text: str) -> list[str]:
-    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one), in order."""
+    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one, "mean" as
+    "average"), in order."""
     return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
 
 
