@@ -5,8 +5,9 @@
 
 Stages, each timed alone on the same pages after one warm-up page, in this process with one onnxruntime thread
 (CPU seconds of this process and its children: the tesseract command when tesserocr is not installed): deskew;
-the language guess (OSD + the Latin probe); the layout detector; PP-OCR on the table regions; tesseract on the rest
-of the page (the prose); SLANet and the grid. In a real ingest the two OCR parts run at the same time and each
+the layout detector; PP-OCR on the table regions; tesseract on the rest of the page (the prose); the language
+check of that read (its stop words) and the guess (OSD + the Latin probe) on the pages whose read cannot tell;
+SLANet and the grid. In a real ingest the two OCR parts run at the same time and each
 reader process also pays its start (imports, model sessions). Wall seconds depend on the machine's load.
 """
 
@@ -62,7 +63,7 @@ def main() -> None:
         table_regions,
     )
     from tablerag.parsing.imageops import blank_regions, deskew
-    from tablerag.parsing.ocr import TesseractOcr, guess_langs, in_process
+    from tablerag.parsing.ocr import TesseractOcr, guess_langs, in_process, read_langs
     from tablerag.parsing.ocr_onnx import PpOcr
     from tablerag.parsing.render import points_per_pixel
 
@@ -71,8 +72,6 @@ def main() -> None:
     cpu, wall, _ = timed(raw, deskew)
     stages["deskew"] = (cpu, wall)
     images = [deskew(im)[0] for im in raw]
-    cpu, wall, langs = timed(images, guess_langs)
-    stages["language guess"] = (cpu, wall)
     detector = LayoutTableDetector(None, min_score=LAYOUT_OCR_SCORE)
     cpu, wall, _ = timed(images, lambda im: detector.detect([im])[0])
     stages["layout"] = (cpu, wall)
@@ -82,8 +81,20 @@ def main() -> None:
     engine = PpOcr(enlarge=False)
     cpu, wall, _ = timed(pairs, lambda p: ppocr_words(engine, p[0], p[1], SCAN_DPI))
     stages["PP-OCR table regions"] = (cpu, wall)
-    cpu, wall, _ = timed([blank_regions(im, r) for im, r in pairs], TesseractOcr("eng").words)
+    cpu, wall, prose = timed([blank_regions(im, r) for im, r in pairs], TesseractOcr("eng").words)
     stages["tesseract prose"] = (cpu, wall)
+    # the page's languages: the prose read (in the languages settled before) checked by its stop words; a guess
+    # (OSD + the Latin probe) only on the pages whose read cannot tell
+    cpu, wall, _ = timed(prose, lambda ws: read_langs([w.text for w in ws]))
+    stages["language check (stop words)"] = (cpu, wall)
+    told = [read_langs([w.text for w in ws]) for ws in prose]  # the timed pages' (all but the warm-up)
+    unsure = [im for im, lang in zip(images[1:], told, strict=True) if lang is None]
+    c0, t0 = cpu_seconds(), time.perf_counter()
+    langs = [lang for lang in told if lang] + [guess_langs(im) for im in unsure]
+    stages[f"language guess ({len(unsure)} of {len(told)} pages)"] = (
+        (cpu_seconds() - c0) / len(told),
+        (time.perf_counter() - t0) / len(told),
+    )
     opts = ScanOptions()
     words = [scale_words(ppocr_words(engine, im, r, SCAN_DPI), scale) for im, r in pairs]
     sure = [[d for d in c if d.score >= LAYOUT_TABLE_SCORE] for c in candidates]

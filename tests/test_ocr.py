@@ -86,26 +86,27 @@ def test_in_process_tesseract_reads_like_the_command_and_keeps_its_models(
     assert [(w.block, w.line) for w in inside[0]][:10] == [(w.block, w.line) for w in by_command][:10]
 
 
-PAGES = {  # a paragraph per language, written for the test; repeated down the page, so the probe strip has text
+PAGES = {  # a paragraph per language, written for the test, repeated a few times down the page
     "deu": "Die Gesellschaft erzielte im Geschäftsjahr einen höheren Umsatz. Die Kosten für Löhne stiegen leicht, "
     "während größere Flächen über mehrere Jahre abgeschrieben wurden.",
     "eng": "The company reported higher revenue for the year. Wages rose slightly, while larger buildings were "
     "written off over several years.",
     "pol": "Spółka osiągnęła w roku obrotowym wyższe przychody. Koszty wynagrodzeń wzrosły nieznacznie, a większe "
     "nakłady na źródła finansowania zwiększyły amortyzację w ciągu kilku lat.",
+    "rus": "Компания получила в отчётном году более высокую выручку. Расходы на заработную плату немного выросли, "
+    "а крупные здания списывались в течение нескольких лет.",
 }
 
 
-def _text_page(path: Path, text: str) -> Path:
-    """A 200-dpi PNG of an A4 page filled with `text` (Helvetica, which has every German and Polish letter)."""
+def _text_page(path: Path, text: str, repeats: int = 4) -> Path:
+    """A 200-dpi PNG of an A4 page holding `text` (Helvetica)."""
     import pymupdf
 
     doc = pymupdf.open()
     page = doc.new_page()
     writer = pymupdf.TextWriter(page.rect)
-    writer.fill_textbox(
-        pymupdf.Rect(60, 60, 535, 780), "\n\n".join([text] * 12), font=pymupdf.Font("helv"), fontsize=11
-    )
+    font = pymupdf.Font("helv")  # has every German, Polish and Cyrillic letter
+    writer.fill_textbox(pymupdf.Rect(60, 60, 535, 780), "\n\n".join([text] * repeats), font=font, fontsize=11)
     writer.write_text(page)
     page.get_pixmap(dpi=200).save(path)
     return path
@@ -119,6 +120,7 @@ def test_a_mixed_language_batch_reads_each_document_in_its_own_language(
     from tablerag.parsing.image import ScanOptions, read_image
 
     monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
+    monkeypatch.setattr(image_mod, "SETTLED", ocr.SettledLangs())  # a fresh reader: English first
     guessed: list[str] = []
     real = ocr.guess_langs
 
@@ -127,13 +129,28 @@ def test_a_mixed_language_batch_reads_each_document_in_its_own_language(
         return guessed[-1]
 
     monkeypatch.setattr(image_mod, "guess_langs", recording)
-    # one process reads the three documents in turn, as a reader process does a batch (tesseract's engines, kept
-    # loaded between documents when in process, must serve each document with its own languages)
-    texts = {}
-    for lang in ("deu", "eng", "pol"):
+    # one process reads the documents in turn, as a reader process does a batch: each page is read first in the
+    # languages the one before settled on, and read again in its own when its words tell another language
+    texts, settled = {}, []
+    for lang in ("deu", "eng", "pol", "rus", "eng"):
         doc = read_image(_text_page(tmp_path / f"{lang}.png", PAGES[lang]), "0" * 64, ScanOptions())
         texts[lang] = " ".join(p.text for p in doc.prose)
-    assert guessed == ["deu+eng", "eng", "pol+eng"]
+        settled.append(image_mod.SETTLED.get())
+    assert settled == ["deu+eng", "eng", "pol+eng", "rus+eng", "eng"]
+    assert guessed == ["rus+eng"]  # read in Polish, Cyrillic gives no words: only that page needed the guess
     assert set("äöüß") <= set(texts["deu"]) and {"Geschäftsjahr", "größere"} <= set(texts["deu"].split())
     assert set("ąłęż") <= set(texts["pol"]) and {"Spółka", "osiągnęła"} <= set(texts["pol"].split())
+    assert {"Компания", "выручку."} <= set(texts["rus"].split())
     assert "revenue" in texts["eng"] and not set("äöüßąłęż") & set(texts["eng"])
+
+
+def test_a_read_tells_its_language_by_its_stop_words() -> None:
+    from tablerag.parsing.ocr import read_langs
+
+    # German and Polish read in the English model: the letters are lost, the words are not
+    assert read_langs([" ".join([PAGES["deu"]] * 3).replace("ä", "a").replace("ü", "u")]) == "deu+eng"
+    assert read_langs([" ".join([PAGES["pol"]] * 3).replace("ł", "t").replace("ę", "e")]) == "pol+eng"
+    assert read_langs([" ".join([PAGES["eng"]] * 3)]) == "eng"
+    assert read_langs([" ".join([PAGES["rus"]] * 3)]) == "rus+eng"
+    assert read_langs(["Total 2019 2018 1,234.5 (12.0) $ 37 %"] * 10) is None  # figures: no language to tell
+    assert read_langs(["Kommaueg nonyuuna B oTuéTHOM rogy 6onee BbICOKyIO"] * 5) is None  # Cyrillic read as Latin

@@ -26,7 +26,16 @@ from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
-from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
+from tablerag.parsing.ocr import (
+    PSM_BLOCK,
+    PSM_SPARSE,
+    SETTLED,
+    TesseractOcr,
+    guess_langs,
+    ocr_pages,
+    read_langs,
+    upscale_for,
+)
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.ocr_text import OcrCell, corrected_texts
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
@@ -454,6 +463,24 @@ def scan_page(
 def page_ocr(
     image: Any, dpi: float, opts: ScanOptions, candidates: list[Detection] | None, sure: list[Detection] | None
 ) -> tuple[list[Word], list[Word]]:
+    """`read_page`, in the configured languages, else in those settled here last (`ocr.SETTLED`: the previous
+    document's) when the read's own words confirm them (`read_langs`); else in the languages its words tell, or a
+    guess (`guess_langs`) when they are too few, read again. A guess (OSD and a probe read) cost 0.35-0.45 CPU s
+    a page and read the page's middle strip, which on report scans is often a table or white space."""
+    if opts.langs is not None or opts.ocr is not OcrKind.AUTO:
+        return read_page(image, dpi, opts, candidates, sure)
+    hint = SETTLED.get()
+    words, prose = read_page(image, dpi, replace(opts, langs=hint), candidates, sure)
+    langs = read_langs([w.text for w in words + prose]) or guess_langs(image)
+    SETTLED.set(langs)
+    if langs == hint:
+        return words, prose
+    return read_page(image, dpi, replace(opts, langs=langs), candidates, sure)
+
+
+def read_page(
+    image: Any, dpi: float, opts: ScanOptions, candidates: list[Detection] | None, sure: list[Detection] | None
+) -> tuple[list[Word], list[Word]]:
     """The page's OCR words (pixels) for the options' scope: those tables may be found in, and those read for its
     prose alone. `candidates` are the layout model's table boxes scored >= LAYOUT_OCR_SCORE and `sure` those it keeps
     (None: it did not run before OCR).
@@ -651,9 +678,9 @@ def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> P
     pixel_words: list[list[Word] | None] = [None] * len(images)
     if not scoped:  # the page's OCR does not wait for its tables: all pages read at once (tesseract in parallel)
         pixel_words = list(ocr_pages(images, engine, opts.ocr_workers))
-    elif opts.langs is None and opts.ocr_scope is OcrScope.HYBRID and images:
+    elif opts.langs is None and opts.ocr_scope is OcrScope.HYBRID and len(images) > 1:
         # the document's languages, once: the prose engine reads every page in them, and a script PP-OCR was not
-        # measured on (Cyrillic) sends the tables to tesseract too
+        # measured on (Cyrillic) sends the tables to tesseract too (a one-page document settles them as it is read)
         opts = replace(opts, langs=guess_langs(images[0]))
     doc = ParsedDocument(path=str(path), sha256=sha256, format="image", pages=len(frames))
     items = [

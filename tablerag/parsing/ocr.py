@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import threading
+import unicodedata
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -52,6 +53,18 @@ LATIN_PROBE = "deu+pol"  # the quick pass that tells which Latin language a page
 POLISH_MARKS = frozenset("ąćęłńśźżĄĆĘŁŃŚŹŻ")  # letters only Polish uses among our languages
 GERMAN_MARKS = frozenset("äöüßÄÖÜ")
 MIN_MARKS = 3  # this many language-specific letters on a page decide its language (one could be a misread)
+STOP_TEXT = {  # frequent words of one language only among ours (shared ones such as in, an, so, was, to, a, on, do
+    # left out), without their diacritics: a page read in another language's model keeps them ("sie" for "się")
+    "eng": "the of and is for with that from this are by as at be have has which their were been or not",
+    "deu": "der die das und ist nicht mit von fur den dem des eine einer sich auf auch wird werden zu im",
+    "pol": "sie nie jest oraz przez dla ze na od jak sa lub ktory ktora ktore w z po tym",
+    "rus": "и в не на что с по как это для из от же к",
+}
+STOP_WORDS = {lang: frozenset(words.split()) for lang, words in STOP_TEXT.items()}
+CYRILLIC = ("\u0400", "\u04ff")  # the Cyrillic block: its letters keep their marks (й is not и)
+STOP_LANGS = {"eng": "eng", "deu": "deu+eng", "pol": "pol+eng", "rus": "rus+eng"}  # a read's language -> tesseract's
+MIN_STOP_WORDS = 8  # a read tells its language from this many stop words (a paragraph of prose holds 20-50)
+STOP_WORD_LEAD = 3.0  # ... when its language has this many times the stop words of the next one
 TESSDATA_ENV = "TESSDATA_PREFIX"  # tesseract's own setting: the folder of its language models
 IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": always run the tesseract command, even with tesserocr installed
 TSV_FIELDS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
@@ -173,6 +186,55 @@ def guess_langs(image: Any) -> str:
     if in_process():
         return latin_langs(APIS.text(strip, LATIN_PROBE))
     return latin_langs(_pytesseract().image_to_string(strip, lang=LATIN_PROBE))
+
+
+def read_langs(texts: Sequence[str]) -> str | None:
+    """Tesseract languages for a page from the words read on it (in any Latin or Cyrillic model): the language
+    whose stop words lead, or None when too few are found to tell (a page of figures; a script read in another
+    script's model, which gives letters but no words)."""
+    counts = dict.fromkeys(STOP_WORDS, 0)
+    for text in texts:
+        for word in _folded(text).split():
+            for lang, stops in STOP_WORDS.items():
+                counts[lang] += word in stops
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    (lang, first), (_, second) = ranked[0], ranked[1]
+    if first < MIN_STOP_WORDS or first < STOP_WORD_LEAD * second:
+        return None
+    return STOP_LANGS[lang]
+
+
+def _folded(text: str) -> str:
+    """Lower case, punctuation and digits as spaces, Latin diacritics dropped (ł -> l, ß -> ss); Cyrillic kept."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", text.lower().replace("ł", "l").replace("ß", "ss")):
+        if unicodedata.combining(ch):
+            if out and CYRILLIC[0] <= out[-1] <= CYRILLIC[1]:
+                out.append(ch)  # й, ё: recomposed below
+            continue
+        out.append(ch if ch.isalpha() else " ")
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+class SettledLangs:
+    """The languages this process last settled on for a page (a reader reads a batch's documents in turn, most
+    often in one language): the next page is read in them first and its read checked (`read_langs`) before any
+    guess. Only a hint: a wrong one costs a second read, never a wrong language."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._langs = DEFAULT_LANGS
+
+    def get(self) -> str:
+        with self._lock:
+            return self._langs
+
+    def set(self, langs: str) -> None:
+        with self._lock:
+            self._langs = langs
+
+
+SETTLED = SettledLangs()
 
 
 def latin_langs(probe_text: str) -> str:
