@@ -92,7 +92,7 @@ def test_a_scanned_pdf_gets_page_workers_and_one_guess(tmp_path: Path, monkeypat
     expected = scan_workers(3, ScanOptions())
     # the parent settles the languages once; the workers read with them (none guesses again: the workers would
     # call the unpatched guess, which is why the settled languages are checked on what they were given)
-    assert guessed == ["eng"]
+    assert guessed == (["eng"] if expected > 1 else [])  # read in turn, each page settles its languages as read
     assert runs == ([(expected, "eng")] if expected > 1 else [])
     text = " ".join(p.text for p in doc.prose)
     assert text.count("Revenue") == 2 and text.count("Operating") == 1
@@ -107,3 +107,22 @@ def test_reader_processes_share_the_cpus() -> None:
         threads = reader_threads(readers)
         assert threads is not None and threads >= 1
         assert threads * readers <= max(cpus, readers)  # never more threads than cores (one each at the least)
+
+
+def test_a_one_page_scanned_pdf_settles_its_languages_by_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tablerag.parsing.image as image_mod
+    import tablerag.parsing.pdf as pdf_mod
+    from tablerag.parsing.ocr import SettledLangs
+    from tablerag.parsing.pdf import read_pdf
+
+    monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
+    guessed = _count_guesses(monkeypatch, pdf_mod, image_mod)
+    settled = SettledLangs()
+    settled.set("deu+eng")  # the document before was German: this English page is read again in English
+    monkeypatch.setattr(image_mod, "SETTLED", settled)
+    doc = read_pdf(_scanned_pdf(tmp_path / "scan.pdf", 1), "0" * 64)
+    # one text line holds too few words to tell a language: the guess runs, on this page alone (no probe of another)
+    assert guessed == ["eng"] and settled.get() == "eng"
+    assert "Revenue" in " ".join(p.text for p in doc.prose)

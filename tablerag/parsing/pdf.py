@@ -240,29 +240,33 @@ def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> s
 
 @dataclass(slots=True)
 class DocumentOcr:
-    """The OCR languages of one document's scanned pages: guessed on its first scanned page, then kept for the
-    others (a guess on every page ran tesseract's three-language Latin probe on each). Configured languages
-    (ScanOptions.langs) are used as they are."""
+    """The OCR languages of one document's scanned pages. Read in turn, each page settles them as it is read (in the
+    languages settled last, checked by the read's words: `image.page_ocr`); read by page workers, they are guessed
+    once on the first scanned page (`settle`) and handed to every worker. Configured languages (ScanOptions.langs)
+    are used as they are."""
 
     options: Any = None  # ScanOptions once settled
 
-    def for_page(self, page: Any) -> Any:
-        if self.options is None:
-            from dataclasses import replace
+    def settle(self, page: Any) -> None:
+        """The languages guessed on `page` for every page (before page workers start)."""
+        from dataclasses import replace
 
-            from PIL import Image
+        from PIL import Image
 
-            opts = ScanOptions()
-            if opts.langs is None:
-                pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
-                opts = replace(opts, langs=guess_langs(Image.frombytes("RGB", (pix.width, pix.height), pix.samples)))
-            self.options = opts
-        return self.options
+        opts = ScanOptions()
+        if opts.langs is None:
+            pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
+            opts = replace(opts, langs=guess_langs(Image.frombytes("RGB", (pix.width, pix.height), pix.samples)))
+        self.options = opts
+
+    def scan_options(self) -> Any:
+        """The settled options, else the defaults (languages configured, or settled page by page as read)."""
+        return self.options if self.options is not None else ScanOptions()
 
 
 def _scanned(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
-    scan = scan_pdf_page(page, SCAN_DPI, (ocr or DocumentOcr()).for_page(page))
+    scan = scan_pdf_page(page, SCAN_DPI, (ocr or DocumentOcr()).scan_options())
     return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
 
 
@@ -402,7 +406,7 @@ def _read_pages(
     doc: Any, path: Path, wanted: list[int], route: PdfVision, ocr: DocumentOcr | None = None
 ) -> list[PageOutcome]:
     out: list[PageOutcome] = []
-    ocr = ocr or DocumentOcr()  # the document's OCR languages, settled on its first scanned page
+    ocr = ocr or DocumentOcr()  # the document's OCR languages (settled by the parent, or page by page as read)
     for page_no in wanted:
         try:
             out.append((page_no, _read_page(doc[page_no - 1], ocr, route)))
@@ -472,7 +476,7 @@ def read_pdf(
         bad = [p for p in wanted if not 1 <= p <= n_pages]
         if bad:
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
-        ocr = DocumentOcr()  # the document's OCR languages, settled on its first scanned page
+        ocr = DocumentOcr()  # the document's OCR languages: guessed once before page workers, else settled as read
         scanned = bool(wanted) and _first_page_scanned(doc, wanted[0])
         if workers is not None:
             n_workers = max(1, workers)
@@ -480,7 +484,7 @@ def read_pdf(
             n_workers = scan_workers(len(wanted), ScanOptions()) if scanned else auto_workers(len(wanted))
         parallel = n_workers > 1
         if parallel and scanned:
-            ocr.for_page(doc[wanted[0] - 1])  # settled once here, not once per worker
+            ocr.settle(doc[wanted[0] - 1])  # settled once here, not once per worker
         if parallel:
             outcomes = _read_parallel(path, wanted, n_workers, route, ocr)
         else:
