@@ -83,11 +83,11 @@ def main() -> None:
     stages["PP-OCR table regions"] = (cpu, wall)
     cpu, wall, prose = timed([blank_regions(im, r) for im, r in pairs], TesseractOcr("eng").words)
     stages["tesseract prose"] = (cpu, wall)
-    # the page's languages: the prose read (in the languages settled before) checked by its stop words; a guess
+    # the page's languages: the prose read (in English, settled before) checked by its stop words; a guess
     # (OSD + the Latin probe) only on the pages whose read cannot tell
-    cpu, wall, _ = timed(prose, lambda ws: read_langs([w.text for w in ws]))
+    cpu, wall, _ = timed(prose, lambda ws: read_langs([w.text for w in ws], "eng"))
     stages["language check (stop words)"] = (cpu, wall)
-    told = [read_langs([w.text for w in ws]) for ws in prose]  # the timed pages' (all but the warm-up)
+    told = [read_langs([w.text for w in ws], "eng") for ws in prose]  # the timed pages' (all but the warm-up)
     unsure = [im for im, lang in zip(images[1:], told, strict=True) if lang is None]
     c0, t0 = cpu_seconds(), time.perf_counter()
     langs = [lang for lang in told if lang] + [guess_langs(im) for im in unsure]

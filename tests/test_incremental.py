@@ -182,6 +182,7 @@ def _scanned_pdf(path: Path, pages: int) -> Path:
 
 
 def test_a_scanned_document_settles_its_ocr_languages_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tablerag.parsing.image as image_mod
     import tablerag.parsing.ocr as ocr
     import tablerag.parsing.pdf as pdf_mod
     from tablerag.parsing.pdf import read_pdf
@@ -195,6 +196,7 @@ def test_a_scanned_document_settles_its_ocr_languages_once(tmp_path: Path, monke
         return guessed[-1]
 
     monkeypatch.setattr(pdf_mod, "guess_langs", counting)
+    monkeypatch.setattr(image_mod, "guess_langs", counting)  # a page read in turn settles its languages there
     doc = read_pdf(_scanned_pdf(tmp_path / "scan.pdf", 2), "0" * 64, workers=1)
-    assert guessed == ["eng"]  # one guess for both pages
+    assert guessed == ["eng"]  # one guess for both pages (one line is too short to tell its language by its words)
     assert sum("Revenue" in p.text for p in doc.prose) == 2  # and every page was read

@@ -154,3 +154,7 @@ def test_a_read_tells_its_language_by_its_stop_words() -> None:
     assert read_langs([" ".join([PAGES["rus"]] * 3)]) == "rus+eng"
     assert read_langs(["Total 2019 2018 1,234.5 (12.0) $ 37 %"] * 10) is None  # figures: no language to tell
     assert read_langs(["Kommaueg nonyuuna B oTuéTHOM rogy 6onee BbICOKyIO"] * 5) is None  # Cyrillic read as Latin
+    # one paragraph (4 stop words) confirms the languages the page was read in, but is too little to switch to others
+    assert read_langs([PAGES["eng"]], settled="eng") == "eng"
+    assert read_langs([PAGES["eng"]], settled="deu+eng") is None
+    assert read_langs([PAGES["deu"]], settled="deu+eng") == "deu+eng"

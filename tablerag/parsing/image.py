@@ -471,7 +471,7 @@ def page_ocr(
         return read_page(image, dpi, opts, candidates, sure)
     hint = SETTLED.get()
     words, prose = read_page(image, dpi, replace(opts, langs=hint), candidates, sure)
-    langs = read_langs([w.text for w in words + prose]) or guess_langs(image)
+    langs = read_langs([w.text for w in words + prose], hint) or guess_langs(image)
     SETTLED.set(langs)
     if langs == hint:
         return words, prose

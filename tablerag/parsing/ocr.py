@@ -64,6 +64,8 @@ STOP_WORDS = {lang: frozenset(words.split()) for lang, words in STOP_TEXT.items(
 CYRILLIC = ("\u0400", "\u04ff")  # the Cyrillic block: its letters keep their marks (й is not и)
 STOP_LANGS = {"eng": "eng", "deu": "deu+eng", "pol": "pol+eng", "rus": "rus+eng"}  # a read's language -> tesseract's
 MIN_STOP_WORDS = 8  # a read tells its language from this many stop words (a paragraph of prose holds 20-50)
+MIN_CONFIRM_STOP_WORDS = 3  # ... or this many when they confirm the languages the page was read in (a report's
+# caption or a two-line paragraph holds 4-6; on 10 report scans 2 pages' prose held fewer than 8)
 STOP_WORD_LEAD = 3.0  # ... when its language has this many times the stop words of the next one
 TESSDATA_ENV = "TESSDATA_PREFIX"  # tesseract's own setting: the folder of its language models
 IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": always run the tesseract command, even with tesserocr installed
@@ -188,10 +190,11 @@ def guess_langs(image: Any) -> str:
     return latin_langs(_pytesseract().image_to_string(strip, lang=LATIN_PROBE))
 
 
-def read_langs(texts: Sequence[str]) -> str | None:
+def read_langs(texts: Sequence[str], settled: str | None = None) -> str | None:
     """Tesseract languages for a page from the words read on it (in any Latin or Cyrillic model): the language
     whose stop words lead, or None when too few are found to tell (a page of figures; a script read in another
-    script's model, which gives letters but no words)."""
+    script's model, which gives letters but no words). Confirming the `settled` languages (those the page was read
+    in) takes fewer stop words than telling others (MIN_CONFIRM_STOP_WORDS: a short paragraph's worth)."""
     counts = dict.fromkeys(STOP_WORDS, 0)
     for text in texts:
         for word in _folded(text).split():
@@ -199,7 +202,8 @@ def read_langs(texts: Sequence[str]) -> str | None:
                 counts[lang] += word in stops
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     (lang, first), (_, second) = ranked[0], ranked[1]
-    if first < MIN_STOP_WORDS or first < STOP_WORD_LEAD * second:
+    needed = MIN_CONFIRM_STOP_WORDS if STOP_LANGS[lang] == settled else MIN_STOP_WORDS
+    if first < needed or first < STOP_WORD_LEAD * second:
         return None
     return STOP_LANGS[lang]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,7 @@ from tablerag.parsing.layout import (
     size_counts,
     table_context,
 )
-from tablerag.parsing.ocr import guess_langs
+from tablerag.parsing.ocr import SETTLED, guess_langs
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
@@ -240,17 +240,15 @@ def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> s
 
 @dataclass(slots=True)
 class DocumentOcr:
-    """The OCR languages of one document's scanned pages. Read in turn, each page settles them as it is read (in the
-    languages settled last, checked by the read's words: `image.page_ocr`); read by page workers, they are guessed
-    once on the first scanned page (`settle`) and handed to every worker. Configured languages (ScanOptions.langs)
-    are used as they are."""
+    """The OCR languages of one document's scanned pages. Read in turn, the first scanned page settles them as it is
+    read (in the languages settled last, checked by the read's words: `image.page_ocr`) and the others keep them;
+    read by page workers, they are guessed once on the first scanned page (`settle`) and handed to every worker.
+    Configured languages (ScanOptions.langs) are used as they are."""
 
     options: Any = None  # ScanOptions once settled
 
     def settle(self, page: Any) -> None:
         """The languages guessed on `page` for every page (before page workers start)."""
-        from dataclasses import replace
-
         from PIL import Image
 
         opts = ScanOptions()
@@ -260,13 +258,22 @@ class DocumentOcr:
         self.options = opts
 
     def scan_options(self) -> Any:
-        """The settled options, else the defaults (languages configured, or settled page by page as read)."""
+        """The settled options, else the defaults (languages configured, or settled as the page is read)."""
         return self.options if self.options is not None else ScanOptions()
+
+    def read_one(self) -> None:
+        """A page was scanned with `scan_options`: the languages it settled on (`ocr.SETTLED`) serve the document's
+        other pages, unchecked, as a guess on the first page did (a page too short to tell is not guessed again)."""
+        if self.options is None:
+            opts = ScanOptions()
+            self.options = opts if opts.langs is not None else replace(opts, langs=SETTLED.get())
 
 
 def _scanned(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
-    scan = scan_pdf_page(page, SCAN_DPI, (ocr or DocumentOcr()).scan_options())
+    ocr = ocr or DocumentOcr()
+    scan = scan_pdf_page(page, SCAN_DPI, ocr.scan_options())
+    ocr.read_one()
     return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
 
 
