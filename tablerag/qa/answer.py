@@ -30,6 +30,7 @@ from tablerag.qa.link import (
     percent_column,
     promote_period_rows,
     row_words,
+    superlatives_named,
     tokens,
     year_of,
     years_in,
@@ -393,8 +394,9 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
-    route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
+    question = superlatives_named(table, question)
+    route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):

@@ -290,6 +290,35 @@ def spell_out(table: Table, question: str) -> str:
     return question
 
 
+# a superlative whose base word is a column's name ("High | Low" stock prices, "Max | Min" ranges): the question
+# "the highest price in the first quarter" names that column, it asks for no maximum over cells
+_SUPERLATIVE_BASE = {"highest": "high", "lowest": "low", "maximum": "max", "minimum": "min"}
+_SUPERLATIVE = re.compile(rf"\b({'|'.join(_SUPERLATIVE_BASE)})\b", re.IGNORECASE)
+_ASKS_NAME = re.compile(
+    r"\b(which|who|whom|whose)\b|^\s*(in\s+|for\s+|during\s+)?what\s+(year|period|quarter|month)\b", re.I
+)
+
+
+def superlatives_named(table: Table, question: str) -> str:
+    """The question with each superlative written as its base word ("highest" -> "high") when a column header or
+    a row name holds that base word as a word of its own and none holds the superlative itself; unchanged when
+    the question asks for a name ("which quarter had the highest price": a maximum over cells) or already says the
+    base word ("the highest High price")."""
+    if _ASKS_NAME.search(question):
+        return question
+    names = [*(table.column_chain(c) for c in range(table.n_cols)), *(table.row_chain(r) for r in range(table.n_rows))]
+    words = {w for chain in names for level in chain for w in re.findall(r"\w+", level.lower())}
+    asked = {w.lower() for w in re.findall(r"\w+", question)}
+
+    def base(m: re.Match[str]) -> str:
+        word = _SUPERLATIVE_BASE[m.group(1).lower()]
+        if word in words and word not in asked and m.group(1).lower() not in words:
+            return word
+        return m.group(0)
+
+    return _SUPERLATIVE.sub(base, question)
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)

@@ -1,0 +1,35 @@
+"""Regressions on the words of a question that name a column or row rather than an operation (one test per cause):
+each builds its table as a CSV file and asks the kind of question that went wrong. A wrong number is worse than a
+refusal."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.link import superlatives_named
+
+
+def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path):
+    prices = [
+        ["", "2019", "", "2018", ""],
+        ["", "High", "Low", "High", "Low"],
+        ["First Quarter", "$45.10", "$38.20", "$40.00", "$35.50"],
+        ["Second Quarter", "46.30", "40.10", "41.20", "36.70"],
+        ["Third Quarter", "47.00", "42.00", "43.00", "37.00"],
+    ]
+    table = table_from_rows(prices, tmp_path, "prices")
+    answer = answer_table(table, "What was the lowest stock price in the second quarter of 2018?")
+    assert answer is not None and answer.value == "36.70"
+    answer = answer_table(table, "What was the highest sales price in the third quarter of 2019?")
+    assert answer is not None and answer.value == "47.00"
+    # a name asked is still a maximum over the cells; the base word already said is the column
+    for asked in ("Which quarter had the highest price in 2019?", "What was the highest High in 2019?"):
+        assert superlatives_named(table, asked) == asked
+    rows = [
+        ["Quarter", "First", "Second", "Third"],
+        ["High", "45.10", "46.30", "47.00"],
+        ["Low", "38.20", "40.10", "42.00"],
+    ]
+    table = table_from_rows(rows, tmp_path, "by_rows")
+    answer = answer_table(table, "What was the lowest price in the second quarter?")
+    assert answer is not None and answer.value == "40.10"
