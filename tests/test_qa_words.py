@@ -33,3 +33,18 @@ def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path
     table = table_from_rows(rows, tmp_path, "by_rows")
     answer = answer_table(table, "What was the lowest price in the second quarter?")
     assert answer is not None and answer.value == "40.10"
+
+
+def test_which_year_was_a_row_negative_answers_the_year_of_its_negative_cell(tmp_path):
+    rows = [
+        ["", "December 31,", ""],
+        ["", "2019", "2018"],
+        ["Cash and cash equivalents", "$1,200", "$1,500"],
+        ["Other liabilities", "(120)", "45"],
+    ]
+    table = table_from_rows(rows, tmp_path, "signs")
+    answer = answer_table(table, "In which year was other liabilities negative?")
+    assert answer is not None and answer.value == "2019"
+    answer = answer_table(table, "Which year was other liabilities positive?")
+    assert answer is not None and answer.value == "2018"
+

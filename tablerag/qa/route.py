@@ -292,6 +292,7 @@ _THAN = re.compile(
     re.IGNORECASE,
 )
 _BELOW = frozenset({"less", "fewer", "lower", "smaller", "below", "under"})
+_SIGN = re.compile(r"\b(negative|positive)\b", re.IGNORECASE)  # "which year was X negative": a bound of zero
 
 
 def threshold(question: str) -> tuple[bool, float] | None:
@@ -302,6 +303,9 @@ def threshold(question: str) -> tuple[bool, float] | None:
         if re.fullmatch(r"(?:19|20)\d\d", text):
             continue
         return m.group(1).lower() in _BELOW, float(text)
+    sign = _SIGN.search(question)
+    if sign is not None:  # "in which year was X negative": under zero
+        return sign.group(1).lower() == "negative", 0.0
     return None
 
 
