@@ -13,28 +13,34 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import defaultdict
+import tempfile
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 from qa_reports import part_of
 
+from tablerag.decomposition.serialize import filled_grid
 from tablerag.eval.qa import QaDataset, QaEvalOptions, QaReport, Scored, run_qa_eval, table_from_rows, text_match
 from tablerag.eval.retrieval import imtqa_grids
 from tablerag.qa.answer import Answer, answer_table
+from tablerag.qa.link import link, promote_period_rows
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 OUT = Path(__file__).resolve().parent / "out" / "qa.json"
 PARTS = ("tune", "kept", "all")
 IMTQA = "im-tqa"
+WHERE_GROUP = "table/span"  # --where: the one-cell answers the report bench's span figure asks for
 
 
 class Outcomes:
     """Right / wrong / refused per data set and TAT-QA part; the misses that may be read (not the kept part's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, where: bool = False) -> None:
         self.counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
         self.misses: list[dict[str, Any]] = []
+        self.where: Counter[str] | None = Counter() if where else None
+        self._rows: dict[str, list[list[str]]] = {}
 
     def __call__(self, item: Scored) -> None:
         self.add(item.dataset.value, item)
@@ -46,6 +52,8 @@ class Outcomes:
         slot = 0 if item.ok else 2 if refused else 1
         for key in (dataset, f"{dataset}/{part}"):
             self.counts[key][slot] += 1
+        if self.where is not None and not item.ok and item.group == WHERE_GROUP:
+            self.where[f"{part}: {self.missed_where(item)}"] += 1
         if not item.ok and part != "kept":
             ans = item.answer
             self.misses.append(
@@ -62,6 +70,55 @@ class Outcomes:
                 }
             )
 
+    def missed_where(self, item: Any) -> str:
+        """Where a TAT-QA span miss went wrong, as a cause name only (nothing of the question is kept)."""
+        if not self._rows:
+            contexts = json.loads((DATA / "tat-qa" / "tatqa_dataset_dev.json").read_text(encoding="utf-8"))
+            self._rows = {ctx["table"]["uid"]: ctx["table"]["table"] for ctx in contexts}
+        with tempfile.TemporaryDirectory() as tmp:
+            table = table_from_rows(self._rows[item.source], Path(tmp), "where")
+        if table is None:
+            return "no table read"
+        table = promote_period_rows(table)
+        grid = filled_grid(table)
+        golds = item.gold if isinstance(item.gold, list) else [item.gold]
+        body = [(r, c) for r in range(table.header_rows, table.n_rows) for c in range(table.n_cols)]
+        at = {(r, c) for r, c in body if grid[r][c].strip() and any(text_match(grid[r][c], str(g)) for g in golds)}
+        ans = item.answer
+        if not at:
+            head = any(
+                text_match(t, str(g)) for row in grid[: table.header_rows] for t in row if t.strip() for g in golds
+            )
+            said = "refused" if ans is None or ans.value is None else f"answered ({ans.intent or 'lookup'})"
+            return f"gold is {'a header cell' if head else 'no cell'}, {said}"
+        if ans is None or ans.refused or ans.value is None:
+            linked = link(table, item.question)
+            if ans is not None and ans.candidates:
+                return "refused: cells tied"
+            if not linked.rows:
+                return "refused: no row linked"
+            if not {s.index for s in linked.rows} & {r for r, _ in at}:
+                return "refused: gold row not among linked rows"
+            if not linked.cols:
+                return "refused: no column linked"
+            return "refused: row and column linked, a later check refused"
+        if ans.sql:
+            return f"wrong: computed ({ans.intent}), not looked up"
+        cited = {(x.get("row"), x.get("col")) for x in ans.citations}
+        if len(cited) != 1:
+            return "wrong: several cells cited"
+        r, c = cited.pop()
+        row_ok, col_ok = r in {g[0] for g in at}, c in {g[1] for g in at}
+        return (
+            "wrong: "
+            + {
+                (True, True): "gold cell, value judged wrong",
+                (True, False): "right row, wrong column",
+                (False, True): "wrong row, right column",
+                (False, False): "wrong row and column",
+            }[(row_ok, col_ok)]
+        )
+
     def lines(self) -> list[str]:
         out = []
         for key, (right, wrong, refused) in sorted(self.counts.items()):
@@ -75,14 +132,15 @@ class ImtqaItem:
 
     def __init__(self, source: str, group: str, question: str, gold: str, answer: Answer | None) -> None:
         self.source, self.group, self.question, self.gold, self.answer = source, group, question, gold, answer
-        self.ok = answer is not None and answer.value is not None and (
-            text_match(answer.value, gold) or (answer.label is not None and text_match(answer.label, gold))
+        self.ok = (
+            answer is not None
+            and answer.value is not None
+            and (text_match(answer.value, gold) or (answer.label is not None and text_match(answer.label, gold)))
         )
 
 
 def eval_imtqa(outcomes: Outcomes, smoke: bool) -> QaReport:
     """IM-TQA dev one-cell questions, grouped by table type (vertical, horizontal, hierarchical, complex)."""
-    import tempfile
     import time
 
     base = DATA / "im-tqa-zh"
@@ -117,8 +175,9 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, default="all", help="TAT-QA tables of one part only")
     parser.add_argument("--misses", type=Path, default=None, help="write misses (never the kept part's) here")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--where", action="store_true", help=f"count TAT-QA {WHERE_GROUP} misses by cause (totals)")
     args = parser.parse_args()
-    outcomes = Outcomes()
+    outcomes = Outcomes(where=args.where)
     keep = None if args.part == "all" else (lambda uid: part_of(uid) == args.part)
     options = QaEvalOptions(smoke=args.smoke, tatqa_tables=keep, on_scored=outcomes)
     reports = run_qa_eval(DATA, [QaDataset(d) for d in args.datasets if d != IMTQA], options)
@@ -135,6 +194,8 @@ def main() -> None:
         for group, tally in d["by_group"].items():
             print(f"  {group:<28} {tally}")
     print("\n".join(outcomes.lines()))
+    for cause, n in sorted((outcomes.where or {}).items()):
+        print(f"  {cause:<60} {n}")
     if args.misses:
         args.misses.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in outcomes.misses), "utf-8")
 
