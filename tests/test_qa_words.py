@@ -48,3 +48,16 @@ def test_which_year_was_a_row_negative_answers_the_year_of_its_negative_cell(tmp
     answer = answer_table(table, "Which year was other liabilities positive?")
     assert answer is not None and answer.value == "2018"
 
+
+def test_a_merged_stub_header_written_in_two_rows_makes_the_second_row_a_header(tmp_path):
+    rows = [
+        ["Item", "Current period", "Current period", "Prior period", "Prior period"],
+        ["Item", "Revenue", "Cost", "Revenue", "Cost"],
+        ["Winches", "131,488", "78,619", "118,694", "76,744"],
+        ["Pedals", "15,763", "9,013", "10,819", "6,029"],
+    ]
+    table = table_from_rows(rows, tmp_path, "merged_stub")
+    answer = answer_table(table, "What was the cost of winches in the current period?")
+    assert answer is not None and answer.value == "78,619"
+    answer = answer_table(table, "What was the revenue of pedals in the prior period?")
+    assert answer is not None and answer.value == "10,819"

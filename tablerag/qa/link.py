@@ -467,17 +467,29 @@ def _unit_row(grid: list[list[str]], row: int) -> bool:
     return len(values) >= 2 and all(len(v) <= 20 and _UNIT_MARK.match(v) for v in values)
 
 
+def _repeated_stub_row(table: Table, grid: list[list[str]], row: int) -> bool:
+    """A row of labels whose stub cell repeats the stub header above it ("项目" over "项目", "Item" over "Item"): a
+    header cell spanning two rows, written out in each of them (a CSV of a merged header), over a second header
+    row a reader left in the body because its stub holds text."""
+    chain = table.column_chain(0)
+    stub = " ".join(grid[row][0].split())
+    labels = [t for t in grid[row][1:] if t.strip()]
+    numbers = any((cell := table.cell_at(row, c)) is not None and cell.value is not None for c in range(table.n_cols))
+    return bool(chain) and stub == " ".join(chain[-1].split()) and bool(labels) and not numbers
+
+
 def promote_period_rows(table: Table) -> Table:
-    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M") join the column
-    header chains: our readers sometimes keep "2019 | 2018" as data because the cells parse as numbers, and a unit
-    row as data because its stub holds the table's subject ("Revenue by country | $M | $M")."""
+    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M"), or repeat the stub
+    header over labels, join the column header chains: our readers sometimes keep "2019 | 2018" as data because the
+    cells parse as numbers, a unit row as data because its stub holds the table's subject ("Revenue by country | $M |
+    $M"), and a merged stub header written out in both rows of a CSV as a body row."""
     from dataclasses import replace
 
     grid = filled_grid(table)
     extra = 0
     while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
         at = table.header_rows + extra
-        if not (_period_row(table, grid, at) or _unit_row(grid, at)):
+        if not (_period_row(table, grid, at) or _unit_row(grid, at) or _repeated_stub_row(table, grid, at)):
             break
         extra += 1
     if not extra:
