@@ -61,3 +61,21 @@ def test_a_merged_stub_header_written_in_two_rows_makes_the_second_row_a_header(
     assert answer is not None and answer.value == "78,619"
     answer = answer_table(table, "What was the revenue of pedals in the prior period?")
     assert answer is not None and answer.value == "10,819"
+
+
+def test_an_amount_in_a_currency_states_no_share_or_ratio(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Gross margin", "$500", "$400"],
+        ["As a percentage of revenue", "40%", "38%"],
+        ["Operating margin", "16%", "14%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "margins")
+    for asked in (
+        "What was the share of gross margin in revenue in 2019?",
+        "What was the percentage of gross margin in 2019?",
+    ):
+        answer = answer_table(table, asked)
+        assert answer is None or answer.value != "$500"
+    answer = answer_table(table, "What was the operating margin ratio in 2018?")
+    assert answer is not None and answer.value == "14%"

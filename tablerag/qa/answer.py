@@ -173,7 +173,7 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
         cell = table.cell_at(linked.row.index, s.index)
         if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
             continue
-        if cell.unit == "%" or percent_column(table, s.index):
+        if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
             out.append(s)
     return out
 
@@ -521,6 +521,8 @@ def states_result(table: Table, route_: Route, taken: Answer) -> bool:
     r, c = taken.citations[0]["row"], taken.citations[0]["col"]
     if route_.intent is Intent.RATIO and taken.unit == "%":
         return True
+    if route_.intent is Intent.RATIO and taken.unit not in (None, "‰"):  # an amount in $ ("Gross margin") is no share
+        return False
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
