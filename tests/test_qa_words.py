@@ -79,3 +79,27 @@ def test_an_amount_in_a_currency_states_no_share_or_ratio(tmp_path):
         assert answer is None or answer.value != "$500"
     answer = answer_table(table, "What was the operating margin ratio in 2018?")
     assert answer is not None and answer.value == "14%"
+
+
+def test_the_latest_or_earliest_year_is_a_period_column_not_a_maximum(tmp_path):
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Revenue", "$1,200", "$1,500", "$1,000"],
+        ["Net income", "250", "300", "350"],
+    ]
+    table = table_from_rows(rows, tmp_path, "placed")
+    answer = answer_table(table, "What was the revenue in the most recent fiscal year?")
+    assert answer is not None and answer.value == "$1,200"
+    answer = answer_table(table, "What was the net income in the earliest year presented?")
+    assert answer is not None and answer.value == "350"
+    answer = answer_table(table, "What was the net income in the latest year?")
+    assert answer is not None and answer.value == "250"
+    # the phrase is a label's own words: the year asked stays the column
+    taxes = [
+        ["", "2019", "2018"],
+        ["Beginning balance", "900", "800"],
+        ["Tax positions taken in current year", "623", "932"],
+    ]
+    table = table_from_rows(taxes, tmp_path, "taxes")
+    answer = answer_table(table, "What were the tax positions taken in current year in 2018?")
+    assert answer is not None and answer.value == "932"

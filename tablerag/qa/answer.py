@@ -28,6 +28,7 @@ from tablerag.qa.link import (
     is_year,
     link,
     percent_column,
+    periods_placed,
     promote_period_rows,
     row_words,
     superlatives_named,
@@ -395,7 +396,7 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     table = promote_period_rows(table)
-    question = superlatives_named(table, question)
+    question = superlatives_named(table, periods_placed(table, question))
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)

@@ -319,6 +319,36 @@ def superlatives_named(table: Table, question: str) -> str:
     return _SUPERLATIVE.sub(base, question)
 
 
+# a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
+# latest or earliest year of the period columns, not a maximum or minimum over the values
+_PLACED_PERIOD = re.compile(
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest)\s+(?:(?:fiscal|financial|calendar)\s+)?"
+    r"(?:years?|periods?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
+    re.IGNORECASE,
+)
+_EARLY = ("earliest", "oldest")
+
+
+def periods_placed(table: Table, question: str) -> str:
+    """The question with "the most recent / latest / current year" written as the latest year of the table's period
+    columns, and "the earliest / oldest year" as the earliest: a period named by its place, not an operation
+    ("the net income in the latest year" is that year's cell, not the largest net income). Unchanged when the
+    table's columns name fewer than two single years, or a label of the table holds the phrase ("Tax positions
+    taken in current year")."""
+    years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
+    if len(years) < 2:
+        return question
+    grid = filled_grid(table)
+    labels = " | ".join(_norm(t) for row in grid for t in row if t.strip())
+
+    def year(m: re.Match[str]) -> str:
+        if _norm(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
+            return m.group(0)
+        return years[0] if m.group(1).lower() in _EARLY else years[-1]
+
+    return _PLACED_PERIOD.sub(year, question)
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
