@@ -103,3 +103,23 @@ def test_the_latest_or_earliest_year_is_a_period_column_not_a_maximum(tmp_path):
     table = table_from_rows(taxes, tmp_path, "taxes")
     answer = answer_table(table, "What were the tax positions taken in current year in 2018?")
     assert answer is not None and answer.value == "932"
+
+
+def test_which_component_is_largest_ranks_the_rows_not_the_period_columns(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Corporate debt securities", "1,200", "1,000"],
+        ["U.S. treasury securities", "800", "900"],
+        ["Commercial paper", "300", "200"],
+        ["Total fair value", "2,300", "2,100"],
+    ]
+    table = table_from_rows(rows, tmp_path, "components")
+    answer = answer_table(table, "Which component is the greatest in the total fair value in 2019?")
+    assert answer is not None and answer.value == "Corporate debt securities"
+    answer = answer_table(table, "Which security had the lowest fair value in 2018?")
+    assert answer is not None and answer.value == "Commercial paper"
+    # no period named: which column to rank is open, and a year is no component
+    answer = answer_table(table, "Which component is the greatest in the total fair value?")
+    assert answer is None or answer.value is None
+    answer = answer_table(table, "In which year was the total fair value larger?")
+    assert answer is not None and answer.value == "2019"

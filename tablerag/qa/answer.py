@@ -63,6 +63,13 @@ CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a pers
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
+# "which component / region / security ...": the answer names a thing, never a period ("which FY", "which of the
+# years", "which fiscal year" name one)
+ASKS_THING = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!(?:one\s+)?(?:of\s+the\s+)?(?:(?:fiscal|financial|calendar)\s+)?"
+    r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
+    re.IGNORECASE,
+)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
     Intent.RATIO: re.compile(
         r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
@@ -329,6 +336,7 @@ def _rule_compute(
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
             period=bool(ASKS_PERIOD.search(question)),
+            thing=bool(ASKS_THING.search(question)),
         )
     except UnsafeSqlError:
         return None

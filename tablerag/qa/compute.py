@@ -336,6 +336,7 @@ def compute(
     one_item: bool = False,
     decrease: bool = False,
     period: bool = False,
+    thing: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -344,7 +345,8 @@ def compute(
     count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
     names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
-    period ("in which year"), so a superlative compares the linked row across its columns, never rows."""
+    period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
+    the answer names a thing ("which component"), never a period, so a superlative never compares period columns."""
     intent = route.intent
     if intent is None:
         return None
@@ -364,7 +366,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return _compare(view, linked, sandbox, lowest)
     else:
-        return _ranked(intent, route, view, linked, sandbox, period)
+        return _ranked(intent, route, view, linked, sandbox, period, thing)
     if built is None:
         return None
     sql, cells = built
@@ -428,6 +430,15 @@ def _across_columns(
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _across_periods(view: TypedView, linked: Linked) -> bool:
+    """A comparison of the named row across columns would weigh period columns (each names a year): its winner
+    would be a period."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return False
+    return all(year_of(view.table.column_name(c)) is not None for _, c in _period_amounts(view, cells, False))
 
 
 def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
@@ -538,14 +549,22 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
 
 
 def _ranked(
-    intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox, period: bool = False
+    intent: Intent,
+    route: Route,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    period: bool = False,
+    thing: bool = False,
 ) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     if period and intent in (Intent.MAX, Intent.MIN) and _rows(linked, view):  # "in which year was the total ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
-        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
-        across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
+        # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
+        periods = thing and _across_periods(view, linked)
+        across = None if periods else _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not _numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n)
