@@ -7,6 +7,7 @@ from __future__ import annotations
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
 from tablerag.qa.link import superlatives_named
+from tablerag.qa.route import threshold
 
 
 def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path):
@@ -123,3 +124,9 @@ def test_which_component_is_largest_ranks_the_rows_not_the_period_columns(tmp_pa
     assert answer is None or answer.value is None
     answer = answer_table(table, "In which year was the total fair value larger?")
     assert answer is not None and answer.value == "2019"
+
+
+def test_a_maturity_bucket_is_no_bound_on_the_values():
+    assert threshold("Which obligation had the largest amount due in more than 5 years?") is None
+    assert threshold("Which contractual obligation has the lowest amount due in less than 1 year?") is None
+    assert threshold("In which year was revenue less than 600,000 thousands?") == (True, 600000.0)

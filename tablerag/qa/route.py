@@ -292,15 +292,18 @@ _THAN = re.compile(
     re.IGNORECASE,
 )
 _BELOW = frozenset({"less", "fewer", "lower", "smaller", "below", "under"})
+# "due in more than 5 years", "less than 1 year": a maturity bucket (a column's name), not a bound on the values
+_DURATION = re.compile(r"\s*(?:years?|months?|weeks?|days?)\b", re.IGNORECASE)
 _SIGN = re.compile(r"\b(negative|positive)\b", re.IGNORECASE)  # "which year was X negative": a bound of zero
 
 
 def threshold(question: str) -> tuple[bool, float] | None:
     """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False);
-    None when the question states no number to compare with (a year is a period, not a bound)."""
+    None when the question states no number to compare with (a year is a period, not a bound; "more than 5 years" a
+    maturity bucket)."""
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
-        if re.fullmatch(r"(?:19|20)\d\d", text):
+        if re.fullmatch(r"(?:19|20)\d\d", text) or _DURATION.match(question, m.end()):
             continue
         return m.group(1).lower() in _BELOW, float(text)
     sign = _SIGN.search(question)
