@@ -130,3 +130,20 @@ def test_a_maturity_bucket_is_no_bound_on_the_values():
     assert threshold("Which obligation had the largest amount due in more than 5 years?") is None
     assert threshold("Which contractual obligation has the lowest amount due in less than 1 year?") is None
     assert threshold("In which year was revenue less than 600,000 thousands?") == (True, 600000.0)
+
+
+def test_the_kind_a_which_question_asks_for_links_no_row(tmp_path):
+    rows = [
+        ["", "Total", "Less than 1 year", "1-3 years", "3-5 years", "More than 5 years"],
+        ["Long-term debt", "5,000", "100", "1,300", "1,600", "2,000"],
+        ["Operating leases", "1,000", "200", "300", "250", "250"],
+        ["Purchase obligations", "500", "400", "100", "", ""],
+        ["Total", "6,500", "700", "1,700", "1,850", "2,250"],
+    ]
+    table = table_from_rows(rows, tmp_path, "obligations")
+    answer = answer_table(table, "Which obligation had the largest amount due in more than 5 years?")
+    assert answer is not None and answer.value == "Long-term debt"
+    answer = answer_table(table, "Which contractual obligation has the highest amount due in less than 1 year?")
+    assert answer is not None and answer.value == "Purchase obligations"
+    answer = answer_table(table, "What were the purchase obligations due in less than 1 year?")
+    assert answer is not None and answer.value == "400"

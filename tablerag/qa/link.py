@@ -199,6 +199,29 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     return left
 
 
+# "which contractual obligation had ...", "what region has ...": the words between "which" and the verb name the
+# kind of row the answer is, never one row ("obligation" must not link "Purchase obligations")
+_WHICH_KIND = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
+    r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
+    re.IGNORECASE,
+)
+_PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?)\b", re.IGNORECASE)
+
+
+def _kind_spent(question: str, q: list[str]) -> list[str]:
+    """The question's tokens less one occurrence of each word of the kind a "which X ..." question asks for; a
+    period kind ("which year", "which quarter") keeps its words (they may name a section)."""
+    m = _WHICH_KIND.match(question)
+    if m is None or _PERIOD_KIND.search(m.group(1)):
+        return q
+    left = list(q)
+    for t in dict.fromkeys(tokens(m.group(1))):
+        if t in left:
+            left.remove(t)
+    return left
+
+
 def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
     """A row's own label (the last level of its path; its first text cell when it has no path), no section."""
     chain = table.row_chain(row)
@@ -213,6 +236,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     units, texts = _row_units(table, grid, numeric)
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
+    full = _kind_spent(question, full)
     q = _stub_name_spent(table, full)
     own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
