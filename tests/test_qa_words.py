@@ -147,3 +147,17 @@ def test_the_kind_a_which_question_asks_for_links_no_row(tmp_path):
     assert answer is not None and answer.value == "Purchase obligations"
     answer = answer_table(table, "What were the purchase obligations due in less than 1 year?")
     assert answer is not None and answer.value == "400"
+
+
+def test_which_segment_compares_the_segments_of_the_period_asked(tmp_path):
+    rows = [
+        ["", "Americas", "", "EMEA", ""],
+        ["", "2019", "2018", "2019", "2018"],
+        ["Revenue", "$1,200", "$1,000", "$800", "$900"],
+        ["Operating income", "100", "90", "150", "140"],
+    ]
+    table = table_from_rows(rows, tmp_path, "segments")
+    answer = answer_table(table, "Which segment had the highest operating income in 2019?")
+    assert answer is not None and answer.value == "EMEA"
+    answer = answer_table(table, "Which region had the lowest revenue in 2018?")
+    assert answer is not None and answer.value == "EMEA"

@@ -441,6 +441,27 @@ def _across_periods(view: TypedView, linked: Linked) -> bool:
     return all(year_of(view.table.column_name(c)) is not None for _, c in _period_amounts(view, cells, False))
 
 
+def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    """ "Which segment had the highest operating income in 2019" over "Americas / 2019 | Americas / 2018 | EMEA /
+    2019 ...": the named row's cells in the columns the question pins, each of its own kind (segment), compared and
+    named by that kind; None unless two or more such columns of distinct kinds (no total column) are linked."""
+    rows = _rows(linked, view)
+    if not rows:
+        return None
+    table, r = view.table, rows[0].index
+    grid = table.filled_grid()
+    cols = [
+        vc.col
+        for _, vc in _numeric_cols(view, linked)
+        if grid[r][vc.col].strip() and not TOTAL_LABEL.search(table.column_name(vc.col))
+    ]
+    kinds = [column_kind(table, c) for c in cols]
+    if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
+        return None
+    labels = [next((lvl for lvl in reversed(table.column_chain(c)) if not year_of(lvl)), "") for c in cols]
+    return _pick(intent, view, [(r, c) for c in cols], labels, sandbox, intent is Intent.MIN)
+
+
 def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
     """A named row's amounts in columns that name no period, each a category of its own ("Cubic Transportation
     Systems | Cubic Mission Solutions | Cubic Global Defense | Total"): "which segment ... the largest" compares
@@ -563,8 +584,10 @@ def _ranked(
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
-        periods = thing and _across_periods(view, linked)
-        across = None if periods else _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
+            across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        else:
+            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not _numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n)
