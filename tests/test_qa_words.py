@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
-from tablerag.qa.link import superlatives_named
+from tablerag.qa.link import column_years, superlatives_named
 from tablerag.qa.route import threshold
 
 
@@ -161,3 +161,19 @@ def test_which_segment_compares_the_segments_of_the_period_asked(tmp_path):
     assert answer is not None and answer.value == "EMEA"
     answer = answer_table(table, "Which region had the lowest revenue in 2018?")
     assert answer is not None and answer.value == "EMEA"
+
+
+def test_a_share_column_after_a_year_column_is_that_years_share(tmp_path):
+    rows = [
+        ["", "2019", "% of revenue", "2018", "% of revenue"],
+        ["Americas", "$1,200", "60%", "$1,000", "55%"],
+        ["EMEA", "800", "40%", "820", "45%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "shares")
+    answer = answer_table(table, "What was EMEA as a percentage of revenue in 2018?")
+    assert answer is not None and answer.value == "45%"
+    answer = answer_table(table, "What was the percentage of revenue from Americas in 2019?")
+    assert answer is not None and answer.value == "60%"
+    # one percentage column after the last year is a change, not that year's share
+    change = [["", "2019", "2018", "% change"], ["Americas", "1,200", "1,000", "20%"]]
+    assert column_years(table_from_rows(change, tmp_path, "change")) == {1: {"2019"}, 2: {"2018"}}

@@ -33,6 +33,7 @@ MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
+MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 WHOLE_AFTER = re.compile(
     r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
@@ -384,12 +385,24 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
-    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
+    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years; and the
+    percentage columns of a flat header that alternates amounts and shares ("2019 | % of revenue | 2018 | % of
+    revenue"): each share column is the period of the year column right before it."""
     out = {}
     for c in range(table.n_cols):
         years = years_in(table.column_name(c), header=True)
         if years:
             out[c] = years
+    shares = {
+        c: out[c - 1]
+        for c in range(1, table.n_cols)
+        if c not in out
+        and len(out.get(c - 1, ())) == 1
+        and percent_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    }
+    if len({y for ys in shares.values() for y in ys}) >= MIN_SHARE_PERIODS:  # the pattern repeats: not one "% change"
+        out |= shares
     return out
 
 
