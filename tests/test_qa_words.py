@@ -177,3 +177,16 @@ def test_a_share_column_after_a_year_column_is_that_years_share(tmp_path):
     # one percentage column after the last year is a change, not that year's share
     change = [["", "2019", "2018", "% change"], ["Americas", "1,200", "1,000", "20%"]]
     assert column_years(table_from_rows(change, tmp_path, "change")) == {1: {"2019"}, 2: {"2018"}}
+
+
+def test_a_proportion_or_share_asked_takes_a_stated_percentage(tmp_path):
+    rows = [
+        ["", "2019", "% of revenue", "2018", "% of revenue"],
+        ["Americas", "$1,200", "60%", "$1,000", "55%"],
+        ["EMEA", "800", "40%", "820", "45%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "stated_shares")
+    answer = answer_table(table, "What proportion of revenue came from EMEA in 2018?")
+    assert answer is not None and answer.value == "45%"
+    answer = answer_table(table, "What is the share of revenue of Americas in 2018?")
+    assert answer is not None and answer.value == "55%"

@@ -82,6 +82,7 @@ ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -173,7 +174,9 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
     """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
     compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
     changes only when the question asks about a change."""
-    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None:
+    if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
+        return []
+    if linked.row is None:
         return []
     out = []
     change = bool(STATED_CHANGE.search(question))
