@@ -190,3 +190,18 @@ def test_a_proportion_or_share_asked_takes_a_stated_percentage(tmp_path):
     assert answer is not None and answer.value == "45%"
     answer = answer_table(table, "What is the share of revenue of Americas in 2018?")
     assert answer is not None and answer.value == "55%"
+
+
+def test_the_latest_date_or_the_later_of_two_years_is_a_period_column(tmp_path):
+    rows = [
+        ["", "December 31, 2019", "December 31, 2018"],
+        ["Goodwill", "$1,200", "$1,500"],
+        ["Intangibles", "300", "350"],
+    ]
+    table = table_from_rows(rows, tmp_path, "dates")
+    answer = answer_table(table, "What was the goodwill as of the most recent date?")
+    assert answer is not None and answer.value == "$1,200"
+    answer = answer_table(table, "What were intangibles at the latest balance sheet date?")
+    assert answer is not None and answer.value == "300"
+    answer = answer_table(table, "What were the intangibles in the earlier year?")
+    assert answer is not None and answer.value == "350"

@@ -347,16 +347,19 @@ def superlatives_named(table: Table, question: str) -> str:
 # a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
 # latest or earliest year of the period columns, not a maximum or minimum over the values
 _PLACED_PERIOD = re.compile(
-    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest)\s+(?:(?:fiscal|financial|calendar)\s+)?"
-    r"(?:years?|periods?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier)\s+"
+    r"(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
+    r"(?:years?(?:[\s-]ends?)?|periods?|dates?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
     re.IGNORECASE,
 )
-_EARLY = ("earliest", "oldest")
+_EARLY = ("earliest", "oldest", "earlier")
+_OF_TWO = ("later", "earlier")  # a comparative places a period only among two
 
 
 def periods_placed(table: Table, question: str) -> str:
-    """The question with "the most recent / latest / current year" written as the latest year of the table's period
-    columns, and "the earliest / oldest year" as the earliest: a period named by its place, not an operation
+    """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
+    the latest year of the table's period columns, and "the earliest / oldest year" as the earliest ("the later /
+    earlier year" of two): a period named by its place, not an operation
     ("the net income in the latest year" is that year's cell, not the largest net income). Unchanged when the
     table's columns name fewer than two single years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
@@ -368,6 +371,8 @@ def periods_placed(table: Table, question: str) -> str:
 
     def year(m: re.Match[str]) -> str:
         if _norm(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
+            return m.group(0)
+        if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
             return m.group(0)
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
