@@ -205,3 +205,14 @@ def test_the_latest_date_or_the_later_of_two_years_is_a_period_column(tmp_path):
     assert answer is not None and answer.value == "300"
     answer = answer_table(table, "What were the intangibles in the earlier year?")
     assert answer is not None and answer.value == "350"
+
+
+def test_an_operation_word_every_row_names_is_part_of_the_row_name(tmp_path):
+    rows = [["", "2019", "2018"], ["Average selling price", "$5.2", "$3.1"], ["Average cost per unit", "4.0", "2.0"]]
+    table = table_from_rows(rows, tmp_path, "averages")
+    answer = answer_table(table, "What was the average selling price in 2019?")
+    assert answer is not None and answer.value == "$5.2"
+    rates = [["", "2019", "2018"], ["Revenue growth rate", "5.2%", "3.1%"], ["Net income growth rate", "4.0%", "-2.0%"]]
+    table = table_from_rows(rates, tmp_path, "rates")
+    answer = answer_table(table, "What was the growth rate of revenue in 2019?")
+    assert answer is not None and answer.value == "5.2%"

@@ -455,7 +455,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         words = set(tokens(text))
         if not words:
             return False
-        if bool(row - words) and all(t in row and asked[t] <= named[t] for t in words):
+        if bool(row - words) and all(asked[t] <= named[t] for t in words):  # in its name, matched or shared
             return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
