@@ -216,3 +216,18 @@ def test_an_operation_word_every_row_names_is_part_of_the_row_name(tmp_path):
     table = table_from_rows(rates, tmp_path, "rates")
     answer = answer_table(table, "What was the growth rate of revenue in 2019?")
     assert answer is not None and answer.value == "5.2%"
+
+
+def test_a_group_label_written_on_its_first_row_only_names_the_rows_below(tmp_path):
+    rows = [
+        ["", "", "Level 1", "Level 2", "Level 3", "Total"],
+        ["2019", "Financial assets at FVTPL", "100", "200", "300", "600"],
+        ["", "Derivatives", "10", "20", "", "30"],
+        ["2018", "Financial assets at FVTPL", "90", "180", "250", "520"],
+        ["", "Derivatives", "5", "15", "", "20"],
+    ]
+    table = table_from_rows(rows, tmp_path, "groups")
+    answer = answer_table(table, "What were the level 2 derivatives in 2018?")
+    assert answer is not None and answer.value == "15"
+    answer = answer_table(table, "What were the level 1 derivatives in 2019?")
+    assert answer is not None and answer.value == "10"

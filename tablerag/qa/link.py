@@ -33,6 +33,7 @@ MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
+MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 WHOLE_AFTER = re.compile(
@@ -171,6 +172,7 @@ def _row_units(
     header_words = [set(tokens(table.column_name(c))) for c in range(table.n_cols)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
+    groups = _stub_groups(table, grid, numeric)
     for r in range(table.header_rows, table.n_rows):
         labels = {
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
@@ -179,11 +181,33 @@ def _row_units(
         toks = {t for text in chain for t in tokens(text)} | {
             t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]
         }
+        if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
+            toks |= set(tokens(groups[r]))
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
+
+
+def _stub_groups(table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]) -> dict[int, str]:
+    """Group labels of a stub column that names a group on its first row only, the items in the next column
+    ("2019 | Financial assets", " | Derivatives", "2018 | Financial assets", " | Derivatives"): each body row with
+    an item label, by the group label last written above it. Empty unless the first column is written on fewer
+    rows than the second holds labels, and on two or more."""
+    body = range(table.header_rows, table.n_rows)
+    if table.n_cols < 3:
+        return {}
+    first = [r for r in body if grid[r][0].strip()]
+    items = [r for r in body if grid[r][1].strip() and (r, 1) not in numeric]
+    if len(first) < MIN_GROUPS or len(first) >= len(items) or any((r, 1) in numeric for r in first):
+        return {}
+    out, group = {}, ""
+    for r in body:
+        group = " ".join(grid[r][0].split()) or group
+        if group and r in items:
+            out[r] = group
+    return out
 
 
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
