@@ -231,3 +231,21 @@ def test_a_group_label_written_on_its_first_row_only_names_the_rows_below(tmp_pa
     assert answer is not None and answer.value == "15"
     answer = answer_table(table, "What were the level 1 derivatives in 2019?")
     assert answer is not None and answer.value == "10"
+
+
+def test_us_and_uk_name_the_countries_written_out_or_dotted(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["United States", "$1,200", "$1,000"],
+        ["United Kingdom", "300", "250"],
+        ["Other", "100", "90"],
+    ]
+    table = table_from_rows(rows, tmp_path, "countries")
+    answer = answer_table(table, "What was the revenue from the US in 2019?")
+    assert answer is not None and answer.value == "$1,200"
+    answer = answer_table(table, "What was the revenue from the U.K. in 2019?")
+    assert answer is not None and answer.value == "300"
+    dotted = [["", "2019", "2018"], ["U.S.", "$1,200", "$1,000"], ["U.K.", "300", "250"]]
+    table = table_from_rows(dotted, tmp_path, "dotted")
+    answer = answer_table(table, "What was the US revenue in 2018?")
+    assert answer is not None and answer.value == "$1,000"

@@ -96,10 +96,18 @@ _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "wom
 _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
 
 
+_DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
+
+
+def undotted(text: str) -> str:
+    """The text with dotted abbreviations written without their dots ("U.S." -> "US")."""
+    return _DOTTED.sub(lambda m: m.group(1).replace(".", ""), text)
+
+
 def tokens(text: str) -> list[str]:
-    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one, "mean" as
-    "average"), in order."""
-    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
+    """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
+    "mean" as "average"), in order."""
+    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -304,7 +312,8 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
 
 _ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
 _LABEL_WORD = re.compile(r"[^\W\d_]+|&")
-ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words; two letters name a thing only with "&" ("R&D", "D&A")
+ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run of a label only with "&" ("R&D",
+# "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
 
 
 def _initials(words: list[str]) -> str:
@@ -316,13 +325,13 @@ def spell_out(table: Table, question: str) -> str:
     a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
     "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
     several different runs spell, stays as it is."""
+    question = undotted(question)
     found = {m.group(1) for m in _ACRONYM.finditer(question)}
-    found = {a for a in found if "&" in a or len(a) >= ACRONYM_MIN_LETTERS}
     if not found:
         return question
     grid = filled_grid(table)
-    labels = {" ".join(t.split()) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
-    labels |= {table.column_name(c) for c in range(table.n_cols)}
+    labels = {undotted(" ".join(t.split())) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
+    labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
     for acronym in found:
         if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
             continue
@@ -330,8 +339,11 @@ def spell_out(table: Table, question: str) -> str:
         spelled = set()
         for text in labels:
             words = _LABEL_WORD.findall(text)
-            for i in range(len(words)):
-                for j in range(i + 2, len(words) + 1):
+            if not words:
+                continue
+            whole = "&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS  # "US": a whole "United States" only
+            for i in range(1 if whole else len(words)):
+                for j in range(len(words) if whole else i + 2, len(words) + 1):
                     if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
                         spelled.add(" ".join(words[i:j]).lower())
         if len(spelled) == 1:
