@@ -249,3 +249,16 @@ def test_us_and_uk_name_the_countries_written_out_or_dotted(tmp_path):
     table = table_from_rows(dotted, tmp_path, "dotted")
     answer = answer_table(table, "What was the US revenue in 2018?")
     assert answer is not None and answer.value == "$1,000"
+
+
+def test_a_years_vs_years_column_states_the_change(tmp_path):
+    rows = [
+        ["", "2019", "2018", "2019 vs 2018"],
+        ["Revenue", "$1,200", "$1,000", "20%"],
+        ["Gross profit", "500", "450", "11%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "versus")
+    answer = answer_table(table, "What was the percentage change in revenue from 2018 to 2019?")
+    assert answer is not None and answer.value == "20%"
+    answer = answer_table(table, "What was the change in gross profit between 2018 and 2019?")
+    assert answer is not None and answer.value == "50"

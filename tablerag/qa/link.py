@@ -41,10 +41,10 @@ WHOLE_AFTER = re.compile(
     re.IGNORECASE,
 )  # what follows names the whole (the denominator) of a share
 STATED_CHANGE = re.compile(
-    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement)\b|изменени|"
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement|vs|versus)\b|изменени|"
     r"veränderung|zmian",
     re.IGNORECASE,
-)  # a column header that states the change between periods: read it, do not recompute it from two cells
+)  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,8 +490,10 @@ def column_kind(table: Table, col: int) -> tuple[str, ...]:
     thousands of U.S. dollars)") is no kind."""
     chain = table.column_chain(col)
     levels = [level for level in chain if not _UNIT_NOTE.search(level)]
-    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels)
-    return tuple(k for k in kept if k)
+    kept = tuple(k for k in (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels) if k)
+    if not kept and any(STATED_CHANGE.search(level) for level in levels):  # "2019 vs 2018": a change, no amount
+        return ("change",)
+    return kept
 
 
 def kind_words(kind: tuple[str, ...]) -> set[str]:
