@@ -262,3 +262,12 @@ def test_a_years_vs_years_column_states_the_change(tmp_path):
     assert answer is not None and answer.value == "20%"
     answer = answer_table(table, "What was the change in gross profit between 2018 and 2019?")
     assert answer is not None and answer.value == "50"
+
+
+def test_a_percentage_change_asked_takes_the_percent_change_column_not_the_amount_change(tmp_path):
+    rows = [["", "2019", "2018", "Change", "% Change"], ["Revenue", "$1,200", "$1,000", "$200", "20%"]]
+    table = table_from_rows(rows, tmp_path, "two_changes")
+    answer = answer_table(table, "What was the percentage change in revenue?")
+    assert answer is not None and answer.value == "20%"
+    answer = answer_table(table, "What was the change in revenue?")
+    assert answer is not None and answer.value == "$200"

@@ -42,7 +42,7 @@ WHOLE_AFTER = re.compile(
 )  # what follows names the whole (the denominator) of a share
 STATED_CHANGE = re.compile(
     r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement|vs|versus)\b|изменени|"
-    r"veränderung|zmian",
+    r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
 )  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
 

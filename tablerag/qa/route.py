@@ -356,11 +356,15 @@ def route_without(question: str, names: Callable[[str], bool]) -> Route:
     """The rules' route once every operation word that ``names`` says is part of a name the question links to
     ("Weighted average shares", "Rate of salary increase", "Total liabilities") is blanked out: such a word names
     the row, it does not ask for an operation."""
+    matches = [m for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS] for m in pattern.finditer(question)]
+    kept = [m for m in matches if not names(m.group(0))]  # "Less: allowance" is a name, not "smaller"
     masked = question
-    for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS]:  # "Less: allowance" is a name, not "smaller"
-        for m in pattern.finditer(question):
-            if names(m.group(0)) and not re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
-                masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    for m in matches:
+        if m in kept or re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
+            continue
+        if any(k.start() <= m.start() and m.end() <= k.end() and k.group(0) != m.group(0) for k in kept):
+            continue  # part of a longer operation that names nothing: "change" in "percentage change"
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return rule_route(masked)
 
 
