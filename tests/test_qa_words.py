@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
-from tablerag.qa.link import column_years, superlatives_named
+from tablerag.qa.link import column_years
 from tablerag.qa.route import threshold
+from tablerag.qa.wording import superlatives_named
 
 
 def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path):

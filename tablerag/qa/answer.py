@@ -31,7 +31,6 @@ from tablerag.qa.link import (
     periods_placed,
     promote_period_rows,
     row_words,
-    superlatives_named,
     tokens,
     year_of,
     years_in,
@@ -53,6 +52,7 @@ from tablerag.qa.route import (
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
+from tablerag.qa.wording import superlatives_named
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
