@@ -272,3 +272,17 @@ def test_a_percentage_change_asked_takes_the_percent_change_column_not_the_amoun
     assert answer is not None and answer.value == "20%"
     answer = answer_table(table, "What was the change in revenue?")
     assert answer is not None and answer.value == "$200"
+
+
+def test_a_notes_column_holds_references_not_amounts(tmp_path):
+    rows = [
+        ["", "Notes", "2019", "2018"],
+        ["", "", "$'000", "$'000"],
+        ["Trade receivables", "10", "5,000", "4,000"],
+        ["Cash", "11", "1,000", "900"],
+    ]
+    table = table_from_rows(rows, tmp_path, "notes")
+    answer = answer_table(table, "In which year was cash higher?")
+    assert answer is not None and answer.value == "2019"
+    answer = answer_table(table, "In which year were trade receivables lower?")
+    assert answer is not None and answer.value == "2018"

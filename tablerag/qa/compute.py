@@ -17,6 +17,7 @@ from tablerag.qa.link import (
     Scored,
     column_kind,
     kind_words,
+    note_column,
     percent_column,
     row_words,
     year_of,
@@ -212,8 +213,13 @@ def _binary(
 
 
 def _value_cols(view: TypedView, linked: Linked) -> list[int]:
-    """The view's numeric columns that are not the question's key (label) columns: where a named row's values are."""
-    return [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    """The view's numeric columns that are not the question's key (label) columns nor note references: where a named
+    row's values are."""
+    return [
+        vc.col
+        for vc in view.columns
+        if vc.numeric and vc.col not in linked.key_cols and not note_column(view.table, vc.col)
+    ]
 
 
 def _implied_periods(

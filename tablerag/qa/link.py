@@ -424,6 +424,19 @@ def kind_words(kind: tuple[str, ...]) -> set[str]:
     return {t for level in kind for t in tokens(level)}
 
 
+_NOTE_HEADER = re.compile(r"^\s*(?:notes?|note\s+ref\.?|ref\.?|references?)\s*$", re.IGNORECASE)
+MAX_NOTE_NUMBER = 100  # note references are small numbers ("3", "12.1"); amounts in such a column are no notes
+
+
+def note_column(table: Table, col: int) -> bool:
+    """A column of note references ("Note | 2019 | 2018": "3", "12"): its header says so and its numbers are small.
+    Its numbers are no amounts: never an operand or a compared value."""
+    if not _NOTE_HEADER.match(table.column_name(col)):
+        return False
+    values = [c.value for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return all(abs(v) <= MAX_NOTE_NUMBER for v in values)
+
+
 def percent_column(table: Table, col: int) -> bool:
     """A column of percentages: its header says so, or most of its body values carry the unit %."""
     name = table.column_name(col).lower()
