@@ -286,3 +286,21 @@ def test_a_notes_column_holds_references_not_amounts(tmp_path):
     assert answer is not None and answer.value == "2019"
     answer = answer_table(table, "In which year were trade receivables lower?")
     assert answer is not None and answer.value == "2018"
+
+
+def test_a_movement_row_of_a_roll_forward_belongs_to_the_year_of_the_balance_it_leads_to(tmp_path):
+    rows = [
+        ["", "Land", "Buildings", "Equipment", "Total"],
+        ["Balance at December 31, 2017", "100", "500", "300", "900"],
+        ["Additions", "", "50", "40", "90"],
+        ["Balance at December 31, 2018", "100", "550", "340", "990"],
+        ["Additions", "10", "20", "30", "60"],
+        ["Balance at December 31, 2019", "110", "570", "370", "1,050"],
+    ]
+    table = table_from_rows(rows, tmp_path, "roll_forward")
+    answer = answer_table(table, "What were the additions to equipment in 2019?")
+    assert answer is not None and answer.value == "30"
+    answer = answer_table(table, "What were the additions to buildings in 2018?")
+    assert answer is not None and answer.value == "50"
+    answer = answer_table(table, "What was the balance of land at December 31, 2019?")
+    assert answer is not None and answer.value == "110"

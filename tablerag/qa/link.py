@@ -34,6 +34,7 @@ MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
+MIN_DATED_ROWS = 2  # rows (or columns) naming two different years make a table of periods
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
@@ -338,10 +339,36 @@ def periods_placed(table: Table, question: str) -> str:
     return _PLACED_PERIOD.sub(year, question)
 
 
+def row_periods(table: Table) -> dict[int, str]:
+    """The year of each body row of a roll-forward ("Balance at December 31, 2018 | Additions | Balance at December
+    31, 2019"): a row that names one year has it; a row that names none (a movement) has the year of the next
+    dated row below it, the balance it leads to. Empty unless two or more rows name different years."""
+    dated = {r: y for r in range(table.header_rows, table.n_rows) if (y := year_of(" ".join(table.row_chain(r))))}
+    if len(set(dated.values())) < MIN_DATED_ROWS:
+        return {}
+    out, below = {}, None
+    for r in range(table.n_rows - 1, table.header_rows - 1, -1):
+        below = dated.get(r, below)
+        if below is not None:
+            out[r] = dated.get(r, below)
+    return out
+
+
+def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Rows tied on score, the one of the year the question names first, when the columns name no periods and
+    the rows do ("the additions to equipment in 2019" is the Additions row before the 2019 closing balance)."""
+    asked = years_in(question)
+    if not asked or len(rows) < 2 or len(column_years(table)) >= MIN_DATED_ROWS:
+        return rows
+    periods = row_periods(table)
+    return sorted(rows, key=lambda s: (-round(s.score, SCORE_DIGITS), periods.get(s.index) not in asked))
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
+    rows = _period_rows_first(table, question, rows)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)
