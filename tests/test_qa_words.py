@@ -304,3 +304,17 @@ def test_a_movement_row_of_a_roll_forward_belongs_to_the_year_of_the_balance_it_
     assert answer is not None and answer.value == "50"
     answer = answer_table(table, "What was the balance of land at December 31, 2019?")
     assert answer is not None and answer.value == "110"
+
+
+def test_the_latest_year_of_a_table_whose_rows_are_years(tmp_path):
+    rows = [
+        ["Fiscal year", "Revenue", "Net income"],
+        ["2019", "$1,200", "$300"],
+        ["2018", "$1,000", "$250"],
+        ["2017", "$900", "$310"],
+    ]
+    table = table_from_rows(rows, tmp_path, "year_rows")
+    answer = answer_table(table, "What was the net income in the latest year?")
+    assert answer is not None and answer.value == "$300"
+    answer = answer_table(table, "What was the revenue in the earliest year?")
+    assert answer is not None and answer.value == "$900"

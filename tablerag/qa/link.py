@@ -320,11 +320,13 @@ def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
     the latest year of the table's period columns, and "the earliest / oldest year" as the earliest ("the later /
     earlier year" of two): a period named by its place, not an operation
-    ("the net income in the latest year" is that year's cell, not the largest net income). Unchanged when the
-    table's columns name fewer than two single years, or a label of the table holds the phrase ("Tax positions
+    ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
+    when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
-    if len(years) < 2:
+    if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
+        years = sorted(set(row_periods(table).values()))
+    if len(years) < MIN_DATED_ROWS:
         return question
     grid = filled_grid(table)
     labels = " | ".join(_norm(t) for row in grid for t in row if t.strip())
