@@ -318,3 +318,15 @@ def test_the_latest_year_of_a_table_whose_rows_are_years(tmp_path):
     assert answer is not None and answer.value == "$300"
     answer = answer_table(table, "What was the revenue in the earliest year?")
     assert answer is not None and answer.value == "$900"
+
+
+def test_how_many_employees_in_a_year_row_takes_the_employees_column(tmp_path):
+    rows = [
+        ["Fiscal year", "Revenue", "Employees"],
+        ["2019", "$1,200", "5,000"],
+        ["2018", "$1,000", "4,800"],
+        ["2017", "$900", "4,500"],
+    ]
+    table = table_from_rows(rows, tmp_path, "employees")
+    answer = answer_table(table, "How many employees were there in 2017?")
+    assert answer is not None and answer.value == "4,500"

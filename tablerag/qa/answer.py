@@ -463,8 +463,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
 
 
 def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
-    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800": what is counted is the
-    linked row's whole own name, so its cell holds the count; counting rows ("how many segments were there",
+    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800" (or a column "Employees"
+    beside a row "2019"): what is counted is the linked row's (column's) whole own name, so its cell holds the count; counting rows ("how many segments were there",
     "how many GL-B matches are listed" over rows "GL-B-1", "GL-B-2") names none of them whole."""
     noun = HOW_MANY.search(question)
     if noun is None or linked.row is None:
@@ -472,6 +472,11 @@ def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     chain = table.row_chain(linked.row.index)
     own = set(tokens(chain[-1] if chain else ""))
     counted = set(tokens(noun.group(1)))
+    column = set(tokens(table.column_name(linked.cols[0].index))) if linked.cols else set()
+    cell = table.cell_at(linked.row.index, linked.cols[0].index) if linked.cols else None
+    amount = cell is not None and cell.value is not None and year_of(cell.text) is None
+    if amount and chain and year_of(chain[-1]) and counted and counted <= column <= set(linked.words):
+        return True  # a period row ("2017") and a column of amounts named by the counted thing ("Employees")
     return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 
 
