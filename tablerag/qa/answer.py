@@ -28,6 +28,7 @@ from tablerag.qa.link import (
     is_year,
     link,
     percent_column,
+    periods_placed,
     promote_period_rows,
     row_words,
     tokens,
@@ -51,6 +52,7 @@ from tablerag.qa.route import (
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
+from tablerag.qa.wording import superlatives_named
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -61,6 +63,13 @@ CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a pers
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
+# "which component / region / security ...": the answer names a thing, never a period ("which FY", "which of the
+# years", "which fiscal year" name one)
+ASKS_THING = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!(?:one\s+)?(?:of\s+the\s+)?(?:(?:fiscal|financial|calendar)\s+)?"
+    r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
+    re.IGNORECASE,
+)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
     Intent.RATIO: re.compile(
         r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
@@ -73,6 +82,7 @@ ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -164,7 +174,9 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
     """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
     compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
     changes only when the question asks about a change."""
-    if route_.intent is not Intent.RATIO or not AS_PERCENT.search(question) or linked.row is None:
+    if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
+        return []
+    if linked.row is None:
         return []
     out = []
     change = bool(STATED_CHANGE.search(question))
@@ -172,7 +184,7 @@ def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) 
         cell = table.cell_at(linked.row.index, s.index)
         if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
             continue
-        if cell.unit == "%" or percent_column(table, s.index):
+        if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
             out.append(s)
     return out
 
@@ -327,6 +339,7 @@ def _rule_compute(
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
             period=bool(ASKS_PERIOD.search(question)),
+            thing=bool(ASKS_THING.search(question)),
         )
     except UnsafeSqlError:
         return None
@@ -393,8 +406,9 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
-    route_ = route_ or route(question, llm.router() if llm is not None else None)
     table = promote_period_rows(table)
+    question = superlatives_named(table, periods_placed(table, question))
+    route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
@@ -441,7 +455,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         words = set(tokens(text))
         if not words:
             return False
-        if bool(row - words) and all(t in row and asked[t] <= named[t] for t in words):
+        if bool(row - words) and all(asked[t] <= named[t] for t in words):  # in its name, matched or shared
             return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
@@ -449,8 +463,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
 
 
 def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
-    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800": what is counted is the
-    linked row's whole own name, so its cell holds the count; counting rows ("how many segments were there",
+    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800" (or a column "Employees"
+    beside a row "2019"): what is counted is the linked row's (column's) whole own name, so its cell holds the count; counting rows ("how many segments were there",
     "how many GL-B matches are listed" over rows "GL-B-1", "GL-B-2") names none of them whole."""
     noun = HOW_MANY.search(question)
     if noun is None or linked.row is None:
@@ -458,6 +472,11 @@ def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     chain = table.row_chain(linked.row.index)
     own = set(tokens(chain[-1] if chain else ""))
     counted = set(tokens(noun.group(1)))
+    column = set(tokens(table.column_name(linked.cols[0].index))) if linked.cols else set()
+    cell = table.cell_at(linked.row.index, linked.cols[0].index) if linked.cols else None
+    amount = cell is not None and cell.value is not None and year_of(cell.text) is None
+    if amount and chain and year_of(chain[-1]) and counted and counted <= column <= set(linked.words):
+        return True  # a period row ("2017") and a column of amounts named by the counted thing ("Employees")
     return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 
 
@@ -519,6 +538,8 @@ def states_result(table: Table, route_: Route, taken: Answer) -> bool:
     r, c = taken.citations[0]["row"], taken.citations[0]["col"]
     if route_.intent is Intent.RATIO and taken.unit == "%":
         return True
+    if route_.intent is Intent.RATIO and taken.unit not in (None, "‰"):  # an amount in $ ("Gross margin") is no share
+        return False
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]

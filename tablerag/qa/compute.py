@@ -17,6 +17,7 @@ from tablerag.qa.link import (
     Scored,
     column_kind,
     kind_words,
+    note_column,
     percent_column,
     row_words,
     year_of,
@@ -212,8 +213,13 @@ def _binary(
 
 
 def _value_cols(view: TypedView, linked: Linked) -> list[int]:
-    """The view's numeric columns that are not the question's key (label) columns: where a named row's values are."""
-    return [vc.col for vc in view.columns if vc.numeric and vc.col not in linked.key_cols]
+    """The view's numeric columns that are not the question's key (label) columns nor note references: where a named
+    row's values are."""
+    return [
+        vc.col
+        for vc in view.columns
+        if vc.numeric and vc.col not in linked.key_cols and not note_column(view.table, vc.col)
+    ]
 
 
 def _implied_periods(
@@ -336,6 +342,7 @@ def compute(
     one_item: bool = False,
     decrease: bool = False,
     period: bool = False,
+    thing: bool = False,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -344,7 +351,8 @@ def compute(
     count, how many do); ``many``: the question asks for several periods ("in which years"); ``one_item``: it
     names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
-    period ("in which year"), so a superlative compares the linked row across its columns, never rows."""
+    period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
+    the answer names a thing ("which component"), never a period, so a superlative never compares period columns."""
     intent = route.intent
     if intent is None:
         return None
@@ -364,7 +372,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return _compare(view, linked, sandbox, lowest)
     else:
-        return _ranked(intent, route, view, linked, sandbox, period)
+        return _ranked(intent, route, view, linked, sandbox, period, thing)
     if built is None:
         return None
     sql, cells = built
@@ -428,6 +436,36 @@ def _across_columns(
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, _column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _across_periods(view: TypedView, linked: Linked) -> bool:
+    """A comparison of the named row across columns would weigh period columns (each names a year): its winner
+    would be a period."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return False
+    return all(year_of(view.table.column_name(c)) is not None for _, c in _period_amounts(view, cells, False))
+
+
+def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    """ "Which segment had the highest operating income in 2019" over "Americas / 2019 | Americas / 2018 | EMEA /
+    2019 ...": the named row's cells in the columns the question pins, each of its own kind (segment), compared and
+    named by that kind; None unless two or more such columns of distinct kinds (no total column) are linked."""
+    rows = _rows(linked, view)
+    if not rows:
+        return None
+    table, r = view.table, rows[0].index
+    grid = table.filled_grid()
+    cols = [
+        vc.col
+        for _, vc in _numeric_cols(view, linked)
+        if grid[r][vc.col].strip() and not TOTAL_LABEL.search(table.column_name(vc.col))
+    ]
+    kinds = [column_kind(table, c) for c in cols]
+    if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
+        return None
+    labels = [next((lvl for lvl in reversed(table.column_chain(c)) if not year_of(lvl)), "") for c in cols]
+    return _pick(intent, view, [(r, c) for c in cols], labels, sandbox, intent is Intent.MIN)
 
 
 def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
@@ -538,14 +576,24 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
 
 
 def _ranked(
-    intent: Intent, route: Route, view: TypedView, linked: Linked, sandbox: Sandbox, period: bool = False
+    intent: Intent,
+    route: Route,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    period: bool = False,
+    thing: bool = False,
 ) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     if period and intent in (Intent.MAX, Intent.MIN) and _rows(linked, view):  # "in which year was the total ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not _numeric_cols(view, linked)):
-        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column
-        across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
+        # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
+        if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
+            across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        else:
+            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not _numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n)

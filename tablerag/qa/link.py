@@ -20,6 +20,7 @@ import numpy as np
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
+from tablerag.qa.wording import spell_out, undotted
 from tablerag.text.tokens import tokenize
 
 FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"Severyanka"); lower matches noise
@@ -33,16 +34,19 @@ MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
+MIN_DATED_ROWS = 2  # rows (or columns) naming two different years make a table of periods
+MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
+MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 WHOLE_AFTER = re.compile(
     r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
     re.IGNORECASE,
 )  # what follows names the whole (the denominator) of a share
 STATED_CHANGE = re.compile(
-    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement)\b|изменени|"
-    r"veränderung|zmian",
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement|vs|versus)\b|изменени|"
+    r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
-)  # a column header that states the change between periods: read it, do not recompute it from two cells
+)  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +99,9 @@ _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ...
 
 
 def tokens(text: str) -> list[str]:
-    """The link tokens of a text (the index's tokens, "non-X" as one word, gender forms as one, "mean" as
-    "average"), in order."""
-    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", text)))]
+    """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
+    "mean" as "average"), in order."""
+    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -170,6 +174,7 @@ def _row_units(
     header_words = [set(tokens(table.column_name(c))) for c in range(table.n_cols)]
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
+    groups = _stub_groups(table, grid, numeric)
     for r in range(table.header_rows, table.n_rows):
         labels = {
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
@@ -178,11 +183,33 @@ def _row_units(
         toks = {t for text in chain for t in tokens(text)} | {
             t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]
         }
+        if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
+            toks |= set(tokens(groups[r]))
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= _TOTAL
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
+
+
+def _stub_groups(table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]) -> dict[int, str]:
+    """Group labels of a stub column that names a group on its first row only, the items in the next column
+    ("2019 | Financial assets", " | Derivatives", "2018 | Financial assets", " | Derivatives"): each body row with
+    an item label, by the group label last written above it. Empty unless the first column is written on fewer
+    rows than the second holds labels, and on two or more."""
+    body = range(table.header_rows, table.n_rows)
+    if table.n_cols < 3:
+        return {}
+    first = [r for r in body if grid[r][0].strip()]
+    items = [r for r in body if grid[r][1].strip() and (r, 1) not in numeric]
+    if len(first) < MIN_GROUPS or len(first) >= len(items) or any((r, 1) in numeric for r in first):
+        return {}
+    out, group = {}, ""
+    for r in body:
+        group = " ".join(grid[r][0].split()) or group
+        if group and r in items:
+            out[r] = group
+    return out
 
 
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
@@ -195,6 +222,29 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     left = list(q)
     for t in dict.fromkeys(tokens(table.column_name(0))):
         if t in left and not _YEAR.match(t):
+            left.remove(t)
+    return left
+
+
+# "which contractual obligation had ...", "what region has ...": the words between "which" and the verb name the
+# kind of row the answer is, never one row ("obligation" must not link "Purchase obligations")
+_WHICH_KIND = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
+    r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
+    re.IGNORECASE,
+)
+_PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?)\b", re.IGNORECASE)
+
+
+def _kind_spent(question: str, q: list[str]) -> list[str]:
+    """The question's tokens less one occurrence of each word of the kind a "which X ..." question asks for; a
+    period kind ("which year", "which quarter") keeps its words (they may name a section)."""
+    m = _WHICH_KIND.match(question)
+    if m is None or _PERIOD_KIND.search(m.group(1)):
+        return q
+    left = list(q)
+    for t in dict.fromkeys(tokens(m.group(1))):
+        if t in left:
             left.remove(t)
     return left
 
@@ -213,6 +263,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     units, texts = _row_units(table, grid, numeric)
     nq = f" {_norm(question)} "
     scored, key_cols = [], set[int]()
+    full = _kind_spent(question, full)
     q = _stub_name_spent(table, full)
     own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
@@ -253,47 +304,73 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
     return dict(zip(cols, (np.asarray(vecs) @ qv).tolist(), strict=True))
 
 
-_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
-_LABEL_WORD = re.compile(r"[^\W\d_]+|&")
-ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words; two letters name a thing only with "&" ("R&D", "D&A")
+# a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
+# latest or earliest year of the period columns, not a maximum or minimum over the values
+_PLACED_PERIOD = re.compile(
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier)\s+"
+    r"(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
+    r"(?:years?(?:[\s-]ends?)?|periods?|dates?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
+    re.IGNORECASE,
+)
+_EARLY = ("earliest", "oldest", "earlier")
+_OF_TWO = ("later", "earlier")  # a comparative places a period only among two
 
 
-def _initials(words: list[str]) -> str:
-    return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
-
-
-def spell_out(table: Table, question: str) -> str:
-    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
-    a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
-    "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
-    several different runs spell, stays as it is."""
-    found = {m.group(1) for m in _ACRONYM.finditer(question)}
-    found = {a for a in found if "&" in a or len(a) >= ACRONYM_MIN_LETTERS}
-    if not found:
+def periods_placed(table: Table, question: str) -> str:
+    """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
+    the latest year of the table's period columns, and "the earliest / oldest year" as the earliest ("the later /
+    earlier year" of two): a period named by its place, not an operation
+    ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
+    when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
+    taken in current year")."""
+    years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
+    if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
+        years = sorted(set(row_periods(table).values()))
+    if len(years) < MIN_DATED_ROWS:
         return question
     grid = filled_grid(table)
-    labels = {" ".join(t.split()) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
-    labels |= {table.column_name(c) for c in range(table.n_cols)}
-    for acronym in found:
-        if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
-            continue
-        want = acronym.lower()
-        spelled = set()
-        for text in labels:
-            words = _LABEL_WORD.findall(text)
-            for i in range(len(words)):
-                for j in range(i + 2, len(words) + 1):
-                    if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
-                        spelled.add(" ".join(words[i:j]).lower())
-        if len(spelled) == 1:
-            question = re.sub(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", spelled.pop(), question)
-    return question
+    labels = " | ".join(_norm(t) for row in grid for t in row if t.strip())
+
+    def year(m: re.Match[str]) -> str:
+        if _norm(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
+            return m.group(0)
+        if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
+            return m.group(0)
+        return years[0] if m.group(1).lower() in _EARLY else years[-1]
+
+    return _PLACED_PERIOD.sub(year, question)
+
+
+def row_periods(table: Table) -> dict[int, str]:
+    """The year of each body row of a roll-forward ("Balance at December 31, 2018 | Additions | Balance at December
+    31, 2019"): a row that names one year has it; a row that names none (a movement) has the year of the next
+    dated row below it, the balance it leads to. Empty unless two or more rows name different years."""
+    dated = {r: y for r in range(table.header_rows, table.n_rows) if (y := year_of(" ".join(table.row_chain(r))))}
+    if len(set(dated.values())) < MIN_DATED_ROWS:
+        return {}
+    out, below = {}, None
+    for r in range(table.n_rows - 1, table.header_rows - 1, -1):
+        below = dated.get(r, below)
+        if below is not None:
+            out[r] = dated.get(r, below)
+    return out
+
+
+def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Rows tied on score, the one of the year the question names first, when the columns name no periods and
+    the rows do ("the additions to equipment in 2019" is the Additions row before the 2019 closing balance)."""
+    asked = years_in(question)
+    if not asked or len(rows) < 2 or len(column_years(table)) >= MIN_DATED_ROWS:
+        return rows
+    periods = row_periods(table)
+    return sorted(rows, key=lambda s: (-round(s.score, SCORE_DIGITS), periods.get(s.index) not in asked))
 
 
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
+    rows = _period_rows_first(table, question, rows)
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)
@@ -301,12 +378,24 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
-    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years."""
+    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years; and the
+    percentage columns of a flat header that alternates amounts and shares ("2019 | % of revenue | 2018 | % of
+    revenue"): each share column is the period of the year column right before it."""
     out = {}
     for c in range(table.n_cols):
         years = years_in(table.column_name(c), header=True)
         if years:
             out[c] = years
+    shares = {
+        c: out[c - 1]
+        for c in range(1, table.n_cols)
+        if c not in out
+        and len(out.get(c - 1, ())) == 1
+        and percent_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    }
+    if len({y for ys in shares.values() for y in ys}) >= MIN_SHARE_PERIODS:  # the pattern repeats: not one "% change"
+        out |= shares
     return out
 
 
@@ -353,13 +442,28 @@ def column_kind(table: Table, col: int) -> tuple[str, ...]:
     thousands of U.S. dollars)") is no kind."""
     chain = table.column_chain(col)
     levels = [level for level in chain if not _UNIT_NOTE.search(level)]
-    kept = (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels)
-    return tuple(k for k in kept if k)
+    kept = tuple(k for k in (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels) if k)
+    if not kept and any(STATED_CHANGE.search(level) for level in levels):  # "2019 vs 2018": a change, no amount
+        return ("change",)
+    return kept
 
 
 def kind_words(kind: tuple[str, ...]) -> set[str]:
     """The link tokens of a column kind (to tell whether a question names it)."""
     return {t for level in kind for t in tokens(level)}
+
+
+_NOTE_HEADER = re.compile(r"^\s*(?:notes?|note\s+ref\.?|ref\.?|references?)\s*$", re.IGNORECASE)
+MAX_NOTE_NUMBER = 100  # note references are small numbers ("3", "12.1"); amounts in such a column are no notes
+
+
+def note_column(table: Table, col: int) -> bool:
+    """A column of note references ("Note | 2019 | 2018": "3", "12"): its header says so and its numbers are small.
+    Its numbers are no amounts: never an operand or a compared value."""
+    if not _NOTE_HEADER.match(table.column_name(col)):
+        return False
+    values = [c.value for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return all(abs(v) <= MAX_NOTE_NUMBER for v in values)
 
 
 def percent_column(table: Table, col: int) -> bool:
@@ -438,17 +542,29 @@ def _unit_row(grid: list[list[str]], row: int) -> bool:
     return len(values) >= 2 and all(len(v) <= 20 and _UNIT_MARK.match(v) for v in values)
 
 
+def _repeated_stub_row(table: Table, grid: list[list[str]], row: int) -> bool:
+    """A row of labels whose stub cell repeats the stub header above it ("项目" over "项目", "Item" over "Item"): a
+    header cell spanning two rows, written out in each of them (a CSV of a merged header), over a second header
+    row a reader left in the body because its stub holds text."""
+    chain = table.column_chain(0)
+    stub = " ".join(grid[row][0].split())
+    labels = [t for t in grid[row][1:] if t.strip()]
+    numbers = any((cell := table.cell_at(row, c)) is not None and cell.value is not None for c in range(table.n_cols))
+    return bool(chain) and stub == " ".join(chain[-1].split()) and bool(labels) and not numbers
+
+
 def promote_period_rows(table: Table) -> Table:
-    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M") join the column
-    header chains: our readers sometimes keep "2019 | 2018" as data because the cells parse as numbers, and a unit
-    row as data because its stub holds the table's subject ("Revenue by country | $M | $M")."""
+    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M"), or repeat the stub
+    header over labels, join the column header chains: our readers sometimes keep "2019 | 2018" as data because the
+    cells parse as numbers, a unit row as data because its stub holds the table's subject ("Revenue by country | $M |
+    $M"), and a merged stub header written out in both rows of a CSV as a body row."""
     from dataclasses import replace
 
     grid = filled_grid(table)
     extra = 0
     while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
         at = table.header_rows + extra
-        if not (_period_row(table, grid, at) or _unit_row(grid, at)):
+        if not (_period_row(table, grid, at) or _unit_row(grid, at) or _repeated_stub_row(table, grid, at)):
             break
         extra += 1
     if not extra:

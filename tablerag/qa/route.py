@@ -292,16 +292,23 @@ _THAN = re.compile(
     re.IGNORECASE,
 )
 _BELOW = frozenset({"less", "fewer", "lower", "smaller", "below", "under"})
+# "due in more than 5 years", "less than 1 year": a maturity bucket (a column's name), not a bound on the values
+_DURATION = re.compile(r"\s*(?:years?|months?|weeks?|days?)\b", re.IGNORECASE)
+_SIGN = re.compile(r"\b(negative|positive)\b", re.IGNORECASE)  # "which year was X negative": a bound of zero
 
 
 def threshold(question: str) -> tuple[bool, float] | None:
     """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False);
-    None when the question states no number to compare with (a year is a period, not a bound)."""
+    None when the question states no number to compare with (a year is a period, not a bound; "more than 5 years" a
+    maturity bucket)."""
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
-        if re.fullmatch(r"(?:19|20)\d\d", text):
+        if re.fullmatch(r"(?:19|20)\d\d", text) or _DURATION.match(question, m.end()):
             continue
         return m.group(1).lower() in _BELOW, float(text)
+    sign = _SIGN.search(question)
+    if sign is not None:  # "in which year was X negative": under zero
+        return sign.group(1).lower() == "negative", 0.0
     return None
 
 
@@ -349,11 +356,15 @@ def route_without(question: str, names: Callable[[str], bool]) -> Route:
     """The rules' route once every operation word that ``names`` says is part of a name the question links to
     ("Weighted average shares", "Rate of salary increase", "Total liabilities") is blanked out: such a word names
     the row, it does not ask for an operation."""
+    matches = [m for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS] for m in pattern.finditer(question)]
+    kept = [m for m in matches if not names(m.group(0))]  # "Less: allowance" is a name, not "smaller"
     masked = question
-    for pattern in [*(p for _, p in INTENT_PATTERNS), LESS_WORDS]:  # "Less: allowance" is a name, not "smaller"
-        for m in pattern.finditer(question):
-            if names(m.group(0)) and not re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
-                masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    for m in matches:
+        if m in kept or re.match(r"\s*than\b", question[m.end() :], re.IGNORECASE):  # "less than N"
+            continue
+        if any(k.start() <= m.start() and m.end() <= k.end() and k.group(0) != m.group(0) for k in kept):
+            continue  # part of a longer operation that names nothing: "change" in "percentage change"
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
     return rule_route(masked)
 
 

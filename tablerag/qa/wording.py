@@ -1,0 +1,87 @@
+"""Rewordings of a question against the table it is asked of, before linking: dotted abbreviations without their
+dots ("U.S." -> "US"), acronyms spelled out as the label they abbreviate ("R&D" -> "research and development"),
+and superlatives whose base word is a column or row name ("highest" over "High | Low" -> "high")."""
+
+from __future__ import annotations
+
+import re
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+
+_DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
+
+
+def undotted(text: str) -> str:
+    """The text with dotted abbreviations written without their dots ("U.S." -> "US")."""
+    return _DOTTED.sub(lambda m: m.group(1).replace(".", ""), text)
+
+
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
+_LABEL_WORD = re.compile(r"[^\W\d_]+|&")
+ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run of a label only with "&" ("R&D",
+# "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
+
+
+def _initials(words: list[str]) -> str:
+    return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
+
+
+def spell_out(table: Table, question: str) -> str:
+    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
+    a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
+    "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
+    several different runs spell, stays as it is."""
+    question = undotted(question)
+    found = {m.group(1) for m in _ACRONYM.finditer(question)}
+    if not found:
+        return question
+    grid = filled_grid(table)
+    labels = {undotted(" ".join(t.split())) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
+    labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
+    for acronym in found:
+        if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
+            continue
+        want = acronym.lower()
+        spelled = set()
+        for text in labels:
+            words = _LABEL_WORD.findall(text)
+            if not words:
+                continue
+            whole = "&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS  # "US": a whole "United States" only
+            for i in range(1 if whole else len(words)):
+                for j in range(len(words) if whole else i + 2, len(words) + 1):
+                    if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
+                        spelled.add(" ".join(words[i:j]).lower())
+        if len(spelled) == 1:
+            question = re.sub(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", spelled.pop(), question)
+    return question
+
+
+# a superlative whose base word is a column's name ("High | Low" stock prices, "Max | Min" ranges): the question
+# "the highest price in the first quarter" names that column, it asks for no maximum over cells
+_SUPERLATIVE_BASE = {"highest": "high", "lowest": "low", "maximum": "max", "minimum": "min"}
+_SUPERLATIVE = re.compile(rf"\b({'|'.join(_SUPERLATIVE_BASE)})\b", re.IGNORECASE)
+_ASKS_NAME = re.compile(
+    r"\b(which|who|whom|whose)\b|^\s*(in\s+|for\s+|during\s+)?what\s+(year|period|quarter|month)\b", re.I
+)
+
+
+def superlatives_named(table: Table, question: str) -> str:
+    """The question with each superlative written as its base word ("highest" -> "high") when a column header or
+    a row name holds that base word as a word of its own and none holds the superlative itself; unchanged when
+    the question asks for a name ("which quarter had the highest price": a maximum over cells) or already says the
+    base word ("the highest High price")."""
+    if _ASKS_NAME.search(question):
+        return question
+    names = [*(table.column_chain(c) for c in range(table.n_cols)), *(table.row_chain(r) for r in range(table.n_rows))]
+    words = {w for chain in names for level in chain for w in re.findall(r"\w+", level.lower())}
+    asked = {w.lower() for w in re.findall(r"\w+", question)}
+
+    def base(m: re.Match[str]) -> str:
+        word = _SUPERLATIVE_BASE[m.group(1).lower()]
+        if word in words and word not in asked and m.group(1).lower() not in words:
+            return word
+        return m.group(0)
+
+    return _SUPERLATIVE.sub(base, question)
