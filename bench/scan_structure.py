@@ -77,7 +77,7 @@ def same_cell(gold: str, ours: str) -> bool:
     if g == o:
         return True
     gv, ov = parse_number(gold.strip()), parse_number(ours.strip())
-    if gv is not None and ov is not None and abs(gv - ov) <= 1e-9 * max(1.0, abs(gv)):
+    if gv is not None and ov is not None and abs(gv.value - ov.value) <= 1e-9 * max(1.0, abs(gv.value)):
         return True
     return tokens(gold) == tokens(ours) and bool(tokens(gold))
 

@@ -25,6 +25,7 @@ from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
+from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
@@ -192,6 +193,7 @@ def model_tables(
         if fit_rows:
             grid, note = without_note_row(grid)
             left = left + note
+        found_dashes(grid.cells, grid.header_rows, image, scale)  # nil dashes the OCR found no text box on
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
         rest = left
