@@ -22,11 +22,12 @@ from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, S
 from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
-from tablerag.parsing.grid import Rule, Word
+from tablerag.parsing.grid import Rule, Word, group_lines
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
 from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
+from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.ocr import PSM_BLOCK, PSM_SPARSE, TesseractOcr, guess_langs, ocr_pages, upscale_for
 from tablerag.parsing.ocr_onnx import PpOcr
 from tablerag.parsing.ocr_text import OcrCell, corrected_texts
@@ -323,6 +324,43 @@ def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
         # rows, spanning cells and the column header end where the row they end in now ends
         _, end = min(ends, key=lambda e: abs(e[0] - d.box.y1))
         out[k] = Detection(d.label, d.score, BBox(d.box.x0, d.box.y0, d.box.x1, max(d.box.y0 + 1e-3, end)))
+    return split_stacked_values(out, words)
+
+
+def _is_number(word: Word) -> bool:
+    return parse_number(word.text) is not None
+
+
+def split_stacked_values(dets: list[Detection], words: list[Word]) -> list[Detection]:
+    """Rows holding two text lines with a number of the lower line right under a number of the upper one split
+    between the lines: one cell holds one value, so two values stacked in a column are two rows the structure model
+    took for one (a total row whose label is empty, ruled off from the row above by nothing but its values). A
+    label wrapped over two lines beside one value is left as it is."""
+    out: list[Detection] = [d for d in dets if d.label is not Label.ROW]
+    rows = sorted((d for d in dets if d.label is Label.ROW), key=lambda d: d.box.y0)
+    for i, d in enumerate(rows):
+        # the row's words: down to the next row's top (the grid tiles the table so), the last row's to the bottom
+        end = rows[i + 1].box.y0 if i + 1 < len(rows) else max([d.box.y1] + [w.y1 for w in words])
+        lines = group_lines([w for w in words if d.box.y0 <= w.cy < end and d.box.x0 <= w.cx <= d.box.x1])
+        cuts: list[float] = []
+        bottom = d.box.y1
+        for upper, lower in zip(lines, lines[1:], strict=False):
+            if upper.y1 > lower.y0:
+                continue
+            stacked = any(
+                min(a.x1, b.x1) > max(a.x0, b.x0)
+                for a in upper.words
+                if _is_number(a)
+                for b in lower.words
+                if _is_number(b)
+            )
+            if stacked:
+                cuts.append((upper.y1 + lower.y0) / 2)
+                bottom = lower.y1
+        edges = [d.box.y0, *cuts, max(d.box.y1, bottom)]
+        out += [
+            Detection(d.label, d.score, BBox(d.box.x0, a, d.box.x1, b)) for a, b in zip(edges, edges[1:], strict=False)
+        ]
     return out
 
 

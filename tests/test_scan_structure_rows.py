@@ -1,0 +1,55 @@
+"""Rows of a scanned table the structure model took together (hand-made detections and words, no model, no OCR)."""
+
+from __future__ import annotations
+
+from tablerag.model import BBox
+from tablerag.parsing.grid import Word
+from tablerag.parsing.image import rows_from_tops
+from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
+
+BOX = BBox(0, 0, 300, 60)
+
+
+def _dets(rows: list[tuple[float, float]]) -> list[Detection]:
+    dets = [Detection(Label.TABLE, 0.9, BOX)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, b)) for a, b in rows]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    return dets
+
+
+def _word(x: float, cy: float, text: str) -> Word:
+    return Word(x, cy - 4, x + 40, cy + 4, text)
+
+
+def _grid(words: list[Word], rows: list[tuple[float, float]]) -> dict[tuple[int, int], str]:
+    grid, _ = grid_from_detections(rows_from_tops(_dets(rows), words), words, BOX)
+    return {(c.row, c.col): c.text for c in grid.cells}
+
+
+def test_a_total_row_without_a_label_under_its_values_is_a_row_of_its_own() -> None:
+    """The model gave one row to "Discontinued operations 91.9 80.1" and the unlabelled total "206.2 190.4" under it
+    (no ruling between): two values stacked in one cell are two rows."""
+    words = [
+        _word(5, 8, "Continuing"),
+        _word(150, 8, "114.3"),
+        _word(250, 8, "110.3"),
+        _word(5, 28, "Discontinued"),
+        _word(150, 28, "91.9"),
+        _word(250, 28, "80.1"),
+        _word(150, 42, "206.2"),  # the total, no label
+        _word(250, 42, "190.4"),
+    ]
+    got = _grid(words, [(2, 14), (22, 34)])
+    assert got[(1, 1)] == "91.9" and got[(2, 1)] == "206.2" and got[(2, 2)] == "190.4" and got[(2, 0)] == ""
+
+
+def test_a_label_wrapped_over_two_lines_beside_its_value_stays_one_row() -> None:
+    words = [
+        _word(5, 8, "Assets related to"),
+        _word(150, 8, "35,842"),
+        _word(5, 20, "compensation"),
+        _word(5, 40, "Other"),
+        _word(150, 40, "18,111"),
+    ]
+    got = _grid(words, [(2, 14), (34, 46)])
+    assert got[(0, 0)] == "Assets related to\ncompensation" and got[(0, 1)] == "35,842" and got[(1, 1)] == "18,111"
