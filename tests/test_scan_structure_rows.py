@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.image import rows_from_tops
+from tablerag.parsing.image import grid_by_phrases, rows_from_tops
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 BOX = BBox(0, 0, 300, 60)
@@ -53,3 +53,36 @@ def test_a_label_wrapped_over_two_lines_beside_its_value_stays_one_row() -> None
     ]
     got = _grid(words, [(2, 14), (34, 46)])
     assert got[(0, 0)] == "Assets related to\ncompensation" and got[(0, 1)] == "35,842" and got[(1, 1)] == "18,111"
+
+
+def test_two_numbers_side_by_side_in_one_column_are_two_columns() -> None:
+    """The model drew one column over "2019 2018" and "4,466 2,154" (the text detector boxed each pair as one
+    line): two numbers apart on one line are two values, so the column splits at the gap between them."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 120, 60))]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 300, 60))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22, 42)]
+    words = [
+        Word(150, 4, 230, 12, "2019 2018", 0, 0),  # 9 characters, the gap at the 5th
+        Word(5, 24, 100, 32, "Financial liabilities", 0, 1),
+        Word(150, 24, 260, 32, "4,466 2,154", 0, 2),
+        Word(5, 44, 60, 52, "Deposits", 0, 3),
+        Word(170, 44, 198, 52, "917", 0, 4),  # a lone value of the first of the two
+        Word(250, 44, 260, 52, "12", 0, 5),
+    ]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    got = {(c.row, c.col): c.text for c in grid.cells}
+    assert grid.n_cols == 3
+    assert (got[(0, 1)], got[(0, 2)], got[(1, 1)], got[(1, 2)]) == ("2019", "2018", "4,466", "2,154")
+    assert got[(2, 2)] == "12"
+
+
+def test_a_year_and_its_footnote_mark_stay_in_one_column() -> None:
+    box = BBox(0, 0, 300, 40)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 120, 40))]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 300, 40))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22)]
+    words = [Word(150, 4, 230, 12, "2018 (4)", 0, 0), Word(5, 24, 60, 32, "Revenue", 0, 1)]
+    words += [Word(200, 24, 260, 32, "39,383", 0, 2)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(0, 1)] == "2018 (4)"

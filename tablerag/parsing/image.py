@@ -56,6 +56,7 @@ PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights o
 SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
 NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
+VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in page pixels
@@ -238,8 +239,8 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
     centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
     drew through it. The grid's cells and the words left hold the original words."""
-    inside = [w for w in words if box.contains_point(w.cx, w.cy)]
-    ids = {id(w) for w in inside}
+    inside = split_number_runs([w for w in words if box.contains_point(w.cx, w.cy)])
+    ids = {id(w) for w in words if box.contains_point(w.cx, w.cy)}
     units: list[Word] = [w for w in words if id(w) not in ids]
     parts: dict[int, list[Word]] = {}
     for run in phrases(inside):
@@ -251,11 +252,70 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
         unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
         parts[id(unit)] = run
         units.append(unit)
-    grid, left = grid_from_detections(dets, units, box, score)
+    grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def split_number_runs(words: list[Word]) -> list[Word]:
+    """Words whose text is two or more numbers side by side ("4,466 2,154": the text detector boxed the values of two
+    neighbouring columns as one line) as one word each, placed by their characters' share of the box; a number
+    with space-separated thousands groups ("1 649 692") stays one."""
+    out: list[Word] = []
+    for w in words:
+        parts = w.text.split()
+        if len(parts) < 2 or not all(NUMBER_WORD.fullmatch(p) for p in parts):
+            out.append(w)
+            continue
+        groups = [[parts[0]]]
+        for p in parts[1:]:
+            if _joinable(groups[-1][-1], p):
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        if len(groups) == 1:
+            out.append(w)
+            continue
+        per_char = (w.x1 - w.x0) / max(1, len(w.text))
+        at = 0
+        for g in groups:
+            text = " ".join(g)
+            start = w.text.index(g[0], at)
+            at = start + len(text)
+            out.append(Word(w.x0 + start * per_char, w.y0, w.x0 + at * per_char, w.y1, text, w.block, w.line))
+    return out
+
+
+def _a_value(text: str) -> bool:
+    """A word that is a number of VALUE_MIN_DIGITS digits or more (a footnote mark "(4)" beside a year is not)."""
+    return bool(NUMBER_WORD.fullmatch(text)) and sum(ch.isdigit() for ch in text) >= VALUE_MIN_DIGITS
+
+
+def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) -> list[Detection]:
+    """Columns in which one text line holds two numbers apart split at the gap between them: the structure model
+    missed a column ("2019 2018" over "4,466 2,154" in one column), since two numbers side by side are two values.
+    Each column's band reaches halfway to its neighbours, as the grid's columns do."""
+    cols = sorted((d for d in dets if d.label is Label.COLUMN), key=lambda d: d.box.x0)
+    if not cols:
+        return dets
+    mids = [(a.box.x1 + b.box.x0) / 2 for a, b in zip(cols, cols[1:], strict=False)]
+    bands = list(zip([box.x0, *mids], [*mids, box.x1], strict=True))
+    inside = [u for u in units if box.contains_point(u.cx, u.cy) and _a_value(u.text)]
+    out = [d for d in dets if d.label is not Label.COLUMN]
+    for d, (b0, b1) in zip(cols, bands, strict=True):
+        gaps = []
+        for line in group_lines([u for u in inside if b0 <= u.cx < b1]):
+            ws = line.words
+            gaps += [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]
+        if not gaps:
+            out.append(d)
+            continue
+        cut = sorted(gaps)[len(gaps) // 2]
+        out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
+        out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
+    return out
 
 
 def spanned_header_phrases(grid: Any) -> None:
