@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.image import grid_by_phrases, rows_from_tops
+from tablerag.parsing.image import grid_by_phrases, rows_from_tops, without_prose_rows
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 BOX = BBox(0, 0, 300, 60)
@@ -86,3 +86,25 @@ def test_a_year_and_its_footnote_mark_stay_in_one_column() -> None:
     words += [Word(200, 24, 260, 32, "39,383", 0, 2)]
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(0, 1)] == "2018 (4)"
+
+
+def test_the_paragraph_above_taken_into_the_table_goes_back_to_the_prose() -> None:
+    """The layout box reached up into the paragraph above: its last line became a first row of one long cell."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22, 42)]
+    prose = "adjusted for impairment if we determine that indicators of impairment exist at any point in time."
+    words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(prose.split())]
+    words += [Word(150, 24, 180, 32, "2019", 1, 0), Word(250, 24, 280, 32, "2018", 1, 1)]
+    words += [Word(5, 44, 60, 52, "Deferred", 2, 0), Word(150, 44, 180, 52, "87,011", 2, 1)]
+    words += [Word(250, 44, 280, 52, "64,858", 2, 2)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    trimmed, left = without_prose_rows(grid)
+    got = {(c.row, c.col): c.text for c in trimmed.cells}
+    assert trimmed.n_rows == 2 and got[(0, 1)] == "2019" and got[(1, 2)] == "64,858"
+    assert " ".join(w.text for w in left) == prose
+    title = "Consolidated statements of operations for the years ended December 31"  # no full stop: a title row
+    words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(title.split())] + words[-5:]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert without_prose_rows(grid)[0].n_rows == 3

@@ -50,6 +50,7 @@ LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes a
 # model leaves them, the heuristics can still find a table in their words (on 50 damaged ICDAR pages as good as 0.5)
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
+SENTENCE_END = re.compile(r"[a-z)][.!?](\s|$)")  # a full stop after a word: prose, not a label or a title
 PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
 # third of the text height, the gap between two columns a full height or more
 PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
@@ -175,7 +176,8 @@ def model_tables(
     Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
     re-reads the text of each table on its crop instead of taking the page's words; `found_tables` are the
     detector's tables on this page when it ran already. `fit_rows` (a recognizer whose rows are one text line high,
-    SLANet): rows re-banded to the words (`rows_from_tops`) and a trailing note row dropped (`without_note_row`)."""
+    SLANet): rows re-banded to the words (`rows_from_tops`), a trailing note row and leading prose rows dropped
+    (`without_note_row`, `without_prose_rows`)."""
 
     tables = detector.detect([image])[0] if found_tables is None else found_tables
     crops = [crop_table(image, t.box) for t in tables]
@@ -194,7 +196,8 @@ def model_tables(
         grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
-            left = left + note
+            grid, prose = without_prose_rows(grid)
+            left = left + note + prose
         found_dashes(grid.cells, grid.header_rows, image, scale)  # nil dashes the OCR found no text box on
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
@@ -362,6 +365,32 @@ def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
     grid.box = BBox(grid.box.x0, grid.box.y0, grid.box.x1, grid.row_edges[-1])
     grid.header_rows = min(grid.header_rows, grid.n_rows - 1)
     return grid, list(words)
+
+
+def without_prose_rows(grid: Any) -> tuple[Any, list[Word]]:
+    """The grid without leading rows that hold prose: one filled cell of NOTE_MIN_WORDS words or more with a
+    sentence end in it (the paragraph right above a table that the detector's box took in; a title row has no full
+    stop), and those rows' words."""
+    out: list[Word] = []
+    while grid.n_rows > NOTE_MIN_ROWS and grid.n_cols >= 2:
+        row = [c for c in grid.cells if c.row == 0]
+        filled = [c for c in row if c.words]
+        if len(filled) != 1 or filled[0].row_span > 1 or len(filled[0].words) < NOTE_MIN_WORDS:
+            break
+        if not SENTENCE_END.search(filled[0].text):
+            break
+        out += filled[0].words
+        cells = [c for c in grid.cells if c.row > 0 or c.row_span > 1]
+        del grid.row_edges[0]
+        for c in cells:
+            if c.row > 0:
+                c.row -= 1
+            else:  # an empty cell spanning down from the dropped row keeps the rows below
+                c.row_span, c.y0 = c.row_span - 1, grid.row_edges[0]
+        grid.cells[:] = cells
+        grid.box = BBox(grid.box.x0, grid.row_edges[0], grid.box.x1, grid.box.y1)
+        grid.header_rows = max(0, grid.header_rows - 1)
+    return grid, out
 
 
 def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
