@@ -77,7 +77,8 @@ def test_two_numbers_side_by_side_in_one_column_are_two_columns() -> None:
     assert got[(2, 2)] == "12"
 
 
-def test_a_year_and_its_footnote_mark_stay_in_one_column() -> None:
+def test_a_year_and_its_footnote_mark_or_a_range_label_stay_in_one_column() -> None:
+    """Numbers beside words ("12 -19 years", an age band) or a one-digit footnote mark are no missed column."""
     box = BBox(0, 0, 300, 40)
     dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 120, 40))]
     dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 300, 40))]
@@ -86,6 +87,9 @@ def test_a_year_and_its_footnote_mark_stay_in_one_column() -> None:
     words += [Word(200, 24, 260, 32, "39,383", 0, 2)]
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(0, 1)] == "2018 (4)"
+    ages = [Word(5, 24, 20, 32, "12", 0, 1), Word(30, 24, 50, 32, "-19", 0, 2), Word(52, 24, 80, 32, "years", 0, 3)]
+    grid, _ = grid_by_phrases(dets, [*words[:1], *ages, words[-1]], box, 0.9)
+    assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(1, 0)] == "12 -19 years"
 
 
 def test_the_paragraph_above_taken_into_the_table_goes_back_to_the_prose() -> None:

@@ -297,20 +297,23 @@ def _a_value(text: str) -> bool:
 
 
 def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) -> list[Detection]:
-    """Columns in which one text line holds two numbers apart split at the gap between them: the structure model
-    missed a column ("2019 2018" over "4,466 2,154" in one column), since two numbers side by side are two values.
+    """Columns in which one text line reads as nothing but two numbers apart split at the gap between them: the
+    structure model missed a column ("2019 2018" over "4,466 2,154" in one column), since two numbers side by side
+    are two values.
     Each column's band reaches halfway to its neighbours, as the grid's columns do."""
     cols = sorted((d for d in dets if d.label is Label.COLUMN), key=lambda d: d.box.x0)
     if not cols:
         return dets
     mids = [(a.box.x1 + b.box.x0) / 2 for a, b in zip(cols, cols[1:], strict=False)]
     bands = list(zip([box.x0, *mids], [*mids, box.x1], strict=True))
-    inside = [u for u in units if box.contains_point(u.cx, u.cy) and _a_value(u.text)]
+    inside = [u for u in units if box.contains_point(u.cx, u.cy)]
     out = [d for d in dets if d.label is not Label.COLUMN]
     for d, (b0, b1) in zip(cols, bands, strict=True):
         gaps = []
         for line in group_lines([u for u in inside if b0 <= u.cx < b1]):
             ws = line.words
+            if len(ws) < 2 or not all(_a_value(w.text) for w in ws):
+                continue  # a label holding numbers ("12 -19 years") is one cell
             gaps += [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]
         if not gaps:
             out.append(d)
