@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tablerag.parsing.grid import GridCell, Word
-from tablerag.parsing.marks import DASH_TEXT, found_dashes
+from tablerag.parsing.marks import DASH_TEXT, SHORT_DASH_TEXT, found_dashes
 
 PIL = pytest.importorskip("PIL")
 pytest.importorskip("cv2")
@@ -20,7 +20,9 @@ COLS = (0, 450, 600, 750)  # pixel edges of a label column and two value columns
 ROW_H = 40
 
 
-def _page(rows: list[list[str]], ruled: bool) -> tuple[object, list[GridCell]]:
+def _page(
+    rows: list[list[str]], ruled: bool, read: frozenset[tuple[int, int]] = frozenset()
+) -> tuple[object, list[GridCell]]:
     """A white page with `rows` typeset (labels left, values right-aligned), optionally ruled; the cells hold an OCR
     word for every text except the dashes (what PP-OCR gives back)."""
     from PIL import Image, ImageDraw, ImageFont
@@ -38,7 +40,7 @@ def _page(rows: list[list[str]], ruled: bool) -> tuple[object, list[GridCell]]:
                 width = draw.textlength(text, font=font)
                 tx = x0 + 8 if c == 0 else x1 - 8 - width
                 draw.text((tx, y0 + 8), text, fill="black", font=font)
-                if text.strip("—–-"):  # OCR boxes no dash
+                if text.strip("—–-$") or (r, c) in read:  # OCR boxes no lone dash (but those in `read`)
                     cell.words.append(Word(tx * SCALE, (y0 + 8) * SCALE, (tx + width) * SCALE, (y0 + 32) * SCALE, text))
             cells.append(cell)
     if ruled:
@@ -63,7 +65,7 @@ def test_empty_value_cells_showing_a_dash_read_as_a_dash(ruled: bool) -> None:
     image, cells = _page(ROWS, ruled)
     assert found_dashes(cells, 1, image, SCALE) == 3
     got = {(c.row, c.col): c.text for c in cells}
-    assert got[(1, 1)] == got[(2, 2)] == got[(3, 2)] == DASH_TEXT  # em, en dash and hyphen
+    assert got[(1, 1)] == DASH_TEXT and got[(2, 2)] == got[(3, 2)] == SHORT_DASH_TEXT  # em; en dash and hyphen
     assert got[(4, 2)] == ""  # a blank cell stays blank
     assert got[(1, 2)] == "(2,545)" and got[(0, 0)] == ""
 
@@ -83,3 +85,11 @@ def test_underlines_and_marks_that_are_not_a_lone_dash_stay_empty() -> None:
     got = {(c.row, c.col): c.text for c in cells}
     assert got[(2, 1)] == "" and got[(2, 0)] == "" and got[(2, 2)] == DASH_TEXT
     assert got[(3, 2)] == ""  # "--": two marks
+
+
+def test_a_column_of_nils_whose_only_reading_is_a_nil_is_a_value_column() -> None:
+    """Level 1 holds nothing but nils; the OCR read one of them ("$—"): the others are dashes too."""
+    rows = [["", "Level 1", "Total"], ["Money market funds", "$—", "$2,010"], ["U.S. treasury bonds", "—", "116,835"]]
+    image, cells = _page(rows, ruled=False, read=frozenset({(1, 1)}))
+    assert found_dashes(cells, 1, image, SCALE) == 1
+    assert {(c.row, c.col): c.text for c in cells}[(2, 1)] == DASH_TEXT

@@ -14,8 +14,13 @@ from tablerag._lazy import need
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.grid import GridCell, Word
 from tablerag.parsing.imageops import ink_mask, to_gray
+from tablerag.parsing.ocr_text import CURRENCY, DASH_LOOKALIKES
 
-DASH_TEXT = "—"  # what a found dash reads as (the OCR text cleaner maps its lookalikes to this too)
+DASH_TEXT = "—"  # what a found long dash reads as (the OCR text cleaner maps its lookalikes to this too)
+SHORT_DASH_TEXT = "-"  # and a short one (a hyphen or an en dash: half an em or less)
+EM_DASH_WIDTH = 0.5  # of the text height: an em dash is about one em wide (0.7-0.9 of an OCR box's height), an en
+# dash half that, a hyphen a third
+NIL_GLYPHS = frozenset("—–-‒―−")  # the dashes reports print for "nil"
 DASH_MIN_WIDTH = 0.15  # a hyphen is about a quarter of the text height wide; dots and specks are narrower
 DASH_MAX_WIDTH = 1.5  # an em dash is one em (about the text height); a column's underline spans its numbers
 DASH_MAX_THICKNESS = 0.25  # a dash's stroke is a tenth to a fifth of the text height; digits are its full height
@@ -56,14 +61,22 @@ def _has_number(cell: GridCell) -> bool:
     return bool(cell.words) and cell_from_text(0, 0, cell.text).value is not None
 
 
+def _read_nil(cell: GridCell) -> bool:
+    """A cell the OCR read as a dash (or a lookalike of one), beside a currency sign or not: a nil value."""
+    text = "".join(cell.text.split()).strip(CURRENCY)
+    return len(text) == 1 and (text in NIL_GLYPHS or text in DASH_LOOKALIKES)
+
+
 def found_dashes(cells: list[GridCell], header_rows: int, image: Any, scale: float) -> int:
-    """Empty body cells of value columns (a column with a number below the header) that show a dash in `image`
-    (pixels; `scale` points per pixel) get a word reading DASH_TEXT at the dash. Returns how many."""
+    """Empty body cells of value columns (a number or a read nil below the header) that show a dash in `image`
+    (pixels; `scale` points per pixel) get a word at the dash, reading DASH_TEXT or SHORT_DASH_TEXT by its width (the
+    glyph printed: a report's "—", a statistical table's "-"). Returns how many."""
     heights = sorted(w.y1 - w.y0 for c in cells for w in c.words)
     if not heights:
         return 0
     line_h = heights[len(heights) // 2] / scale  # the median text height, in pixels
-    value_cols = {c.col for c in cells if c.row >= header_rows and c.col_span == 1 and _has_number(c)}
+    # a value column: a number below the header, or a nil the OCR did read (a column of nils and one value)
+    value_cols = {c.col for c in cells if c.row >= header_rows and c.col_span == 1 and (_has_number(c) or _read_nil(c))}
     gray = None
     found = 0
     for cell in cells:
@@ -83,13 +96,14 @@ def found_dashes(cells: list[GridCell], header_rows: int, image: Any, scale: flo
         bx0, by0, bx1, by1 = box
         # the word's box: the dash's extent, one text line high around it (as OCR boxes a glyph's line)
         mid = (by0 + by1) / 2 + y0
+        text = DASH_TEXT if bx1 - bx0 >= EM_DASH_WIDTH * line_h else SHORT_DASH_TEXT
         cell.words.append(
             Word(
                 (x0 + bx0) * scale,
                 (mid - line_h / 2) * scale,
                 (x0 + bx1) * scale,
                 (mid + line_h / 2) * scale,
-                DASH_TEXT,
+                text,
                 -1,
                 0,
             )
