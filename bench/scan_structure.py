@@ -11,7 +11,7 @@ table we read (the one sharing the most words with the gold) is compared with TA
   extra (rows of ours with no gold row: the paragraph above taken into the table); rows of ours holding words no
   gold row has (``rows with foreign words``);
 - columns, over the matched body rows: matched, missed (two gold columns in one of ours: "2019 2018" in one cell), split
-  (one gold column over two of ours), lost (no column of ours);
+  (one gold column over two of ours), lost (no column of ours), with no body text (nothing to place);
 - body cells of matched rows and matched columns: equal (after number normalisation), different, gold empty but
   read as text, gold text read as empty, gold dash ("-", "—") lost (read as empty or as something else);
 - header rows: ours against what the grid says (`csv_structure.expected_header`): equal, fewer, more;
@@ -61,7 +61,8 @@ def token(word: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    return [t for t in (token(w) for w in text.split()) if t and t not in DASHES]
+    """The cell's words as `token`s; a word of signs only ("%", "$") stays as it is, a dash is left out."""
+    return [t for t in (token(w) or w for w in text.split()) if t not in DASHES]
 
 
 def _overlap(a: Counter[str], b: Counter[str]) -> int:
@@ -196,10 +197,12 @@ def compare(gold: list[list[str]], tables: list[Table]) -> Counter[str]:
     for gr, orow in pairs:
         if gr < head:
             continue
-        left = [Counter(tokens(grid[orow][oc])) for oc in range(table.n_cols)]
+        left = [
+            Counter(t for t in tokens(grid[orow][oc]) if any(ch.isalnum() for ch in t)) for oc in range(table.n_cols)
+        ]
         at = 0
         for gc in range(n_gold):
-            want = Counter(tokens(gold[gr][gc]))
+            want = Counter(t for t in tokens(gold[gr][gc]) if any(ch.isalnum() for ch in t))  # "$" lands anywhere
             oc = next((k for k in range(at, table.n_cols) if _overlap(want, left[k])), None)
             while want and oc is not None and oc < table.n_cols and _overlap(want, left[oc]):
                 took = want & left[oc]
@@ -212,7 +215,8 @@ def compare(gold: list[list[str]], tables: list[Table]) -> Counter[str]:
     shared_home = Counter(home.values())
     for gc in range(n_gold):
         if gc not in home:
-            out["columns lost"] += 1
+            body = any(tokens(gold[gr][gc]) for gr, _ in pairs if gr >= head)
+            out["columns lost" if body else "columns with no body text"] += 1
             continue
         total = sum(land[gc].values())
         if shared_home[home[gc]] > 1:
