@@ -20,6 +20,8 @@ Run (a few minutes on a busy 2-core machine)::
     python bench/qa_reports.py --part tune --limit 60 --formats borderless --show-misses 30
     python bench/qa_reports.py --formats scanned      # pages rendered to images, through the image path (slow;
                                                       # parses cached in bench/out/scan_cache by image + code)
+    python bench/qa_reports.py --formats scanned --ocr-stages  # and each page's OCR words kept by image + OCR
+                                                      # code: a table-building change reads no page again
 
 Writes bench/out/qa_reports.json.
 """
@@ -31,12 +33,15 @@ import contextlib
 import csv
 import functools
 import hashlib
+import inspect
 import json
+import pickle
 import shutil
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -53,6 +58,8 @@ OUT = ROOT / "bench" / "out" / "qa_reports.json"
 SAVE_EVERY = 1000  # new vectors between saves of the cache (an interrupted run keeps most of its work)
 EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
 SCAN_CACHE = ROOT / "bench" / "out" / "scan_cache"
+STAGES = ROOT / "bench" / "out" / "scan_stages"  # scanned pages' OCR words (`stage_cache`)
+OCR_SOURCES = ("ocr.py", "ocr_onnx.py", "onnx_models.py", "models_cache.py", "imageops.py", "render.py")
 # What a scanned page's parse depends on besides its image: our parsing code and the layers below it, the model
 # files, the libraries that read the image, and the settings the readers take from the environment.
 PARSE_SOURCES = ("tablerag/parsing", "tablerag/text", "tablerag/model.py", "tablerag/limits.py", "tablerag/_lazy.py")
@@ -512,6 +519,83 @@ class ParseCache:
         return doc
 
 
+# --- OCR stage cache --------------------------------------------------------------------------------------------------
+@functools.cache
+def ocr_fingerprint() -> str:
+    """What a page's OCR words depend on besides the page: the OCR code (and the image path's OCR functions),
+    the model files and the libraries."""
+    import importlib.metadata as md
+    import os
+
+    from tablerag.parsing import image
+
+    h = hashlib.sha256()
+    for name in OCR_SOURCES:
+        f = ROOT / "tablerag" / "parsing" / name
+        h.update(name.encode() + b"\0" + (f.read_bytes() if f.exists() else b"") + b"\0")
+    for fn in (image.page_ocr, image.ppocr_words, image.read_regions, image.ocr_engine, image._engine):
+        h.update(inspect.getsource(fn).encode())
+    models = Path(os.environ.get("TABLERAG_MODELS", ROOT / "models"))
+    for f in sorted(models.rglob("*")) if models.is_dir() else []:
+        if f.is_file():
+            h.update(f"{f.relative_to(models)}:{f.stat().st_size}\0".encode())
+    for lib in PARSE_LIBRARIES:
+        with contextlib.suppress(md.PackageNotFoundError):
+            h.update(f"{lib}={md.version(lib)}\0".encode())
+    for key in sorted(k for k in os.environ if k.startswith("TABLERAG_") and k != "TABLERAG_ONNX_THREADS"):
+        h.update(f"{key}={os.environ[key]}\0".encode())
+    return h.hexdigest()[:16]
+
+
+def _image_key(img: Any) -> str:
+    return hashlib.sha256(f"{img.mode}{img.size}".encode() + img.tobytes()).hexdigest()[:32]
+
+
+def _boxes(dets: Any) -> str:
+    return (
+        "none"
+        if dets is None
+        else ";".join(f"{d.box.x0:.2f},{d.box.y0:.2f},{d.box.x1:.2f},{d.box.y1:.2f}" for d in dets)
+    )
+
+
+def _memo(folder: Path, key: str, compute: Any) -> Any:
+    entry = folder / f"{hashlib.sha256(key.encode()).hexdigest()[:40]}.pickle"
+    if entry.exists():
+        return pickle.loads(entry.read_bytes())
+    value = compute()
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = entry.with_suffix(".tmp")
+    tmp.write_bytes(pickle.dumps(value))
+    tmp.replace(entry)
+    return value
+
+
+@contextlib.contextmanager
+def stage_cache(folder: Path = STAGES) -> Iterator[None]:
+    """Within: a page's OCR words (`image.page_ocr`) and a document's language guess (`pdf.guess_langs`) are kept on
+    disk and reused for the same page image, arguments and OCR code. Bench only: the table building runs as is."""
+    from tablerag.parsing import image, pdf
+
+    page_ocr, guess = image.page_ocr, pdf.guess_langs
+    fp = ocr_fingerprint()
+
+    def cached_page_ocr(img: Any, dpi: float, opts: Any, candidates: Any, sure: Any) -> Any:
+        key = f"ocr|{fp}|{_image_key(img)}|{dpi}|{opts.langs}|{opts.ocr.value}|{opts.ocr_scope.value}|{opts.psm}|"
+        key += f"{_boxes(candidates)}|{_boxes(sure)}"
+        return _memo(folder, key, lambda: page_ocr(img, dpi, opts, candidates, sure))
+
+    def cached_guess(img: Any, *args: Any, **kwargs: Any) -> Any:
+        key = f"langs|{fp}|{_image_key(img)}|{args}|{sorted(kwargs.items())}"
+        return _memo(folder, key, lambda: guess(img, *args, **kwargs))
+
+    image.page_ocr, pdf.guess_langs = cached_page_ocr, cached_guess
+    try:
+        yield
+    finally:
+        image.page_ocr, pdf.guess_langs = page_ocr, guess
+
+
 def relocated(doc: Any, path: Path) -> Any:
     """A cached parse of the same file read from another folder: every path it cites is the file's new one."""
     doc.path = str(path)
@@ -666,6 +750,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool-asked", action="store_true", help="pool only the documents asked about")
     parser.add_argument("--given-direct", action="store_true", help="answer 'given' from the file's tables, no index")
     parser.add_argument("--per-question", type=Path, default=None, help="write each tune answer here (JSON lines)")
+    parser.add_argument(
+        "--ocr-stages", action="store_true", help="keep scanned pages' OCR words in bench/out/scan_stages (same code)"
+    )
     args = parser.parse_args(argv)
     contexts = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tune", "kept"} if args.part == "both" else {args.part}
@@ -676,7 +763,7 @@ def main(argv: list[str] | None = None) -> int:
     misses: list[Any] = []
     per_question: list[dict[str, Any]] = []  # tune part only: the kept part's answers are never written
     results = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, stage_cache() if args.ocr_stages else contextlib.nullcontext():
         work = args.work or Path(tmp)
         for fmt in args.formats:
             res = run_format(

@@ -22,10 +22,12 @@ from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, S
 from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
-from tablerag.parsing.grid import Rule, Word
+from tablerag.parsing.grid import Rule, Word, group_lines
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, keep_regions, ruling_lines
+from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
+from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.ocr import (
     PSM_BLOCK,
     PSM_SPARSE,
@@ -57,12 +59,14 @@ LAYOUT_OCR_SCORE = 0.25  # OCR also reads boxes the layout model half-believes a
 # model leaves them, the heuristics can still find a table in their words (on 50 damaged ICDAR pages as good as 0.5)
 NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
 NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
+SENTENCE_END = re.compile(r"[a-z)][.!?](\s|$)")  # a full stop after a word: prose, not a label or a title
 PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
 # third of the text height, the gap between two columns a full height or more
 PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
 SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
 NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
+VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 SCAN_PARALLEL_MIN_PAGES = 3  # a scan worker's start (interpreter, imports, model sessions) costs about a page's scan
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in page pixels
@@ -181,7 +185,8 @@ def model_tables(
     Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
     re-reads the text of each table on its crop instead of taking the page's words; `found_tables` are the
     detector's tables on this page when it ran already. `fit_rows` (a recognizer whose rows are one text line high,
-    SLANet): rows re-banded to the words (`rows_from_tops`) and a trailing note row dropped (`without_note_row`)."""
+    SLANet): rows re-banded to the words (`rows_from_tops`), a trailing note row and leading prose rows dropped
+    (`without_note_row`, `without_prose_rows`)."""
 
     tables = detector.detect([image])[0] if found_tables is None else found_tables
     crops = [crop_table(image, t.box) for t in tables]
@@ -200,7 +205,9 @@ def model_tables(
         grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
-            left = left + note
+            grid, prose = without_prose_rows(grid)
+            left = left + note + prose
+        found_dashes(grid.cells, grid.header_rows, image, scale)  # nil dashes the OCR found no text box on
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue
         rest = left
@@ -244,8 +251,8 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
     centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
     drew through it. The grid's cells and the words left hold the original words."""
-    inside = [w for w in words if box.contains_point(w.cx, w.cy)]
-    ids = {id(w) for w in inside}
+    inside = split_number_runs([w for w in words if box.contains_point(w.cx, w.cy)])
+    ids = {id(w) for w in words if box.contains_point(w.cx, w.cy)}
     units: list[Word] = [w for w in words if id(w) not in ids]
     parts: dict[int, list[Word]] = {}
     for run in phrases(inside):
@@ -257,11 +264,73 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
         unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
         parts[id(unit)] = run
         units.append(unit)
-    grid, left = grid_from_detections(dets, units, box, score)
+    grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def split_number_runs(words: list[Word]) -> list[Word]:
+    """Words whose text is two or more numbers side by side ("4,466 2,154": the text detector boxed the values of two
+    neighbouring columns as one line) as one word each, placed by their characters' share of the box; a number
+    with space-separated thousands groups ("1 649 692") stays one."""
+    out: list[Word] = []
+    for w in words:
+        parts = w.text.split()
+        if len(parts) < 2 or not all(NUMBER_WORD.fullmatch(p) for p in parts):
+            out.append(w)
+            continue
+        groups = [[parts[0]]]
+        for p in parts[1:]:
+            if _joinable(groups[-1][-1], p):
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        if len(groups) == 1:
+            out.append(w)
+            continue
+        per_char = (w.x1 - w.x0) / max(1, len(w.text))
+        at = 0
+        for g in groups:
+            text = " ".join(g)
+            start = w.text.index(g[0], at)
+            at = start + len(text)
+            out.append(Word(w.x0 + start * per_char, w.y0, w.x0 + at * per_char, w.y1, text, w.block, w.line))
+    return out
+
+
+def _a_value(text: str) -> bool:
+    """A word that is a number of VALUE_MIN_DIGITS digits or more (a footnote mark "(4)" beside a year is not)."""
+    return bool(NUMBER_WORD.fullmatch(text)) and sum(ch.isdigit() for ch in text) >= VALUE_MIN_DIGITS
+
+
+def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) -> list[Detection]:
+    """Columns in which one text line reads as nothing but two numbers apart split at the gap between them: the
+    structure model missed a column ("2019 2018" over "4,466 2,154" in one column), since two numbers side by side
+    are two values.
+    Each column's band reaches halfway to its neighbours, as the grid's columns do."""
+    cols = sorted((d for d in dets if d.label is Label.COLUMN), key=lambda d: d.box.x0)
+    if not cols:
+        return dets
+    mids = [(a.box.x1 + b.box.x0) / 2 for a, b in zip(cols, cols[1:], strict=False)]
+    bands = list(zip([box.x0, *mids], [*mids, box.x1], strict=True))
+    inside = [u for u in units if box.contains_point(u.cx, u.cy)]
+    out = [d for d in dets if d.label is not Label.COLUMN]
+    for d, (b0, b1) in zip(cols, bands, strict=True):
+        gaps = []
+        for line in group_lines([u for u in inside if b0 <= u.cx < b1]):
+            ws = line.words
+            if len(ws) < 2 or not all(_a_value(w.text) for w in ws):
+                continue  # a label holding numbers ("12 -19 years") is one cell
+            gaps += [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]
+        if not gaps:
+            out.append(d)
+            continue
+        cut = sorted(gaps)[len(gaps) // 2]
+        out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
+        out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
+    return out
 
 
 def spanned_header_phrases(grid: Any) -> None:
@@ -310,6 +379,32 @@ def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
     return grid, list(words)
 
 
+def without_prose_rows(grid: Any) -> tuple[Any, list[Word]]:
+    """The grid without leading rows that hold prose: one filled cell of NOTE_MIN_WORDS words or more with a
+    sentence end in it (the paragraph right above a table that the detector's box took in; a title row has no full
+    stop), and those rows' words."""
+    out: list[Word] = []
+    while grid.n_rows > NOTE_MIN_ROWS and grid.n_cols >= 2:
+        row = [c for c in grid.cells if c.row == 0]
+        filled = [c for c in row if c.words]
+        if len(filled) != 1 or filled[0].row_span > 1 or len(filled[0].words) < NOTE_MIN_WORDS:
+            break
+        if not SENTENCE_END.search(filled[0].text):
+            break
+        out += filled[0].words
+        cells = [c for c in grid.cells if c.row > 0 or c.row_span > 1]
+        del grid.row_edges[0]
+        for c in cells:
+            if c.row > 0:
+                c.row -= 1
+            else:  # an empty cell spanning down from the dropped row keeps the rows below
+                c.row_span, c.y0 = c.row_span - 1, grid.row_edges[0]
+        grid.cells[:] = cells
+        grid.box = BBox(grid.box.x0, grid.row_edges[0], grid.box.x1, grid.box.y1)
+        grid.header_rows = max(0, grid.header_rows - 1)
+    return grid, out
+
+
 def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
     """Structure objects with their rows re-banded for the words: SLANet's row boxes are about one text line high
     (and shifted by a few points), so the second line of a two-line cell fell nearer the next row. Every object is
@@ -330,6 +425,43 @@ def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
         # rows, spanning cells and the column header end where the row they end in now ends
         _, end = min(ends, key=lambda e: abs(e[0] - d.box.y1))
         out[k] = Detection(d.label, d.score, BBox(d.box.x0, d.box.y0, d.box.x1, max(d.box.y0 + 1e-3, end)))
+    return split_stacked_values(out, words)
+
+
+def _is_number(word: Word) -> bool:
+    return parse_number(word.text) is not None
+
+
+def split_stacked_values(dets: list[Detection], words: list[Word]) -> list[Detection]:
+    """Rows holding two text lines with a number of the lower line right under a number of the upper one split
+    between the lines: one cell holds one value, so two values stacked in a column are two rows the structure model
+    took for one (a total row whose label is empty, ruled off from the row above by nothing but its values). A
+    label wrapped over two lines beside one value is left as it is."""
+    out: list[Detection] = [d for d in dets if d.label is not Label.ROW]
+    rows = sorted((d for d in dets if d.label is Label.ROW), key=lambda d: d.box.y0)
+    for i, d in enumerate(rows):
+        # the row's words: down to the next row's top (the grid tiles the table so), the last row's to the bottom
+        end = rows[i + 1].box.y0 if i + 1 < len(rows) else max([d.box.y1] + [w.y1 for w in words])
+        lines = group_lines([w for w in words if d.box.y0 <= w.cy < end and d.box.x0 <= w.cx <= d.box.x1])
+        cuts: list[float] = []
+        bottom = d.box.y1
+        for upper, lower in zip(lines, lines[1:], strict=False):
+            if upper.y1 > lower.y0:
+                continue
+            stacked = any(
+                min(a.x1, b.x1) > max(a.x0, b.x0)
+                for a in upper.words
+                if _is_number(a)
+                for b in lower.words
+                if _is_number(b)
+            )
+            if stacked:
+                cuts.append((upper.y1 + lower.y0) / 2)
+                bottom = lower.y1
+        edges = [d.box.y0, *cuts, max(d.box.y1, bottom)]
+        out += [
+            Detection(d.label, d.score, BBox(d.box.x0, a, d.box.x1, b)) for a, b in zip(edges, edges[1:], strict=False)
+        ]
     return out
 
 

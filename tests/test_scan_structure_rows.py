@@ -1,0 +1,114 @@
+"""Rows of a scanned table the structure model took together (hand-made detections and words, no model, no OCR)."""
+
+from __future__ import annotations
+
+from tablerag.model import BBox
+from tablerag.parsing.grid import Word
+from tablerag.parsing.image import grid_by_phrases, rows_from_tops, without_prose_rows
+from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
+
+BOX = BBox(0, 0, 300, 60)
+
+
+def _dets(rows: list[tuple[float, float]]) -> list[Detection]:
+    dets = [Detection(Label.TABLE, 0.9, BOX)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, b)) for a, b in rows]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    return dets
+
+
+def _word(x: float, cy: float, text: str) -> Word:
+    return Word(x, cy - 4, x + 40, cy + 4, text)
+
+
+def _grid(words: list[Word], rows: list[tuple[float, float]]) -> dict[tuple[int, int], str]:
+    grid, _ = grid_from_detections(rows_from_tops(_dets(rows), words), words, BOX)
+    return {(c.row, c.col): c.text for c in grid.cells}
+
+
+def test_a_total_row_without_a_label_under_its_values_is_a_row_of_its_own() -> None:
+    """The model gave one row to "Discontinued operations 91.9 80.1" and the unlabelled total "206.2 190.4" under it
+    (no ruling between): two values stacked in one cell are two rows."""
+    words = [
+        _word(5, 8, "Continuing"),
+        _word(150, 8, "114.3"),
+        _word(250, 8, "110.3"),
+        _word(5, 28, "Discontinued"),
+        _word(150, 28, "91.9"),
+        _word(250, 28, "80.1"),
+        _word(150, 42, "206.2"),  # the total, no label
+        _word(250, 42, "190.4"),
+    ]
+    got = _grid(words, [(2, 14), (22, 34)])
+    assert got[(1, 1)] == "91.9" and got[(2, 1)] == "206.2" and got[(2, 2)] == "190.4" and got[(2, 0)] == ""
+
+
+def test_a_label_wrapped_over_two_lines_beside_its_value_stays_one_row() -> None:
+    words = [
+        _word(5, 8, "Assets related to"),
+        _word(150, 8, "35,842"),
+        _word(5, 20, "compensation"),
+        _word(5, 40, "Other"),
+        _word(150, 40, "18,111"),
+    ]
+    got = _grid(words, [(2, 14), (34, 46)])
+    assert got[(0, 0)] == "Assets related to\ncompensation" and got[(0, 1)] == "35,842" and got[(1, 1)] == "18,111"
+
+
+def test_two_numbers_side_by_side_in_one_column_are_two_columns() -> None:
+    """The model drew one column over "2019 2018" and "4,466 2,154" (the text detector boxed each pair as one
+    line): two numbers apart on one line are two values, so the column splits at the gap between them."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 120, 60))]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 300, 60))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22, 42)]
+    words = [
+        Word(150, 4, 230, 12, "2019 2018", 0, 0),  # 9 characters, the gap at the 5th
+        Word(5, 24, 100, 32, "Financial liabilities", 0, 1),
+        Word(150, 24, 260, 32, "4,466 2,154", 0, 2),
+        Word(5, 44, 60, 52, "Deposits", 0, 3),
+        Word(170, 44, 198, 52, "917", 0, 4),  # a lone value of the first of the two
+        Word(250, 44, 260, 52, "12", 0, 5),
+    ]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    got = {(c.row, c.col): c.text for c in grid.cells}
+    assert grid.n_cols == 3
+    assert (got[(0, 1)], got[(0, 2)], got[(1, 1)], got[(1, 2)]) == ("2019", "2018", "4,466", "2,154")
+    assert got[(2, 2)] == "12"
+
+
+def test_a_year_and_its_footnote_mark_or_a_range_label_stay_in_one_column() -> None:
+    """Numbers beside words ("12 -19 years", an age band) or a one-digit footnote mark are no missed column."""
+    box = BBox(0, 0, 300, 40)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 120, 40))]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 300, 40))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22)]
+    words = [Word(150, 4, 230, 12, "2018 (4)", 0, 0), Word(5, 24, 60, 32, "Revenue", 0, 1)]
+    words += [Word(200, 24, 260, 32, "39,383", 0, 2)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(0, 1)] == "2018 (4)"
+    ages = [Word(5, 24, 20, 32, "12", 0, 1), Word(30, 24, 50, 32, "-19", 0, 2), Word(52, 24, 80, 32, "years", 0, 3)]
+    grid, _ = grid_by_phrases(dets, [*words[:1], *ages, words[-1]], box, 0.9)
+    assert grid.n_cols == 2 and {(c.row, c.col): c.text for c in grid.cells}[(1, 0)] == "12 -19 years"
+
+
+def test_the_paragraph_above_taken_into_the_table_goes_back_to_the_prose() -> None:
+    """The layout box reached up into the paragraph above: its last line became a first row of one long cell."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22, 42)]
+    prose = "adjusted for impairment if we determine that indicators of impairment exist at any point in time."
+    words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(prose.split())]
+    words += [Word(150, 24, 180, 32, "2019", 1, 0), Word(250, 24, 280, 32, "2018", 1, 1)]
+    words += [Word(5, 44, 60, 52, "Deferred", 2, 0), Word(150, 44, 180, 52, "87,011", 2, 1)]
+    words += [Word(250, 44, 280, 52, "64,858", 2, 2)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    trimmed, left = without_prose_rows(grid)
+    got = {(c.row, c.col): c.text for c in trimmed.cells}
+    assert trimmed.n_rows == 2 and got[(0, 1)] == "2019" and got[(1, 2)] == "64,858"
+    assert " ".join(w.text for w in left) == prose
+    title = "Consolidated statements of operations for the years ended December 31"  # no full stop: a title row
+    words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(title.split())] + words[-5:]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert without_prose_rows(grid)[0].n_rows == 3
