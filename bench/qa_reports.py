@@ -456,19 +456,11 @@ def items(contexts: list[dict[str, Any]], parts: set[str], limit: int | None) ->
     return [it for p in sorted(by_part) for it in (by_part[p][:limit] if limit else by_part[p])]
 
 
-@functools.cache
-def parsing_fingerprint() -> str:
-    """A digest of everything a scanned page's parse depends on besides the page: a change to any of it gives a
-    new fingerprint, so a cached parse is never reused across a parsing change."""
+def _models_and_libraries(h: Any) -> None:
+    """Into the digest `h`: the model files' names and sizes and the parsing libraries' versions."""
     import importlib.metadata as md
     import os
-    import subprocess
 
-    h = hashlib.sha256()
-    for name in PARSE_SOURCES:
-        base = ROOT / name
-        for f in sorted(base.rglob("*.py")) if base.is_dir() else [base]:
-            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
     models = Path(os.environ.get("TABLERAG_MODELS", ROOT / "models"))
     for f in sorted(models.rglob("*")) if models.is_dir() else []:
         if f.is_file():
@@ -476,11 +468,32 @@ def parsing_fingerprint() -> str:
     for lib in PARSE_LIBRARIES:
         with contextlib.suppress(md.PackageNotFoundError):
             h.update(f"{lib}={md.version(lib)}\0".encode())
+
+
+def _settings(h: Any) -> None:
+    """Into the digest `h`: every TABLERAG_ setting but the thread count (it changes no result)."""
+    import os
+
+    for key in sorted(k for k in os.environ if k.startswith("TABLERAG_") and k != "TABLERAG_ONNX_THREADS"):
+        h.update(f"{key}={os.environ[key]}\0".encode())
+
+
+@functools.cache
+def parsing_fingerprint() -> str:
+    """A digest of everything a scanned page's parse depends on besides the page: a change to any of it gives a
+    new fingerprint, so a cached parse is never reused across a parsing change."""
+    import subprocess
+
+    h = hashlib.sha256()
+    for name in PARSE_SOURCES:
+        base = ROOT / name
+        for f in sorted(base.rglob("*.py")) if base.is_dir() else [base]:
+            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+    _models_and_libraries(h)
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         out = subprocess.run(["tesseract", "--version"], capture_output=True, text=True, timeout=30)
         h.update((out.stdout + out.stderr).splitlines()[0].encode() if out.stdout + out.stderr else b"")
-    for key in sorted(k for k in os.environ if k.startswith("TABLERAG_") and k != "TABLERAG_ONNX_THREADS"):
-        h.update(f"{key}={os.environ[key]}\0".encode())
+    _settings(h)
     return h.hexdigest()[:16]
 
 
@@ -524,8 +537,6 @@ class ParseCache:
 def ocr_fingerprint() -> str:
     """What a page's OCR words depend on besides the page: the OCR code (and the image path's OCR functions),
     the model files and the libraries."""
-    import importlib.metadata as md
-    import os
 
     from tablerag.parsing import image
 
@@ -533,17 +544,10 @@ def ocr_fingerprint() -> str:
     for name in OCR_SOURCES:
         f = ROOT / "tablerag" / "parsing" / name
         h.update(name.encode() + b"\0" + (f.read_bytes() if f.exists() else b"") + b"\0")
-    for fn in (image.page_ocr, image.ppocr_words, image.read_regions, image.ocr_engine, image._engine):
+    for fn in (image.read_page, image.ppocr_words, image.read_regions, image.ocr_engine, image._engine):
         h.update(inspect.getsource(fn).encode())
-    models = Path(os.environ.get("TABLERAG_MODELS", ROOT / "models"))
-    for f in sorted(models.rglob("*")) if models.is_dir() else []:
-        if f.is_file():
-            h.update(f"{f.relative_to(models)}:{f.stat().st_size}\0".encode())
-    for lib in PARSE_LIBRARIES:
-        with contextlib.suppress(md.PackageNotFoundError):
-            h.update(f"{lib}={md.version(lib)}\0".encode())
-    for key in sorted(k for k in os.environ if k.startswith("TABLERAG_") and k != "TABLERAG_ONNX_THREADS"):
-        h.update(f"{key}={os.environ[key]}\0".encode())
+    _models_and_libraries(h)
+    _settings(h)
     return h.hexdigest()[:16]
 
 
@@ -573,27 +577,29 @@ def _memo(folder: Path, key: str, compute: Any) -> Any:
 
 @contextlib.contextmanager
 def stage_cache(folder: Path = STAGES) -> Iterator[None]:
-    """Within: a page's OCR words (`image.page_ocr`) and a document's language guess (`pdf.guess_langs`) are kept on
-    disk and reused for the same page image, arguments and OCR code. Bench only: the table building runs as is."""
+    """Within: a page's OCR words in given languages (`image.read_page`) and a document's language guess
+    (`pdf.guess_langs`) are kept on disk and reused for the same page image, arguments and OCR code. Bench only: the
+    choice of languages (`image.page_ocr`, which keeps this process's settled languages) and the table building run
+    as they are."""
     from tablerag.parsing import image, pdf
 
-    page_ocr, guess = image.page_ocr, pdf.guess_langs
+    read_page, guess = image.read_page, pdf.guess_langs
     fp = ocr_fingerprint()
 
-    def cached_page_ocr(img: Any, dpi: float, opts: Any, candidates: Any, sure: Any) -> Any:
+    def cached_read_page(img: Any, dpi: float, opts: Any, candidates: Any, sure: Any) -> Any:
         key = f"ocr|{fp}|{_image_key(img)}|{dpi}|{opts.langs}|{opts.ocr.value}|{opts.ocr_scope.value}|{opts.psm}|"
         key += f"{_boxes(candidates)}|{_boxes(sure)}"
-        return _memo(folder, key, lambda: page_ocr(img, dpi, opts, candidates, sure))
+        return _memo(folder, key, lambda: read_page(img, dpi, opts, candidates, sure))
 
     def cached_guess(img: Any, *args: Any, **kwargs: Any) -> Any:
         key = f"langs|{fp}|{_image_key(img)}|{args}|{sorted(kwargs.items())}"
         return _memo(folder, key, lambda: guess(img, *args, **kwargs))
 
-    image.page_ocr, pdf.guess_langs = cached_page_ocr, cached_guess
+    image.read_page, pdf.guess_langs = cached_read_page, cached_guess
     try:
         yield
     finally:
-        image.page_ocr, pdf.guess_langs = page_ocr, guess
+        image.read_page, pdf.guess_langs = read_page, guess
 
 
 def relocated(doc: Any, path: Path) -> Any:

@@ -251,8 +251,9 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
     centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
     drew through it. The grid's cells and the words left hold the original words."""
-    inside = split_number_runs([w for w in words if box.contains_point(w.cx, w.cy)])
-    ids = {id(w) for w in words if box.contains_point(w.cx, w.cy)}
+    within = [w for w in words if box.contains_point(w.cx, w.cy)]
+    inside = split_number_runs(within)
+    ids = {id(w) for w in within}
     units: list[Word] = [w for w in words if id(w) not in ids]
     parts: dict[int, list[Word]] = {}
     for run in phrases(inside):
