@@ -68,7 +68,7 @@ MIN_CONFIRM_STOP_WORDS = 3  # ... or this many when they confirm the languages t
 # caption or a two-line paragraph holds 4-6; on 10 report scans 2 pages' prose held fewer than 8)
 STOP_WORD_LEAD = 3.0  # ... when its language has this many times the stop words of the next one
 TESSDATA_ENV = "TESSDATA_PREFIX"  # tesseract's own setting: the folder of its language models
-IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": always run the tesseract command, even with tesserocr installed
+IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": the tesseract command even with tesserocr (read on first use)
 TSV_FIELDS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
 
 
