@@ -106,3 +106,48 @@ def test_files_prepared_by_older_code_are_prepared_again(tmp_path, older):
         assert index.stats() == stats and index.vector.count() == with_vectors(index)
         assert [e.prepared for e in index.store.manifest.documents()] == [PREPARE_VERSION]
         assert index.add([tmp_path / "costs.csv"]).count("unchanged") == 1
+
+
+READ_WAIT_S = 60  # how long a read waits for the commits before it (a bound for code that never commits early)
+
+
+def test_documents_read_slower_than_they_embed_are_committed_as_they_come(tmp_path, monkeypatch):
+    """When no other document is ready (scans read slower than they embed), each is embedded and committed as it
+    comes, while the next is read, not all at the batch's end. Here each read waits for the commits before it,
+    so the order, not the clock, decides (with commits only at the end every read waits out its timeout)."""
+    import threading
+
+    import tablerag.pipeline.facade as facade
+
+    files = []
+    for n in range(3):
+        files.append(tmp_path / f"costs{n}.csv")
+        files[-1].write_text(f"item,2019,2018\nRevenue {n},100,90\nGross profit {n},40,35\n", encoding="utf-8")
+    commits: list[list[str]] = []
+    changed = threading.Condition()
+    started: list[str] = []
+    real_prepare = facade.prepare
+
+    def prepare(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        with changed:
+            started.append(str(path))
+            earlier = len(started) - 1
+            changed.wait_for(lambda: sum(map(len, commits)) >= earlier, timeout=READ_WAIT_S)
+        return real_prepare(path, *args, **kwargs)
+
+    monkeypatch.setattr(facade, "prepare", prepare)
+    with tablerag.Index(tmp_path / "idx", embedder="use") as index:
+        real_commit = index.commit_many
+
+        def commit_many(batch, *args, **kwargs):  # type: ignore[no-untyped-def]
+            out = real_commit(batch, *args, **kwargs)
+            with changed:
+                commits.append([p.path for p in batch])
+                changed.notify_all()
+            return out
+
+        monkeypatch.setattr(index, "commit_many", commit_many)
+        report = index.add(files)
+        assert report.count("added") == 3
+        assert [len(c) for c in commits if c] == [1, 1, 1]  # one document each, as they came
+        assert index.vector.count() == with_vectors(index)

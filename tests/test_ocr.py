@@ -67,23 +67,37 @@ def test_in_process_tesseract_reads_like_the_command_and_keeps_its_models(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(tesserocr, "PyTessBaseAPI", counting)
-    monkeypatch.setattr(ocr, "APIS", ocr.TesseractApis())  # no engine loaded yet
-    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "1")
-    engine = ocr.TesseractOcr("eng")
+    apis = ocr.TesseractApis()  # no engine loaded yet
+    engine = ocr.TesseractOcr("eng", backend=apis)
     inside = [engine.words(table_crop), engine.words(table_crop)]
     assert loads == ["eng"]  # loaded once, kept for the second page
     assert inside[0] == inside[1]
-    assert ocr.guess_langs(table_crop) == "eng" and loads[1:] == ["osd", ocr.LATIN_PROBE]
-    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "0")
-    by_command = engine.words(table_crop)
-    command, texts = [w.text for w in by_command], [w.text for w in inside[0]]
+    assert ocr.guess_langs(table_crop, apis) == "eng" and loads[1:] == ["osd", ocr.LATIN_PROBE]
+    command = ocr.TesseractCommand()
+    by_command = ocr.TesseractOcr("eng", backend=command).words(table_crop)
+    assert ocr.guess_langs(table_crop, command) == "eng"
     assert len(loads) == 3  # the command ran: no engine loaded here
+    texts, commanded = [w.text for w in inside[0]], [w.text for w in by_command]
     # the wheel's tesseract may be a newer release than the command's: the same words, a misread or two apart
-    same = sum(min(texts.count(t), command.count(t)) for t in set(texts))
-    assert same >= 0.95 * max(len(texts), len(command))
+    same = sum(min(texts.count(t), commanded.count(t)) for t in set(texts))
+    assert same >= 0.95 * max(len(texts), len(commanded))
     assert {"Carbon", "dioxide", "Methane"} <= set(texts)
     # block/paragraph/line numbers as the command's TSV gives them: prose lines come out the same
     assert [(w.block, w.line) for w in inside[0]][:10] == [(w.block, w.line) for w in by_command][:10]
+
+
+def test_the_process_chooses_its_tesseract_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerag.parsing import ocr
+
+    ocr.tesseract.cache_clear()
+    monkeypatch.setenv(ocr.IN_PROCESS_ENV, "0")
+    try:
+        chosen = ocr.tesseract()
+        assert isinstance(chosen, ocr.TesseractCommand)
+        monkeypatch.setenv(ocr.IN_PROCESS_ENV, "1")
+        assert ocr.tesseract() is chosen  # the choice holds for the process's life, every caller alike
+    finally:
+        ocr.tesseract.cache_clear()
 
 
 PAGES = {  # a paragraph per language, written for the test, repeated a few times down the page

@@ -126,3 +126,46 @@ def test_a_one_page_scanned_pdf_settles_its_languages_by_reading(
     # one text line holds too few words to tell a language: the guess runs, on this page alone (no probe of another)
     assert guessed == ["eng"] and settled.get() == "eng"
     assert "Revenue" in " ".join(p.text for p in doc.prose)
+
+
+RUSSIAN = "Компания получила в отчётном году более высокую выручку. Расходы на заработную плату немного выросли."
+
+
+def _scanned_text_pdf(path: Path, text: str, pages: int) -> Path:
+    """An image-only PDF of `pages` pages, each a 150-dpi render of `text` four times (the page's script is seen)."""
+    import pymupdf
+
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=300)
+    writer = pymupdf.TextWriter(page.rect)
+    writer.fill_textbox(pymupdf.Rect(40, 20, 555, 290), "\n".join([text] * 4), font=pymupdf.Font("helv"), fontsize=12)
+    writer.write_text(page)
+    png = page.get_pixmap(dpi=150).tobytes("png")
+    doc = pymupdf.open()
+    for _ in range(pages):
+        doc.new_page(width=595, height=300).insert_image(pymupdf.Rect(0, 0, 595, 300), stream=png)
+    doc.save(path)
+    return path
+
+
+def test_a_forced_ocr_kind_settles_its_document_languages_from_its_own_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tablerag.parsing.image as image_mod
+    from tablerag.parsing.image import OcrKind, ScanOptions
+    from tablerag.parsing.ocr import SettledLangs
+    from tablerag.parsing.pdf import read_pdf
+
+    monkeypatch.delenv("TABLERAG_OCR_LANGS", raising=False)
+    guessed = _count_guesses(monkeypatch, image_mod)
+    hint = SettledLangs()
+    hint.set("deu+eng")  # what this process settled on for a German document before: not this one's
+    monkeypatch.setattr(image_mod, "SETTLED", hint)
+    # read in turn with tesseract forced: the first page's guess is the document's, not the process's last hint
+    doc = read_pdf(_scanned_text_pdf(tmp_path / "ru.pdf", RUSSIAN, 2), "0" * 64, workers=1,
+                   scan=ScanOptions(ocr=OcrKind.TESSERACT))  # fmt: skip
+    assert guessed == ["rus+eng"]  # guessed once, on the first page; the second kept it
+    for page in (1, 2):  # every word read on the page (repeated lines may come back as a table's rows)
+        texts = [p.text for p in doc.prose if p.source.page == page]
+        texts += [c.text for t in doc.tables if t.source.page == page for c in t.cells]
+        assert {"Компания", "выручку.", "Расходы"} <= set(" ".join(texts).split()), texts

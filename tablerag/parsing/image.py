@@ -90,6 +90,9 @@ class OcrKind(StrEnum):
     PPOCR = "ppocr"  # PP-OCR det + rec on onnxruntime (Latin + Chinese)
 
 
+TESSERACT_KINDS = frozenset({OcrKind.TESSERACT, OcrKind.TESSERACT_BLOCK})  # forced kinds that read in languages
+
+
 class OcrScope(StrEnum):
     HYBRID = "hybrid"  # PP-OCR reads the table regions the layout model finds (and their margin), tesseract the rest
     # of the page (its prose) at the same time; with no table region found, tesseract reads the whole page
@@ -128,6 +131,7 @@ class ScannedPage:
     prose: list[str] = field(default_factory=list)
     words: list[Word] = field(default_factory=list)  # in points, for drawing
     skew: float = 0.0
+    langs: str | None = None  # the tesseract languages its OCR read it in (None: no OCR, or none chosen for the page)
 
 
 def scale_words(words: list[Word], factor: float) -> list[Word]:
@@ -574,10 +578,11 @@ def scan_page(
         if model is VisionMode.ONNX and opts.ocr_scope is not OcrScope.PAGE:
             candidates = LayoutTableDetector(opts.models, min_score=LAYOUT_OCR_SCORE).detect([image])[0]
             detected = [d for d in candidates if d.score >= LAYOUT_TABLE_SCORE]
-        words, prose_only = (scale_words(ws, scale) for ws in page_ocr(image, dpi, opts, candidates, detected))
+        pixel_words, pixel_prose, langs = page_ocr(image, dpi, opts, candidates, detected)
+        words, prose_only = scale_words(pixel_words, scale), scale_words(pixel_prose, scale)
     else:
-        prose_only = []
-    page = ScannedPage(words=list(words) + prose_only, skew=skew)
+        prose_only, langs = [], None
+    page = ScannedPage(words=list(words) + prose_only, skew=skew, langs=langs)
     rest = list(words)
     if model is VisionMode.ONNX:
         page.tables, rest = onnx_tables(image, rest, scale, opts, detected)
@@ -595,20 +600,25 @@ def scan_page(
 
 def page_ocr(
     image: Any, dpi: float, opts: ScanOptions, candidates: list[Detection] | None, sure: list[Detection] | None
-) -> tuple[list[Word], list[Word]]:
-    """`read_page`, in the configured languages, else in those settled here last (`ocr.SETTLED`: the previous
-    document's) when the read's own words confirm them (`read_langs`); else in the languages its words tell, or a
-    guess (`guess_langs`) when they are too few, read again. A guess (OSD and a probe read) cost 0.35-0.45 CPU s
-    a page and read the page's middle strip, which on report scans is often a table or white space."""
+) -> tuple[list[Word], list[Word], str | None]:
+    """`read_page`, and the tesseract languages it read the page in (a document's other pages keep them). In the
+    configured languages; a forced tesseract kind without them in those guessed on the page (once, not per crop);
+    a forced PP-OCR kind without them as its engines choose (None: nothing settled). Otherwise (AUTO) in those
+    settled here last (`ocr.SETTLED`: the previous document's) when the read's own words confirm them
+    (`read_langs`); else in the languages its words tell, or a guess (`guess_langs`) when they are too few, read
+    again. A guess (OSD and a probe read) cost 0.35-0.45 CPU s a page and read the page's middle strip, which on
+    report scans is often a table or white space."""
+    if opts.langs is None and opts.ocr in TESSERACT_KINDS:
+        opts = replace(opts, langs=guess_langs(image))
     if opts.langs is not None or opts.ocr is not OcrKind.AUTO:
-        return read_page(image, dpi, opts, candidates, sure)
+        return (*read_page(image, dpi, opts, candidates, sure), opts.langs)
     hint = SETTLED.get()
     words, prose = read_page(image, dpi, replace(opts, langs=hint), candidates, sure)
     langs = read_langs([w.text for w in words + prose], hint) or guess_langs(image)
     SETTLED.set(langs)
     if langs == hint:
-        return words, prose
-    return read_page(image, dpi, replace(opts, langs=langs), candidates, sure)
+        return words, prose, langs
+    return (*read_page(image, dpi, replace(opts, langs=langs), candidates, sure), langs)
 
 
 def read_page(

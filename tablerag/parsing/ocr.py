@@ -68,7 +68,7 @@ MIN_CONFIRM_STOP_WORDS = 3  # ... or this many when they confirm the languages t
 # caption or a two-line paragraph holds 4-6; on 10 report scans 2 pages' prose held fewer than 8)
 STOP_WORD_LEAD = 3.0  # ... when its language has this many times the stop words of the next one
 TESSDATA_ENV = "TESSDATA_PREFIX"  # tesseract's own setting: the folder of its language models
-IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": always run the tesseract command, even with tesserocr installed
+IN_PROCESS_ENV = "TABLERAG_TESSERACT_IN_PROCESS"  # "0": the tesseract command even with tesserocr (read on first use)
 TSV_FIELDS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height")
 
 
@@ -101,6 +101,17 @@ def in_process() -> bool:
     if os.environ.get(IN_PROCESS_ENV, "1").strip() == "0":
         return False
     return importlib.util.find_spec("tesserocr") is not None and tessdata() is not None
+
+
+class TesseractBackend(Protocol):
+    """How this process runs tesseract (`tesseract()` chooses once): words with boxes as tesseract's TSV columns,
+    plain text, and the script OSD sees. `TesseractApis` in the process, `TesseractCommand` through the command."""
+
+    def data(self, image: Any, langs: str, psm: int) -> dict[str, list[Any]]: ...
+
+    def text(self, image: Any, langs: str, psm: int = PSM_AUTO) -> str: ...
+
+    def script(self, image: Any) -> tuple[str, float]: ...
 
 
 class TesseractApis:
@@ -159,35 +170,53 @@ class TesseractApis:
         return str(osd.get("script_name", "")), float(osd.get("script_conf", 0.0))
 
 
+class TesseractCommand:
+    """The tesseract command (pytesseract): each call a process that loads its language models and reads the page
+    from a PNG file."""
+
+    def data(self, image: Any, langs: str, psm: int) -> dict[str, list[Any]]:
+        pt = _pytesseract()
+        out: dict[str, list[Any]] = pt.image_to_data(
+            image, lang=langs, config=f"--psm {psm}", output_type=pt.Output.DICT
+        )
+        return out
+
+    def text(self, image: Any, langs: str, psm: int = PSM_AUTO) -> str:
+        return str(_pytesseract().image_to_string(image, lang=langs, config=f"--psm {psm}"))
+
+    def script(self, image: Any) -> tuple[str, float]:
+        pt = _pytesseract()
+        try:
+            osd = pt.image_to_osd(image, output_type=pt.Output.DICT)
+        except Exception:  # OSD fails on pages with too few characters
+            return "", 0.0
+        return str(osd.get("script", "")), float(osd.get("script_conf", 0.0))
+
+
 APIS = TesseractApis()  # this process's loaded engines
 
 
-def _script(crop: Any) -> tuple[str, float]:
-    if in_process():
-        return APIS.script(crop)
-    pt = _pytesseract()
-    try:
-        osd = pt.image_to_osd(crop, output_type=pt.Output.DICT)
-    except Exception:  # OSD fails on pages with too few characters
-        return "", 0.0
-    return str(osd.get("script", "")), float(osd.get("script_conf", 0.0))
+@functools.cache
+def tesseract() -> TesseractBackend:
+    """This process's way to run tesseract, chosen on first use: in process when `in_process()`, else the command."""
+    return APIS if in_process() else TesseractCommand()
 
 
-def guess_langs(image: Any) -> str:
-    """Tesseract languages for a page, from the script OSD sees on its central crop."""
+def guess_langs(image: Any, backend: TesseractBackend | None = None) -> str:
+    """Tesseract languages for a page, from the script OSD sees on its central crop (`backend`: this process's
+    `tesseract()` unless given)."""
+    run = backend or tesseract()
     w, h = image.size
     dx, dy = int(w * (1 - OSD_CROP) / 2), int(h * (1 - OSD_CROP) / 2)
     crop = image.crop((dx, dy, w - dx, h - dy)).convert("L")  # grey: a smaller file for tesseract, same script
-    script, conf = _script(crop)
+    script, conf = run.script(crop)
     if script != "Latin":
         return SCRIPT_LANGS.get(script, DEFAULT_LANGS) if conf >= OSD_MIN_CONF else DEFAULT_LANGS
     # Latin, sure or not (OSD's confidence on Latin text is often low: 0.2-0.5 on English reports, on a German page
     # full of umlauts): the probe tells the language; an unsure other script stays with the default, as before
     top = int(h * (1 - PROBE_STRIP) / 2)
     strip = image.crop((0, top, w, top + int(h * PROBE_STRIP))).convert("L")
-    if in_process():
-        return latin_langs(APIS.text(strip, LATIN_PROBE))
-    return latin_langs(_pytesseract().image_to_string(strip, lang=LATIN_PROBE))
+    return latin_langs(run.text(strip, LATIN_PROBE))
 
 
 def read_langs(texts: Sequence[str], settled: str | None = None) -> str | None:
@@ -265,24 +294,22 @@ def _words_from_data(data: dict[str, list[Any]]) -> list[Word]:
 
 @dataclass(frozen=True, slots=True)
 class TesseractOcr:
-    """Tesseract via pytesseract. `langs` like "eng" or "rus+eng"; None guesses them per page from the script."""
+    """Tesseract words. `langs` like "eng" or "rus+eng"; None guesses them per page from the script. `backend`: how
+    tesseract runs (None: this process's `tesseract()`)."""
 
     langs: str | None = None
     psm: int = PSM_SPARSE
     upscale: float = 1.0  # images enlarged by this before OCR (boxes come back in the original pixels)
+    backend: TesseractBackend | None = None
 
     def words(self, image: Any) -> list[Word]:
-        langs = self.langs or guess_langs(image)
+        run = self.backend or tesseract()
+        langs = self.langs or guess_langs(image, run)
         big = image
         if self.upscale > 1:
             big = image.resize((round(image.size[0] * self.upscale), round(image.size[1] * self.upscale)), 3)  # bicubic
         clean = clean_for_ocr(big, round(MIN_RULE_PX * max(self.upscale, 1.0)))
-        if in_process():
-            data = APIS.data(clean, langs, self.psm)
-        else:
-            pt = _pytesseract()
-            data = pt.image_to_data(clean, lang=langs, config=f"--psm {self.psm}", output_type=pt.Output.DICT)
-        words = _words_from_data(data)
+        words = _words_from_data(run.data(clean, langs, self.psm))
         if self.upscale > 1:
             k = 1 / self.upscale
             words = [Word(w.x0 * k, w.y0 * k, w.x1 * k, w.y1 * k, w.text, w.block, w.line) for w in words]

@@ -51,7 +51,7 @@ from tablerag.parsing.layout import (
     size_counts,
     table_context,
 )
-from tablerag.parsing.ocr import SETTLED, guess_langs
+from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
@@ -240,40 +240,44 @@ def _attach_context(out: _PageResult, lines: list[PageLine], height: float) -> s
 
 @dataclass(slots=True)
 class DocumentOcr:
-    """The OCR languages of one document's scanned pages. Read in turn, the first scanned page settles them as it is
-    read (in the languages settled last, checked by the read's words: `image.page_ocr`) and the others keep them;
-    read by page workers, they are guessed once on the first scanned page (`settle`) and handed to every worker.
-    Configured languages (ScanOptions.langs) are used as they are."""
+    """The OCR options of one document's scanned pages (`base`: configured or forced ones, else the defaults). Read
+    in turn, the first page that settles languages as it is read (`image.page_ocr` returns those it read in) hands
+    them to the document's other pages (`read_one`); read by page workers, they are guessed once on the first
+    scanned page (`settle`) and handed to every worker. Configured languages are used as they are."""
 
-    options: Any = None  # ScanOptions once settled
+    base: ScanOptions | None = None
+    options: ScanOptions | None = None  # once settled: `base` with the document's languages
+
+    def _base(self) -> ScanOptions:
+        return self.base if self.base is not None else ScanOptions()
 
     def settle(self, page: Any) -> None:
         """The languages guessed on `page` for every page (before page workers start)."""
         from PIL import Image
 
-        opts = ScanOptions()
+        opts = self._base()
         if opts.langs is None:
             pix = page.get_pixmap(dpi=SCAN_DPI, alpha=False)
             opts = replace(opts, langs=guess_langs(Image.frombytes("RGB", (pix.width, pix.height), pix.samples)))
         self.options = opts
 
-    def scan_options(self) -> Any:
-        """The settled options, else the defaults (languages configured, or settled as the page is read)."""
-        return self.options if self.options is not None else ScanOptions()
+    def scan_options(self) -> ScanOptions:
+        """The settled options, else the base ones (languages configured, or settled as the page is read)."""
+        return self.options if self.options is not None else self._base()
 
-    def read_one(self) -> None:
-        """A page was scanned with `scan_options`: the languages it settled on (`ocr.SETTLED`) serve the document's
-        other pages, unchecked, as a guess on the first page did (a page too short to tell is not guessed again)."""
-        if self.options is None:
-            opts = ScanOptions()
-            self.options = opts if opts.langs is not None else replace(opts, langs=SETTLED.get())
+    def read_one(self, langs: str | None) -> None:
+        """A page was scanned with `scan_options` and read in `langs`: they serve the document's other pages,
+        unchecked, as a guess on the first page did (a page too short to tell is not guessed again). None (the
+        page's engines chose their own, page by page): nothing is settled, the next page reads as this one did."""
+        if self.options is None and langs is not None:
+            self.options = replace(self._base(), langs=langs)
 
 
 def _scanned(page: Any, ocr: DocumentOcr | None = None) -> _PageResult:
     """A page with (almost) no text layer but an image: the vision path (render, deskew, OCR, tables)."""
     ocr = ocr or DocumentOcr()
     scan = scan_pdf_page(page, SCAN_DPI, ocr.scan_options())
-    ocr.read_one()
+    ocr.read_one(scan.langs)
     return _PageResult(prose=list(scan.prose), height=page.cropbox.height, scanned=list(scan.tables))
 
 
@@ -386,7 +390,6 @@ def _add_page(
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
     if result.scanned:
-
         out.tables.extend(
             to_table(st, str(path), sha, page_no, len(out.tables) + i) for i, st in enumerate(result.scanned)
         )
@@ -470,11 +473,17 @@ def _first_page_scanned(doc: Any, page_no: int) -> bool:
 
 
 def read_pdf(
-    path: Path, sha256: str, pages: list[int] | None = None, workers: int | None = None, vision: PdfVision | None = None
+    path: Path,
+    sha256: str,
+    pages: list[int] | None = None,
+    workers: int | None = None,
+    vision: PdfVision | None = None,
+    scan: ScanOptions | None = None,
 ) -> ParsedDocument:
-    """Tables and prose of a born-digital PDF (all pages, or the given 1-based pages). `workers`: processes
+    """Tables and prose of a PDF (all pages, or the given 1-based pages). `workers`: processes
     reading pages in parallel (None: `auto_workers`, 1 for documents under PARALLEL_MIN_PAGES * 2 pages).
-    `vision`: the route through the table models (None: $TABLERAG_PDF_VISION, default never)."""
+    `vision`: the route through the table models (None: $TABLERAG_PDF_VISION, default never). `scan`: the options
+    of its scanned pages (None: the defaults, languages from $TABLERAG_OCR_LANGS or settled as read)."""
     route = vision or pdf_vision()
     doc = _open(path)
     try:
@@ -483,12 +492,12 @@ def read_pdf(
         bad = [p for p in wanted if not 1 <= p <= n_pages]
         if bad:
             raise BadInputError(str(path), f"page(s) {bad} out of range 1..{n_pages}")
-        ocr = DocumentOcr()  # the document's OCR languages: guessed once before page workers, else settled as read
+        ocr = DocumentOcr(scan)  # the document's OCR languages: guessed once before page workers, else settled as read
         scanned = bool(wanted) and _first_page_scanned(doc, wanted[0])
         if workers is not None:
             n_workers = max(1, workers)
         else:  # a scanned page costs seconds, not milliseconds: its document gets the image files' page workers
-            n_workers = scan_workers(len(wanted), ScanOptions()) if scanned else auto_workers(len(wanted))
+            n_workers = scan_workers(len(wanted), ocr.scan_options()) if scanned else auto_workers(len(wanted))
         parallel = n_workers > 1
         if parallel and scanned:
             ocr.settle(doc[wanted[0] - 1])  # settled once here, not once per worker

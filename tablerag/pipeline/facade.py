@@ -84,12 +84,15 @@ class Index(core.Index):
                 continue
             todo.append((path, digest))
         with self.batch():
-            for prepared in self._prepared(todo, tags, llm):
+            for prepared, more in self._prepared(todo, tags, llm):
                 if not isinstance(prepared, Prepared):
                     done(prepared)
                     continue
                 pending.append(prepared)
-                if sum(len(p.records) for p in pending) >= EMBED_BATCH:
+                # no other document ready: embed these now, while the readers read on, instead of leaving every
+                # vector to the end of a batch read slower than it embeds (scans); a batch read faster than it
+                # embeds (born-digital pages) finds documents waiting and fills EMBED_BATCH as before
+                if not more or sum(len(p.records) for p in pending) >= EMBED_BATCH:
                     flush()
             flush()
         report.results.sort(key=lambda r: r.path)
@@ -97,13 +100,16 @@ class Index(core.Index):
 
     def _prepared(
         self, todo: list[tuple[Path, str | None]], tags: Tags, llm: Llm | None
-    ) -> Iterator[Prepared | IngestResult]:
+    ) -> Iterator[tuple[Prepared | IngestResult, bool]]:
         """Prepared documents as they are ready, read by READERS background threads (each with its own reader
-        process) while the caller embeds and commits the previous ones; a bounded queue between them."""
+        process) while the caller embeds and commits the previous ones; a bounded queue between them. Each comes
+        with whether another document is prepared already (waiting in the queue or about to be put there; a
+        reader's end-of-files mark is not one)."""
         out: queue.Queue[Prepared | IngestResult | None] = queue.Queue(maxsize=PIPELINE_DEPTH)
         stop = threading.Event()
         files = iter(todo)
         take = threading.Lock()
+        ready = [0]  # documents prepared so far (under `take`)
 
         def offer(item: Prepared | IngestResult | None) -> None:
             while not stop.is_set():
@@ -121,7 +127,10 @@ class Index(core.Index):
                     if nxt is None:
                         return
                     path, digest = nxt
-                    offer(prepare(path, tags, self.facts, self.records, self.limits, llm, digest, slot, readers=n))
+                    item = prepare(path, tags, self.facts, self.records, self.limits, llm, digest, slot, readers=n)
+                    with take:
+                        ready[0] += 1
+                    offer(item)
             finally:
                 offer(None)
 
@@ -131,13 +140,16 @@ class Index(core.Index):
         for t in threads:
             t.start()
         try:
-            finished = 0
+            finished = given = 0
             while finished < n:
                 item = out.get()
                 if item is None:
                     finished += 1
                 else:
-                    yield item
+                    given += 1
+                    with take:
+                        more = ready[0] > given
+                    yield item, more
         finally:
             stop.set()
             for t in threads:
