@@ -138,3 +138,20 @@ def test_an_acronym_is_spelled_out_as_the_label_it_abbreviates(tmp_path):
     assert answer is not None and answer.value == "25"
     answer = answer_table(table, "What was the EPS in 2019?")
     assert answer is not None and answer.value == "1.10"
+
+
+def test_word_order_links_the_row_when_every_word_is_in_every_row(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        ["", "Men", "Women", "Men", "Women"],
+        ["Member aged 65 (current life expectancy)", "86.8", "88.9", "87.3", "89.3"],
+        ["Member aged 45 (life expectancy at age 65)", "88.5", "90.7", "89.0", "91.1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "members")
+    # "member aged 65" is the first row's label word for word; the second holds the same words apart
+    answer = answer_table(table, "In which year was the life expectancy for a male member aged 65 higher?")
+    assert answer is not None and answer.label == "2018"
+    answer = answer_table(table, "What was the life expectancy for a female member aged 65 in 2019?")
+    assert answer is not None and answer.value == "88.9"
+    answer = answer_table(table, "What was the life expectancy for a female member aged 45 in 2018?")
+    assert answer is not None and answer.value == "91.1"
