@@ -155,3 +155,27 @@ def test_word_order_links_the_row_when_every_word_is_in_every_row(tmp_path):
     assert answer is not None and answer.value == "88.9"
     answer = answer_table(table, "What was the life expectancy for a female member aged 45 in 2018?")
     assert answer is not None and answer.value == "91.1"
+
+
+def test_when_asks_the_one_date_column_of_the_linked_record(tmp_path):
+    rows = [
+        ["Title", "Year", "Peak position", "Album"],
+        ["Tonight", "2012", "102", "Five Beats of Hearts"],
+        ["Love Sick", "2013", "70", "Five Beats of Hearts"],
+        ["Skip", "2015", "—", "Non-album single"],
+    ]
+    table = table_from_rows(rows, tmp_path, "singles")
+    answer = answer_table(table, "When was 'Skip' released?")
+    assert answer is not None and answer.value == "2015"
+    # two records fit the question as well as each other: no guess
+    answer = answer_table(table, "When was the Five Beats of Hearts single released?")
+    assert answer is None or answer.value is None
+    dated = [
+        ["Title", "Year", "Date of death", "Notes"],
+        ["Beatrice II", "1205", "7 May 1231", "Countess"],
+        ["Otto III", "1208", "19 June 1234", "Count"],
+    ]
+    table = table_from_rows(dated, tmp_path, "reigns")
+    # two date columns: "when" does not say which
+    answer = answer_table(table, "When did Beatrice II reign?")
+    assert answer is None or answer.value is None

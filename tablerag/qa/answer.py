@@ -35,7 +35,7 @@ from tablerag.qa.link import (
     year_of,
     years_in,
 )
-from tablerag.qa.pick import RESPECTIVE, period_columns, respective_cells, tied_columns
+from tablerag.qa.pick import RESPECTIVE, dated_column, period_columns, respective_cells, tied_columns
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -219,7 +219,11 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, grid, linked, question)
+    filled = (
+        [c for c in linked.cols if grid[r][c.index].strip()]
+        or dated_column(table, grid, linked, question)
+        or _only_value(table, grid, linked, question)
+    )
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
