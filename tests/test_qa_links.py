@@ -179,3 +179,18 @@ def test_when_asks_the_one_date_column_of_the_linked_record(tmp_path):
     # two date columns: "when" does not say which
     answer = answer_table(table, "When did Beatrice II reign?")
     assert answer is None or answer.value is None
+
+
+def test_a_count_asked_is_never_answered_with_a_percentage(tmp_path):
+    rows = [
+        ["County", "Brown", "Votes", "Nixon", "Votes"],
+        ["Plumas", "66.44%", "3,397", "31.76%", "1,624"],
+        ["Trinity", "64.58%", "2,201", "33.69%", "1,148"],
+    ]
+    table = table_from_rows(rows, tmp_path, "votes")
+    for question in ("How many votes did Nixon receive in Plumas?", "What was the number of votes for Nixon in Plumas?"):
+        answer = answer_table(table, question)
+        assert answer is None or answer.value != "31.76%"
+    # a share asked: the percentage is the answer
+    answer = answer_table(table, "What percent of the votes did Nixon receive in Plumas?")
+    assert answer is not None and answer.value == "31.76%"

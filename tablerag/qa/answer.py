@@ -81,6 +81,8 @@ STATED_RESULT: dict[Intent, re.Pattern[str]] = {
 ASKS_QUANTITY = re.compile(
     r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
+ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)  # a count of things, never a share
+NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|points?)\b", re.IGNORECASE)
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
@@ -485,11 +487,16 @@ def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
-    """ "How many ...?" answered by one cell that holds no number: the linked cell is not the answer."""
-    if not ASKS_QUANTITY.search(question) or len(taken.citations) != 1:
+    """ "How many ...?" answered by one cell that holds no number, or "how many votes / the number of votes" (a
+    count, no share named) by a percentage: the linked cell is not the answer."""
+    if len(taken.citations) != 1:
         return False
     cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
-    return cell is None or (cell.value is None and not is_nil_mark(cell.text))
+    if cell is not None and cell.unit == "%" and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):
+        return True
+    return bool(ASKS_QUANTITY.search(question)) and (
+        cell is None or (cell.value is None and not is_nil_mark(cell.text))
+    )
 
 
 def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
