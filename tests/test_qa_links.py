@@ -188,9 +188,52 @@ def test_a_count_asked_is_never_answered_with_a_percentage(tmp_path):
         ["Trinity", "64.58%", "2,201", "33.69%", "1,148"],
     ]
     table = table_from_rows(rows, tmp_path, "votes")
-    for question in ("How many votes did Nixon receive in Plumas?", "What was the number of votes for Nixon in Plumas?"):
+    for question in (
+        "How many votes did Nixon receive in Plumas?",
+        "What was the number of votes for Nixon in Plumas?",
+    ):
         answer = answer_table(table, question)
         assert answer is None or answer.value != "31.76%"
     # a share asked: the percentage is the answer
     answer = answer_table(table, "What percent of the votes did Nixon receive in Plumas?")
     assert answer is not None and answer.value == "31.76%"
+
+
+def test_a_heading_row_gives_way_to_the_one_item_whose_label_holds_its_words(tmp_path):
+    rows = [
+        ["", "2017", "2018", "2019"],
+        ["Sales:", "", "", ""],
+        ["Product and equipment sales to affiliates", "$30,303", "$26,069", "$10,436"],
+        ["Purchases", "", "", ""],
+        ["Purchases of resale inventories and services", "303,793", "256,660", "9,399"],
+        ["Other", "", "", ""],
+        ["Dividends paid", "52,983", "54,810", "56,028"],
+    ]
+    table = table_from_rows(rows, tmp_path, "affiliates")
+    answer = answer_table(table, "What are the respective sales and purchases for 2017?")
+    assert answer is not None and answer.value == "$30,303; 303,793"
+    answer = answer_table(table, "What were the sales in 2018?")
+    assert answer is not None and answer.value == "$26,069"
+    eps = [
+        ["", "2019", "2018"],
+        ["Basic earnings per share (cents per share)", "", ""],
+        ["Continuing operations", "114.3", "123.4"],
+        ["Discontinued operations", "91.9", "9.2"],
+        ["", "206.2", "132.6"],
+    ]
+    table = table_from_rows(eps, tmp_path, "eps")
+    # the heading's unlabelled total line takes its place, not the first row under it
+    answer = answer_table(
+        table, "What is the difference for basic earnings per share (cents per share) between 2018 and 2019?"
+    )
+    assert answer is not None and answer.value == "73.6"
+    several = [
+        ["", "2019"],
+        ["Liabilities:", ""],
+        ["Accrued liabilities", "12.0"],
+        ["Other liabilities", "3.5"],
+    ]
+    table = table_from_rows(several, tmp_path, "liabilities")
+    # two items hold the heading's word: the question does not say which
+    answer = answer_table(table, "What were the liabilities in 2019?")
+    assert answer is None or answer.value is None

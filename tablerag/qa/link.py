@@ -287,6 +287,31 @@ def _phrase_rows(
     return {r: m for r, m in _match(q, units, shared=True).items() if r == top[0]}
 
 
+def _items_for_headings(
+    scored: list[Scored], own: dict[int, set[str]], numeric: set[tuple[int, int]], n_cols: int
+) -> tuple[list[Scored], set[int]]:
+    """A heading row ("Sales:", no values) whose matched words one row with values holds in its own label (the item
+    "Product sales to affiliates" under it, the unlabelled total line that takes the heading's name; not any row of
+    its section) names no cell: the question asks that row, which takes the heading's place (its score). With several
+    such rows ("Liabilities:" over "Accrued liabilities", "Other liabilities") the heading stays: it says not which.
+    Also the rows that took a heading's place (first among rows they tie with)."""
+    valued = {s.index: s for s in scored if any((s.index, c) in numeric for c in range(n_cols))}
+    out, heirs = dict(valued), set()
+    for s in scored:
+        if s.index in valued:
+            continue
+        items = [v for v in valued.values() if s.tokens <= own[v.index]]
+        if len(items) != 1:
+            out[s.index] = s
+            continue
+        item = out[items[0].index]
+        heirs.add(item.index)
+        out[item.index] = Scored(
+            item.index, max(item.score, s.score), item.tokens | s.tokens, min(item.position, s.position)
+        )
+    return [out[s.index] for s in scored if s.index in out], heirs
+
+
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
     full = q if q is not None else tokens(question)
@@ -309,8 +334,9 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
+    scored, heirs = _items_for_headings(scored, own, numeric, table.n_cols)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
-    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], s.index))
+    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], s.index))
     if scored:
         best = scored[0]
         q_hit = best.tokens
