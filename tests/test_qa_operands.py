@@ -267,3 +267,19 @@ def test_a_unit_note_over_one_column_is_no_kind_of_its_own(tmp_path):
     noted = replace(table, column_headers=[[], ["(in thousands of U.S. dollars)", "2019"], ["2018"]])
     answer = answer_table(noted, "In which year was revenue less than 600,000 thousands?")
     assert answer is not None and answer.value == "2018"
+
+
+def test_a_total_row_is_never_added_to_its_parts(tmp_path):
+    rows = [
+        ["Party", "Votes", "Seats"],
+        ["Christian Social Party", "1,245,531", "85"],
+        ["Social Democratic Party", "1,072,709", "69"],
+        ["Landbund", "124,114", "7"],
+        ["Total", "2,976,778", "183"],
+    ]
+    table = table_from_rows(rows, tmp_path, "seats")
+    # "the total seats" names the Total row; the party's seats are asked
+    answer = answer_table(table, "How many of the total seats did the Christian Social Party win?")
+    assert answer is not None and answer.value == "85"
+    answer = answer_table(table, "What was the total seats of the Christian Social Party and the Landbund?")
+    assert answer is not None and answer.value == "92"

@@ -278,6 +278,8 @@ def _fold(
     if cols and rows:
         use_cols = [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score]
         rows = rows[:1] if len(use_cols) >= 2 else rows  # several periods of one item, or one period of several
+        if intent is Intent.TOTAL and len(rows) >= 2:  # a total row is never added to its parts: "the total seats"
+            rows = [r for r in rows if not TOTAL_LABEL.search(_row_label(view, r.index))] or rows  # named it
         cells = [(r.index, vc.col) for r in rows for vc in use_cols]
         if len(cells) < 2:
             return None  # one cell: the question names a stored total or average; a lookup takes it
