@@ -237,3 +237,35 @@ def test_a_heading_row_gives_way_to_the_one_item_whose_label_holds_its_words(tmp
     # two items hold the heading's word: the question does not say which
     answer = answer_table(table, "What were the liabilities in 2019?")
     assert answer is None or answer.value is None
+
+
+def test_a_choice_or_yes_no_question_is_not_answered_with_a_cell_it_does_not_name(tmp_path):
+    rows = [
+        ["Driver", "Team", "Laps", "Points"],
+        ["Denny Hulme", "McLaren", "80", "9"],
+        ["Jo Siffert", "BRM", "79", "6"],
+    ]
+    table = table_from_rows(rows, tmp_path, "race")
+    for question in (
+        "Did Denny Hulme or Jo Siffert drive more laps?",
+        "Does Jo Siffert have more or less points than Denny Hulme?",
+        "Was Jo Siffert's lap count above or below 75?",
+    ):
+        answer = answer_table(table, question)
+        assert answer is None or answer.value is None, question
+    # a wh-question still takes the cell
+    answer = answer_table(table, "How many laps did Denny Hulme drive?")
+    assert answer is not None and answer.value == "80"
+
+
+def test_the_number_of_things_asked_is_never_a_text_cell(tmp_path):
+    rows = [
+        ["Season", "Driver", "Race", "Wins"],
+        ["1984-85", "Claus Nielsen", "Zolder", "3"],
+        ["1985-86", "Ryan Hunter", "Spa", "1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "wins")
+    answer = answer_table(table, "What was the number of races for Claus Nielsen?")
+    assert answer is None or answer.value != "Zolder"
+    answer = answer_table(table, "What was the number of wins for Claus Nielsen?")
+    assert answer is not None and answer.value == "3"

@@ -35,7 +35,14 @@ from tablerag.qa.link import (
     year_of,
     years_in,
 )
-from tablerag.qa.pick import RESPECTIVE, dated_column, period_columns, respective_cells, tied_columns
+from tablerag.qa.pick import (
+    RESPECTIVE,
+    dated_column,
+    misses_the_choice,
+    period_columns,
+    respective_cells,
+    tied_columns,
+)
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -412,6 +419,19 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
+    found = _from_table(table, question, route_, embedder, version, on_query, llm)
+    return None if found is not None and misses_the_choice(question, found.value) else found
+
+
+def _from_table(
+    table: Table,
+    question: str,
+    route_: Route | None,
+    embedder: Any,
+    version: str | None,
+    on_query: QueryHook | None,
+    llm: LlmQa | None,
+) -> Answer | None:
     table = promote_period_rows(table)
     question = superlatives_named(table, periods_placed(table, question))
     route_ = route_ or route(question, llm.router() if llm is not None else None)
@@ -487,16 +507,15 @@ def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
 
 
 def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
-    """ "How many ...?" answered by one cell that holds no number, or "how many votes / the number of votes" (a
+    """ "How many / the number of ...?" answered by one cell that holds no number, or "how many votes" (a
     count, no share named) by a percentage: the linked cell is not the answer."""
     if len(taken.citations) != 1:
         return False
     cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
     if cell is not None and cell.unit == "%" and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):
         return True
-    return bool(ASKS_QUANTITY.search(question)) and (
-        cell is None or (cell.value is None and not is_nil_mark(cell.text))
-    )
+    asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
+    return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
 
 
 def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:

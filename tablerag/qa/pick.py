@@ -13,6 +13,9 @@ from tablerag.qa.route import AS_PERCENT
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 ASKS_WHEN = re.compile(r"^\s*when\b|\bwann\b|когда|\bkiedy\b|什么时候|何时", re.IGNORECASE)  # names no column
+# a polar or choice question ("did A or B drive more laps?", "is the altitude above or below 100?", "does X have
+# more caps than Y?"): its answer is yes/no or one of the alternatives it names, never a cell it does not name
+POLAR = re.compile(r"^\s*(did|does|do|is|was|were|are|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 DATE_HEADER = re.compile(
     r"\b(years?|dates?|seasons?|periods?|months?|dated)\b|\bjahr\b|datum|год|дата|\brok\b|年份|日期", re.I
 )
@@ -93,3 +96,15 @@ def dated_column(table: Table, grid: list[list[str]], linked: Linked, question: 
         if c not in linked.key_cols and DATE_HEADER.search(table.column_name(c)) and grid[r][c].strip()
     ]
     return [Scored(dated[0], 0.0, frozenset(), 0)] if len(dated) == 1 else []
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
+
+
+def misses_the_choice(question: str, value: str | None) -> bool:
+    """A polar or choice question answered by a value it does not name ("did Hulme or Siffert drive more laps?"
+    answered "80"): a cell cannot say yes, no, or which of the named alternatives, so the answer is no answer."""
+    if value is None or not POLAR.match(question):
+        return False
+    return f" {_plain(value)} " not in f" {_plain(question)} "
