@@ -283,3 +283,20 @@ def test_a_total_row_is_never_added_to_its_parts(tmp_path):
     assert answer is not None and answer.value == "85"
     answer = answer_table(table, "What was the total seats of the Christian Social Party and the Landbund?")
     assert answer is not None and answer.value == "92"
+
+
+def test_which_year_over_period_sections_compares_the_item_under_each(tmp_path):
+    rows = [
+        ["", "External valuation %", "Internal valuation %"],
+        ["Year ended 30 June 2019", "", ""],
+        ["Leasehold", "23%", "77%"],
+        ["Freehold", "38%", "62%"],
+        ["Year ended 30 June 2018", "", ""],
+        ["Leasehold", "60%", "40%"],
+        ["Freehold", "27%", "73%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "valuations")
+    answer = answer_table(table, "In which year was the external valuation % for leasehold less than 50%?")
+    assert answer is not None and answer.value == "2019"
+    answer = answer_table(table, "In which year was the external valuation % for freehold higher?")
+    assert answer is not None and answer.value == "2019"
