@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -30,6 +31,7 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 OUT = Path(__file__).resolve().parent / "out" / "qa.json"
 PARTS = ("tune", "kept", "all")
 IMTQA = "im-tqa"
+FETAQA = "fetaqa"
 WHERE_GROUP = "table/span"  # --where: the one-cell answers the report bench's span figure asks for
 
 
@@ -168,10 +170,61 @@ def eval_imtqa(outcomes: Outcomes, smoke: bool) -> QaReport:
     return report
 
 
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[^\W_]+(?:[.,%][^\W_]+)*%?", text.lower())) + " "
+
+
+TWO_ASKS = re.compile(r"\band\s+(what|how|which|when|who|where|in\s+what|did|was|were)\b", re.IGNORECASE)
+
+
+def fetaqa_lookups(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], tuple[int, int]]]:
+    """FeTaQA dev questions that are one-cell lookups, each with its asked cell: the highlighted body cells the question
+    names (the row's key) lie in one row, and that row holds exactly one other highlighted cell, absent from the
+    question and stated in the reference answer (the value asked). Questions joining two asks ("... and what ...") are
+    left out. FeTaQA highlights whole multi-fact answers, so few (about 20 of 1,001) are such lookups."""
+    out = []
+    for r in rows:
+        table, q, said = r["table_array"], _words(r["question"]), _words(r["answer"])
+        if TWO_ASKS.search(r["question"]):
+            continue
+        cells = [(i, j) for i, j in r["highlighted_cell_ids"] if i > 0 and table[i][j].strip()]
+        named = [(i, j) for i, j in cells if _words(table[i][j]) in q]
+        if len({i for i, _ in named}) != 1:
+            continue
+        rest = [(i, j) for i, j in cells if i == named[0][0] and _words(table[i][j]) not in q]
+        if len(rest) == 1 and _words(table[rest[0][0]][rest[0][1]]) in said:
+            out.append((r, rest[0]))
+    return out
+
+
+def eval_fetaqa(outcomes: Outcomes, smoke: bool) -> QaReport:
+    """FeTaQA dev one-cell lookups (see fetaqa_lookups), over each table written as CSV, grouped by the asked cell's
+    kind (number or text); right = the answer's value (or label) equals the asked cell's text."""
+    import time
+
+    rows = [json.loads(line) for line in (DATA / "fetaqa" / "fetaQA-v1_dev.jsonl").open(encoding="utf-8")]
+    report = QaReport("fetaqa dev (one-cell lookups)")
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for r, (i, j) in fetaqa_lookups(rows)[: 40 if smoke else None]:
+            table = table_from_rows(r["table_array"], Path(tmp), f"feta-{r['feta_id']}")
+            try:
+                ans = answer_table(table, r["question"]) if table is not None else None
+            except Exception as exc:  # a defect on one question is data for the report, the run goes on
+                ans = Answer(f"error: {type(exc).__name__}: {exc}", None, refused=True)
+            gold = r["table_array"][i][j]
+            kind = "number" if re.search(r"\d", gold) else "text"
+            item = ImtqaItem(str(r["feta_id"]), kind, r["question"], gold, ans)
+            report.groups[item.group].add(item.ok, ans is None or ans.refused)
+            outcomes.add(FETAQA, item)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true")
-    parser.add_argument("--datasets", nargs="+", default=[*(d.value for d in QaDataset), IMTQA])
+    parser.add_argument("--datasets", nargs="+", default=[*(d.value for d in QaDataset), IMTQA, FETAQA])
     parser.add_argument("--part", choices=PARTS, default="all", help="TAT-QA tables of one part only")
     parser.add_argument("--misses", type=Path, default=None, help="write misses (never the kept part's) here")
     parser.add_argument("--out", type=Path, default=OUT)
@@ -180,9 +233,11 @@ def main() -> None:
     outcomes = Outcomes(where=args.where)
     keep = None if args.part == "all" else (lambda uid: part_of(uid) == args.part)
     options = QaEvalOptions(smoke=args.smoke, tatqa_tables=keep, on_scored=outcomes)
-    reports = run_qa_eval(DATA, [QaDataset(d) for d in args.datasets if d != IMTQA], options)
+    reports = run_qa_eval(DATA, [QaDataset(d) for d in args.datasets if d not in (IMTQA, FETAQA)], options)
     if IMTQA in args.datasets:
         reports.append(eval_imtqa(outcomes, args.smoke))
+    if FETAQA in args.datasets:
+        reports.append(eval_fetaqa(outcomes, args.smoke))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     dicts = [r.to_dict() for r in reports]
     for d in dicts:

@@ -138,3 +138,134 @@ def test_an_acronym_is_spelled_out_as_the_label_it_abbreviates(tmp_path):
     assert answer is not None and answer.value == "25"
     answer = answer_table(table, "What was the EPS in 2019?")
     assert answer is not None and answer.value == "1.10"
+
+
+def test_word_order_links_the_row_when_every_word_is_in_every_row(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        ["", "Men", "Women", "Men", "Women"],
+        ["Member aged 65 (current life expectancy)", "86.8", "88.9", "87.3", "89.3"],
+        ["Member aged 45 (life expectancy at age 65)", "88.5", "90.7", "89.0", "91.1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "members")
+    # "member aged 65" is the first row's label word for word; the second holds the same words apart
+    answer = answer_table(table, "In which year was the life expectancy for a male member aged 65 higher?")
+    assert answer is not None and answer.label == "2018"
+    answer = answer_table(table, "What was the life expectancy for a female member aged 65 in 2019?")
+    assert answer is not None and answer.value == "88.9"
+    answer = answer_table(table, "What was the life expectancy for a female member aged 45 in 2018?")
+    assert answer is not None and answer.value == "91.1"
+
+
+def test_when_asks_the_one_date_column_of_the_linked_record(tmp_path):
+    rows = [
+        ["Title", "Year", "Peak position", "Album"],
+        ["Tonight", "2012", "102", "Five Beats of Hearts"],
+        ["Love Sick", "2013", "70", "Five Beats of Hearts"],
+        ["Skip", "2015", "—", "Non-album single"],
+    ]
+    table = table_from_rows(rows, tmp_path, "singles")
+    answer = answer_table(table, "When was 'Skip' released?")
+    assert answer is not None and answer.value == "2015"
+    # two records fit the question as well as each other: no guess
+    answer = answer_table(table, "When was the Five Beats of Hearts single released?")
+    assert answer is None or answer.value is None
+    dated = [
+        ["Title", "Year", "Date of death", "Notes"],
+        ["Beatrice II", "1205", "7 May 1231", "Countess"],
+        ["Otto III", "1208", "19 June 1234", "Count"],
+    ]
+    table = table_from_rows(dated, tmp_path, "reigns")
+    # two date columns: "when" does not say which
+    answer = answer_table(table, "When did Beatrice II reign?")
+    assert answer is None or answer.value is None
+
+
+def test_a_count_asked_is_never_answered_with_a_percentage(tmp_path):
+    rows = [
+        ["County", "Brown", "Votes", "Nixon", "Votes"],
+        ["Plumas", "66.44%", "3,397", "31.76%", "1,624"],
+        ["Trinity", "64.58%", "2,201", "33.69%", "1,148"],
+    ]
+    table = table_from_rows(rows, tmp_path, "votes")
+    for question in (
+        "How many votes did Nixon receive in Plumas?",
+        "What was the number of votes for Nixon in Plumas?",
+    ):
+        answer = answer_table(table, question)
+        assert answer is None or answer.value != "31.76%"
+    # a share asked: the percentage is the answer
+    answer = answer_table(table, "What percent of the votes did Nixon receive in Plumas?")
+    assert answer is not None and answer.value == "31.76%"
+
+
+def test_a_heading_row_gives_way_to_the_one_item_whose_label_holds_its_words(tmp_path):
+    rows = [
+        ["", "2017", "2018", "2019"],
+        ["Sales:", "", "", ""],
+        ["Product and equipment sales to affiliates", "$30,303", "$26,069", "$10,436"],
+        ["Purchases", "", "", ""],
+        ["Purchases of resale inventories and services", "303,793", "256,660", "9,399"],
+        ["Other", "", "", ""],
+        ["Dividends paid", "52,983", "54,810", "56,028"],
+    ]
+    table = table_from_rows(rows, tmp_path, "affiliates")
+    answer = answer_table(table, "What are the respective sales and purchases for 2017?")
+    assert answer is not None and answer.value == "$30,303; 303,793"
+    answer = answer_table(table, "What were the sales in 2018?")
+    assert answer is not None and answer.value == "$26,069"
+    eps = [
+        ["", "2019", "2018"],
+        ["Basic earnings per share (cents per share)", "", ""],
+        ["Continuing operations", "114.3", "123.4"],
+        ["Discontinued operations", "91.9", "9.2"],
+        ["", "206.2", "132.6"],
+    ]
+    table = table_from_rows(eps, tmp_path, "eps")
+    # the heading's unlabelled total line takes its place, not the first row under it
+    answer = answer_table(
+        table, "What is the difference for basic earnings per share (cents per share) between 2018 and 2019?"
+    )
+    assert answer is not None and answer.value == "73.6"
+    several = [
+        ["", "2019"],
+        ["Liabilities:", ""],
+        ["Accrued liabilities", "12.0"],
+        ["Other liabilities", "3.5"],
+    ]
+    table = table_from_rows(several, tmp_path, "liabilities")
+    # two items hold the heading's word: the question does not say which
+    answer = answer_table(table, "What were the liabilities in 2019?")
+    assert answer is None or answer.value is None
+
+
+def test_a_choice_or_yes_no_question_is_not_answered_with_a_cell_it_does_not_name(tmp_path):
+    rows = [
+        ["Driver", "Team", "Laps", "Points"],
+        ["Denny Hulme", "McLaren", "80", "9"],
+        ["Jo Siffert", "BRM", "79", "6"],
+    ]
+    table = table_from_rows(rows, tmp_path, "race")
+    for question in (
+        "Did Denny Hulme or Jo Siffert drive more laps?",
+        "Does Jo Siffert have more or less points than Denny Hulme?",
+        "Was Jo Siffert's lap count above or below 75?",
+    ):
+        answer = answer_table(table, question)
+        assert answer is None or answer.value is None, question
+    # a wh-question still takes the cell
+    answer = answer_table(table, "How many laps did Denny Hulme drive?")
+    assert answer is not None and answer.value == "80"
+
+
+def test_the_number_of_things_asked_is_never_a_text_cell(tmp_path):
+    rows = [
+        ["Season", "Driver", "Race", "Wins"],
+        ["1984-85", "Claus Nielsen", "Zolder", "3"],
+        ["1985-86", "Ryan Hunter", "Spa", "1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "wins")
+    answer = answer_table(table, "What was the number of races for Claus Nielsen?")
+    assert answer is None or answer.value != "Zolder"
+    answer = answer_table(table, "What was the number of wins for Claus Nielsen?")
+    assert answer is not None and answer.value == "3"

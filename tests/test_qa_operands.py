@@ -267,3 +267,36 @@ def test_a_unit_note_over_one_column_is_no_kind_of_its_own(tmp_path):
     noted = replace(table, column_headers=[[], ["(in thousands of U.S. dollars)", "2019"], ["2018"]])
     answer = answer_table(noted, "In which year was revenue less than 600,000 thousands?")
     assert answer is not None and answer.value == "2018"
+
+
+def test_a_total_row_is_never_added_to_its_parts(tmp_path):
+    rows = [
+        ["Party", "Votes", "Seats"],
+        ["Christian Social Party", "1,245,531", "85"],
+        ["Social Democratic Party", "1,072,709", "69"],
+        ["Landbund", "124,114", "7"],
+        ["Total", "2,976,778", "183"],
+    ]
+    table = table_from_rows(rows, tmp_path, "seats")
+    # "the total seats" names the Total row; the party's seats are asked
+    answer = answer_table(table, "How many of the total seats did the Christian Social Party win?")
+    assert answer is not None and answer.value == "85"
+    answer = answer_table(table, "What was the total seats of the Christian Social Party and the Landbund?")
+    assert answer is not None and answer.value == "92"
+
+
+def test_which_year_over_period_sections_compares_the_item_under_each(tmp_path):
+    rows = [
+        ["", "External valuation %", "Internal valuation %"],
+        ["Year ended 30 June 2019", "", ""],
+        ["Leasehold", "23%", "77%"],
+        ["Freehold", "38%", "62%"],
+        ["Year ended 30 June 2018", "", ""],
+        ["Leasehold", "60%", "40%"],
+        ["Freehold", "27%", "73%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "valuations")
+    answer = answer_table(table, "In which year was the external valuation % for leasehold less than 50%?")
+    assert answer is not None and answer.value == "2019"
+    answer = answer_table(table, "In which year was the external valuation % for freehold higher?")
+    assert answer is not None and answer.value == "2019"

@@ -18,8 +18,8 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
-from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, Computation, compute, year_span
+from tablerag.qa.fit import ASKS_PERIOD, counts_a_row, number_for_a_name, states_result, text_for_a_number
 from tablerag.qa.link import (
     STATED_CHANGE,
     Linked,
@@ -32,10 +32,16 @@ from tablerag.qa.link import (
     promote_period_rows,
     row_words,
     tokens,
-    year_of,
     years_in,
 )
-from tablerag.qa.pick import RESPECTIVE, period_columns, respective_cells, tied_columns
+from tablerag.qa.pick import (
+    RESPECTIVE,
+    dated_column,
+    misses_the_choice,
+    period_columns,
+    respective_cells,
+    tied_columns,
+)
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -62,7 +68,6 @@ NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
 TABLE_KINDS = ("row", "fact", "summary", "table")
-ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 # "which component / region / security ...": the answer names a thing, never a period ("which FY", "which of the
 # years", "which fiscal year" name one)
 ASKS_THING = re.compile(
@@ -70,21 +75,9 @@ ASKS_THING = re.compile(
     r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
     re.IGNORECASE,
 )
-STATED_RESULT: dict[Intent, re.Pattern[str]] = {
-    Intent.RATIO: re.compile(
-        r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
-    ),
-    Intent.DIFFERENCE: STATED_CHANGE,
-    Intent.PERCENT_CHANGE: STATED_CHANGE,
-}  # words by which a row or column states a result the rules could not compute (a ratio row, a "Change" column);
-# a total or an average asked is often the quantity's own cell ("the total points", "average sample size")
-ASKS_QUANTITY = re.compile(
-    r"\bhow\s+(many|much)\b|сколько|wie\s+(viele|viel)\b|\bile\b|多少", re.IGNORECASE
-)  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
-HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
@@ -219,7 +212,11 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     grid = filled_grid(table)
     r = linked.row.index
-    filled = [c for c in linked.cols if grid[r][c.index].strip()] or _only_value(table, grid, linked, question)
+    filled = (
+        [c for c in linked.cols if grid[r][c.index].strip()]
+        or dated_column(table, grid, linked, question)
+        or _only_value(table, grid, linked, question)
+    )
     if not filled:
         return None
     tied = tied_columns(table, grid, r, filled, question)
@@ -406,6 +403,19 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
+    found = _from_table(table, question, route_, embedder, version, on_query, llm)
+    return None if found is not None and misses_the_choice(question, found.value) else found
+
+
+def _from_table(
+    table: Table,
+    question: str,
+    route_: Route | None,
+    embedder: Any,
+    version: str | None,
+    on_query: QueryHook | None,
+    llm: LlmQa | None,
+) -> Answer | None:
     table = promote_period_rows(table)
     question = superlatives_named(table, periods_placed(table, question))
     route_ = route_ or route(question, llm.router() if llm is not None else None)
@@ -424,13 +434,17 @@ def answer_table(
         if computed is not None:
             return computed
         taken = lookup(table, linked, version, question)
-        if taken is None or not states_result(table, route_, taken) or _number_for_a_name(table, question, taken):
+        if (
+            taken is None
+            or not states_result(table, route_, taken.citations, taken.unit)
+            or number_for_a_name(table, question, taken.citations)
+        ):
             return None
         return taken
     taken = lookup(table, linked, version, question)
-    if taken is None or _text_for_a_number(table, question, taken):
+    if taken is None or text_for_a_number(table, question, taken.citations):
         return None
-    return None if NAME_FIRST.search(question) and _number_for_a_name(table, question, taken) else taken
+    return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
 
 
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
@@ -442,7 +456,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     2017 to 2019" adds the row's two changes)."""
     if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
         return route_
-    if route_.intent is Intent.COUNT and _counts_a_row(table, question, linked):
+    if route_.intent is Intent.COUNT and counts_a_row(table, question, linked):
         return Route(RouteKind.LOOKUP)
     if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
         return route_
@@ -460,32 +474,6 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)
-
-
-def _counts_a_row(table: Table, question: str, linked: Linked) -> bool:
-    """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800" (or a column "Employees"
-    beside a row "2019"): what is counted is the linked row's (column's) whole own name, so its cell holds the count; counting rows ("how many segments were there",
-    "how many GL-B matches are listed" over rows "GL-B-1", "GL-B-2") names none of them whole."""
-    noun = HOW_MANY.search(question)
-    if noun is None or linked.row is None:
-        return False
-    chain = table.row_chain(linked.row.index)
-    own = set(tokens(chain[-1] if chain else ""))
-    counted = set(tokens(noun.group(1)))
-    column = set(tokens(table.column_name(linked.cols[0].index))) if linked.cols else set()
-    cell = table.cell_at(linked.row.index, linked.cols[0].index) if linked.cols else None
-    amount = cell is not None and cell.value is not None and year_of(cell.text) is None
-    if amount and chain and year_of(chain[-1]) and counted and counted <= column <= set(linked.words):
-        return True  # a period row ("2017") and a column of amounts named by the counted thing ("Employees")
-    return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
-
-
-def _text_for_a_number(table: Table, question: str, taken: Answer) -> bool:
-    """ "How many ...?" answered by one cell that holds no number: the linked cell is not the answer."""
-    if not ASKS_QUANTITY.search(question) or len(taken.citations) != 1:
-        return False
-    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
-    return cell is None or (cell.value is None and not is_nil_mark(cell.text))
 
 
 def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
@@ -513,37 +501,6 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         score=linked.row.score if linked.row is not None else 0.0,
         named=words_named(table, linked, None),
     )
-
-
-def _number_for_a_name(table: Table, question: str, taken: Answer) -> bool:
-    """ "Which segment / in which year was X larger?" that no comparison answered, taken as one cell holding an
-    amount: a value where a name (a label, a period) is asked is not the answer."""
-    if not ASKS_FOR_NAME.search(question) or len(taken.citations) != 1:
-        return False
-    cell = table.cell_at(taken.citations[0]["row"], taken.citations[0]["col"])
-    if cell is None or cell.value is None:
-        return False
-    return not (ASKS_PERIOD.search(question) and year_of(cell.text) is not None)
-
-
-def states_result(table: Table, route_: Route, taken: Answer) -> bool:
-    """A computation the rules could not make may still be stated in the table: one cell whose row or column names
-    the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
-    one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
-    words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
-    if words is None:
-        return True
-    if len(taken.citations) != 1:
-        return False
-    r, c = taken.citations[0]["row"], taken.citations[0]["col"]
-    if route_.intent is Intent.RATIO and taken.unit == "%":
-        return True
-    if route_.intent is Intent.RATIO and taken.unit not in (None, "‰"):  # an amount in $ ("Gross margin") is no share
-        return False
-    chain = table.row_chain(r)
-    grid = filled_grid(table)
-    labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
-    return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
 
 
 def refusal(hits: list[Hit]) -> Answer:

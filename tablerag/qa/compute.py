@@ -12,10 +12,12 @@ from typing import Any
 
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import (
+    SCORE_DIGITS,
     STATED_CHANGE,
     Linked,
     Scored,
     column_kind,
+    column_years,
     kind_words,
     note_column,
     percent_column,
@@ -278,6 +280,8 @@ def _fold(
     if cols and rows:
         use_cols = [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score]
         rows = rows[:1] if len(use_cols) >= 2 else rows  # several periods of one item, or one period of several
+        if intent is Intent.TOTAL and len(rows) >= 2:  # a total row is never added to its parts: "the total seats"
+            rows = [r for r in rows if not TOTAL_LABEL.search(_row_label(view, r.index))] or rows  # named it
         cells = [(r.index, vc.col) for r in rows for vc in use_cols]
         if len(cells) < 2:
             return None  # one cell: the question names a stored total or average; a lookup takes it
@@ -430,7 +434,11 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
 def _across_columns(
     intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
 ) -> Computation | None:
-    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value."""
+    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value; the item of
+    each period section in the linked column when the periods are sections (`_section_periods`)."""
+    sections = _section_periods(view, linked)
+    if sections is not None:
+        return _pick(intent, view, sections[0], sections[1], sandbox, lowest)
     cells = _row_value_cells(view, linked) or _category_cells(view, linked)
     if cells is None:
         return None
@@ -518,11 +526,15 @@ def _beyond(
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
     the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
     which years", "how many years"): every such column, or their count for a count."""
-    cells = _row_value_cells(view, linked, percent)
-    if cells is None:
-        return None
-    cells = _period_amounts(view, cells, percent)
-    labels = _column_labels(view, [c for _, c in cells])
+    sections = _section_periods(view, linked)
+    if sections is not None:
+        cells, labels = sections
+    else:
+        found = _row_value_cells(view, linked, percent)
+        if found is None:
+            return None
+        cells = _period_amounts(view, found, percent)
+        labels = _column_labels(view, [c for _, c in cells])
     parts = " UNION ALL ".join(f"SELECT {i} AS i, {_value_or_nil(view, r, c)} AS v" for i, (r, c) in enumerate(cells))
     below, limit = bound
     sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
@@ -551,6 +563,24 @@ def _compare(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) ->
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _section_periods(view: TypedView, linked: Linked) -> tuple[list[tuple[int, int]], list[str]] | None:
+    """The named item under each period section ("Year ended 30 June 2019" over "Leasehold", the same rows under
+    "Year ended 30 June 2018") in the linked column, labelled by the sections' years, when the columns name no
+    years: "in which year was leasehold's external valuation below 50%". None unless two or more rows tie on the
+    best link, each under a different year."""
+    cols = _numeric_cols(view, linked)
+    if not linked.rows or not cols or column_years(view.table):
+        return None
+    best = round(linked.rows[0].score, SCORE_DIGITS)
+    tied = [s.index for s in linked.rows if round(s.score, SCORE_DIGITS) == best and s.index in view.rows]
+    years = [_row_year(view, r) for r in tied]
+    named = [y for y in years if y is not None]
+    if len(tied) < 2 or len(named) != len(tied) or len(set(named)) != len(named):
+        return None
+    col = cols[0][1].col
+    return [(r, col) for r in tied], named
 
 
 def _row_year(view: TypedView, row: int) -> str | None:

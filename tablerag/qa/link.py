@@ -37,6 +37,7 @@ MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two 
 MIN_DATED_ROWS = 2  # rows (or columns) naming two different years make a table of periods
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
+MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 WHOLE_AFTER = re.compile(
     r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
@@ -255,6 +256,62 @@ def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
     return chain[-1] if chain else next(iter(texts.values()), "")
 
 
+def _longest_run(a: list[str], b: list[str]) -> int:
+    """The length of the longest run of tokens ``a`` and ``b`` share in the same order."""
+    best, prev = 0, [0] * (len(b) + 1)
+    for x in a:
+        cur = [0] * (len(b) + 1)
+        for j, y in enumerate(b):
+            if x == y:
+                cur[j + 1] = prev[j] + 1
+                best = max(best, cur[j + 1])
+        prev = cur
+    return best
+
+
+def _phrase_rows(
+    table: Table, q: list[str], units: dict[int, set[str]], texts: dict[int, dict[int, str]]
+) -> dict[int, tuple[float, set[str], int]]:
+    """The one row whose label holds the longest run of the question's words in their order, when every word the
+    question shares with the rows is held by all of them ("member aged 65" is "Member aged 65 (current life
+    expectancy)", not "Member aged 45 (life expectancy at age 65)", though each holds every word): word order is
+    the evidence left. Empty when the longest run is shorter than MIN_PHRASE_RUN or two rows tie on it."""
+    runs: dict[int, int] = {}
+    for r in units:
+        label = [t for text in table.row_chain(r) or texts[r].values() for t in tokens(text)]
+        runs[r] = _longest_run(q, label)
+    best = max(runs.values(), default=0)
+    top = [r for r, n in runs.items() if n == best]
+    if best < MIN_PHRASE_RUN or len(top) != 1:
+        return {}
+    return {r: m for r, m in _match(q, units, shared=True).items() if r == top[0]}
+
+
+def _items_for_headings(
+    scored: list[Scored], own: dict[int, set[str]], numeric: set[tuple[int, int]], n_cols: int
+) -> tuple[list[Scored], set[int]]:
+    """A heading row ("Sales:", no values) whose matched words one row with values holds in its own label (the item
+    "Product sales to affiliates" under it, the unlabelled total line that takes the heading's name; not any row of
+    its section) names no cell: the question asks that row, which takes the heading's place (its score). With several
+    such rows ("Liabilities:" over "Accrued liabilities", "Other liabilities") the heading stays: it says not which.
+    Also the rows that took a heading's place (first among rows they tie with)."""
+    valued = {s.index: s for s in scored if any((s.index, c) in numeric for c in range(n_cols))}
+    out, heirs = dict(valued), set()
+    for s in scored:
+        if s.index in valued:
+            continue
+        items = [v for v in valued.values() if s.tokens <= own[v.index]]
+        if len(items) != 1:
+            out[s.index] = s
+            continue
+        item = out[items[0].index]
+        heirs.add(item.index)
+        out[item.index] = Scored(
+            item.index, max(item.score, s.score), item.tokens | s.tokens, min(item.position, s.position)
+        )
+    return [out[s.index] for s in scored if s.index in out], heirs
+
+
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
     """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
     full = q if q is not None else tokens(question)
@@ -272,11 +329,14 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         or _match(full, units)  # a title over the stub is the table's subject: its words come back
         or {r: m for r, m in _match(full, units, shared=True).items() if r in named}  # a section's words in every row
     )
+    if not matched:
+        matched = _phrase_rows(table, full, units, texts)
     for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
+    scored, heirs = _items_for_headings(scored, own, numeric, table.n_cols)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
-    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), -cover[s.index], s.index))
+    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], s.index))
     if scored:
         best = scored[0]
         q_hit = best.tokens

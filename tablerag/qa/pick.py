@@ -7,11 +7,18 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Table
-from tablerag.qa.link import STATED_CHANGE, Linked, Scored, is_year, percent_column, row_words, year_of
+from tablerag.qa.link import SCORE_DIGITS, STATED_CHANGE, Linked, Scored, is_year, percent_column, row_words, year_of
 from tablerag.qa.route import AS_PERCENT
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
+ASKS_WHEN = re.compile(r"^\s*when\b|\bwann\b|когда|\bkiedy\b|什么时候|何时", re.IGNORECASE)  # names no column
+# a polar or choice question ("did A or B drive more laps?", "is the altitude above or below 100?", "does X have
+# more caps than Y?"): its answer is yes/no or one of the alternatives it names, never a cell it does not name
+POLAR = re.compile(r"^\s*(did|does|do|is|was|were|are|has|have|had|can|could|will|would)\b", re.IGNORECASE)
+DATE_HEADER = re.compile(
+    r"\b(years?|dates?|seasons?|periods?|months?|dated)\b|\bjahr\b|datum|год|дата|\brok\b|年份|日期", re.I
+)
 
 
 def distinct(units: list[Scored]) -> list[Scored]:
@@ -72,3 +79,32 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     values = {" ".join(grid[row][c.index].split()) for c in plain}
     years = {year_of(table.column_name(c.index)) for c in plain}
     return plain if len(values) > 1 and len(years) == 1 and None not in years else plain[:1]
+
+
+def dated_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
+    """ "When did X ...?" names no column, yet over a table of records with one date column ("Title | Year | Role",
+    "Date | Opponent | Score") it asks that column's cell in the one row linked best: nothing when a column is
+    linked, two rows tie, or the row has no or several filled date columns (the question does not say which)."""
+    if not ASKS_WHEN.search(question) or linked.row is None or linked.cols:
+        return []
+    if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) >= round(linked.row.score, SCORE_DIGITS):
+        return []
+    r = linked.row.index
+    dated = [
+        c
+        for c in range(table.n_cols)
+        if c not in linked.key_cols and DATE_HEADER.search(table.column_name(c)) and grid[r][c].strip()
+    ]
+    return [Scored(dated[0], 0.0, frozenset(), 0)] if len(dated) == 1 else []
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
+
+
+def misses_the_choice(question: str, value: str | None) -> bool:
+    """A polar or choice question answered by a value it does not name ("did Hulme or Siffert drive more laps?"
+    answered "80"): a cell cannot say yes, no, or which of the named alternatives, so the answer is no answer."""
+    if value is None or not POLAR.match(question):
+        return False
+    return f" {_plain(value)} " not in f" {_plain(question)} "
