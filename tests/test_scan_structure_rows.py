@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.image import grid_by_phrases, rows_from_tops, without_prose_rows
+from tablerag.parsing.scan_grid import grid_by_phrases, rows_from_tops, without_prose_rows
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 BOX = BBox(0, 0, 300, 60)
