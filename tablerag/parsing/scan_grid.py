@@ -70,20 +70,43 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     ids = {id(w) for w in within}
     units: list[Word] = [w for w in words if id(w) not in ids]
     parts: dict[int, list[Word]] = {}
+    placed: list[Word] = []
     for run in phrases(inside):
         if len(run) == 1:
-            units.append(run[0])
+            placed.append(run[0])
             continue
         x0, y0 = min(w.x0 for w in run), min(w.y0 for w in run)
         x1, y1 = max(w.x1 for w in run), max(w.y1 for w in run)
         unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
         parts[id(unit)] = run
-        units.append(unit)
+        placed.append(unit)
+    units += on_one_level(placed, parts)
     grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def on_one_level(units: list[Word], parts: dict[int, list[Word]]) -> list[Word]:
+    """The units with those of one text line (`group_lines`) moved up or down to the line's median centre, so that
+    a row edge cannot run between a label and its values: the text detector boxes a label a point or two lower or
+    taller than the numbers beside it, and a row edge drawn through the line (a structure model's rows drift down a
+    long table) put the label in one row and its values in the next. A moved unit's original words are recorded in
+    `parts` under the moved copy (the grid keeps the original words)."""
+    out: list[Word] = []
+    for line in group_lines(units):
+        centres = sorted(w.cy for w in line.words)
+        level = centres[len(centres) // 2]
+        for w in line.words:
+            dy = level - w.cy
+            if dy == 0.0:
+                out.append(w)
+                continue
+            moved = Word(w.x0, w.y0 + dy, w.x1, w.y1 + dy, w.text, w.block, w.line)
+            parts[id(moved)] = parts.pop(id(w), [w])
+            out.append(moved)
+    return out
 
 
 def split_number_runs(words: list[Word]) -> list[Word]:
