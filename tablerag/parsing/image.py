@@ -42,7 +42,13 @@ from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.onnx_vision import LAYOUT_TABLE_SCORE, LayoutTableDetector, SlanetStructure
 from tablerag.parsing.render import DEFAULT_DPI, open_image_pages, points_per_pixel
 from tablerag.parsing.ruled import find_lattices
-from tablerag.parsing.scan_grid import grid_by_phrases, rows_from_tops, without_note_row, without_prose_rows
+from tablerag.parsing.scan_grid import (
+    grid_by_phrases,
+    is_prose,
+    rows_from_tops,
+    without_note_row,
+    without_prose_rows,
+)
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
 
@@ -170,10 +176,10 @@ def model_tables(
     fit_rows: bool = False,
 ) -> tuple[list[FoundTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
-    Protocols); unsure or empty tables are dropped (their words return for the heuristics). `crop_ocr` (an OcrEngine)
-    re-reads the text of each table on its crop instead of taking the page's words; `found_tables` are the
-    detector's tables on this page when it ran already. `fit_rows` (a recognizer whose rows are one text line high,
-    SLANet): rows re-banded to the words (`rows_from_tops`), a trailing note row and leading prose rows dropped
+    Protocols); unsure or empty tables, and paragraphs taken for a table (`is_prose`), are dropped (their words
+    return for the heuristics and the prose). `crop_ocr` (an OcrEngine) re-reads the text of each table on its crop
+    instead of taking the page's words; `found_tables` are the detector's tables on this page when it ran already.
+    `fit_rows` (a recognizer whose rows are one text line high, SLANet): rows re-banded to the words (`rows_from_tops`), a trailing note row and leading prose rows dropped
     (`without_note_row`, `without_prose_rows`)."""
 
     tables = detector.detect([image])[0] if found_tables is None else found_tables
@@ -195,6 +201,8 @@ def model_tables(
             grid, note = without_note_row(grid)
             grid, prose = without_prose_rows(grid)
             left = left + note + prose
+        if is_prose(grid):
+            continue
         found_dashes(grid.cells, grid.header_rows, image, scale)  # nil dashes the OCR found no text box on
         if grid.confidence < UNSURE_TABLE or not any(c.words for c in grid.cells):
             continue

@@ -28,6 +28,9 @@ NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
 VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
+PROSE_MAX_GAP = 1.0  # in line heights: a word space is a third to a half of the text height (a justified line's
+# stretched spaces stay under one), the gap between two table columns is one or more
+PROSE_LONG_SHARE = 0.5  # paragraphs: at least this share of the text lines hold NOTE_MIN_WORDS words or more
 
 
 def phrases(words: list[Word]) -> list[list[Word]]:
@@ -301,3 +304,20 @@ def split_stacked_values(dets: list[Detection], words: list[Word]) -> list[Detec
             Detection(d.label, d.score, BBox(d.box.x0, a, d.box.x1, b)) for a, b in zip(edges, edges[1:], strict=False)
         ]
     return out
+
+
+def is_prose(grid: Any) -> bool:
+    """Whether a table found by a layout model is a paragraph: no text line of it has a gap between two words wider
+    than PROSE_MAX_GAP line heights (it has no second column anywhere), and at least PROSE_LONG_SHARE of its lines
+    are as long as a sentence (NOTE_MIN_WORDS words or more; a one-column list of short items is no paragraph). The
+    layout model takes a block of text above a table, or a column of report prose, for a table now and then; the
+    structure model then cuts its lines into made-up cells."""
+    lines = group_lines([w for c in grid.cells for w in c.words])
+    if not lines:
+        return False
+    for line in lines:
+        ws = line.words
+        h = sorted(w.y1 - w.y0 for w in ws)[len(ws) // 2]
+        if any(b.x0 - a.x1 > PROSE_MAX_GAP * h for a, b in zip(ws, ws[1:], strict=False)):
+            return False
+    return sum(len(line.words) >= NOTE_MIN_WORDS for line in lines) >= PROSE_LONG_SHARE * len(lines)
