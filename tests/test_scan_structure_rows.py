@@ -136,3 +136,16 @@ def test_a_row_edge_through_a_text_line_leaves_the_label_with_its_values() -> No
     assert ["Continuing operations", "113.6", "123.1"] in rows
     assert ["Discontinued operations", "91.3", "9.2"] in rows
     assert all(isinstance(w, Word) and w in words for c in grid.cells for w in c.words)  # the original words
+
+
+def test_rows_beside_a_label_wrapped_between_them_are_not_levelled_into_one() -> None:
+    """A dense table: three value rows 10 pt apart and, beside them, a label wrapped over two lines that sit between
+    the rows. Text lines chain over all of it; they are no one text line, so the values keep their rows."""
+    box = BBox(0, 0, 300, 30)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 30)) for x in (0, 110)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 10)) for a in (0, 10, 20)]
+    words = [Word(150, 10 * k, 190, 10 * k + 10, v, 0, k) for k, v in enumerate(("30%", "15%", "8%"))]
+    words += [Word(5, 5, 80, 15, "Frequency of", 0, 5), Word(5, 15, 80, 25, "opportunity", 0, 6)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert {(c.row, c.col): c.text for c in grid.cells if c.col == 1} == {(0, 1): "30%", (1, 1): "15%", (2, 1): "8%"}

@@ -28,6 +28,8 @@ NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
 VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
+LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little higher or lower each, span at most
+# this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
 PROSE_MAX_GAP = 1.0  # in line heights: a word space is a third to a half of the text height (a justified line's
 # stretched spaces stay under one), the gap between two table columns is one or more
 PROSE_LONG_SHARE = 0.5  # paragraphs: at least this share of the text lines hold NOTE_MIN_WORDS words or more
@@ -99,6 +101,10 @@ def on_one_level(units: list[Word], parts: dict[int, list[Word]]) -> list[Word]:
     `parts` under the moved copy (the grid keeps the original words)."""
     out: list[Word] = []
     for line in group_lines(units):
+        heights = sorted(w.y1 - w.y0 for w in line.words)
+        if line.y1 - line.y0 > LEVEL_MAX_EXTENT * heights[len(heights) // 2]:
+            out += line.words  # a chain over several rows (a label wrapped beside them), not one text line
+            continue
         centres = sorted(w.cy for w in line.words)
         level = centres[len(centres) // 2]
         for w in line.words:
