@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.image import NOTE_MIN_WORDS, grid_by_phrases, phrases, rows_from_tops, without_note_row
+from tablerag.parsing.scan_grid import NOTE_MIN_WORDS, grid_by_phrases, phrases, rows_from_tops, without_note_row
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 

@@ -93,3 +93,23 @@ def test_a_column_of_nils_whose_only_reading_is_a_nil_is_a_value_column() -> Non
     image, cells = _page(rows, ruled=False, read=frozenset({(1, 1)}))
     assert found_dashes(cells, 1, image, SCALE) == 1
     assert {(c.row, c.col): c.text for c in cells}[(2, 1)] == DASH_TEXT
+
+
+def test_a_dash_beside_a_label_running_into_its_cell_or_past_the_table_border_is_found() -> None:
+    """The longest label runs on into the first value column's cell (the cell's ink holds its last letters, which
+    the OCR read as the label's word), and the last row's cell reaches below the table's bottom ruling (the grid
+    box is taller than the ruled table, so the ruling no longer crosses the whole cell): the dashes are found."""
+    rows = [
+        ["", "2019", "2018"],
+        ["Additions based on positions taken in the year", "—", "(2,545)"],
+        ["Exercisable at 31 March", "721,269", "—"],
+    ]
+    image, cells = _page(rows, ruled=True)
+    label = next(c for c in cells if (c.row, c.col) == (1, 0))
+    assert label.words[0].x1 > next(c for c in cells if (c.row, c.col) == (1, 1)).x0 + 8  # it does run on
+    for c in cells:
+        if c.row == 2:
+            c.y1 += 15 * SCALE
+    assert found_dashes(cells, 1, image, SCALE) == 2
+    got = {(c.row, c.col): c.text for c in cells}
+    assert got[(1, 1)] == DASH_TEXT and got[(2, 2)] == DASH_TEXT

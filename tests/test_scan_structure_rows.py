@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablerag.model import BBox
 from tablerag.parsing.grid import Word
-from tablerag.parsing.image import grid_by_phrases, rows_from_tops, without_prose_rows
+from tablerag.parsing.scan_grid import grid_by_phrases, rows_from_tops, without_prose_rows
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
 BOX = BBox(0, 0, 300, 60)
@@ -112,3 +112,40 @@ def test_the_paragraph_above_taken_into_the_table_goes_back_to_the_prose() -> No
     words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(title.split())] + words[-5:]
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     assert without_prose_rows(grid)[0].n_rows == 3
+
+
+def test_a_row_edge_through_a_text_line_leaves_the_label_with_its_values() -> None:
+    """The model's rows drifted: an edge at y=30.2 runs through the line "Continuing operations 113.6 123.1", whose
+    label the text detector boxed a little lower (centre 30.35) than its numbers (30.05). The label stays in the
+    row of its values; the row below keeps its own."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, b)) for a, b in ((0, 17), (17, 30.2), (30.2, 43), (43, 60))]
+    words = [
+        Word(5, 4, 100, 16, "Diluted earnings per share", 0, 0),
+        Word(5, 25.1, 100, 35.6, "Continuing operations", 0, 1),
+        Word(150, 22.6, 190, 37.5, "113.6", 0, 2),
+        Word(250, 22.6, 290, 37.5, "123.1", 0, 3),
+        Word(5, 40, 100, 51, "Discontinued operations", 0, 4),
+        Word(150, 38.5, 190, 52.5, "91.3", 0, 5),
+        Word(250, 38.5, 290, 52.5, "9.2", 0, 6),
+    ]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    rows = [[c.text for c in grid.cells if c.row == r] for r in range(grid.n_rows)]
+    assert ["Continuing operations", "113.6", "123.1"] in rows
+    assert ["Discontinued operations", "91.3", "9.2"] in rows
+    assert all(isinstance(w, Word) and w in words for c in grid.cells for w in c.words)  # the original words
+
+
+def test_rows_beside_a_label_wrapped_between_them_are_not_levelled_into_one() -> None:
+    """A dense table: three value rows 10 pt apart and, beside them, a label wrapped over two lines that sit between
+    the rows. Text lines chain over all of it; they are no one text line, so the values keep their rows."""
+    box = BBox(0, 0, 300, 30)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 30)) for x in (0, 110)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 10)) for a in (0, 10, 20)]
+    words = [Word(150, 10 * k, 190, 10 * k + 10, v, 0, k) for k, v in enumerate(("30%", "15%", "8%"))]
+    words += [Word(5, 5, 80, 15, "Frequency of", 0, 5), Word(5, 15, 80, 25, "opportunity", 0, 6)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert {(c.row, c.col): c.text for c in grid.cells if c.col == 1} == {(0, 1): "30%", (1, 1): "15%", (2, 1): "8%"}

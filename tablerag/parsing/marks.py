@@ -40,10 +40,12 @@ def dash_in(ink: Any, line_h: float) -> tuple[int, int, int, int] | None:
     inner = ink[inset : h - inset, inset : w - inset]
     n, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
     ih, iw = inner.shape
+    # ink reaching the inner box's edge came from outside it: rulings (also where the cell runs past the table's
+    # border, so that they do not cross it), a neighbour's overhanging text
     marks = [
         (int(x), int(y), int(bw), int(bh), int(area))
         for x, y, bw, bh, area in stats[1:n]
-        if not (x == 0 and x + bw == iw) and not (y == 0 and y + bh == ih)  # rulings run through the cell
+        if x > 0 and y > 0 and x + bw < iw and y + bh < ih
     ]
     if len(marks) != 1:
         return None
@@ -51,8 +53,6 @@ def dash_in(ink: Any, line_h: float) -> tuple[int, int, int, int] | None:
     if not DASH_MIN_WIDTH * line_h <= bw <= DASH_MAX_WIDTH * line_h or bh > DASH_MAX_THICKNESS * line_h:
         return None
     if bw < DASH_MIN_ASPECT * bh or area < DASH_MIN_FILL * bw * bh:
-        return None
-    if x == 0 or x + bw == iw:  # runs on past the inset: a ruling or a neighbour's text, not a mark in the cell
         return None
     return x + inset, y + inset, x + inset + bw, y + inset + bh
 
@@ -77,6 +77,7 @@ def found_dashes(cells: list[GridCell], header_rows: int, image: Any, scale: flo
     line_h = heights[len(heights) // 2] / scale  # the median text height, in pixels
     # a value column: a number below the header, or a nil the OCR did read (a column of nils and one value)
     value_cols = {c.col for c in cells if c.row >= header_rows and c.col_span == 1 and (_has_number(c) or _read_nil(c))}
+    read = [w for c in cells for w in c.words]  # before any dash is added: only what the OCR read
     gray = None
     found = 0
     for cell in cells:
@@ -90,7 +91,14 @@ def found_dashes(cells: list[GridCell], header_rows: int, image: Any, scale: flo
         x1, y1 = min(gray.shape[1], int(cell.x1 / scale)), min(gray.shape[0], int(cell.y1 / scale))
         if x1 - x0 < 3 or y1 - y0 < 3:
             continue
-        box = dash_in(ink_mask(gray[y0:y1, x0:x1].copy()), line_h)
+        ink = ink_mask(gray[y0:y1, x0:x1].copy())
+        pad = round(EDGE_INSET * line_h)  # OCR word boxes (split from a line's box) miss a letter's edge, a descender
+        for w in read:  # text the OCR read is its words' ink: a long label running on into this cell is no mark
+            wx0, wy0 = max(x0, int(w.x0 / scale) - pad), max(y0, int(w.y0 / scale) - pad)
+            wx1, wy1 = min(x1, int(w.x1 / scale) + 1 + pad), min(y1, int(w.y1 / scale) + 1 + pad)
+            if wx1 > wx0 and wy1 > wy0:
+                ink[wy0 - y0 : wy1 - y0, wx0 - x0 : wx1 - x0] = 0
+        box = dash_in(ink, line_h)
         if box is None:
             continue
         bx0, by0, bx1, by1 = box

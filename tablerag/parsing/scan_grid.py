@@ -1,0 +1,329 @@
+"""The grid of a table on a scanned page, from a structure model's detections (rows, columns, spanning cells) and
+the page's OCR words, and its repairs where the model's structure and the words disagree: words of one OCR line
+placed as one phrase (`grid_by_phrases`), rows re-banded to the words (`rows_from_tops`), two values stacked in one
+row split (`split_stacked_values`), a column holding two numbers side by side split (`split_shared_columns`,
+`split_number_runs`), a header phrase centred over empty neighbours spanning them (`spanned_header_phrases`), a
+trailing note row and leading prose rows dropped (`without_note_row`, `without_prose_rows`). Geometry in PDF
+points, as in `tablerag.parsing.image`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tablerag.model import BBox
+from tablerag.parsing.grid import Word, group_lines
+from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
+
+NOTE_MIN_WORDS = 8  # a last row whose only text is this many words or more in one cell is a note, not table data
+NOTE_MIN_ROWS = 2  # a table keeps at least this many rows
+SENTENCE_END = re.compile(r"[a-z)][.!?](\s|$)")  # a full stop after a word: prose, not a label or a title
+PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
+# third of the text height, the gap between two columns a full height or more
+PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
+SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
+NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
+THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
+VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
+THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
+LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little higher or lower each, span at most
+# this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
+PROSE_MAX_GAP = 1.0  # in line heights: a word space is a third to a half of the text height (a justified line's
+# stretched spaces stay under one), the gap between two table columns is one or more
+PROSE_LONG_SHARE = 0.5  # paragraphs: at least this share of the text lines hold NOTE_MIN_WORDS words or more
+
+
+def phrases(words: list[Word]) -> list[list[Word]]:
+    """Words grouped into phrases: runs of one OCR text line (same block and line) left to right whose gaps are under
+    PHRASE_GAP line heights. The text detector boxes a cell's text as one line, and a column gap splits it."""
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for w in words:
+        lines.setdefault((w.block, w.line), []).append(w)
+    out: list[list[Word]] = []
+    for ws in lines.values():
+        ws.sort(key=lambda w: w.x0)
+        run = [ws[0]]
+        for w in ws[1:]:
+            p = run[-1]
+            h = min(p.y1 - p.y0, w.y1 - w.y0)
+            same_line = min(p.y1, w.y1) - max(p.y0, w.y0) >= PHRASE_LINE_OVERLAP * h
+            if same_line and w.x0 - p.x1 <= PHRASE_GAP * h and _joinable(p.text, w.text):
+                run.append(w)
+            else:
+                out.append(run)
+                run = [w]
+        out.append(run)
+    return out
+
+
+def _joinable(left: str, right: str) -> bool:
+    """Two neighbouring words may be one phrase unless both are numbers: two numbers next to each other are two
+    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator)."""
+    if NUMBER_WORD.fullmatch(left) and NUMBER_WORD.fullmatch(right):
+        return bool(THOUSANDS_LEFT.fullmatch(left) and THOUSANDS_GROUP.fullmatch(right))
+    return True
+
+
+def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: float) -> tuple[Any, list[Word]]:
+    """`grid_from_detections` with each phrase (`phrases`) of the words inside `box` placed as one unit, by its own
+    centre: a number such as "1 649 692" or a label read as one line is not split across a column edge the model
+    drew through it. The grid's cells and the words left hold the original words."""
+    within = [w for w in words if box.contains_point(w.cx, w.cy)]
+    inside = split_number_runs(within)
+    ids = {id(w) for w in within}
+    units: list[Word] = [w for w in words if id(w) not in ids]
+    parts: dict[int, list[Word]] = {}
+    placed: list[Word] = []
+    for run in phrases(inside):
+        if len(run) == 1:
+            placed.append(run[0])
+            continue
+        x0, y0 = min(w.x0 for w in run), min(w.y0 for w in run)
+        x1, y1 = max(w.x1 for w in run), max(w.y1 for w in run)
+        unit = Word(x0, y0, x1, y1, " ".join(w.text for w in run), run[0].block, run[0].line)
+        parts[id(unit)] = run
+        placed.append(unit)
+    units += on_one_level(placed, parts)
+    grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
+    spanned_header_phrases(grid)
+    for c in grid.cells:
+        c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
+    return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def on_one_level(units: list[Word], parts: dict[int, list[Word]]) -> list[Word]:
+    """The units with those of one text line (`group_lines`) moved up or down to the line's median centre, so that
+    a row edge cannot run between a label and its values: the text detector boxes a label a point or two lower or
+    taller than the numbers beside it, and a row edge drawn through the line (a structure model's rows drift down a
+    long table) put the label in one row and its values in the next. A moved unit's original words are recorded in
+    `parts` under the moved copy (the grid keeps the original words)."""
+    out: list[Word] = []
+    for line in group_lines(units):
+        heights = sorted(w.y1 - w.y0 for w in line.words)
+        if line.y1 - line.y0 > LEVEL_MAX_EXTENT * heights[len(heights) // 2]:
+            out += line.words  # a chain over several rows (a label wrapped beside them), not one text line
+            continue
+        centres = sorted(w.cy for w in line.words)
+        level = centres[len(centres) // 2]
+        for w in line.words:
+            dy = level - w.cy
+            if dy == 0.0:
+                out.append(w)
+                continue
+            moved = Word(w.x0, w.y0 + dy, w.x1, w.y1 + dy, w.text, w.block, w.line)
+            parts[id(moved)] = parts.pop(id(w), [w])
+            out.append(moved)
+    return out
+
+
+def split_number_runs(words: list[Word]) -> list[Word]:
+    """Words whose text is two or more numbers side by side ("4,466 2,154": the text detector boxed the values of two
+    neighbouring columns as one line) as one word each, placed by their characters' share of the box; a number
+    with space-separated thousands groups ("1 649 692") stays one."""
+    out: list[Word] = []
+    for w in words:
+        parts = w.text.split()
+        if len(parts) < 2 or not all(NUMBER_WORD.fullmatch(p) for p in parts):
+            out.append(w)
+            continue
+        groups = [[parts[0]]]
+        for p in parts[1:]:
+            if _joinable(groups[-1][-1], p):
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        if len(groups) == 1:
+            out.append(w)
+            continue
+        per_char = (w.x1 - w.x0) / max(1, len(w.text))
+        at = 0
+        for g in groups:
+            text = " ".join(g)
+            start = w.text.index(g[0], at)
+            at = start + len(text)
+            out.append(Word(w.x0 + start * per_char, w.y0, w.x0 + at * per_char, w.y1, text, w.block, w.line))
+    return out
+
+
+def _a_value(text: str) -> bool:
+    """A word that is a number of VALUE_MIN_DIGITS digits or more (a footnote mark "(4)" beside a year is not)."""
+    return bool(NUMBER_WORD.fullmatch(text)) and sum(ch.isdigit() for ch in text) >= VALUE_MIN_DIGITS
+
+
+def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) -> list[Detection]:
+    """Columns in which one text line reads as nothing but two numbers apart split at the gap between them: the
+    structure model missed a column ("2019 2018" over "4,466 2,154" in one column), since two numbers side by side
+    are two values.
+    Each column's band reaches halfway to its neighbours, as the grid's columns do."""
+    cols = sorted((d for d in dets if d.label is Label.COLUMN), key=lambda d: d.box.x0)
+    if not cols:
+        return dets
+    mids = [(a.box.x1 + b.box.x0) / 2 for a, b in zip(cols, cols[1:], strict=False)]
+    bands = list(zip([box.x0, *mids], [*mids, box.x1], strict=True))
+    inside = [u for u in units if box.contains_point(u.cx, u.cy)]
+    out = [d for d in dets if d.label is not Label.COLUMN]
+    for d, (b0, b1) in zip(cols, bands, strict=True):
+        gaps = []
+        for line in group_lines([u for u in inside if b0 <= u.cx < b1]):
+            ws = line.words
+            if len(ws) < 2 or not all(_a_value(w.text) for w in ws):
+                continue  # a label holding numbers ("12 -19 years") is one cell
+            gaps += [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]
+        if not gaps:
+            out.append(d)
+            continue
+        cut = sorted(gaps)[len(gaps) // 2]
+        out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
+        out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
+    return out
+
+
+def spanned_header_phrases(grid: Any) -> None:
+    """A header cell whose only text is one phrase reaching SPAN_REACH line heights into the neighbouring columns,
+    whose slots in that row are empty, becomes one cell spanning them (a label centred over the columns it heads,
+    such as "September 30," over "2019 | 2018", is not the header of one of them)."""
+    edges = grid.col_edges
+    owner = {(c.row, c.col): c for c in grid.cells if c.row_span == 1 and c.col_span == 1}
+    for cell in list(grid.cells):
+        if cell.row >= grid.header_rows or cell.col_span > 1 or cell.row_span > 1 or len(cell.words) != 1:
+            continue
+        w = cell.words[0]
+        reach = SPAN_REACH * (w.y1 - w.y0)
+        cols = [k for k in range(len(edges) - 1) if min(w.x1, edges[k + 1]) - max(w.x0, edges[k]) >= reach]
+        if len(cols) < 2 or cell.col not in cols:
+            continue
+        others = [owner.get((cell.row, k)) for k in range(cols[0], cols[-1] + 1) if k != cell.col]
+        if any(o is None or o.words for o in others):
+            continue
+        for o in others:
+            grid.cells.remove(o)
+        cell.col, cell.col_span = cols[0], cols[-1] - cols[0] + 1
+        cell.x0, cell.x1 = edges[cols[0]], edges[cols[-1] + 1]
+        owner.update({(cell.row, k): cell for k in cols})  # a later phrase cannot take these slots again
+    grid.cells.sort(key=lambda c: (c.row, c.col))
+
+
+def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
+    """The grid without a last row that holds one sentence in one cell and nothing else (a source note or footnote
+    the detector's box took in), and that row's words."""
+    last = grid.n_rows - 1
+    if grid.n_rows <= NOTE_MIN_ROWS or grid.n_cols < 2:
+        return grid, []
+    row = [c for c in grid.cells if c.row + c.row_span - 1 == last]
+    filled = [c for c in row if c.words]
+    if len(filled) != 1 or filled[0].row != last or len(filled[0].words) < NOTE_MIN_WORDS:
+        return grid, []
+    words = filled[0].words
+    cells = [c for c in grid.cells if c.row != last]
+    for c in cells:
+        c.row_span = min(c.row_span, last - c.row)
+    grid.cells[:] = cells
+    del grid.row_edges[-1]
+    grid.box = BBox(grid.box.x0, grid.box.y0, grid.box.x1, grid.row_edges[-1])
+    grid.header_rows = min(grid.header_rows, grid.n_rows - 1)
+    return grid, list(words)
+
+
+def without_prose_rows(grid: Any) -> tuple[Any, list[Word]]:
+    """The grid without leading rows that hold prose: one filled cell of NOTE_MIN_WORDS words or more with a
+    sentence end in it (the paragraph right above a table that the detector's box took in; a title row has no full
+    stop), and those rows' words."""
+    out: list[Word] = []
+    while grid.n_rows > NOTE_MIN_ROWS and grid.n_cols >= 2:
+        row = [c for c in grid.cells if c.row == 0]
+        filled = [c for c in row if c.words]
+        if len(filled) != 1 or filled[0].row_span > 1 or len(filled[0].words) < NOTE_MIN_WORDS:
+            break
+        if not SENTENCE_END.search(filled[0].text):
+            break
+        out += filled[0].words
+        cells = [c for c in grid.cells if c.row > 0 or c.row_span > 1]
+        del grid.row_edges[0]
+        for c in cells:
+            if c.row > 0:
+                c.row -= 1
+            else:  # an empty cell spanning down from the dropped row keeps the rows below
+                c.row_span, c.y0 = c.row_span - 1, grid.row_edges[0]
+        grid.cells[:] = cells
+        grid.box = BBox(grid.box.x0, grid.row_edges[0], grid.box.x1, grid.box.y1)
+        grid.header_rows = max(0, grid.header_rows - 1)
+    return grid, out
+
+
+def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
+    """Structure objects with their rows re-banded for the words: SLANet's row boxes are about one text line high
+    (and shifted by a few points), so the second line of a two-line cell fell nearer the next row. Every object is
+    moved by the median offset between the words and the row nearest to each, then each row reaches down to the
+    next row's top (a cell's text starts at its row's top and runs down)."""
+    rows = sorted((d for d in dets if d.label is Label.ROW), key=lambda d: d.box.y0)
+    if len(rows) < 2 or not words:
+        return dets
+    mids = [(r.box.y0 + r.box.y1) / 2 for r in rows]
+    offsets = sorted(w.cy - min(mids, key=lambda m: abs(m - w.cy)) for w in words)
+    dy = offsets[len(offsets) // 2]
+    tops = [r.box.y0 + dy for r in rows]
+    out = [Detection(d.label, d.score, BBox(d.box.x0, d.box.y0 + dy, d.box.x1, d.box.y1 + dy)) for d in dets]
+    ends = [(r.box.y1 + dy, tops[i + 1] - 1e-3 if i + 1 < len(rows) else r.box.y1 + dy) for i, r in enumerate(rows)]
+    for k, d in enumerate(out):
+        if d.label in (Label.TABLE, Label.TABLE_ROTATED, Label.COLUMN):
+            continue
+        # rows, spanning cells and the column header end where the row they end in now ends
+        _, end = min(ends, key=lambda e: abs(e[0] - d.box.y1))
+        out[k] = Detection(d.label, d.score, BBox(d.box.x0, d.box.y0, d.box.x1, max(d.box.y0 + 1e-3, end)))
+    return split_stacked_values(out, words)
+
+
+def _is_number(word: Word) -> bool:
+    return parse_number(word.text) is not None
+
+
+def split_stacked_values(dets: list[Detection], words: list[Word]) -> list[Detection]:
+    """Rows holding two text lines with a number of the lower line right under a number of the upper one split
+    between the lines: one cell holds one value, so two values stacked in a column are two rows the structure model
+    took for one (a total row whose label is empty, ruled off from the row above by nothing but its values). A
+    label wrapped over two lines beside one value is left as it is."""
+    out: list[Detection] = [d for d in dets if d.label is not Label.ROW]
+    rows = sorted((d for d in dets if d.label is Label.ROW), key=lambda d: d.box.y0)
+    for i, d in enumerate(rows):
+        # the row's words: down to the next row's top (the grid tiles the table so), the last row's to the bottom
+        end = rows[i + 1].box.y0 if i + 1 < len(rows) else max([d.box.y1] + [w.y1 for w in words])
+        lines = group_lines([w for w in words if d.box.y0 <= w.cy < end and d.box.x0 <= w.cx <= d.box.x1])
+        cuts: list[float] = []
+        bottom = d.box.y1
+        for upper, lower in zip(lines, lines[1:], strict=False):
+            if upper.y1 > lower.y0:
+                continue
+            stacked = any(
+                min(a.x1, b.x1) > max(a.x0, b.x0)
+                for a in upper.words
+                if _is_number(a)
+                for b in lower.words
+                if _is_number(b)
+            )
+            if stacked:
+                cuts.append((upper.y1 + lower.y0) / 2)
+                bottom = lower.y1
+        edges = [d.box.y0, *cuts, max(d.box.y1, bottom)]
+        out += [
+            Detection(d.label, d.score, BBox(d.box.x0, a, d.box.x1, b)) for a, b in zip(edges, edges[1:], strict=False)
+        ]
+    return out
+
+
+def is_prose(grid: Any) -> bool:
+    """Whether a table found by a layout model is a paragraph: no text line of it has a gap between two words wider
+    than PROSE_MAX_GAP line heights (it has no second column anywhere), and at least PROSE_LONG_SHARE of its lines
+    are as long as a sentence (NOTE_MIN_WORDS words or more; a one-column list of short items is no paragraph). The
+    layout model takes a block of text above a table, or a column of report prose, for a table now and then; the
+    structure model then cuts its lines into made-up cells."""
+    lines = group_lines([w for c in grid.cells for w in c.words])
+    if not lines:
+        return False
+    for line in lines:
+        ws = line.words
+        h = sorted(w.y1 - w.y0 for w in ws)[len(ws) // 2]
+        if any(b.x0 - a.x1 > PROSE_MAX_GAP * h for a, b in zip(ws, ws[1:], strict=False)):
+            return False
+    return sum(len(line.words) >= NOTE_MIN_WORDS for line in lines) >= PROSE_LONG_SHARE * len(lines)
