@@ -104,16 +104,20 @@ def test_an_average_of_two_named_rows_in_one_period_averages_the_rows(tmp_path):
     assert answer is not None and float(answer.value) == 22.5
 
 
+# a table whose periods are section rows, each over the same items
+VALUATION_SECTIONS = [
+    ["", "External valuation %", "Internal valuation %"],
+    ["Year ended 30 June 2019", "", ""],
+    ["Leasehold", "23%", "77%"],
+    ["Freehold", "38%", "62%"],
+    ["Year ended 30 June 2018", "", ""],
+    ["Leasehold", "60%", "40%"],
+    ["Freehold", "27%", "73%"],
+]
+
+
 def test_a_change_between_period_sections_is_new_minus_old(tmp_path):
-    rows = [
-        ["", "External valuation %", "Internal valuation %"],
-        ["Year ended 30 June 2019", "", ""],
-        ["Leasehold", "23%", "77%"],
-        ["Freehold", "38%", "62%"],
-        ["Year ended 30 June 2018", "", ""],
-        ["Leasehold", "60%", "40%"],
-        ["Freehold", "27%", "73%"],
-    ]
+    rows = VALUATION_SECTIONS
     table = table_from_rows(rows, tmp_path, "valuation")
     answer = answer_table(table, "What was the change in the leasehold external valuation % from 2018 to 2019?")
     assert answer is not None and float(answer.value) == -37
@@ -286,15 +290,7 @@ def test_a_total_row_is_never_added_to_its_parts(tmp_path):
 
 
 def test_which_year_over_period_sections_compares_the_item_under_each(tmp_path):
-    rows = [
-        ["", "External valuation %", "Internal valuation %"],
-        ["Year ended 30 June 2019", "", ""],
-        ["Leasehold", "23%", "77%"],
-        ["Freehold", "38%", "62%"],
-        ["Year ended 30 June 2018", "", ""],
-        ["Leasehold", "60%", "40%"],
-        ["Freehold", "27%", "73%"],
-    ]
+    rows = VALUATION_SECTIONS
     table = table_from_rows(rows, tmp_path, "valuations")
     answer = answer_table(table, "In which year was the external valuation % for leasehold less than 50%?")
     assert answer is not None and answer.value == "2019"
