@@ -115,7 +115,8 @@ def row_words(table: Table, row: int) -> Counter[str]:
     return Counter(t for text in chain for t in tokens(text))
 
 
-def _norm(text: str) -> str:
+def plain_words(text: str) -> str:
+    """Lower case, punctuation as spaces (``%`` kept), one space between words: for phrase containment."""
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
 
@@ -318,7 +319,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units, texts = _row_units(table, grid, numeric)
-    nq = f" {_norm(question)} "
+    nq = f" {plain_words(question)} "
     scored, key_cols = [], set[int]()
     full = _kind_spent(question, full)
     q = _stub_name_spent(table, full)
@@ -332,7 +333,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     if not matched:
         matched = _phrase_rows(table, full, units, texts)
     for r, (score, hit, pos) in matched.items():
-        phrase = [c for c, text in texts[r].items() if len(_norm(text)) > 2 and f" {_norm(text)} " in nq]
+        phrase = [c for c, text in texts[r].items() if len(plain_words(text)) > 2 and f" {plain_words(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
     scored, heirs = _items_for_headings(scored, own, numeric, table.n_cols)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
@@ -389,10 +390,10 @@ def periods_placed(table: Table, question: str) -> str:
     if len(years) < MIN_DATED_ROWS:
         return question
     grid = filled_grid(table)
-    labels = " | ".join(_norm(t) for row in grid for t in row if t.strip())
+    labels = " | ".join(plain_words(t) for row in grid for t in row if t.strip())
 
     def year(m: re.Match[str]) -> str:
-        if _norm(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
+        if plain_words(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
             return m.group(0)
         if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
             return m.group(0)

@@ -7,7 +7,17 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Table
-from tablerag.qa.link import SCORE_DIGITS, STATED_CHANGE, Linked, Scored, is_year, percent_column, row_words, year_of
+from tablerag.qa.link import (
+    SCORE_DIGITS,
+    STATED_CHANGE,
+    Linked,
+    Scored,
+    is_year,
+    percent_column,
+    plain_words,
+    row_words,
+    year_of,
+)
 from tablerag.qa.route import AS_PERCENT
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
@@ -98,13 +108,9 @@ def dated_column(table: Table, grid: list[list[str]], linked: Linked, question: 
     return [Scored(dated[0], 0.0, frozenset(), 0)] if len(dated) == 1 else []
 
 
-def _plain(text: str) -> str:
-    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
-
-
 def misses_the_choice(question: str, value: str | None) -> bool:
     """A polar or choice question answered by a value it does not name ("did Hulme or Siffert drive more laps?"
     answered "80"): a cell cannot say yes, no, or which of the named alternatives, so the answer is no answer."""
     if value is None or not POLAR.match(question):
         return False
-    return f" {_plain(value)} " not in f" {_plain(question)} "
+    return f" {plain_words(value)} " not in f" {plain_words(question)} "
