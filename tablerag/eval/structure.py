@@ -31,7 +31,7 @@ from tablerag.eval.pdf_tables import best_score
 from tablerag.model import BBox, Table
 from tablerag.parsing.onnx_models import one_thread_unless_set
 
-EVAL_DPI = 150  # the rendering resolution for the image path
+EVAL_DPI = 150  # damaged-scan resolution: the low end of office scanning, where the image path must still hold
 MIN_MATCH_IOU = 0.1  # a predicted table overlapping a gold one less than this is a different table
 PUBTABNET_DPI = 72  # PubTabNet crops hold ~9 px text: read as 72 dpi so point-based thresholds see 9 pt text
 _TAGS = re.compile(r"</?[a-z]+>")
