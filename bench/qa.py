@@ -25,7 +25,8 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.eval.qa import QaDataset, QaEvalOptions, QaReport, Scored, run_qa_eval, table_from_rows, text_match
 from tablerag.eval.retrieval import imtqa_grids
 from tablerag.qa.answer import Answer, answer_table
-from tablerag.qa.link import link, promote_period_rows
+from tablerag.qa.link import link
+from tablerag.qa.periods import promote_period_rows
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 OUT = Path(__file__).resolve().parent / "out" / "qa.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
-from tablerag.qa.link import column_years
+from tablerag.qa.periods import column_years
 from tablerag.qa.route import threshold
 from tablerag.qa.wording import superlatives_named
 

@@ -22,7 +22,7 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.base import ChatRequest, Llm, LlmError
 from tablerag.llm.prompts import neutralise, table_context
-from tablerag.qa.compute import Computation, format_number
+from tablerag.qa.operands import Computation, format_number
 from tablerag.qa.route import MAX_TOP_N, Intent, Route, RouteKind
 from tablerag.qa.sql import (
     DECIMAL_TYPE,

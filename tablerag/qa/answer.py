@@ -18,22 +18,11 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
-from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, Computation, compute, year_span
+from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import ASKS_PERIOD, counts_a_row, number_for_a_name, states_result, text_for_a_number
-from tablerag.qa.link import (
-    STATED_CHANGE,
-    Linked,
-    Scored,
-    column_years,
-    is_year,
-    link,
-    percent_column,
-    periods_placed,
-    promote_period_rows,
-    row_words,
-    tokens,
-    years_in,
-)
+from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
+from tablerag.qa.operands import Computation
+from tablerag.qa.periods import STATED_CHANGE, column_years, is_year, percent_column, promote_period_rows, years_in
 from tablerag.qa.pick import (
     RESPECTIVE,
     dated_column,

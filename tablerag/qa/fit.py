@@ -10,7 +10,8 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import STATED_CHANGE, Linked, tokens, year_of
+from tablerag.qa.link import Linked, tokens
+from tablerag.qa.periods import STATED_CHANGE, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, Intent, Route
 
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)

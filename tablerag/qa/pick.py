@@ -7,17 +7,8 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Table
-from tablerag.qa.link import (
-    SCORE_DIGITS,
-    STATED_CHANGE,
-    Linked,
-    Scored,
-    is_year,
-    percent_column,
-    plain_words,
-    row_words,
-    year_of,
-)
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, plain_words, row_words
+from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of
 from tablerag.qa.route import AS_PERCENT
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)

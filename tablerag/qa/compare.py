@@ -1,0 +1,276 @@
+"""Comparisons whose answer is a label: which column (period, segment) or row holds the largest or smallest value
+of a named item, which of two named things is larger, which period lies beyond a bound, and the top-N rows of a
+column; each cites every cell compared."""
+
+from __future__ import annotations
+
+from tablerag.parsing.numbers import is_nil_mark
+from tablerag.qa.link import SCORE_DIGITS, Linked
+from tablerag.qa.operands import (
+    TOTAL_LABEL,
+    Computation,
+    Named,
+    cell_sql,
+    column_labels,
+    format_number,
+    like_columns,
+    non_total_rows,
+    numeric_cols,
+    operand_rows,
+    row_label,
+    row_year,
+    value_cols,
+)
+from tablerag.qa.periods import column_kind, column_years, percent_column, year_of
+from tablerag.qa.route import Intent, Route
+from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
+
+
+def _name_column(view: TypedView, linked: Linked) -> str:
+    """What names the winning row: a text column the question names ("which country"), else the row's label."""
+    for s in linked.cols:
+        vc = view.column(s.index)
+        if vc is not None and not vc.numeric:
+            return quote(vc.name)
+    return LABEL_COLUMN
+
+
+def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int) -> str | None:
+    cols = numeric_cols(view, linked)
+    if not cols:
+        return None
+    vc = cols[0][1]
+    order = "ASC" if intent is Intent.MIN else "DESC"
+    where = non_total_rows(view, sandbox)
+    return (
+        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
+        f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
+    )
+
+
+def _pick(
+    intent: Intent, view: TypedView, cells: list[tuple[int, int]], labels: list[str], sandbox: Sandbox, lowest: bool
+) -> Computation | None:
+    """The cell with the largest (smallest) value among the candidates; its row or column label is the answer."""
+    parts = " UNION ALL ".join(
+        f"SELECT {i} AS i, {cell_sql(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
+    )
+    sql = f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY v {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+    res = sandbox.run(sql)
+    if not res.rows:
+        return None
+    i = int(res.rows[0][0])
+    compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]  # the winner first, then every cell it beat
+    return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
+
+
+def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
+    """The named row's numeric value cells of one kind (key columns left out), when there are two or more."""
+    rows = operand_rows(linked, view)
+    if not rows:
+        return None
+    grid = view.table.filled_grid()
+    r = rows[0].index
+    cols = [c for c in value_cols(view, linked) if grid[r][c].strip()]  # a "Notes" column the row leaves empty
+    cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
+    return cells if len(cells) >= 2 else None
+
+
+def _across_columns(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
+) -> Computation | None:
+    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value; the item of
+    each period section in the linked column when the periods are sections (`_section_periods`)."""
+    sections = _section_periods(view, linked)
+    if sections is not None:
+        return _pick(intent, view, sections[0], sections[1], sandbox, lowest)
+    cells = _row_value_cells(view, linked) or _category_cells(view, linked)
+    if cells is None:
+        return None
+    cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
+    return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _across_periods(view: TypedView, linked: Linked) -> bool:
+    """A comparison of the named row across columns would weigh period columns (each names a year): its winner
+    would be a period."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return False
+    return all(year_of(view.table.column_name(c)) is not None for _, c in _period_amounts(view, cells, False))
+
+
+def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    """ "Which segment had the highest operating income in 2019" over "Americas / 2019 | Americas / 2018 | EMEA /
+    2019 ...": the named row's cells in the columns the question pins, each of its own kind (segment), compared and
+    named by that kind; None unless two or more such columns of distinct kinds (no total column) are linked."""
+    rows = operand_rows(linked, view)
+    if not rows:
+        return None
+    table, r = view.table, rows[0].index
+    grid = table.filled_grid()
+    cols = [
+        vc.col
+        for _, vc in numeric_cols(view, linked)
+        if grid[r][vc.col].strip() and not TOTAL_LABEL.search(table.column_name(vc.col))
+    ]
+    kinds = [column_kind(table, c) for c in cols]
+    if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
+        return None
+    labels = [next((lvl for lvl in reversed(table.column_chain(c)) if not year_of(lvl)), "") for c in cols]
+    return _pick(intent, view, [(r, c) for c in cols], labels, sandbox, intent is Intent.MIN)
+
+
+def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
+    """A named row's amounts in columns that name no period, each a category of its own ("Cubic Transportation
+    Systems | Cubic Mission Solutions | Cubic Global Defense | Total"): "which segment ... the largest" compares
+    them. Only in a table of amounts: a column of text beside the row labels makes each row a record whose columns
+    are attributes (a name, a year, a score), not categories of one amount. A total column and percentages are no
+    candidates; None when fewer than two remain."""
+    rows = operand_rows(linked, view)
+    if not rows or any(not vc.numeric and vc.col not in linked.key_cols for vc in view.columns):
+        return None
+    table, r = view.table, rows[0].index
+    grid = table.filled_grid()
+    cols = [c for c in value_cols(view, linked) if grid[r][c].strip()]
+    if any(year_of(table.column_name(c)) for c in cols):
+        return None  # period columns: `like_columns` chose among them already
+    cols = [c for c in cols if not TOTAL_LABEL.search(table.column_name(c)) and not percent_column(table, c)]
+    if any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres") say more than that
+        return None
+    return [(r, c) for c in cols] if len(cols) >= 2 else None
+
+
+def _period_amounts(view: TypedView, cells: list[tuple[int, int]], percent: bool) -> list[tuple[int, int]]:
+    """The cells of columns that each name one period ("2019", "Fiscal 2018 / Amount"), percentage columns left
+    out unless a percentage is asked ("% of total revenue" beside each year's amount); all cells when fewer than
+    two such remain (the columns are not periods)."""
+    table = view.table
+    kept = [
+        (r, c) for r, c in cells if year_of(table.column_name(c)) is not None and percent_column(table, c) == percent
+    ]
+    return kept if len(kept) >= 2 else cells
+
+
+def _value_or_nil(view: TypedView, row: int, col: int) -> str:
+    """The cell's SQL value; 0 for a dash, which a report writes for nil."""
+    grid_text = next((c.text for c in view.table.cells if c.row == row and c.col == col), "")
+    sql = cell_sql(view.column(col) or view.columns[0], row)
+    return f"COALESCE({sql}, 0)" if is_nil_mark(grid_text) else sql
+
+
+def beyond(
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    bound: tuple[bool, float],
+    percent: bool = False,
+    many: bool = False,
+) -> Computation | None:
+    """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
+    the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
+    which years", "how many years"): every such column, or their count for a count."""
+    sections = _section_periods(view, linked)
+    if sections is not None:
+        cells, labels = sections
+    else:
+        found = _row_value_cells(view, linked, percent)
+        if found is None:
+            return None
+        cells = _period_amounts(view, found, percent)
+        labels = column_labels(view, [c for _, c in cells])
+    parts = " UNION ALL ".join(f"SELECT {i} AS i, {_value_or_nil(view, r, c)} AS v" for i, (r, c) in enumerate(cells))
+    below, limit = bound
+    sql = f"SELECT i, v FROM ({parts}) WHERE v {'<' if below else '>'} {float(limit)!r} ORDER BY i"
+    res = sandbox.run(sql)
+    if intent is Intent.COUNT:
+        return Computation(intent, sql, str(len(res.rows)), cells, result=res)
+    if len(res.rows) != 1 and not (many and res.rows):
+        return None
+    won = [int(r[0]) for r in res.rows]
+    compared = [cells[i] for i in won] + [c for j, c in enumerate(cells) if j not in won]
+    value = "; ".join(format_number(r[1]) for r in res.rows)
+    return Computation(intent, sql, value, compared, label="; ".join(labels[i] for i in won), result=res)
+
+
+def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
+    """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
+    cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
+    if len(rows) >= 2 and cols:
+        cells = [(s.index, cols[0][1].col) for s in rows[:2]]
+        labels = [row_label(view, s.index) for s in rows[:2]]
+    elif len(cols) >= 2 and rows:
+        cells = [(rows[0].index, vc.col) for _, vc in cols[:2]]
+        labels = column_labels(view, [c for _, c in cells])
+    elif len(cols) >= 2:
+        return None
+    else:
+        return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
+    return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _section_periods(view: TypedView, linked: Linked) -> tuple[list[tuple[int, int]], list[str]] | None:
+    """The named item under each period section ("Year ended 30 June 2019" over "Leasehold", the same rows under
+    "Year ended 30 June 2018") in the linked column, labelled by the sections' years, when the columns name no
+    years: "in which year was leasehold's external valuation below 50%". None unless two or more rows tie on the
+    best link, each under a different year."""
+    cols = numeric_cols(view, linked)
+    if not linked.rows or not cols or column_years(view.table):
+        return None
+    best = round(linked.rows[0].score, SCORE_DIGITS)
+    tied = [s.index for s in linked.rows if round(s.score, SCORE_DIGITS) == best and s.index in view.rows]
+    years = [row_year(view, r) for r in tied]
+    named = [y for y in years if y is not None]
+    if len(tied) < 2 or len(named) != len(tied) or len(set(named)) != len(named):
+        return None
+    col = cols[0][1].col
+    return [(r, col) for r in tied], named
+
+
+def _row_named(view: TypedView, linked: Linked) -> bool:
+    """A row the question names apart from the column: "Which component is the greatest in the total fair value"
+    matches the Total row only through the words of the "Total Fair Value" column, so it names no row."""
+    rows, cols = operand_rows(linked, view), numeric_cols(view, linked)
+    return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
+
+
+def ranked(
+    intent: Intent,
+    route: Route,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    period: bool = False,
+    thing: bool = False,
+) -> Computation | None:
+    n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    if (
+        period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view)
+    ):  # "in which year was the total ..."
+        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+    if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
+        # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
+        # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
+        if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
+            across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        else:
+            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        if across is not None or not numeric_cols(view, linked):
+            return across
+    sql = _rank_sql(intent, view, linked, sandbox, n)
+    if sql is None:
+        return None
+    res = sandbox.run(sql)
+    if not res.rows:
+        return None
+    col = numeric_cols(view, linked)[0][1].col
+    cells = [(int(r[2]), col) for r in res.rows]
+    chains = view.table.row_headers
+    own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path
+    labels = [
+        chains[i][-1] if own and i < len(chains) and chains[i] else str(r[0])
+        for r, (i, _) in zip(res.rows, cells, strict=True)
+    ]
+    value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
+    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)

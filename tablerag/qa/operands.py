@@ -1,0 +1,156 @@
+"""The operands of a computation: the linked rows and numeric columns kept as operands, columns holding the same
+kind of amount, the labels that tell candidate columns and rows apart, and the `Computation` a result is returned
+in."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from tablerag.qa.link import Linked, Scored, kind_words, row_words
+from tablerag.qa.periods import STATED_CHANGE, column_kind, note_column, percent_column, year_of
+from tablerag.qa.route import RULES, Intent
+from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
+
+TOTAL_LABEL = re.compile(
+    r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
+)
+ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
+
+
+class Named(StrEnum):
+    ROW = "row"
+    COLUMN = "column"
+
+
+@dataclass(slots=True)
+class Computation:
+    intent: Intent
+    sql: str
+    value: str  # the result as text, exact (no rounding)
+    cells: list[tuple[int, int]] = field(default_factory=list)  # grid (row, col) the result used
+    label: str | None = None  # arg-max/min and top-N: the row (or column) the answer names
+    unit: str | None = None
+    result: QueryResult | None = None
+    source: str = RULES  # who wrote the SQL: RULES or "llm:<model>"
+    names: Named | None = None  # what the label names: a row (ranking rows in a column) or a column
+
+
+def format_number(value: Any) -> str:
+    """Exact text of a SQL result: decimals without trailing zeros, floats as their shortest repr."""
+    if isinstance(value, Decimal):
+        text = format(value.normalize(), "f")
+        return "0" if text in ("-0", "") else text
+    if isinstance(value, float):
+        return repr(value) if not value.is_integer() else str(int(value))
+    return str(value)
+
+
+def cell_sql(vc: ViewColumn, row: int) -> str:
+    return f"(SELECT {quote(vc.name)} FROM {VIEW_NAME} WHERE {ROW_COLUMN} = {int(row)})"
+
+
+def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColumn]]:
+    out = []
+    for s in linked.cols:
+        vc = view.column(s.index)
+        if vc is not None and vc.numeric:
+            out.append((s, vc))
+    return out
+
+
+def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
+    """Of candidate operand columns, those holding the same kind of amount (`column_kind`): the kind of the first
+    one preferred (a percentage column only when a percentage is asked, a stated change last), and any other
+    column the question names by a word of its own kind ("ground leases" vs "building leases") unless it states a
+    change or a percentage the question does not ask for ("Increase (Decrease)", "Percentage of farms" share their
+    words with a question asking for a change or a percentage). Averaging a year's amount
+    with its "% of revenue", or a confidence bound with the mean, is not a computation anyone asked."""
+    if len(cols) < 2:
+        return cols
+    table = view.table
+    spent = set(row_words(table, linked.rows[0].index)) if linked.rows else set()  # words that named the row
+    tokens = {s.index: s.tokens - spent for s in linked.cols}
+
+    def rank(c: int) -> tuple[bool, bool]:
+        return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
+
+    kinds = {c: column_kind(table, c) for c in cols}
+    ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
+    words = {c: kind_words(k) for c, k in kinds.items()}
+    out = []
+    for c in cols:
+        others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
+        named = rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others)
+        if kinds[c] == ref or named:
+            out.append(c)
+    return out
+
+
+def operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[Scored, ViewColumn]]:
+    cols = numeric_cols(view, linked)
+    like = set(like_columns(view, [vc.col for _, vc in cols], linked, want_percent))
+    return [(s, vc) for s, vc in cols if vc.col in like]
+
+
+def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
+    """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack."""
+    kept: list[Scored] = []
+    covered: set[str] = set()
+    best = linked.rows[0].score if linked.rows else 0.0
+    for s in linked.rows:
+        if s.index in view.rows and s.score >= ROW_KEEP_SHARE * best and not s.tokens <= covered:
+            kept.append(s)
+            covered |= s.tokens
+    return kept
+
+
+def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
+    labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
+    keep = [str(r) for r, label in labels if not TOTAL_LABEL.search(label or "")]
+    return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"
+
+
+def value_cols(view: TypedView, linked: Linked) -> list[int]:
+    """The view's numeric columns that are not the question's key (label) columns nor note references: where a named
+    row's values are."""
+    return [
+        vc.col
+        for vc in view.columns
+        if vc.numeric and vc.col not in linked.key_cols and not note_column(view.table, vc.col)
+    ]
+
+
+def column_labels(view: TypedView, cols: list[int]) -> list[str]:
+    """What tells the candidate columns apart: a year level when there is one, else the last level they differ in."""
+    chains = [view.table.column_chain(c) for c in cols]
+    out = []
+    for chain in chains:
+        years = [y for lvl in chain if (y := year_of(lvl))]
+        differing = [
+            lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
+        ]
+        out.append(
+            years[-1]
+            if years
+            else (differing[-1] if differing else (chain[-1] if chain else view.table.column_label(cols[0])))
+        )
+    return out
+
+
+def row_year(view: TypedView, row: int) -> str | None:
+    """The one year a row's label or its section path names ("Year ended 30 June 2019" over "Leasehold")."""
+    chain = view.table.row_chain(row)
+    return year_of(" ".join([*chain, row_label(view, row)]))
+
+
+def row_label(view: TypedView, row: int) -> str:
+    """The row's own text label; a year or number in its stub ("2015" under a section) when it has no text."""
+    grid = view.table.filled_grid()
+    numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
+    text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
+    stub = " ".join(grid[row][0].split()) if grid[row] else ""
+    return text or (stub if year_of(stub) else str(row))

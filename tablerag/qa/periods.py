@@ -1,0 +1,210 @@
+"""What a table's periods are: the years its column headers and row labels name (fiscal years written "2018/19",
+"FY19"), share columns that belong to the year before them, columns of note references or percentages, what kind
+of amount a column holds apart from its period, and header rows a reader left in the body ("2019 | 2018", "$M |
+$M") promoted back into the header."""
+
+from __future__ import annotations
+
+import re
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+MIN_DATED_ROWS = 2  # rows (or columns) naming two different years make a table of periods
+MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
+MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
+STATED_CHANGE = re.compile(
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement|vs|versus)\b|изменени|"
+    r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
+    re.IGNORECASE,
+)  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
+
+
+def row_periods(table: Table) -> dict[int, str]:
+    """The year of each body row of a roll-forward ("Balance at December 31, 2018 | Additions | Balance at December
+    31, 2019"): a row that names one year has it; a row that names none (a movement) has the year of the next
+    dated row below it, the balance it leads to. Empty unless two or more rows name different years."""
+    dated = {r: y for r in range(table.header_rows, table.n_rows) if (y := year_of(" ".join(table.row_chain(r))))}
+    if len(set(dated.values())) < MIN_DATED_ROWS:
+        return {}
+    out, below = {}, None
+    for r in range(table.n_rows - 1, table.header_rows - 1, -1):
+        below = dated.get(r, below)
+        if below is not None:
+            out[r] = dated.get(r, below)
+    return out
+
+
+def column_years(table: Table) -> dict[int, set[str]]:
+    """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years; and the
+    percentage columns of a flat header that alternates amounts and shares ("2019 | % of revenue | 2018 | % of
+    revenue"): each share column is the period of the year column right before it."""
+    out = {}
+    for c in range(table.n_cols):
+        years = years_in(table.column_name(c), header=True)
+        if years:
+            out[c] = years
+    shares = {
+        c: out[c - 1]
+        for c in range(1, table.n_cols)
+        if c not in out
+        and len(out.get(c - 1, ())) == 1
+        and percent_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    }
+    if len({y for ys in shares.values() for y in ys}) >= MIN_SHARE_PERIODS:  # the pattern repeats: not one "% change"
+        out |= shares
+    return out
+
+
+# words that only say which period a header level is ("Year Ended December 31,", "F19 / 53 WEEKS", "2018 vs
+# 2017"): what is left of a column's header chain without them is the kind of amount the column holds
+_PERIOD_WORDS = re.compile(
+    r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
+    r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
+    r"audited|actual|reported|fy|ytd|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
+    re.IGNORECASE,
+)
+
+
+_UNIT_NOTE = re.compile(r"\b(thousands?|millions?|billions?)\b|^\s*\(.*\)\s*$", re.IGNORECASE)  # "(in thousands)"
+
+
+def column_kind(table: Table, col: int) -> tuple[str, ...]:
+    """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
+    Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
+    "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
+    thousands of U.S. dollars)") is no kind."""
+    chain = table.column_chain(col)
+    levels = [level for level in chain if not _UNIT_NOTE.search(level)]
+    kept = tuple(k for k in (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels) if k)
+    if not kept and any(STATED_CHANGE.search(level) for level in levels):  # "2019 vs 2018": a change, no amount
+        return ("change",)
+    return kept
+
+
+_NOTE_HEADER = re.compile(r"^\s*(?:notes?|note\s+ref\.?|ref\.?|references?)\s*$", re.IGNORECASE)
+MAX_NOTE_NUMBER = 100  # note references are small numbers ("3", "12.1"); amounts in such a column are no notes
+
+
+def note_column(table: Table, col: int) -> bool:
+    """A column of note references ("Note | 2019 | 2018": "3", "12"): its header says so and its numbers are small.
+    Its numbers are no amounts: never an operand or a compared value."""
+    if not _NOTE_HEADER.match(table.column_name(col)):
+        return False
+    values = [c.value for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return all(abs(v) <= MAX_NOTE_NUMBER for v in values)
+
+
+def percent_column(table: Table, col: int) -> bool:
+    """A column of percentages: its header says so, or most of its body values carry the unit %."""
+    name = table.column_name(col).lower()
+    if "%" in name or "percent" in name:
+        return True
+    units = [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
+
+
+def is_year(text: str) -> bool:
+    return bool(_YEAR.match(text.strip()))
+
+
+# a fiscal year written as the two calendar years it spans ("2018/2019", "2018/19"; in a header also "2018-19", but
+# not "2021-2022", a maturity bucket of two years): it is named by the year it ends in, as "FY2019" is
+_FISCAL_SLASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?![\d/])")
+_FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*(\d\d)(?![\d/])")
+# a year in two digits after a fiscal mark or an apostrophe in a question: "FY19", "F19", "FY 19", "fiscal '19" (a
+# header "FY19" stays as written: its columns match such questions word for word, and a "FY19 vs FY18" change
+# column would become a period column of its own)
+_SHORT_YEAR = re.compile(r"(?:\b(?:FY|F|CY)\s?['\u2019]?|(?<![$€£])['\u2019])(\d\d)\b", re.IGNORECASE)
+SHORT_YEAR_PIVOT = 50  # "FY49" is 2049, "FY98" is 1998: reports name years of this century but keep old series
+
+
+def _full_year(two: str) -> str:
+    return ("20" if int(two) < SHORT_YEAR_PIVOT else "19") + two
+
+
+def _fiscal_end(m: re.Match[str]) -> str:
+    start, end = int(m.group(1)), m.group(2)
+    follows = int(end) == start + 1 if len(end) == 4 else int(end) == (start + 1) % 100  # "1999/00" too
+    return str(start + 1) if follows else m.group(0)
+
+
+def _years(text: str, header: bool) -> list[str]:
+    text = _FISCAL_SLASH.sub(_fiscal_end, text)
+    if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
+        text = _FISCAL_DASH.sub(_fiscal_end, text)
+    else:
+        text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    return _YEAR_IN.findall(text)
+
+
+def years_in(text: str, header: bool = False) -> set[str]:
+    """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; a fiscal year "2018/19" -> {"2019"}, the
+    year it ends in; in a question "FY19" -> {"2019"}); ``header``: the text is a header, where "2018-19" is one
+    fiscal year too."""
+    return set(_years(text, header))
+
+
+def year_of(text: str) -> str | None:
+    """The one year a header level names ("December 29, 2017" -> "2017", "2017/2018" -> "2018"); None for none or
+    several."""
+    found = _years(text, header=True)
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _period_row(table: Table, grid: list[list[str]], row: int) -> bool:
+    values = [t.strip() for t in grid[row][1:] if t.strip()]
+    return len(values) >= 2 and all(year_of(v) is not None and len(v) <= 40 for v in values)
+
+
+_UNIT_MARK = re.compile(
+    r"^\(?\s*(?:in\s+)?(?:[$€£¥₹]|[a-z]{0,2}\$|usd|eur|gbp|rmb|chf|sek|nok|dkk|jpy|cad|aud|inr|zar)?\s*['’]?\s*"
+    r"(?:m|mn|mm|bn|b|k|000s?|thousands?|millions?|billions?)?\s*\)?$",
+    re.IGNORECASE,
+)  # a cell that only states a currency and scale: "$M", "€m", "$'000", "RMB million", "(in thousands)"
+
+
+def _unit_row(grid: list[list[str]], row: int) -> bool:
+    """A row whose value cells only state units ("Revenue from external customers by country | $M | $M"): a header
+    row a reader left in the body because its stub holds text."""
+    values = [t.strip() for t in grid[row][1:] if t.strip()]
+    return len(values) >= 2 and all(len(v) <= 20 and _UNIT_MARK.match(v) for v in values)
+
+
+def _repeated_stub_row(table: Table, grid: list[list[str]], row: int) -> bool:
+    """A row of labels whose stub cell repeats the stub header above it ("项目" over "项目", "Item" over "Item"): a
+    header cell spanning two rows, written out in each of them (a CSV of a merged header), over a second header
+    row a reader left in the body because its stub holds text."""
+    chain = table.column_chain(0)
+    stub = " ".join(grid[row][0].split())
+    labels = [t for t in grid[row][1:] if t.strip()]
+    numbers = any((cell := table.cell_at(row, c)) is not None and cell.value is not None for c in range(table.n_cols))
+    return bool(chain) and stub == " ".join(chain[-1].split()) and bool(labels) and not numbers
+
+
+def promote_period_rows(table: Table) -> Table:
+    """A copy whose leading body rows that only name periods (years, dates) or units ("$M | $M"), or repeat the stub
+    header over labels, join the column header chains: our readers sometimes keep "2019 | 2018" as data because the
+    cells parse as numbers, a unit row as data because its stub holds the table's subject ("Revenue by country | $M |
+    $M"), and a merged stub header written out in both rows of a CSV as a body row."""
+    from dataclasses import replace
+
+    grid = filled_grid(table)
+    extra = 0
+    while extra < MAX_PROMOTED_ROWS and table.header_rows + extra < table.n_rows:
+        at = table.header_rows + extra
+        if not (_period_row(table, grid, at) or _unit_row(grid, at) or _repeated_stub_row(table, grid, at)):
+            break
+        extra += 1
+    if not extra:
+        return table
+    rows = range(table.header_rows, table.header_rows + extra)
+    headers = [list(table.column_chain(c)) for c in range(table.n_cols)]
+    for c in range(table.n_cols):
+        headers[c].extend(t for r in rows if (t := " ".join(grid[r][c].split())) and t not in headers[c])
+    cells = [replace(c, is_header=True, value=None) if c.row in rows else c for c in table.cells]
+    return replace(table, header_rows=table.header_rows + extra, column_headers=headers, cells=cells)
