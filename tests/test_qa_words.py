@@ -37,6 +37,26 @@ def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path
     assert answer is not None and answer.value == "40.10"
 
 
+def test_an_operation_word_that_alone_tells_a_row_from_its_siblings_names_that_row(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Highest level of VaR", "12.3", "10.1"],
+        ["Lowest level of VaR", "5.2", "4.8"],
+        ["Average level of VaR", "8.0", "7.1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "var")
+    for asked, cell in (
+        ("What was the highest level of VaR in 2019?", "12.3"),
+        ("What was the lowest level of VaR in 2018?", "4.8"),
+        ("What was the average level of VaR in 2018?", "7.1"),
+    ):
+        answer = answer_table(table, asked)
+        assert answer is not None and (answer.value, answer.label) == (cell, None)  # the cell, nothing computed
+    # an operation asked on top of the row's name is still computed
+    answer = answer_table(table, "What was the average of the highest level of VaR in 2019 and 2018?")
+    assert answer is not None and float(answer.value) == (12.3 + 10.1) / 2
+
+
 def test_which_year_was_a_row_negative_answers_the_year_of_its_negative_cell(tmp_path):
     rows = [
         ["", "December 31,", ""],

@@ -439,7 +439,9 @@ def _from_table(
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
     average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
-    best-linked column's name ("China's total medals" is China's cell in the "Total" column). A word the
+    best-linked column's name ("China's total medals" is China's cell in the "Total" column); also when that word
+    is all that tells the row from rows sharing the rest of its label ("the highest level of VaR" over "Highest /
+    Lowest / Average level of VaR": the row, not a maximum over its columns). A word the
     question uses more often than the row's name does still asks for the operation ("the average weighted average
     shares"); so does one asked over several periods without "respectively" ("the total change in expenses from
     2017 to 2019" adds the row's two changes)."""
@@ -458,7 +460,9 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         words = set(tokens(text))
         if not words:
             return False
-        if bool(row - words) and all(asked[t] <= named[t] for t in words):  # in its name, matched or shared
+        # in its name, matched or shared; or the only word that tells the row from its siblings ("Highest / Lowest
+        # / Average level of VaR"), said together with the rest of the row's label
+        if all(asked[t] <= named[t] for t in words) and (row - words or set(named) - words & set(asked)):
             return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
