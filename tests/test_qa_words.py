@@ -37,6 +37,27 @@ def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path
     assert answer is not None and answer.value == "40.10"
 
 
+def test_a_superlative_of_the_same_sense_as_a_label_takes_that_label(tmp_path):
+    ranges = [["", "Minimum", "Maximum"], ["Discount rate", "2.1%", "3.4%"], ["Growth rate", "1.0%", "2.5%"]]
+    table = table_from_rows(ranges, tmp_path, "ranges")
+    answer = answer_table(table, "What was the highest growth rate?")
+    assert answer is not None and answer.value == "2.5%"
+    answer = answer_table(table, "What was the lowest discount rate?")
+    assert answer is not None and answer.value == "2.1%"
+    bounds = [["", "Low", "High"], ["Expected volatility", "25%", "35%"], ["Risk-free interest rate", "1.5%", "2.6%"]]
+    answer = answer_table(table_from_rows(bounds, tmp_path, "bounds"), "What was the maximum risk-free interest rate?")
+    assert answer is not None and answer.value == "2.6%"
+    exposure = [
+        ["", "2019", "2018"],
+        ["Maximum credit exposure", "5,000", "4,200"],
+        ["Collateral held", "3,000", "2,800"],
+    ]
+    answer = answer_table(
+        table_from_rows(exposure, tmp_path, "exposure"), "What was the highest credit exposure in 2018?"
+    )
+    assert answer is not None and (answer.value, answer.label) == ("4,200", None)  # not the larger of the two years
+
+
 def test_an_operation_word_that_alone_tells_a_row_from_its_siblings_names_that_row(tmp_path):
     rows = [
         ["", "2019", "2018"],

@@ -58,9 +58,16 @@ def spell_out(table: Table, question: str) -> str:
     return question
 
 
-# a superlative whose base word is a column's name ("High | Low" stock prices, "Max | Min" ranges): the question
-# "the highest price in the first quarter" names that column, it asks for no maximum over cells
-_SUPERLATIVE_BASE = {"highest": "high", "lowest": "low", "maximum": "max", "minimum": "min"}
+# a superlative whose base word, or a word of the same sense, is a column's name ("High | Low" stock prices, "Max |
+# Min" or "Minimum | Maximum" ranges, a "Maximum credit exposure" row): the question "the highest price in the first
+# quarter" names that column, it asks for no maximum over cells. The label words each superlative may stand for,
+# its own base word first
+_SUPERLATIVE_BASE = {
+    "highest": ("high", "maximum", "max"),
+    "lowest": ("low", "minimum", "min"),
+    "maximum": ("max", "high", "highest"),
+    "minimum": ("min", "low", "lowest"),
+}
 _SUPERLATIVE = re.compile(rf"\b({'|'.join(_SUPERLATIVE_BASE)})\b", re.IGNORECASE)
 _ASKS_NAME = re.compile(
     r"\b(which|who|whom|whose)\b|^\s*(in\s+|for\s+|during\s+)?what\s+(year|period|quarter|month)\b", re.I
@@ -68,10 +75,10 @@ _ASKS_NAME = re.compile(
 
 
 def superlatives_named(table: Table, question: str) -> str:
-    """The question with each superlative written as its base word ("highest" -> "high") when a column header or
-    a row name holds that base word as a word of its own and none holds the superlative itself; unchanged when
-    the question asks for a name ("which quarter had the highest price": a maximum over cells) or already says the
-    base word ("the highest High price")."""
+    """The question with each superlative written as the label word it stands for ("highest" -> "high", or
+    "maximum" over "Minimum | Maximum") when a column header or a row name holds that word as a word of its own
+    and none holds the superlative itself; unchanged when the question asks for a name ("which quarter had the
+    highest price": a maximum over cells) or already says such a word ("the highest High price")."""
     if _ASKS_NAME.search(question):
         return question
     names = [*(table.column_chain(c) for c in range(table.n_cols)), *(table.row_chain(r) for r in range(table.n_rows))]
@@ -79,9 +86,10 @@ def superlatives_named(table: Table, question: str) -> str:
     asked = {w.lower() for w in re.findall(r"\w+", question)}
 
     def base(m: re.Match[str]) -> str:
-        word = _SUPERLATIVE_BASE[m.group(1).lower()]
-        if word in words and word not in asked and m.group(1).lower() not in words:
-            return word
-        return m.group(0)
+        said = m.group(1).lower()
+        meant = _SUPERLATIVE_BASE[said]
+        if said in words or any(w in asked for w in meant):
+            return m.group(0)
+        return next((w for w in meant if w in words), m.group(0))
 
     return _SUPERLATIVE.sub(base, question)
