@@ -166,3 +166,27 @@ def test_in_which_year_compares_a_total_row_across_its_years_when_columns_say_to
     ]
     answer = answer_table(table_from_rows(rows, tmp_path, "total"), "In which year was total smaller?")
     assert answer is not None and answer.value == "2017"
+
+
+def test_a_row_placed_first_or_last_in_the_listing_is_that_row_in_table_order(tmp_path):
+    rows = [
+        ["Pos", "Driver", "Team", "Points", "Rounds"],
+        ["1", "Jackie Stewart", "Tyrrell", "62", "All"],
+        ["2", "Jacky Ickx", "Ferrari", "40", "1-8"],
+        ["3", "Ronnie Peterson", "Lotus", "33", "All"],
+        ["4", "Emerson Fittipaldi", "Lotus", "20", "All"],  # "All" rounds: no total row
+        ["Total", "", "", "155", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "drivers")
+    for asked, driver in (
+        ("Who is the first driver listed?", "Jackie Stewart"),
+        ("Who is the last driver on the list?", "Emerson Fittipaldi"),  # the total row is no entry
+        ("What driver is last on the chart?", "Emerson Fittipaldi"),
+        ("Who is the first driver listed for Lotus?", "Ronnie Peterson"),  # among the rows the question names
+        ("What is the name of the last team on this chart?", "Lotus"),  # the thing named, not a "name" column
+    ):
+        answer = answer_table(table, asked)
+        assert answer is not None and answer.value == driver
+    # a place relative to another row is not a place in the listing
+    answer = answer_table(table, "Who is the first driver listed after Jacky Ickx?")
+    assert answer is None or answer.value != "Jackie Stewart"

@@ -26,6 +26,7 @@ from tablerag.qa.periods import STATED_CHANGE, column_years, is_year, percent_co
 from tablerag.qa.pick import (
     RESPECTIVE,
     dated_column,
+    listed_place,
     misses_the_choice,
     period_columns,
     respective_cells,
@@ -430,7 +431,8 @@ def _from_table(
         ):
             return None
         return taken
-    taken = lookup(table, linked, version, question)
+    placed = listed_place(table, linked, question)  # "the first driver listed": a row by its place in the table
+    taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 
+from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, plain_words, row_words
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, plain_words, row_words, tokens
+from tablerag.qa.operands import TOTAL_LABEL
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of
 from tablerag.qa.route import AS_PERCENT
 
@@ -105,3 +107,47 @@ def misses_the_choice(question: str, value: str | None) -> bool:
     if value is None or not POLAR.match(question):
         return False
     return f" {plain_words(value)} " not in f" {plain_words(question)} "
+
+
+# a row named by its place in the listing: "the first driver listed", "the last date on the chart", "what athlete is
+# last on the table", "the last time X appears on the list" (not "the first ... after X": a place relative to a row)
+_PLACE_LISTED = re.compile(
+    r"\b(?P<a>first|last)\b(?=[^?]*?\b(?:listed|(?:on|in)\s+(?:the|this)\s+(?:list|table|chart)))"
+    r"|\b(?:listed|is|are|was|were)\s+(?P<b>first|last)\b(?=\s*(?:(?:on|in)\s+(?:the|this)\s+(?:list|table|chart)\b|\??\s*$))",
+    re.IGNORECASE,
+)
+_RELATIVE_PLACE = re.compile(r"\b(after|before|following|preceding|next|previous|since|between)\b", re.IGNORECASE)
+_LISTING_WORDS = frozenset(t for w in ("first", "last", "listed", "list", "table", "chart") for t in tokens(w))
+_NAME = frozenset(tokens("name"))  # "the name of the X": X names the column, "name" only when nothing else does
+
+
+def _first_text(row: list[str]) -> str:
+    """A row's first non-empty cell: where a total row says it is one ("Total", "Overall"), unlike a later cell
+    that merely holds the word ("All" rounds)."""
+    return next((t for t in row if t.strip()), "")
+
+
+def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
+    """ "Who is the first driver listed?", "the last date on the chart": the named column's cell in the first (last)
+    body row in table order, among the rows the question also names by other words ("the last time the West Indies
+    appear on the list") when it does, a total row and an empty cell left out; None unless the question places the
+    row so and names a column."""
+    m = _PLACE_LISTED.search(question)
+    if m is None or _RELATIVE_PLACE.search(question) or not linked.cols:
+        return None
+    things = [s for s in linked.cols if s.tokens - _LISTING_WORDS - _NAME]  # "the name of the first venue": Venue
+    col = things[0] if things else linked.cols[0]
+    if not col.tokens - _LISTING_WORDS:
+        return None
+    grid = filled_grid(table)
+    named = [s for s in linked.rows if s.tokens - _LISTING_WORDS - col.tokens]
+    if named:
+        best = round(named[0].score, SCORE_DIGITS)
+        rows = sorted(s.index for s in named if round(s.score, SCORE_DIGITS) == best)
+    else:
+        rows = list(range(table.header_rows, table.n_rows))
+    rows = [r for r in rows if grid[r][col.index].strip() and not TOTAL_LABEL.search(_first_text(grid[r]))]
+    if not rows:
+        return None
+    r = rows[0] if (m.group("a") or m.group("b")).lower() == "first" else rows[-1]
+    return Linked([Scored(r, col.score, frozenset(), col.position)], [col], linked.key_cols, linked.words)
