@@ -269,3 +269,22 @@ def test_the_number_of_things_asked_is_never_a_text_cell(tmp_path):
     assert answer is None or answer.value != "Zolder"
     answer = answer_table(table, "What was the number of wins for Claus Nielsen?")
     assert answer is not None and answer.value == "3"
+
+
+def test_a_year_named_is_a_hard_constraint_on_rows_that_are_years(tmp_path):
+    rows = [
+        ["Fiscal year", "Operating leases", "Finance leases"],
+        ["2020", "$1,200", "$300"],
+        ["2021", "1,100", "280"],
+        ["2022", "900", "250"],
+        ["Total minimum lease payments", "3,200", "830"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leases")
+    # the total row shares more words with the question; the year picks the row, and "minimum lease payments",
+    # the words of a label, ask for no minimum
+    answer = answer_table(table, "What are the minimum lease payments for operating leases in 2020?")
+    assert answer is not None and (answer.value, answer.label) == ("$1,200", None)
+    answer = answer_table(table, "What are the total minimum lease payments for finance leases?")
+    assert answer is not None and answer.value == "830"
+    answer = answer_table(table, "What is the change in finance lease payments from 2020 to 2021?")
+    assert answer is not None and float(answer.value) in (-20.0, 20.0)  # both years' rows are operands

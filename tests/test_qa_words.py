@@ -371,3 +371,12 @@ def test_how_many_employees_in_a_year_row_takes_the_employees_column(tmp_path):
     table = table_from_rows(rows, tmp_path, "employees")
     answer = answer_table(table, "How many employees were there in 2017?")
     assert answer is not None and answer.value == "4,500"
+
+
+def test_a_superlative_over_a_named_row_and_a_named_column_is_that_cell(tmp_path):
+    rows = [["", "Domestic", "International"], ["Revenue", "400", "900"], ["Operating costs", "300", "500"]]
+    table = table_from_rows(rows, tmp_path, "regions")
+    answer = answer_table(table, "What was the highest domestic revenue?")
+    assert answer is not None and (answer.value, answer.label) == ("400", None)  # not International's 900
+    answer = answer_table(table, "Which region had the highest revenue?")  # a name asked: still compared
+    assert answer is not None and answer.value in ("International", "900")

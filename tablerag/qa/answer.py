@@ -48,7 +48,7 @@ from tablerag.qa.route import (
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
-from tablerag.qa.wording import superlatives_named
+from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -458,10 +458,14 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     col = linked.cols[0].tokens if linked.cols else frozenset()
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
 
+    labels = label_phrases(table)
+
     def names(text: str) -> bool:
         words = set(tokens(text))
         if not words:
             return False
+        if said_with_a_label(labels, question, text):  # "minimum lease payments" as a label says it
+            return True
         # in its name, matched or shared; or the only word that tells the row from its siblings ("Highest / Lowest
         # / Average level of VaR"), said together with the rest of the row's label
         if all(asked[t] <= named[t] for t in words) and (row - words or set(named) - words & set(asked)):

@@ -5,7 +5,7 @@ column; each cites every cell compared."""
 from __future__ import annotations
 
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import SCORE_DIGITS, Linked
+from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
 from tablerag.qa.operands import (
     TOTAL_LABEL,
     Computation,
@@ -21,7 +21,7 @@ from tablerag.qa.operands import (
     row_year,
     value_cols,
 )
-from tablerag.qa.periods import column_kind, column_years, percent_column, year_of
+from tablerag.qa.periods import column_kind, column_years, is_year, percent_column, year_of
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
 
@@ -235,6 +235,20 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
     return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
 
 
+def _cell_pinned(view: TypedView, linked: Linked) -> bool:
+    """The question names a row by its whole label and, by a word of its own (no year, none of the row's words), a
+    numeric column: "the future minimum operating lease payments due in 2021" over "Fiscal year | Operating leases |
+    Finance leases" is the 2021 row's Operating leases cell, not the smaller of its two columns. A row named by
+    part of its label only ("which hospital has the most beds" and a "Duke University Hospital" row) pins nothing."""
+    rows, cols = operand_rows(linked, view), numeric_cols(view, linked)
+    if not rows or not cols:
+        return False
+    label = set(row_words(view.table, rows[0].index))
+    if not label or not label <= set(linked.words):
+        return False
+    return any(not is_year(t) for t in cols[0][0].tokens - label)
+
+
 def ranked(
     intent: Intent,
     route: Route,
@@ -245,15 +259,15 @@ def ranked(
     thing: bool = False,
 ) -> Computation | None:
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
-    if (
-        period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view)
-    ):  # "in which year was the total ..."
+    if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
         if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
             across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        elif _cell_pinned(view, linked):  # a row and a column named: one cell, nothing to compare
+            return None
         else:
             across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not numeric_cols(view, linked):

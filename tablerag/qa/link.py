@@ -25,6 +25,7 @@ from tablerag.qa.periods import (
     column_years,
     is_year,
     row_periods,
+    year_rows,
     years_in,
 )
 from tablerag.qa.wording import spell_out, undotted
@@ -409,11 +410,27 @@ def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[
     return sorted(rows, key=lambda s: (-round(s.score, SCORE_DIGITS), periods.get(s.index) not in asked))
 
 
+_RELATIVE_YEAR = re.compile(r"\b(after|before|since|until|prior\s+to|later\s+than|earlier\s+than)\b", re.IGNORECASE)
+
+
+def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """When a table's rows are years and its columns are not, a year the question names is a hard constraint on the
+    row, as it is on a column: the rows labelled so, however many other words a total row shares with the question
+    ("the minimum lease payments for operating leases in 2020" is the 2020 row, not "Total minimum lease
+    payments"). Not for a year that bounds a range ("after 2004")."""
+    asked = years_in(question)
+    if not asked or _RELATIVE_YEAR.search(question) or len(column_years(table)) >= MIN_DATED_ROWS:
+        return rows
+    years = year_rows(table)
+    kept = [s for s in rows if years.get(s.index) in asked]
+    return kept or rows
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
     rows, key_cols = link_rows(table, question, q)
-    rows = _period_rows_first(table, question, rows)
+    rows = _asked_year_rows(table, question, _period_rows_first(table, question, rows))
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)

@@ -208,3 +208,19 @@ def promote_period_rows(table: Table) -> Table:
         headers[c].extend(t for r in rows if (t := " ".join(grid[r][c].split())) and t not in headers[c])
     cells = [replace(c, is_header=True, value=None) if c.row in rows else c for c in table.cells]
     return replace(table, header_rows=table.header_rows + extra, column_headers=headers, cells=cells)
+
+
+def year_rows(table: Table) -> dict[int, str]:
+    """Body rows whose label is a year alone ("2020 | 1,200 | 300", then "Thereafter", "Total minimum lease payments"),
+    with that year: a table whose rows are periods. A year beside another label ("2019 | Financial assets | 100")
+    is a group over rows, not the row's name. Empty unless two or more rows name different years so."""
+    grid = filled_grid(table)
+    out = {}
+    for r in range(table.header_rows, table.n_rows):
+        filled = [c for c, t in enumerate(grid[r]) if t.strip()]
+        if not filled or not is_year(grid[r][filled[0]]):
+            continue
+        texts = [c for c in filled[1:] if (cell := table.cell_at(r, c)) is None or cell.value is None]
+        if not texts:
+            out[r] = grid[r][filled[0]].strip()
+    return out if len(set(out.values())) >= MIN_DATED_ROWS else {}

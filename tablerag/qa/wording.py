@@ -93,3 +93,35 @@ def superlatives_named(table: Table, question: str) -> str:
         return next((w for w in meant if w in words), m.group(0))
 
     return _SUPERLATIVE.sub(base, question)
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
+
+
+def label_phrases(table: Table) -> list[str]:
+    """Every row and column label of the table in plain words (lower case, punctuation as spaces)."""
+    grid = filled_grid(table)
+    texts = {t for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
+    texts |= {level for c in range(table.n_cols) for level in table.column_chain(c)}
+    return [p for p in (_plain(t) for t in texts) if p]
+
+
+def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
+    """The question says ``word`` (an operation word: "minimum", "total", "average") together with the next or the
+    previous word of a label that holds it ("the minimum lease payments in 2020" beside a "Total minimum lease
+    payments" row): the word is part of the quantity's name, it asks for no operation."""
+    said, asked = _plain(word), f" {_plain(question)} "
+    if not said:
+        return False
+    for label in labels:
+        words = label.split()
+        n = len(said.split())
+        for i in range(len(words) - n + 1):
+            if " ".join(words[i : i + n]) != said:
+                continue
+            after = words[i + n] if i + n < len(words) else None
+            before = words[i - 1] if i else None
+            if (after and f" {said} {after} " in asked) or (before and f" {before} {said} " in asked):
+                return True
+    return False
