@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
+from tablerag.qa.fit import range_end
 from tablerag.qa.periods import column_years
-from tablerag.qa.route import threshold
+from tablerag.qa.route import Intent, Route, RouteKind, threshold
 from tablerag.qa.wording import superlatives_named
 
 
@@ -380,3 +381,24 @@ def test_a_superlative_over_a_named_row_and_a_named_column_is_that_cell(tmp_path
     assert answer is not None and (answer.value, answer.label) == ("400", None)  # not International's 900
     answer = answer_table(table, "Which region had the highest revenue?")  # a name asked: still compared
     assert answer is not None and answer.value in ("International", "900")
+
+
+def test_a_minimum_or_maximum_of_a_stated_range_is_its_end(tmp_path):
+    rows = [
+        ["", "2019", "2018", "Useful lives (years)"],
+        ["Land and rights-of-way", "$117.2", "$117.2", "20 - Indefinite"],
+        ["Buildings", "315.4", "305.2", "5 - 40"],
+        ["Network equipment", "4,044.6", "3,913.3", "2 - 50"],
+    ]
+    table = table_from_rows(rows, tmp_path, "lives")
+    answer = answer_table(table, "What is the minimum useful life of buildings?")
+    assert answer is not None and (answer.value, answer.label) == ("5", None)  # not the smaller of two amounts
+    answer = answer_table(table, "What is the maximum useful life of network equipment?")
+    assert answer is not None and answer.value == "50"
+    answer = answer_table(table, "What is the useful life of buildings?")
+    assert answer is not None and answer.value == "5 - 40"  # no bound asked: the range as stated
+    answer = answer_table(table, "What is the maximum useful life of land and rights-of-way?")
+    assert answer is None or answer.value == "20 - Indefinite"  # an end that is no number is not made one
+    highest = Route(RouteKind.AGGREGATE, Intent.MAX)
+    assert range_end(highest, "2.1% to 3.4%") == "3.4%"
+    assert range_end(highest, "1988-89") is None and range_end(highest, "2019 - 2020") is None  # periods, no ranges

@@ -19,10 +19,19 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
-from tablerag.qa.fit import ASKS_PERIOD, counts_a_row, number_for_a_name, states_result, text_for_a_number
+from tablerag.qa.fit import (
+    ASKS_PERIOD,
+    counts_a_row,
+    number_for_a_name,
+    range_end,
+    stated_change,
+    stated_percent,
+    states_result,
+    text_for_a_number,
+)
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.operands import Computation
-from tablerag.qa.periods import STATED_CHANGE, column_years, is_year, percent_column, promote_period_rows, years_in
+from tablerag.qa.periods import column_years, is_year, promote_period_rows, years_in
 from tablerag.qa.pick import (
     RESPECTIVE,
     dated_column,
@@ -66,7 +75,6 @@ ASKS_THING = re.compile(
     re.IGNORECASE,
 )
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
-SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
@@ -151,49 +159,6 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
     version = f", version {cite_['version']}" if cite_.get("version") else ""
     name = table.column_name(col) or table.column_label(col)
     return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
-
-
-def _stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
-    """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
-    compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
-    changes only when the question asks about a change."""
-    if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
-        return []
-    if linked.row is None:
-        return []
-    out = []
-    change = bool(STATED_CHANGE.search(question))
-    for s in linked.cols:
-        cell = table.cell_at(linked.row.index, s.index)
-        if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
-            continue
-        if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
-            out.append(s)
-    return out
-
-
-def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
-    """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
-    linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
-    years must name the asked ones; None when no such column, or several the question does not tell apart."""
-    if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
-        return None
-    percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
-    asked = years_in(question)
-    r = linked.row.index
-    found = []
-    for col in range(table.n_cols):
-        name = table.column_name(col)
-        cell = table.cell_at(r, col)
-        if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
-            continue
-        years = years_in(name)
-        if percent_column(table, col) == percent and (not years or years <= asked):
-            found.append(col)
-    if len(found) > 1:  # several change columns: the question's words must pick one
-        ranked = [s.index for s in linked.cols if s.index in found]
-        return ranked[0] if ranked else None
-    return found[0] if found else None
 
 
 def lookup(table: Table, linked: Linked, version: str | None, question: str = "") -> Answer | None:
@@ -413,7 +378,7 @@ def _from_table(
     route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
         return periods_listed(table, linked, version)
-    percents = _stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
+    percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
     if percents:
         return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
@@ -430,7 +395,8 @@ def _from_table(
             or number_for_a_name(table, question, taken.citations)
         ):
             return None
-        return taken
+        end = range_end(route_, taken.value)  # "the minimum useful life" over "5 - 40"
+        return replace(taken, value=end) if end else taken
     placed = listed_place(table, linked, question)  # "the first driver listed": a row by its place in the table
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):

@@ -237,16 +237,18 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
 
 def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     """The question names a row by its whole label and, by a word of its own (no year, none of the row's words), a
-    numeric column: "the future minimum operating lease payments due in 2021" over "Fiscal year | Operating leases |
-    Finance leases" is the 2021 row's Operating leases cell, not the smaller of its two columns. A row named by
-    part of its label only ("which hospital has the most beds" and a "Duke University Hospital" row) pins nothing."""
-    rows, cols = operand_rows(linked, view), numeric_cols(view, linked)
-    if not rows or not cols:
+    column: "the future minimum operating lease payments due in 2021" over "Fiscal year | Operating leases |
+    Finance leases" is the 2021 row's Operating leases cell, not the smaller of its two columns; "the minimum
+    useful life of buildings" is the Buildings row's "Useful lives" cell (a range a lookup reads), not the smaller
+    of its amounts. A row named by part of its label only ("which hospital has the most beds" and a "Duke
+    University Hospital" row) pins nothing."""
+    rows = operand_rows(linked, view)
+    if not rows or not linked.cols:
         return False
     label = set(row_words(view.table, rows[0].index))
     if not label or not label <= set(linked.words):
         return False
-    return any(not is_year(t) for t in cols[0][0].tokens - label)
+    return any(not is_year(t) for t in linked.cols[0].tokens - label)
 
 
 def ranked(

@@ -1,6 +1,7 @@
 """Whether a cell a lookup took can answer the question asked: a count is a number (never text, never a share
 unless one is asked), a name asked is no amount, a result the rules could not compute is taken only where the
-table states it, and "how many X" over a row named X asks that row's cell."""
+table states it (a stated percentage or change column before a computation), "how many X" over a row named X asks
+that row's cell, and a max or min over a stated range ("5 - 40") is its end."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, tokens
-from tablerag.qa.periods import STATED_CHANGE, year_of
-from tablerag.qa.route import ASKS_FOR_NAME, Intent, Route
+from tablerag.qa.link import Linked, Scored, tokens
+from tablerag.qa.periods import STATED_CHANGE, percent_column, year_of, years_in
+from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -28,6 +29,7 @@ ASKS_QUANTITY = re.compile(
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)  # a count of things, never a share
 NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|points?)\b", re.IGNORECASE)
+SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
@@ -90,3 +92,64 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
     return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
+
+
+# a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
+_RANGE = re.compile(r"^\s*(?P<low>[^\s\-–—]+)\s*(?:-|–|—|\bto\b)\s*(?P<high>[^\s\-–—]+)\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"^[$€£]?\d[\d,]*(?:\.\d+)?%?$")
+
+
+def range_end(route_: Route, value: str | None) -> str | None:
+    """The end of a stated range a max/min asks for: "the minimum useful life of buildings" over "5 - 40" is "5";
+    None unless the intent is a max or min, the cell a range of amounts (not a season "1988-89"), and the end asked
+    a number."""
+    if value is None or route_.intent not in (Intent.MAX, Intent.MIN):
+        return None
+    m = _RANGE.match(value)
+    if m is None or year_of(m.group("low")) is not None:  # "1988-89", "2019 - 2020": a period, no range of amounts
+        return None
+    end = m.group("low" if route_.intent is Intent.MIN else "high")
+    return end if _NUMBER.match(end) else None
+
+
+def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
+    """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
+    compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
+    changes only when the question asks about a change."""
+    if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
+        return []
+    if linked.row is None:
+        return []
+    out = []
+    change = bool(STATED_CHANGE.search(question))
+    for s in linked.cols:
+        cell = table.cell_at(linked.row.index, s.index)
+        if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
+            continue
+        if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
+            out.append(s)
+    return out
+
+
+def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
+    """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
+    linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
+    years must name the asked ones; None when no such column, or several the question does not tell apart."""
+    if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None:
+        return None
+    percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
+    asked = years_in(question)
+    r = linked.row.index
+    found = []
+    for col in range(table.n_cols):
+        name = table.column_name(col)
+        cell = table.cell_at(r, col)
+        if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
+            continue
+        years = years_in(name)
+        if percent_column(table, col) == percent and (not years or years <= asked):
+            found.append(col)
+    if len(found) > 1:  # several change columns: the question's words must pick one
+        ranked = [s.index for s in linked.cols if s.index in found]
+        return ranked[0] if ranked else None
+    return found[0] if found else None
