@@ -124,3 +124,13 @@ def test_two_header_phrases_reaching_into_one_empty_slot_span_once() -> None:
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     head = sorted((c.col, c.col_span, c.text) for c in grid.cells if c.row == 0)
     assert head == [(0, 2, "Total sales"), (2, 1, "Net sales")]
+
+
+def test_a_label_listing_amounts_stays_one_phrase() -> None:
+    """A row label ending in a list of amounts ("net of tax of $1, $11, and $4") was cut at its numbers into three
+    phrases, the later ones placed in the value columns; numbers followed by a comma continue the label. Two plain
+    values side by side still stay apart."""
+    label = _line(5, 10, ["net", "of", "tax", "of", "$1,", "$11,", "and", "$4"], 1)
+    assert [[w.text for w in run] for run in phrases(label)] == [["net", "of", "tax", "of", "$1,", "$11,", "and", "$4"]]
+    values = _line(40, 30, ["$11", "$4"], 2)
+    assert [[w.text for w in run] for run in phrases(values)] == [["$11"], ["$4"]]

@@ -27,6 +27,7 @@ SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line 
 NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
 VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
+LIST_COMMA = ","  # after a number inside a phrase: the next word continues a list ("$1, $11, and $4"), not a column
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little higher or lower each, span at most
 # this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
@@ -60,8 +61,12 @@ def phrases(words: list[Word]) -> list[list[Word]]:
 
 def _joinable(left: str, right: str) -> bool:
     """Two neighbouring words may be one phrase unless both are numbers: two numbers next to each other are two
-    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator)."""
+    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator),
+    and a number followed by a comma (`LIST_COMMA`: an enumeration inside a label, "net of tax of $1, $11, and $4";
+    a table value never ends in a comma)."""
     if NUMBER_WORD.fullmatch(left) and NUMBER_WORD.fullmatch(right):
+        if left.endswith(LIST_COMMA) and any(ch.isdigit() for ch in left[:-1]):
+            return True
         return bool(THOUSANDS_LEFT.fullmatch(left) and THOUSANDS_GROUP.fullmatch(right))
     return True
 
