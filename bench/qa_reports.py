@@ -60,6 +60,21 @@ EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
 SCAN_CACHE = ROOT / "bench" / "out" / "scan_cache"
 STAGES = ROOT / "bench" / "out" / "scan_stages"  # scanned pages' OCR words (`stage_cache`)
 OCR_SOURCES = ("ocr.py", "ocr_onnx.py", "onnx_models.py", "models_cache.py", "imageops.py", "render.py")
+# The image path's functions a page's OCR words come from (`image.read_page` and what it calls), and the settings
+# they read: a change to any of them is an OCR change (the rest of image.py builds tables from the words).
+OCR_FUNCTIONS = (
+    "read_page",
+    "ppocr_words",
+    "read_regions",
+    "ocr_engine",
+    "_engine",
+    "ocr_kind",
+    "table_model",
+    "joined",
+    "table_regions",
+    "scale_words",
+)
+OCR_CONSTANTS = ("PPOCR_MAX_DPI", "TABLE_OCR_MARGIN_PT", "PPOCR_LANGS", "ONNX_MODELS")
 # What a scanned page's parse depends on besides its image: our parsing code and the layers below it, the model
 # files, the libraries that read the image, and the settings the readers take from the environment.
 PARSE_SOURCES = ("tablerag/parsing", "tablerag/text", "tablerag/model.py", "tablerag/limits.py", "tablerag/_lazy.py")
@@ -544,8 +559,10 @@ def ocr_fingerprint() -> str:
     for name in OCR_SOURCES:
         f = ROOT / "tablerag" / "parsing" / name
         h.update(name.encode() + b"\0" + (f.read_bytes() if f.exists() else b"") + b"\0")
-    for fn in (image.read_page, image.ppocr_words, image.read_regions, image.ocr_engine, image._engine):
-        h.update(inspect.getsource(fn).encode())
+    for fn in OCR_FUNCTIONS:
+        h.update(inspect.getsource(getattr(image, fn)).encode())
+    for name in OCR_CONSTANTS:  # what those functions read from image.py's settings
+        h.update(f"{name}={getattr(image, name)!r}\0".encode())
     _models_and_libraries(h)
     _settings(h)
     return h.hexdigest()[:16]

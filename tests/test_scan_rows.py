@@ -124,3 +124,35 @@ def test_two_header_phrases_reaching_into_one_empty_slot_span_once() -> None:
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     head = sorted((c.col, c.col_span, c.text) for c in grid.cells if c.row == 0)
     assert head == [(0, 2, "Total sales"), (2, 1, "Net sales")]
+
+
+def test_a_label_listing_amounts_stays_one_phrase() -> None:
+    """A row label ending in a list of amounts ("net of tax of $1, $11, and $4") was cut at its numbers into three
+    phrases, the later ones placed in the value columns; numbers followed by a comma continue the label. Two plain
+    values side by side still stay apart."""
+    label = _line(5, 10, ["net", "of", "tax", "of", "$1,", "$11,", "and", "$4"], 1)
+    assert [[w.text for w in run] for run in phrases(label)] == [["net", "of", "tax", "of", "$1,", "$11,", "and", "$4"]]
+    values = _line(40, 30, ["$11", "$4"], 2)
+    assert [[w.text for w in run] for run in phrases(values)] == [["$11"], ["$4"]]
+
+
+def test_a_header_label_flush_right_over_a_narrow_column_stays_in_it() -> None:
+    """Numbers and their header set flush right: a label wider than its narrow column overhangs to the left, its
+    centre in the neighbour, and it was placed there (or spread over both); its right edge on the column's shared
+    right edge says which column it heads."""
+    box = BBox(0, 0, 160, 60)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 160, 38))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 160, b)) for a, b in [(0, 18), (20, 38), (40, 58)]]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 60)) for a, b in [(0, 60), (70, 130), (135, 160)]]
+    words = [
+        *_line(67, 9, ["Total", "borrowings"], 1),  # x 67..160, its centre (113.5) left of the edge at 132.5
+        *_line(100, 29, ["2019"], 2),
+        *_line(136, 29, ["2018"], 3),
+        *_line(5, 49, ["Sales"], 4),
+        *_line(106, 49, ["1,2"], 5),
+        *_line(142, 49, ["1,1"], 6),
+    ]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    head = [(c.text, c.col, c.col_span) for c in grid.cells if c.row == 0 and c.text]
+    assert head == [("Total borrowings", 2, 1)]
+    assert {(c.row, c.col): c.text for c in grid.cells}[(1, 1)] == "2019"

@@ -23,10 +23,13 @@ SENTENCE_END = re.compile(r"[a-z)][.!?](\s|$)")  # a full stop after a word: pro
 PHRASE_GAP = 0.5  # words of one OCR text line this close (in line heights) are one phrase: a word space is about a
 # third of the text height, the gap between two columns a full height or more
 PHRASE_LINE_OVERLAP = 0.5  # two words are on one text line when their heights overlap by this share of the smaller
+ALIGN_TOL = 0.5  # in line heights: two right edges this close are one flush-right alignment (OCR boxes vary by a
+# point or two; a word space is a third of a line height and more)
 SPAN_REACH = 1.0  # a header phrase spans the columns it reaches this many line heights into (less: a label's overhang)
 NUMBER_WORD = re.compile(r"[-+(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?")  # a word that is a number on its own
 THOUSANDS_LEFT = re.compile(r"[-+(]?[$€£]?\d{1,3}")  # a number's leading digit group before a space separator
 VALUE_MIN_DIGITS = 2  # a number beside another that shows a missed column: a one-digit mark may be a footnote
+LIST_COMMA = ","  # after a number inside a phrase: the next word continues a list ("$1, $11, and $4"), not a column
 THOUSANDS_GROUP = re.compile(r"\d{3}([.,]\d+)?%?\)?")  # a three-digit group after a space thousands separator
 LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little higher or lower each, span at most
 # this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
@@ -60,8 +63,12 @@ def phrases(words: list[Word]) -> list[list[Word]]:
 
 def _joinable(left: str, right: str) -> bool:
     """Two neighbouring words may be one phrase unless both are numbers: two numbers next to each other are two
-    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator)."""
+    values (neighbouring columns), except a digit group and a three-digit group ("1 649 692", a space separator),
+    and a number followed by a comma (`LIST_COMMA`: an enumeration inside a label, "net of tax of $1, $11, and $4";
+    a table value never ends in a comma)."""
     if NUMBER_WORD.fullmatch(left) and NUMBER_WORD.fullmatch(right):
+        if left.endswith(LIST_COMMA) and any(ch.isdigit() for ch in left[:-1]):
+            return True
         return bool(THOUSANDS_LEFT.fullmatch(left) and THOUSANDS_GROUP.fullmatch(right))
     return True
 
@@ -190,6 +197,14 @@ def spanned_header_phrases(grid: Any) -> None:
         if cell.row >= grid.header_rows or cell.col_span > 1 or cell.row_span > 1 or len(cell.words) != 1:
             continue
         w = cell.words[0]
+        home = _right_aligned_column(grid, cell.row, w)
+        if home is not None and home != cell.col:
+            slot = owner.get((cell.row, home))
+            if slot is not None and not slot.words:  # the label moves into its column's empty slot
+                slot.col, cell.col = cell.col, home
+                slot.x0, slot.x1, cell.x0, cell.x1 = cell.x0, cell.x1, edges[home], edges[home + 1]
+                owner[(cell.row, home)], owner[(cell.row, slot.col)] = cell, slot
+                continue
         reach = SPAN_REACH * (w.y1 - w.y0)
         cols = [k for k in range(len(edges) - 1) if min(w.x1, edges[k + 1]) - max(w.x0, edges[k]) >= reach]
         if len(cols) < 2 or cell.col not in cols:
@@ -203,6 +218,29 @@ def spanned_header_phrases(grid: Any) -> None:
         cell.x0, cell.x1 = edges[cols[0]], edges[cols[-1] + 1]
         owner.update({(cell.row, k): cell for k in cols})  # a later phrase cannot take these slots again
     grid.cells.sort(key=lambda c: (c.row, c.col))
+
+
+def _right_aligned_column(grid: Any, row: int, w: Word) -> int | None:
+    """The column a header phrase is right-aligned over, when that is not the column its centre lies in: its right
+    edge within ALIGN_TOL line heights of the right edge the column's text below shares (numbers and their headers
+    are set flush right), its left edge not on the left edge of the text of the column it starts in (a label
+    centred over two columns starts where the first one's text starts). A label wider than its column overhangs
+    to the left, so its centre lies in the neighbour ("Financial liabilities" over a narrow "2019" column)."""
+    tol = ALIGN_TOL * (w.y1 - w.y0)
+    edges = grid.col_edges
+    below: dict[int, list[Word]] = {}
+    for c in grid.cells:
+        if c.row > row and c.col_span == 1 and c.words:
+            below.setdefault(c.col, []).extend(c.words)
+    rights = {k: sorted(x.x1 for x in ws)[len(ws) // 2] for k, ws in below.items()}
+    centre = next((k for k in range(len(edges) - 1) if edges[k] <= w.cx < edges[k + 1]), None)
+    home = next((k for k, x1 in rights.items() if abs(x1 - w.x1) <= tol and edges[k] <= w.x1 <= edges[k + 1]), None)
+    if home is None or home == centre:
+        return None
+    start = next((k for k in range(len(edges) - 1) if edges[k] <= w.x0 < edges[k + 1]), None)
+    if start in below and abs(min(x.x0 for x in below[start]) - w.x0) <= tol:
+        return None
+    return home
 
 
 def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
