@@ -60,8 +60,12 @@ class PpOcr:
 
     enlarge: bool = True
 
+    def engine(self) -> Any:
+        """The rapidocr engine these options read with (one per process and thread setting, shared)."""
+        return _engine(default_threads(), _cuda(), self.enlarge)
+
     def words(self, image: Any) -> list[Word]:
-        result = _engine(default_threads(), _cuda(), self.enlarge)(bgr_array(image), return_word_box=True)
+        result = self.engine()(bgr_array(image), return_word_box=True)
         out: list[Word] = []
         if result.boxes is None:  # no text found: rapidocr then gives one empty (text, score, None) line, not words
             return []
