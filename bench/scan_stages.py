@@ -169,7 +169,8 @@ def main() -> None:
     n = max(len(pairs) - 1, 1)
     ppocr_parts = {
         "detection": det.cpu / n,
-        f"recognition ({rec.lines / n:.0f} lines, {rec.width / n:.0f} px wide at {REC_HEIGHT} px)": rec.cpu / n,
+        f"recognition ({rec.lines / n:.0f} lines, {rec.width / n:.0f} px at {REC_HEIGHT} px high, each padded to {REC_MIN_WIDTH})": rec.cpu
+        / n,
         "the rest (crops, word boxes)": cpu - (det.cpu + rec.cpu) / n,
     }
     cpu, wall, prose = timed([blank_regions(im, r) for im, r in pairs], TesseractOcr("eng").words)
