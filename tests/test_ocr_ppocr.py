@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,3 +45,44 @@ def test_the_cpu_recogniser_reads_each_line_at_its_own_width() -> None:
     rec = _engine(1, False, True)._load_rec_model()
     # one line per call, not padded to rapidocr's 320 px: a short cell costs what its pixels cost
     assert rec.rec_batch_num == REC_CPU_BATCH == 1 and rec.rec_image_shape[2] == REC_MIN_WIDTH < 320
+
+
+def test_short_lines_are_packed_into_strips_no_wider_than_the_limit_in_their_order() -> None:
+    from tablerag.parsing.ocr_onnx import REC_PACK_GAP, REC_PACK_WIDTH, REC_STEP, packed
+
+    widths = [100, 37, 230, 8, 239, 120, 60, 200, 200, 200, 200, 90]
+    strips = packed(list(range(len(widths))), widths)
+    assert [i for s in strips for i in s] == list(range(len(widths)))
+    for s in strips:
+        assert sum(-(-widths[i] // REC_STEP) * REC_STEP + REC_PACK_GAP for i in s) <= REC_PACK_WIDTH
+    assert len(strips) < len(widths) // 2  # several lines share each recogniser call
+
+
+def test_the_cpu_recogniser_reads_short_cells_side_by_side(shared_data: Path) -> None:
+    from tablerag.parsing.image import ppocr_words
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.render import render_pdf_page
+
+    engine = PpOcr(enlarge=False)
+    rec = engine.engine().text_rec.rec  # rapidocr's recogniser, inside the one that packs lines
+    session = rec.session
+    runs: list[int] = []
+
+    def counted(batch: Any) -> Any:
+        runs.append(batch.shape[0])
+        return session(batch)
+
+    page = render_pdf_page(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-001.pdf", 1, 150)
+    region = (140.0, 620.0, 1080.0, 940.0)  # the greenhouse-gases table (150-dpi pixels): names and short numbers
+    rec.session = counted
+    try:
+        words = ppocr_words(engine, page, [region], 150)
+    finally:
+        rec.session = session
+    texts = " ".join(w.text for w in words)
+    for expected in ("Carbon", "dioxide", "Methane", "THRESHOLD"):
+        assert expected in texts
+    x0, y0, x1, y1 = region
+    assert all(x0 - 2 <= w.x0 < w.x1 <= x1 + 2 and y0 - 2 <= w.y0 < w.y1 <= y1 + 2 for w in words)
+    # fewer recogniser runs than text lines read: the short ones were read several to a run, one line each
+    assert all(n == 1 for n in runs) and len(runs) < len({w.line for w in words})
