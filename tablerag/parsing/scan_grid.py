@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from tablerag.model import BBox
-from tablerag.parsing.grid import Word, group_lines
+from tablerag.parsing.grid import Word, group_lines, index_of
 from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
@@ -233,14 +233,19 @@ def _right_aligned_column(grid: Any, row: int, w: Word) -> int | None:
         if c.row > row and c.col_span == 1 and c.words:
             below.setdefault(c.col, []).extend(c.words)
     rights = {k: sorted(x.x1 for x in ws)[len(ws) // 2] for k, ws in below.items()}
-    centre = next((k for k in range(len(edges) - 1) if edges[k] <= w.cx < edges[k + 1]), None)
+    centre = _column_of(edges, w.cx)
     home = next((k for k, x1 in rights.items() if abs(x1 - w.x1) <= tol and edges[k] <= w.x1 <= edges[k + 1]), None)
     if home is None or home == centre:
         return None
-    start = next((k for k in range(len(edges) - 1) if edges[k] <= w.x0 < edges[k + 1]), None)
+    start = _column_of(edges, w.x0)
     if start in below and abs(min(x.x0 for x in below[start]) - w.x0) <= tol:
         return None
     return home
+
+
+def _column_of(edges: list[float], x: float) -> int | None:
+    """The column between consecutive `edges` holding x; None outside the outer edges (`index_of` clamps)."""
+    return index_of(edges, x) if len(edges) > 1 and edges[0] <= x < edges[-1] else None
 
 
 def without_note_row(grid: Any) -> tuple[Any, list[Word]]:

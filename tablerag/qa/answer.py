@@ -434,7 +434,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
             return True
         # in its name, matched or shared; or the only word that tells the row from its siblings ("Highest / Lowest
         # / Average level of VaR"), said together with the rest of the row's label
-        if all(asked[t] <= named[t] for t in words) and (row - words or set(named) - words & set(asked)):
+        if all(asked[t] <= named[t] for t in words) and (row - words or (set(named) - words) & set(asked)):
             return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 

@@ -28,7 +28,7 @@ from tablerag.qa.periods import (
     year_rows,
     years_in,
 )
-from tablerag.qa.wording import spell_out, undotted
+from tablerag.qa.wording import plain_words, spell_out, undotted
 from tablerag.text.tokens import tokenize
 
 FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"Severyanka"); lower matches noise
@@ -111,11 +111,6 @@ def row_words(table: Table, row: int) -> Counter[str]:
         numeric = {c.col for c in table.cells if c.row == row and c.value is not None}
         chain = [t for c, t in enumerate(filled_grid(table)[row]) if t.strip() and c not in numeric]
     return Counter(t for text in chain for t in tokens(text))
-
-
-def plain_words(text: str) -> str:
-    """Lower case, punctuation as spaces (``%`` kept), one space between words: for phrase containment."""
-    return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
 
 def _fuzzy(token: str, vocab: set[str]) -> str | None:

@@ -8,10 +8,11 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, plain_words, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of
 from tablerag.qa.route import AS_PERCENT
+from tablerag.qa.wording import plain_words
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise

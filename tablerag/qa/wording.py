@@ -95,7 +95,8 @@ def superlatives_named(table: Table, question: str) -> str:
     return _SUPERLATIVE.sub(base, question)
 
 
-def _plain(text: str) -> str:
+def plain_words(text: str) -> str:
+    """Lower case, punctuation as spaces (``%`` kept), one space between words: for phrase containment."""
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
 
@@ -104,14 +105,14 @@ def label_phrases(table: Table) -> list[str]:
     grid = filled_grid(table)
     texts = {t for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
     texts |= {level for c in range(table.n_cols) for level in table.column_chain(c)}
-    return [p for p in (_plain(t) for t in texts) if p]
+    return [p for p in (plain_words(t) for t in texts) if p]
 
 
 def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
     """The question says ``word`` (an operation word: "minimum", "total", "average") together with the next or the
     previous word of a label that holds it ("the minimum lease payments in 2020" beside a "Total minimum lease
     payments" row): the word is part of the quantity's name, it asks for no operation."""
-    said, asked = _plain(word), f" {_plain(question)} "
+    said, asked = plain_words(word), f" {plain_words(question)} "
     if not said:
         return False
     for label in labels:
