@@ -288,3 +288,94 @@ def test_a_year_named_is_a_hard_constraint_on_rows_that_are_years(tmp_path):
     assert answer is not None and answer.value == "830"
     answer = answer_table(table, "What is the change in finance lease payments from 2020 to 2021?")
     assert answer is not None and float(answer.value) in (-20.0, 20.0)  # both years' rows are operands
+
+
+def test_which_period_ranks_rows_that_are_the_periods_asked(tmp_path):
+    prices = [
+        ["Quarter", "High", "Low"],
+        ["First", "$10.50", "$8.00"],
+        ["Second", "$12.25", "$9.10"],
+        ["Third", "$11.00", "$7.50"],
+    ]
+    table = table_from_rows(prices, tmp_path, "prices")
+    answer = answer_table(table, "Which quarter had the highest High price?")
+    assert answer is not None and answer.value == "Second"
+    answer = answer_table(table, "Which quarter had the lowest Low price?")
+    assert answer is not None and answer.value == "Third"
+    years = [["", "Revenue", "Cost"], ["2019", "500", "300"], ["2018", "700", "350"], ["2017", "600", "200"]]
+    answer = answer_table(table_from_rows(years, tmp_path, "years"), "Which year had the highest revenue?")
+    assert answer is not None and answer.value == "2018"
+    # rows that are no periods: a year asked is not one of them
+    segments = [["Segment", "Revenue", "Cost"], ["Cloud", "500", "300"], ["Devices", "700", "350"]]
+    answer = answer_table(table_from_rows(segments, tmp_path, "segments"), "Which year had the highest revenue?")
+    assert answer is None or answer.value is None
+
+
+def test_a_kind_of_figure_said_after_a_label_names_the_row(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Total debt", "$500", "$400"],
+        ["Total equity", "$1,000", "$1,000"],
+        ["Debt to equity", "0.5", "0.4"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leverage")
+    answer = answer_table(table, "What was the Debt to equity ratio in 2019?")
+    assert answer is not None and answer.value == "0.5"
+    # a row of currency amounts is no ratio: "the gross profit ratio" is not the Gross profit cell
+    margins = [["", "2019", "2018"], ["Revenue", "$1,000", "$800"], ["Gross profit", "$400", "$300"]]
+    answer = answer_table(table_from_rows(margins, tmp_path, "margins"), "What was the gross profit ratio in 2019?")
+    assert answer is None or answer.value != "$400"
+
+
+def test_how_many_units_of_a_stated_length_is_a_value_not_a_count(tmp_path):
+    rows = [
+        ["", "", "December 31,", "Depreciable"],
+        ["(dollars in millions)", "2019", "2018", "Lives (Years)"],
+        ["Land and rights-of-way", "$117.2", "$117.2", "20 - Indefinite"],
+        ["Buildings and leasehold improvements", "315.4", "305.2", "5 - 40"],
+        ["Network equipment", "4,044.6", "3,913.3", "2 - 50"],
+        ["Property, plant and equipment, net", "$1,780.8", "$1,844.0", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "lives")
+    answer = answer_table(table, "How many years is the minimum lifespan of the land and rights-of-way?")
+    assert answer is not None and answer.value == "20"
+    answer = answer_table(table, "How many years is the maximum lifespan of network equipment?")
+    assert answer is not None and answer.value == "50"
+    # years that are periods are counted
+    revenue = [["", "Years ended December 31,", "", ""], ["", "2019", "2018", "2017"], ["Revenue", "120", "90", "80"]]
+    answer = answer_table(table_from_rows(revenue, tmp_path, "revenue"), "How many years did revenue exceed 85?")
+    assert answer is not None and answer.value == "2"
+
+
+def test_word_order_tells_apart_rows_holding_the_same_words(tmp_path):
+    rows = [
+        ["(In millions)", "", "", ""],
+        ["Year Ended June 30,", "2019", "2018", "2017"],
+        ["Effective Portion", "", "", ""],
+        [
+            "Gains recognized in other comprehensive income (loss), net of tax of $1, $11, and $4",
+            "$ 159",
+            "$ 219",
+            "$ 328",
+        ],
+        ["Gains reclassified from accumulated other comprehensive income (loss) into revenue", "341", "185", "555"],
+        ["Amount Excluded from Effectiveness Assessment and Ineffective Portion", "", "", ""],
+        ["Losses recognized in other income (expense), net", "(64)", "(255)", "(389)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "hedges")
+    answer = answer_table(table, "What were the losses recognized in other income, net, as of 2019?")
+    assert answer is not None and answer.value == "(64)"
+
+
+def test_years_that_are_dates_are_no_stated_length(tmp_path):
+    rows = [["Church", "Location", "Year built"], ["Alstad", "Levanger", "1902"], ["Bamberg", "Bamberg", "1998"]]
+    table = table_from_rows(rows, tmp_path, "churches")
+    answer = answer_table(table, "How many years after the Alstad church was built was the Bamberg church built?")
+    assert answer is None or answer.value not in ("1902", "1998")
+
+
+def test_a_total_number_asked_is_never_a_text_cell(tmp_path):
+    rows = [["Code", "Glyph", "Description"], ["0", "NUL", "null"], ["35", "#", "number sign"], ["7", "BEL", "bell"]]
+    table = table_from_rows(rows, tmp_path, "glyphs")
+    answer = answer_table(table, "Give the total number of characters that do not have a glyph.")
+    assert answer is None or answer.value not in ("#", "NUL", "BEL")

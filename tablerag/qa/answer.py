@@ -21,9 +21,12 @@ from tablerag.model import RecordId, Table
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
+    counts_a_length,
     counts_a_row,
+    kind_after_label,
     number_for_a_name,
     range_end,
+    rows_are_periods,
     stated_change,
     stated_percent,
     states_result,
@@ -53,6 +56,7 @@ from tablerag.qa.route import (
     Router,
     route,
     route_without,
+    rule_route,
     threshold,
 )
 from tablerag.qa.source import TableSource
@@ -76,6 +80,7 @@ ASKS_THING = re.compile(
 )
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
+HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
@@ -323,8 +328,12 @@ def aggregate(
         )
     finally:
         sandbox.close()
-    if comp is None or (comp.names == "row" and ASKS_PERIOD.search(question)):
-        return None  # "in which year ..." answered by ranking rows: no row was linked, refuse rather than guess
+    if comp is None or (
+        comp.names == "row"
+        and ASKS_PERIOD.search(question)
+        and not rows_are_periods(table, question, comp.cells, comp.label)
+    ):
+        return None  # "in which year ..." answered by ranking rows that are no periods: refuse rather than guess
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
@@ -396,7 +405,9 @@ def _from_table(
         ):
             return None
         end = range_end(route_, taken.value)  # "the minimum useful life" over "5 - 40"
-        return replace(taken, value=end) if end else taken
+        if end:
+            return replace(taken, value=end)
+        return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
     placed = listed_place(table, linked, question)  # "the first driver listed": a row by its place in the table
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
@@ -417,10 +428,15 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         return route_
     if route_.intent is Intent.COUNT and counts_a_row(table, question, linked):
         return Route(RouteKind.LOOKUP)
+    if route_.intent is Intent.COUNT and counts_a_length(table, question):  # "how many years is the minimum life"
+        question = HOW_MANY_WORDS.sub(lambda m: " " * len(m.group(0)), question)
+        route_ = rule_route(question)
+        if route_.kind is not RouteKind.AGGREGATE:
+            return route_
     if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
         return route_
-    row = linked.row.tokens
-    named, asked = row_words(table, linked.row.index), Counter(linked.words)
+    row, at = linked.row.tokens, linked.row.index
+    named, asked = row_words(table, at), Counter(linked.words)
     col = linked.cols[0].tokens if linked.cols else frozenset()
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
 
@@ -431,6 +447,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         if not words:
             return False
         if said_with_a_label(labels, question, text):  # "minimum lease payments" as a label says it
+            return True
+        if kind_after_label(table, at, question, text):  # "debt to equity ratio" over "Debt to equity"
             return True
         # in its name, matched or shared; or the only word that tells the row from its siblings ("Highest / Lowest
         # / Average level of VaR"), said together with the rest of the row's label

@@ -14,6 +14,7 @@ from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, tokens
 from tablerag.qa.periods import STATED_CHANGE, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
+from tablerag.qa.wording import plain_words
 
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -51,6 +52,39 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
 
 
+DURATION_UNITS = ("years", "months", "weeks", "days", "hours")  # "how many years is X": a length, not a count
+
+
+def _in_unit(table: Table, unit: str) -> bool:
+    """The table states lengths in ``unit``: a cell says it after a number ("20 years"), or a column (row) whose name
+    holds the word and names no year ("Lives (Years)", not "Years ended December 31, 2019") holds no year in any cell
+    (a column "Year built" or "Years active" over "1987-1996" lists periods)."""
+    grid = filled_grid(table)
+    said = re.compile(rf"\d\s*{unit.rstrip('s')}s?\b", re.IGNORECASE)
+    if any(said.search(c.text) for c in table.cells if c.row >= table.header_rows):
+        return True
+    word = set(tokens(unit))
+    body = range(table.header_rows, table.n_rows)
+    for c in range(table.n_cols):
+        name = table.column_name(c)
+        filled = [grid[r][c] for r in body if grid[r][c].strip()]
+        lengths = bool(filled) and all(year_of(t) is None for t in filled)
+        if word <= set(tokens(name)) and not years_in(name) and lengths:
+            return True
+    for r in body:
+        label = " ".join(table.row_chain(r))
+        if word <= set(tokens(label)) and not years_in(label):
+            return True
+    return False
+
+
+def counts_a_length(table: Table, question: str) -> bool:
+    """ "How many years is the minimum lifespan of land?" over a table stating lives in years ("20 - Indefinite"
+    under "Lives (Years)", "5 years"): the question asks for a length in that unit, not how many rows there are."""
+    noun = HOW_MANY.search(question)
+    return noun is not None and noun.group(1).lower() in DURATION_UNITS and _in_unit(table, noun.group(1).lower())
+
+
 def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """ "How many / the number of ...?" answered by one cell that holds no number, or "how many votes" (a
     count, no share named) by a percentage: the linked cell is not the answer."""
@@ -61,6 +95,46 @@ def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
+
+
+# words naming the kind of figure a label states, which a label often leaves out ("Debt to equity" is a ratio,
+# "Effective tax" a rate): said right after the whole label, they name it, they ask for no computation
+LABEL_KIND = re.compile(r"^(ratios?|rates?|margins?|percentages?)$", re.IGNORECASE)
+SHARE_UNITS = (None, "%", "‰")  # a row of these may state a ratio; an amount in a currency does not
+
+
+def kind_after_label(table: Table, row: int, question: str, word: str) -> bool:
+    """ "What was the debt to equity ratio in 2019?" over a row "Debt to equity | 0.5 | 0.4": ``word`` names the kind
+    of figure (ratio, rate, margin, percentage), the question says it right after the row's whole own label, and the
+    row states no currency amounts: the word is part of the row's name."""
+    chain = table.row_chain(row)
+    label = plain_words(chain[-1]) if chain else ""
+    if not label or not LABEL_KIND.match(word.strip()):
+        return False
+    if f" {label} {plain_words(word)} " not in f" {plain_words(question)} ":
+        return False
+    return all(c.unit in SHARE_UNITS for c in table.cells if c.row == row and c.value is not None)
+
+
+def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> bool:
+    """ "Which quarter had the highest High price?" answered by ranking rows is right when the answer's label is
+    the period asked: it names a year or that kind ("2019", "Second quarter"), or it is the row's cell under a
+    header naming that kind ("Quarter | High | Low"). Never when the ranked column is that period column itself
+    ("which year had the most viewers" is not the largest "Year")."""
+    asked = ASKS_PERIOD.search(question)
+    if asked is None or not cells or not label:
+        return False
+    kind = set(tokens(asked.group(2)))
+    if not kind or any(kind <= set(tokens(table.column_name(c))) for _, c in cells):
+        return False
+    grid = filled_grid(table)
+    stated = {" ".join(grid[r][c].split()) for r, _ in cells for c in range(table.n_cols)}
+    period_cols = [c for c in range(table.n_cols) if kind <= set(tokens(table.column_name(c)))]
+    for part in label.split("; "):
+        in_kind_col = any(" ".join(grid[r][c].split()) == part for r, _ in cells for c in period_cols)
+        if not (year_of(part) is not None or kind <= set(tokens(part)) or in_kind_col) or part not in stated:
+            return False
+    return True
 
 
 def number_for_a_name(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:

@@ -263,6 +263,11 @@ def _longest_run(a: list[str], b: list[str]) -> int:
     return best
 
 
+def _label_tokens(table: Table, row: int, texts: dict[int, str]) -> list[str]:
+    """A row's name as link tokens in reading order: its path, else its text cells."""
+    return [t for text in table.row_chain(row) or texts.values() for t in tokens(text)]
+
+
 def _phrase_rows(
     table: Table, q: list[str], units: dict[int, set[str]], texts: dict[int, dict[int, str]]
 ) -> dict[int, tuple[float, set[str], int]]:
@@ -270,10 +275,7 @@ def _phrase_rows(
     question shares with the rows is held by all of them ("member aged 65" is "Member aged 65 (current life
     expectancy)", not "Member aged 45 (life expectancy at age 65)", though each holds every word): word order is
     the evidence left. Empty when the longest run is shorter than MIN_PHRASE_RUN or two rows tie on it."""
-    runs: dict[int, int] = {}
-    for r in units:
-        label = [t for text in table.row_chain(r) or texts[r].values() for t in tokens(text)]
-        runs[r] = _longest_run(q, label)
+    runs = {r: _longest_run(q, _label_tokens(table, r, texts[r])) for r in units}
     best = max(runs.values(), default=0)
     top = [r for r, n in runs.items() if n == best]
     if best < MIN_PHRASE_RUN or len(top) != 1:
@@ -330,7 +332,13 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
     scored, heirs = _items_for_headings(scored, own, numeric, table.n_cols)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
-    scored.sort(key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], s.index))
+    # rows equal on their words: the one whose own label says more of them in the question's order ("losses
+    # recognized in other income" is "Losses recognized in other income (expense), net", not "Gains recognized in
+    # other comprehensive income (loss)", which holds the same words as a qualifier)
+    runs = {s.index: _longest_run(full, list(_label_tokens(table, s.index, texts[s.index]))) for s in scored}
+    scored.sort(
+        key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], -runs[s.index], s.index)
+    )
     if scored:
         best = scored[0]
         q_hit = best.tokens
