@@ -379,3 +379,21 @@ def test_a_total_number_asked_is_never_a_text_cell(tmp_path):
     table = table_from_rows(rows, tmp_path, "glyphs")
     answer = answer_table(table, "Give the total number of characters that do not have a glyph.")
     assert answer is None or answer.value not in ("#", "NUL", "BEL")
+
+
+def test_how_many_times_larger_or_risen_between_two_periods_is_a_ratio(tmp_path):
+    crops = [["", "2011", "2016"], ["", "acres", "acres"], ["Kale", "230", "1,120"], ["Garlic", "1,315", "2,251"]]
+    table = table_from_rows(crops, tmp_path, "crops")
+    answer = answer_table(table, "How many times does Kale crop area increase from 2011 to 2016?")
+    assert answer is not None and answer.value is not None and abs(float(answer.value) - 1120 / 230) < 1e-9
+
+
+def test_a_count_asked_is_never_a_cell_of_a_percentage_column(tmp_path):
+    rows = [
+        ["", "Number", "% of population aged 65 or older"],
+        ["At nutritional risk", "979", "33.7"],
+        ["Not at risk", "1,923", "66.3"],
+    ]
+    table = table_from_rows(rows, tmp_path, "risk")
+    answer = answer_table(table, "How many Canadians aged 65 or older were at nutritional risk?")
+    assert answer is None or answer.value != "33.7"

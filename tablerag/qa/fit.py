@@ -87,11 +87,12 @@ def counts_a_length(table: Table, question: str) -> bool:
 
 def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """ "How many / the number of ...?" answered by one cell that holds no number, or "how many votes" (a
-    count, no share named) by a percentage: the linked cell is not the answer."""
+    count, no share named) by a percentage (its own "%" or its column's): the linked cell is not the answer."""
     if len(citations) != 1:
         return False
     cell = table.cell_at(citations[0]["row"], citations[0]["col"])
-    if cell is not None and cell.unit == "%" and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):
+    share = cell is not None and (cell.unit == "%" or (cell.unit is None and percent_column(table, cell.col)))
+    if share and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):  # "% of population" is no count
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))

@@ -54,7 +54,8 @@ def _p(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(words), re.IGNORECASE)
 
 
-# Order matters: percent change before difference ("percentage change" contains "change"), ratio before
+# "How many times larger", "how many times did X increase from 2011 to 2016" (two periods: at most one rise
+# to count) ask a ratio, not a count. Order matters: percent change before difference ("percentage change" contains "change"), ratio before
 # average ("average ratio" is rare), top-N before max ("top 5 by revenue" is a ranking, not one maximum).
 INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
@@ -103,6 +104,9 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.RATIO,
         _p(
+            r"\bhow\s+many\s+times\s+(?:larger|bigger|greater|higher|more|smaller|less|as\s+\w+\s+as)\b",
+            r"\bhow\s+many\s+times\s+(?:has|have|had|does|did|do|is|was|were)\b(?=[^?]*\b(?:19|20)\d\d\b[^?]*\b(?:19|20)\d\d\b)"
+            r"[^?]*\b(?:increase[ds]?|grow|grew|grown|rise|rose|risen|multipl\w+)\b",
             r"\bratio\b",
             r"\bproportion\b",
             r"\bpercentage\s+constitution\b",
