@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
+from tablerag.qa.route import threshold
 
 
 def test_a_fiscal_year_is_named_by_the_year_it_ends_in(tmp_path):
@@ -397,3 +398,45 @@ def test_a_count_asked_is_never_a_cell_of_a_percentage_column(tmp_path):
     table = table_from_rows(rows, tmp_path, "risk")
     answer = answer_table(table, "How many Canadians aged 65 or older were at nutritional risk?")
     assert answer is None or answer.value != "33.7"
+
+
+def test_an_amount_with_a_thousands_comma_is_a_bound_not_a_year(tmp_path):
+    assert threshold("In which year was amortization lower than 2,000 thousands?") == (True, 2000.0)
+    assert threshold("In which year was revenue higher than in 2019?") is None
+    rows = [
+        ["", "Year Ended December 31,", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["Amortization of acquired intangibles", "2,114", "1,268", "1,614"],
+        ["Stock-based compensation", "1,966", "2,306", "578"],
+    ]
+    table = table_from_rows(rows, tmp_path, "amortization")
+    # two years lie under the bound: not the smallest one alone
+    answer = answer_table(table, "In which year was Amortization of acquired intangibles lower than 2,000 thousands?")
+    assert answer is None or answer.value != "2018"
+    answer = answer_table(table, "In which year was Amortization of acquired intangibles lower than 1,300 thousands?")
+    assert answer is not None and answer.value == "2018"
+
+
+def test_how_many_rows_pass_a_stated_bound_in_the_one_column_named(tmp_path):
+    rows = [
+        ["", "2019 (1)", "2018", "2017 (2)"],
+        ["Impairment charges", "$94.2", "$394.0", "$211.4"],
+        ["Net losses on sales or disposals of assets", "45.1", "85.6", "32.8"],
+        ["Other operating expenses", "27.0", "33.7", "11.8"],
+        ["Total Other operating expenses", "$166.3", "$513.3", "$256.0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "expenses")
+    answer = answer_table(table, "How many expenses segments in 2019 were above $50 million?")
+    assert answer is not None and answer.value == "1"
+    answer = answer_table(table, "How many expenses segments in 2018 were below $100 million?")
+    assert answer is not None and answer.value == "2"
+    chart = [
+        ["Year", "Single", "Chart Positions US Country"],
+        ["1968", "A", "51"],
+        ["1969", "B", "38"],
+        ["1970", "C", "12"],
+    ]
+    answer = answer_table(
+        table_from_rows(chart, tmp_path, "chart"), "How many US country chart positions were less than 40?"
+    )
+    assert answer is not None and answer.value == "2"

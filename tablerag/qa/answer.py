@@ -47,6 +47,7 @@ from tablerag.qa.pick import (
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
+    COUNT_OF_ROWS,
     FROM_TO,
     LESS_WORDS,
     RULES,
@@ -297,6 +298,7 @@ def _rule_compute(
             decrease=bool(DECREASE_BY.search(question)),
             period=bool(ASKS_PERIOD.search(question)),
             thing=bool(ASKS_THING.search(question)),
+            counts_rows=bool(COUNT_OF_ROWS.search(question)),
         )
     except UnsafeSqlError:
         return None

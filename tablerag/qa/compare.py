@@ -194,6 +194,29 @@ def beyond(
     return Computation(intent, sql, value, compared, label="; ".join(labels[i] for i in won), result=res)
 
 
+def beyond_down(view: TypedView, linked: Linked, sandbox: Sandbox, bound: tuple[bool, float]) -> Computation | None:
+    """ "How many segments in 2019 were above $50 million?", "how many chart positions were less than 40?": the rows
+    (total rows left out) whose value in the one linked numeric column lies beyond the bound, counted, citing each
+    row's cell in that column; None unless exactly one numeric column is linked (several periods named are a row's
+    count across them), or when no row or every row passes (the bound's scale, "5 million" over a table in
+    thousands, or the column is likelier misread than the question asked for all or none)."""
+    cols = numeric_cols(view, linked)
+    if len(cols) != 1:
+        return None
+    vc = cols[0][1]
+    below, limit = bound
+    where = f"{non_total_rows(view, sandbox)} AND {quote(vc.name)} {'<' if below else '>'} {float(limit)!r}"
+    sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {where}"
+    res = sandbox.run(sql)
+    filled = sandbox.run(f"SELECT COUNT({quote(vc.name)}) FROM {VIEW_NAME} WHERE {non_total_rows(view, sandbox)}")
+    if not res.rows or not filled.rows:
+        return None
+    rows = [int(r) for r in (res.rows[0][1] or [])]
+    if len(rows) in (0, int(filled.rows[0][0])):  # a bound no value or every value passes: a scale or column misread
+        return None
+    return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, vc.col) for r in rows], result=res)
+
+
 def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
     """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
     cols, rows = numeric_cols(view, linked), operand_rows(linked, view)

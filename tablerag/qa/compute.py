@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tablerag.qa.compare import beyond, compare_two, ranked
+from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
 from tablerag.qa.link import Linked, Scored
 from tablerag.qa.operands import (
     ROW_KEEP_SHARE,
@@ -222,6 +222,7 @@ def compute(
     decrease: bool = False,
     period: bool = False,
     thing: bool = False,
+    counts_rows: bool = True,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -231,13 +232,17 @@ def compute(
     names one thing (no "A and B"), so a change may run between the periods the table implies; ``decrease``: it
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
-    the answer names a thing ("which component"), never a period, so a superlative never compares period columns."""
+    the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
+    ``counts_rows``: the question names the rows it counts ("how many seasons"), so a count goes on over rows when
+    its bound applies to no cells (a count asked only by its bound, "how many were above 50", is refused)."""
     intent = route.intent
     if intent is None:
         return None
+    if bound is not None and intent is Intent.COUNT and (down := beyond_down(view, linked, sandbox, bound)):
+        return down  # one column named: its rows beyond the bound
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
         past = beyond(intent, view, linked, sandbox, bound, percent, many)
-        if past is not None or intent is not Intent.COUNT:  # a count over rows ("how many seasons") goes on
+        if past is not None or intent is not Intent.COUNT or not counts_rows:  # "how many seasons" goes on
             return past
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to, one_item, decrease)

@@ -240,7 +240,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     ),
 ]
 # Count words that name a quantity inside one cell ("how many employees did X have") are lookups, not counts:
-# a count is only an aggregate when the question asks for rows ("how many years", "how many countries").
+# a count is only an aggregate when the question asks for rows ("how many years", "how many countries") or states
+# a bound the counted values pass ("how many chart positions were less than 40").
 COUNT_OF_ROWS = _p(
     r"how\s+many\s+(times|years|rows|items|countries|teams|players|games|people|companies|segments|"
     r"categories|cities|nations|entries|records|events|matches|seasons)\b",
@@ -307,7 +308,8 @@ def threshold(question: str) -> tuple[bool, float] | None:
     maturity bucket)."""
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
-        if re.fullmatch(r"(?:19|20)\d\d", text) or _DURATION.match(question, m.end()):
+        year = re.fullmatch(r"(?:19|20)\d\d", m.group(2))  # "2,000" is an amount: a year has no thousands comma
+        if year or _DURATION.match(question, m.end()):
             continue
         return m.group(1).lower() in _BELOW, float(text)
     sign = _SIGN.search(question)
@@ -345,7 +347,7 @@ def rule_route(question: str) -> Route:
     found: list[tuple[int, int, Intent]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)
-        if m is None or (intent is Intent.COUNT and not COUNT_OF_ROWS.search(question)):
+        if m is None or (intent is Intent.COUNT and not COUNT_OF_ROWS.search(question) and threshold(question) is None):
             continue
         found.append((m.start(), order, intent))
     if found:  # the operation named first is the outer one: "the change in the average ..." is a difference
