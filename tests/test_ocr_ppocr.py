@@ -86,3 +86,26 @@ def test_the_cpu_recogniser_reads_short_cells_side_by_side(shared_data: Path) ->
     assert all(x0 - 2 <= w.x0 < w.x1 <= x1 + 2 and y0 - 2 <= w.y0 < w.y1 <= y1 + 2 for w in words)
     # fewer recogniser runs than text lines read: the short ones were read several to a run, one line each
     assert all(n == 1 for n in runs) and len(runs) < len({w.line for w in words})
+
+
+def test_the_engine_is_handed_one_contiguous_bgr_copy_of_the_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+    from PIL import Image
+
+    from tablerag.parsing.ocr_onnx import PpOcr
+
+    seen: list[Any] = []
+
+    class Engine:
+        def __call__(self, img: Any, return_word_box: bool) -> Any:
+            seen.append(img)
+            return type("Out", (), {"boxes": None, "word_results": ()})()
+
+    monkeypatch.setattr(PpOcr, "engine", lambda self: Engine())
+    image = Image.new("RGB", (40, 20), (10, 20, 30))
+    assert PpOcr().words(image) == []
+    # rapidocr cuts each text line out of this array with OpenCV, which copies a strided (flipped) view whole on
+    # every cut: the array must be one contiguous block, with the pixels in BGR order
+    (img,) = seen
+    assert img.flags["C_CONTIGUOUS"] and img[0, 0].tolist() == [30, 20, 10]
+    assert np.array_equal(img[:, :, ::-1], np.asarray(image))
