@@ -109,3 +109,26 @@ def test_the_engine_is_handed_one_contiguous_bgr_copy_of_the_image(monkeypatch: 
     (img,) = seen
     assert img.flags["C_CONTIGUOUS"] and img[0, 0].tolist() == [30, 20, 10]
     assert np.array_equal(img[:, :, ::-1], np.asarray(image))
+
+
+def test_a_fine_scan_s_regions_are_resampled_alone_as_the_downscaled_page_reads(shared_data: Path) -> None:
+    from tablerag.parsing.image import PPOCR_MAX_DPI, read_regions
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.render import render_pdf_page
+
+    dpi, engine = 200, PpOcr(enlarge=False)
+    k = PPOCR_MAX_DPI / dpi
+    page = render_pdf_page(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-001.pdf", 1, dpi)
+    region = (140 / 0.75, 620 / 0.75, 1080 / 0.75, 940 / 0.75)  # the greenhouse-gases table, in 200-dpi pixels
+    small = page.resize((round(page.size[0] * k), round(page.size[1] * k)), 3)
+    whole = read_regions(engine, small, [tuple(v * k for v in region)])  # type: ignore[list-item]
+    alone = read_regions(engine, page, [region], k)  # only the region's pixels resampled
+    # the same words where they were (the two resamplings differ by a few grey levels here and there, which may
+    # read a speck as a mark of punctuation: words without a letter or digit are left out of the comparison)
+    whole, alone = ([w for w in ws if any(c.isalnum() for c in w.text)] for ws in (whole, alone))
+    assert len(whole) > 20 and [w.text for w in alone] == [w.text for w in whole]
+    # and their boxes within a recogniser column (8 of its pixels at 48 px high: ~4 px on these ~25 px lines)
+    assert all(
+        max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) <= 5
+        for a, b in zip(alone, whole, strict=True)
+    )
