@@ -72,6 +72,7 @@ OCR_FUNCTIONS = (
     "table_model",
     "joined",
     "table_regions",
+    "hybrid_regions",
     "scale_words",
 )
 OCR_CONSTANTS = ("PPOCR_MAX_DPI", "TABLE_OCR_MARGIN_PT", "PPOCR_LANGS", "ONNX_MODELS")

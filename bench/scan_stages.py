@@ -135,10 +135,10 @@ def main() -> None:
         LAYOUT_TABLE_SCORE,
         LayoutTableDetector,
         ScanOptions,
+        hybrid_regions,
         onnx_tables,
         ppocr_words,
         scale_words,
-        table_regions,
     )
     from tablerag.parsing.imageops import blank_regions, deskew
     from tablerag.parsing.ocr import TesseractOcr, guess_langs, in_process, read_langs
@@ -155,7 +155,9 @@ def main() -> None:
     stages["layout"] = (cpu, wall)
     candidates = [detector.detect([im])[0] for im in images]
     scale = points_per_pixel(SCAN_DPI)
-    pairs = [(im, table_regions(c, scale)) for im, c in zip(images, candidates, strict=True)]
+    sure = [[d for d in c if d.score >= LAYOUT_TABLE_SCORE] for c in candidates]
+    # what PP-OCR reads (sure tables and the unsure boxes touching them; every page here has a sure table)
+    pairs = [(im, hybrid_regions(c, s, scale)[0]) for im, c, s in zip(images, candidates, sure, strict=True)]
     engine = PpOcr(enlarge=False)
     ppocr_words(engine, *pairs[0], SCAN_DPI)  # loads the detector and the recogniser, to be timed apart
     rapid = engine.engine()
@@ -189,7 +191,6 @@ def main() -> None:
     )
     opts = ScanOptions()
     words = [scale_words(ppocr_words(engine, im, r, SCAN_DPI), scale) for im, r in pairs]
-    sure = [[d for d in c if d.score >= LAYOUT_TABLE_SCORE] for c in candidates]
     trips = list(zip(images, words, sure, strict=True))
     cpu, wall, _ = timed(trips, lambda t: onnx_tables(t[0], list(t[1]), scale, opts, t[2]))
     stages["SLANet + grid"] = (cpu, wall)

@@ -86,3 +86,49 @@ def test_the_cpu_recogniser_reads_short_cells_side_by_side(shared_data: Path) ->
     assert all(x0 - 2 <= w.x0 < w.x1 <= x1 + 2 and y0 - 2 <= w.y0 < w.y1 <= y1 + 2 for w in words)
     # fewer recogniser runs than text lines read: the short ones were read several to a run, one line each
     assert all(n == 1 for n in runs) and len(runs) < len({w.line for w in words})
+
+
+def test_the_engine_is_handed_one_contiguous_bgr_copy_of_the_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+    from PIL import Image
+
+    from tablerag.parsing.ocr_onnx import PpOcr
+
+    seen: list[Any] = []
+
+    class Engine:
+        def __call__(self, img: Any, return_word_box: bool) -> Any:
+            seen.append(img)
+            return type("Out", (), {"boxes": None, "word_results": ()})()
+
+    monkeypatch.setattr(PpOcr, "engine", lambda self: Engine())
+    image = Image.new("RGB", (40, 20), (10, 20, 30))
+    assert PpOcr().words(image) == []
+    # rapidocr cuts each text line out of this array with OpenCV, which copies a strided (flipped) view whole on
+    # every cut: the array must be one contiguous block, with the pixels in BGR order
+    (img,) = seen
+    assert img.flags["C_CONTIGUOUS"] and img[0, 0].tolist() == [30, 20, 10]
+    assert np.array_equal(img[:, :, ::-1], np.asarray(image))
+
+
+def test_a_fine_scan_s_regions_are_resampled_alone_as_the_downscaled_page_reads(shared_data: Path) -> None:
+    from tablerag.parsing.image import PPOCR_MAX_DPI, read_regions
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.render import render_pdf_page
+
+    dpi, engine = 200, PpOcr(enlarge=False)
+    k = PPOCR_MAX_DPI / dpi
+    page = render_pdf_page(shared_data / "icdar2013" / "competition-dataset-eu" / "eu-001.pdf", 1, dpi)
+    region = (140 / 0.75, 620 / 0.75, 1080 / 0.75, 940 / 0.75)  # the greenhouse-gases table, in 200-dpi pixels
+    small = page.resize((round(page.size[0] * k), round(page.size[1] * k)), 3)
+    whole = read_regions(engine, small, [tuple(v * k for v in region)])  # type: ignore[list-item]
+    alone = read_regions(engine, page, [region], k)  # only the region's pixels resampled
+    # the same words where they were (the two resamplings differ by a few grey levels here and there, which may
+    # read a speck as a mark of punctuation: words without a letter or digit are left out of the comparison)
+    whole, alone = ([w for w in ws if any(c.isalnum() for c in w.text)] for ws in (whole, alone))
+    assert len(whole) > 20 and [w.text for w in alone] == [w.text for w in whole]
+    # and their boxes within a recogniser column (8 of its pixels at 48 px high: ~4 px on these ~25 px lines)
+    assert all(
+        max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) <= 5
+        for a, b in zip(alone, whole, strict=True)
+    )

@@ -182,6 +182,50 @@ def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch
     assert sum(w in prose for w in body) >= 0.9 * len(body)  # and it is kept as prose
 
 
+def test_hybrid_ocr_leaves_unsure_boxes_apart_from_the_tables_to_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A box the layout model is unsure of (below LAYOUT_TABLE_SCORE) whose OCR region touches no sure table's is
+    read by tesseract, not PP-OCR (on report scans such boxes are mostly prose, ~15x cheaper in tesseract), and its
+    words still go to the table finders; an unsure box touching a sure table's region is read with it by PP-OCR."""
+    from tablerag.model import BBox
+    from tablerag.parsing.image import LAYOUT_TABLE_SCORE, hybrid_regions, read_page, table_regions
+    from tablerag.parsing.ocr import TesseractOcr
+    from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.render import points_per_pixel
+    from tablerag.parsing.tatr_grid import Detection, Label
+
+    read: dict[str, list[str]] = {"ppocr": [], "tesseract": []}
+    real_pp, real_tess = PpOcr.words, TesseractOcr.words
+
+    def pp_words(self: PpOcr, image: object) -> list:
+        words = real_pp(self, image)
+        read["ppocr"] += [w.text for w in words]
+        return words
+
+    def tess_words(self: TesseractOcr, image: object) -> list:
+        words = real_tess(self, image)
+        read["tesseract"] += [w.text for w in words]
+        return words
+
+    monkeypatch.setattr(PpOcr, "words", pp_words)
+    monkeypatch.setattr(TesseractOcr, "words", tess_words)
+    pdf, _ = _gold("eu-002", 1)
+    image = render_pdf_page(pdf, 1, DPI)
+    scale = points_per_pixel(DPI)
+    sure = Detection(Label.TABLE, 0.96, BBox(206, 422, 1111, 741))  # Table 3, European ABCP issuance
+    above = Detection(Label.TABLE, 0.3, BBox(207, 178, 1100, 372))  # the paragraph right above it
+    apart = Detection(Label.TABLE, 0.3, BBox(153, 1450, 1090, 1516))  # a paragraph far below ("credit derivatives")
+    assert max(d.score for d in (above, apart)) < LAYOUT_TABLE_SCORE
+    regions, alone = hybrid_regions([above, sure, apart], [sure], scale)
+    assert regions == table_regions([above, sure], scale) and alone == table_regions([apart], scale)
+    opts = ScanOptions(mode=VisionMode.ONNX, langs="eng", deskew=False, ocr_scope=OcrScope.HYBRID)
+    tables, prose = read_page(image, DPI, opts, [sure, apart], [sure])
+    found, rest = [w.text for w in tables], [w.text for w in prose]
+    assert "226.8" in read["ppocr"] and "226.8" in found  # the sure table: PP-OCR's, for the table finders
+    assert "derivatives" in read["tesseract"] and "derivatives" not in read["ppocr"]  # the unsure box: tesseract's
+    assert "derivatives" in found and "derivatives" not in rest  # ... and still for the table finders
+    assert "ABCP" in rest and "226.8" not in rest  # the rest of the page: prose
+
+
 def test_table_regions_are_joined_and_blanked_for_the_prose_engine() -> None:
     """Overlapping table regions are read as one crop (their words are not read twice); the prose engine's page is
     white exactly where the table engine reads and the page's own pixels elsewhere."""

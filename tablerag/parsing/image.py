@@ -375,8 +375,11 @@ def read_page(
     (None: it did not run before OCR).
     - PAGE (or no layout run): the OCR engine reads the whole page; every word may end up in a table or the prose;
     - TABLES: the engine reads the candidates and their margin only; no sure table: the whole page;
-    - HYBRID: as TABLES, and tesseract reads the rest of the page at the same time (a process running while
-      PP-OCR does) for the prose: none of its words reach the table finders, as if TABLES had read them."""
+    - HYBRID: as TABLES, and tesseract reads the rest of the page at the same time (a thread running while
+      PP-OCR does) for the prose: none of its words reach the table finders, as if TABLES had read them, but for
+      those inside a candidate the model is unsure of (below LAYOUT_TABLE_SCORE) and whose region touches no sure
+      table's: tesseract reads those (they still reach the table finders), not PP-OCR. On report scans such boxes
+      are mostly prose, which PP-OCR reads at ~15x tesseract's CPU a line (a 0.26 box over a paragraph: ~3 CPU s)."""
     engine = ocr_engine(opts, dpi)
     scale = points_per_pixel(dpi)
     if candidates is None or not sure or opts.ocr_scope is OcrScope.PAGE:
@@ -392,38 +395,66 @@ def read_page(
             hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in regions)
             (inside if hit else outside).append(w)
         return inside, outside
+    regions, apart = hybrid_regions(candidates, sure, scale)
     prose_engine = _engine(OcrKind.TESSERACT, opts, upscale_for(dpi))
     with ThreadPoolExecutor(max_workers=1) as pool:
         prose = pool.submit(prose_engine.words, blank_regions(image, regions))
-        return ppocr_words(table_engine, image, regions, dpi), prose.result()
+        inside, outside = ppocr_words(table_engine, image, regions, dpi), []
+        for w in prose.result():
+            hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in apart)
+            (inside if hit else outside).append(w)
+        return inside, outside
+
+
+def hybrid_regions(candidates: list[Detection], sure: list[Detection], scale: float) -> tuple[list[Rect], list[Rect]]:
+    """The candidates' OCR regions (pixels) in the hybrid scope: those PP-OCR reads (the sure tables' and the unsure
+    ones touching them, read joined with them), and the unsure ones apart from every sure one (tesseract's)."""
+    near = joined(table_regions(sure, scale))
+    regions = table_regions(candidates, scale)
+    apart = [
+        r for r in regions if not any(r[0] <= b[2] and b[0] <= r[2] and r[1] <= b[3] and b[1] <= r[3] for b in near)
+    ]
+    return [r for r in regions if r not in apart], apart
 
 
 def ppocr_words(engine: Any, image: Any, regions: list[Rect], dpi: float) -> list[Word]:
     """What `engine` reads in the regions (none: the whole page), in page pixels; a PP-OCR engine reads the page
-    downscaled to PPOCR_MAX_DPI when it was scanned finer."""
+    downscaled to PPOCR_MAX_DPI when it was scanned finer (with regions, only their pixels are resampled)."""
     k = PPOCR_MAX_DPI / dpi if isinstance(engine, PpOcr) and dpi > PPOCR_MAX_DPI else 1.0
-    if k < 1.0:
-        image = image.resize((max(1, round(image.size[0] * k)), max(1, round(image.size[1] * k))), 3)  # bicubic
-        regions = [(x0 * k, y0 * k, x1 * k, y1 * k) for x0, y0, x1, y1 in regions]
-    words = read_regions(engine, image, regions) if regions else engine.words(image)
+    if regions:
+        words = read_regions(engine, image, regions, k)
+    elif k < 1.0:
+        words = engine.words(image.resize((max(1, round(image.size[0] * k)), max(1, round(image.size[1] * k))), 3))
+    else:
+        words = engine.words(image)
     return words if k == 1.0 else scale_words(words, 1 / k)
 
 
-def read_regions(engine: Any, image: Any, regions: list[Rect]) -> list[Word]:
-    """Words (page pixels) an OCR engine reads inside the regions: overlapping regions are joined, and each joined
-    one is read on its own crop (white outside the regions), so the engine's text detector sees the tables' pixels,
-    not a page of white."""
+def read_regions(engine: Any, image: Any, regions: list[Rect], k: float = 1.0) -> list[Word]:
+    """Words an OCR engine reads inside the regions (page pixels), in the pixels of the page scaled by `k`:
+    overlapping regions are joined, and each joined one is read on its own crop (white outside the regions), so
+    the engine's text detector sees the tables' pixels, not a page of white. With k < 1 each crop is resampled
+    from the page on its own (bicubic, on the grid of the whole page's downscale): a table region is a quarter of
+    a report page, and resampling the whole page cost ~0.08 CPU s."""
     w, h = image.size
-    view = keep_regions(image, regions)
+    if k < 1.0:
+        w, h = max(1, round(w * k)), max(1, round(h * k))
+        regions = [(x0 * k, y0 * k, x1 * k, y1 * k) for x0, y0, x1, y1 in regions]
+    sx, sy = image.size[0] / w, image.size[1] / h
     out: list[Word] = []
     for x0, y0, x1, y1 in joined(regions):
         box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1 + 1)), min(h, int(y1 + 1)))
         if box[2] <= box[0] or box[3] <= box[1]:
             continue
-        dx, dy = float(box[0]), float(box[1])
+        size, dx, dy = (box[2] - box[0], box[3] - box[1]), float(box[0]), float(box[1])
+        if k < 1.0:
+            crop = image.resize(size, 3, box=(box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy))  # bicubic
+        else:
+            crop = image.crop(box)
+        view = keep_regions(crop, [(a - dx, b - dy, c - dx, d - dy) for a, b, c, d in regions])
         out += [
             Word(v.x0 + dx, v.y0 + dy, v.x1 + dx, v.y1 + dy, v.text, v.block, v.line + len(out))
-            for v in engine.words(view.crop(box))
+            for v in engine.words(view)
         ]
     return out
 
