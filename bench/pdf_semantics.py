@@ -14,6 +14,11 @@
   assets" over its items, "As at 31 December 2019"); the gold chain of a data row under a section is the run of
   section labels above it (outermost first) plus its own first-column label; our row is the one whose value
   cells hold the gold row's value texts; the share of such rows whose chain we get exactly right, by cause.
+
+``--headers-only --path image`` takes the two chain figures on the image path instead: each page holding a gold
+table of either kind is rendered at IMAGE_DPI (clean, no damage) and read as a scan (OCR + table models + the text
+rules: `image.scan_page`), its OCR words kept in bench/out/scan_stages/ (bench/qa_reports.py's stage cache) so a
+second run reads no page again.
 """
 
 from __future__ import annotations
@@ -72,6 +77,31 @@ def _quiet() -> None:
 
 def _read(pdf: Path) -> list[Table]:
     return read_pdf(pdf, sha256_file(pdf)).tables
+
+
+IMAGE_DPI = 200  # the scanned reports' resolution (bench/qa_reports.py): an ordinary office scan
+
+
+def _read_image(pdf: Path, pages: set[int]) -> list[Table]:
+    """The given 1-based pages rendered and read as page images (OCR, no text layer)."""
+    from tablerag.parsing.image import scan_page, to_table
+    from tablerag.parsing.render import render_pdf_page
+
+    out: list[Table] = []
+    for page in sorted(pages):
+        scanned = scan_page(render_pdf_page(pdf, page, IMAGE_DPI), IMAGE_DPI)
+        out += [to_table(t, str(pdf), "0" * 64, page, i) for i, t in enumerate(scanned.tables)]
+    return out
+
+
+def _chain_pages(root: Path) -> dict[str, set[int]]:
+    """Per document: the pages holding a gold table with a two-level header or a section row."""
+    out: dict[str, set[int]] = {}
+    for xml in sorted(root.glob("competition-dataset-*/*-str.xml")):
+        doc = re.sub(r"b$", "a", xml.name[: -len("-str.xml")])
+        out.setdefault(doc, set()).update(p for p, _, _ in _two_level_gold(xml))
+        out[doc].update(p for p, _ in _gold_rows(xml))
+    return {d: ps for d, ps in out.items() if ps}
 
 
 def context_stats(docs: dict[str, list[Table]]) -> dict[str, Any]:
@@ -404,20 +434,38 @@ def row_chains(root: Path, docs: dict[str, list[Table]]) -> dict[str, Any]:
     }
 
 
-def _headers_only(root: Path) -> int:
-    wanted = {re.sub(r"b$", "a", x.name[: -len("-str.xml")]) for x in root.glob("competition-dataset-*/*-str.xml")}
-    docs = {pdf.stem: _read(pdf) for pdf in _pdfs(root) if pdf.stem in wanted}
+def _headers_only(root: Path, path: str) -> int:
+    if path == "image":
+        import contextlib
+
+        sys.path.insert(0, str(ROOT / "bench"))
+        from qa_reports import stage_cache
+
+        wanted_pages = _chain_pages(root)
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(stage_cache())
+            docs = {
+                pdf.stem: _read_image(pdf, wanted_pages[pdf.stem]) for pdf in _pdfs(root) if pdf.stem in wanted_pages
+            }
+        print(f"image path: {sum(len(p) for p in wanted_pages.values())} pages of {len(docs)} documents")
+    else:
+        wanted = {re.sub(r"b$", "a", x.name[: -len("-str.xml")]) for x in root.glob("competition-dataset-*/*-str.xml")}
+        docs = {pdf.stem: _read(pdf) for pdf in _pdfs(root) if pdf.stem in wanted}
     hc = header_chains(root, docs)
     print(f"header chains (two-level ICDAR): {hc['exact']}/{hc['columns']} exact ({hc['share']}); {hc['causes']}")
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    (OUT.parent / "header_chains.json").write_text(json.dumps(hc, indent=1, ensure_ascii=False), encoding="utf-8")
+    (OUT.parent / f"header_chains{'' if path == 'text' else '_' + path}.json").write_text(
+        json.dumps(hc, indent=1, ensure_ascii=False), encoding="utf-8"
+    )
     misses = [t for t in hc["per_table"] if t["exact"] < t["columns"]]
     print("tables with misses:", ", ".join(f"{t['doc']} p{t['page']} {t['exact']}/{t['columns']}" for t in misses))
     rc = row_chains(root, docs)
     print(
         f"row chains (rows under a section row): {rc['exact']}/{rc['rows']} exact ({rc['share']}), {rc['tables']} tables; {rc['causes']}"
     )
-    (OUT.parent / "row_chains.json").write_text(json.dumps(rc, indent=1, ensure_ascii=False), encoding="utf-8")
+    (OUT.parent / f"row_chains{'' if path == 'text' else '_' + path}.json").write_text(
+        json.dumps(rc, indent=1, ensure_ascii=False), encoding="utf-8"
+    )
     return 0
 
 
@@ -426,11 +474,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--headers-only", action="store_true", help="only the header chains (reads only their PDFs)")
+    ap.add_argument(
+        "--path",
+        choices=["text", "image"],
+        default="text",
+        help="with --headers-only: the PDF reader or pages read as images",
+    )
     args = ap.parse_args(argv)
     _quiet()
     root = args.data / "icdar2013"
     if args.headers_only:
-        return _headers_only(root)
+        return _headers_only(root, args.path)
     docs = {pdf.stem: _read(pdf) for pdf in _pdfs(root)}
     result: dict[str, Any] = {
         "context": context_stats(docs),

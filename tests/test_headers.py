@@ -119,3 +119,40 @@ def test_group_labels_left_in_one_cell_head_their_sibling_columns():
         ]
     )
     assert stacked.column_headers[1] == ["Fair value"]
+
+
+def test_a_unit_note_in_the_stub_names_no_body_row_under_a_spanning_label():
+    # the years' row carries the table's unit in its stub, and a footnote mark a reader split off "2018 (4)" into a
+    # column of its own: still the second header row, not the first body row
+    t = grid_table(
+        [
+            ["", "", "As of and for the Year Ended May 31,", "", ""],
+            ["(in millions, except per share amounts)", "2019", "2018", "(4)", "2017 (4)"],
+            ["Total revenues", "$39,506", "$39,383", "", "$37,792"],
+            ["Operating income", "$13,535", "$13,264", "", "$12,913"],
+        ]
+    )
+    assert t.header_rows == 2
+    assert t.row_headers[2] == ["Total revenues"]
+    assert "2019" in t.column_headers[1]
+
+
+def test_a_year_with_its_unit_in_one_cell_is_a_column_label():
+    # "2019 $" / "2018 £m": the period and the column's unit in one header cell, not a row of numbers
+    for unit in ("$", "£m", "$'000"):
+        t = grid_table([["", f"2019 {unit}", f"2018 {unit}"], ["Revenue", "10", "20"], ["Costs", "5", "6"]])
+        assert t.header_rows == 1, unit
+        assert t.column_headers[1] == [f"2019 {unit}"]
+
+
+def test_a_currency_thousands_row_without_apostrophe_is_a_header_unit_row():
+    t = grid_table(
+        [
+            ["", "Note", "2019", "2018"],
+            ["", "", "$000", "$000"],
+            ["Revenue", "3", "10,250", "9,871"],
+        ]
+    )
+    assert t.header_rows == 2
+    assert t.unit == "thousand USD"
+    assert t.column_headers[2] == ["2019"]

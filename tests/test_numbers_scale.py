@@ -103,6 +103,19 @@ def test_unit_label_is_whole_text_only():
     assert unit_label("Revenue (in millions)") is None
 
 
+@pytest.mark.parametrize("text, unit", [("$000", "USD"), ("£000", "GBP"), ("€ 000", "EUR"), ("US$000", "USD")])
+def test_a_currency_over_three_zeros_is_a_thousands_heading_not_a_zero(text, unit):
+    # "$'000" as reports print it without the apostrophe (and as OCR often reads it): a column's unit
+    assert parse_number(text) is None
+    assert unit_label(text) == (unit, 1e3)
+
+
+@pytest.mark.parametrize("text", ["000", "$1,000", "$0", "1,000"])
+def test_three_zeros_alone_or_in_an_amount_stay_numbers(text):
+    assert parse_number(text) is not None
+    assert unit_label(text) is None
+
+
 @given(st.integers(min_value=0, max_value=10**9), st.sampled_from(sorted(w for w in SCALE_WORDS if w.isascii())))
 def test_scale_word_multiplies(n, word):
     got = parse_number(f"{n:,} {word}")

@@ -114,6 +114,30 @@ def test_the_paragraph_above_taken_into_the_table_goes_back_to_the_prose() -> No
     assert without_prose_rows(grid)[0].n_rows == 3
 
 
+def test_a_paragraph_line_running_past_the_last_column_still_goes_back_to_the_prose() -> None:
+    """The paragraph above taken into the table, one of its lines longer than the table is wide: the end of that
+    line ("$3.9") fell into a column of its own. The row is still the paragraph's, and so are its words."""
+    box = BBox(0, 0, 300, 60)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(x, 0, x + 90, 60)) for x in (0, 110, 210)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 300, a + 14)) for a in (2, 22, 42)]
+    prose = "Our segment costs increased for the year. This increase primarily resulted from"
+    words = [Word(5 + 10 * i, 4, 13 + 10 * i, 12, t, 0, 0) for i, t in enumerate(prose.split())]
+    words += [Word(250, 4, 275, 12, "$3.9", 0, 1)]
+    words += [Word(150, 24, 180, 32, "2019", 1, 0), Word(250, 24, 280, 32, "2018", 1, 1)]
+    words += [Word(5, 44, 60, 52, "Deferred", 2, 0), Word(150, 44, 180, 52, "87,011", 2, 1)]
+    words += [Word(250, 44, 280, 52, "64,858", 2, 2)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    trimmed, left = without_prose_rows(grid)
+    got = {(c.row, c.col): c.text for c in trimmed.cells}
+    assert trimmed.n_rows == 2 and got[(0, 1)] == "2019" and got[(0, 2)] == "2018"
+    assert " ".join(w.text for w in left) == prose + " $3.9"
+    # a value on a line of its own beside a long label is a table row, not a paragraph's run-on
+    words[len(prose.split())] = Word(250, 14, 275, 22, "$3.9", 0, 1)
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    assert without_prose_rows(grid)[0].n_rows == 3
+
+
 def test_a_row_edge_through_a_text_line_leaves_the_label_with_its_values() -> None:
     """The model's rows drifted: an edge at y=30.2 runs through the line "Continuing operations 113.6 123.1", whose
     label the text detector boxed a little lower (centre 30.35) than its numbers (30.05). The label stays in the

@@ -41,6 +41,16 @@ DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below 
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?(?:\s?\(\d{1,2}\)|\*{1,3})?$")
 
 
+def _period_label(text: str) -> bool:
+    """A year as a column label: alone ("2019", "FY2019", "2018 (4)") or with the column's unit after it ("2019 $",
+    "2019 £m", "2019 %": the period and its unit in one header cell), never a value."""
+    t = " ".join(text.split())
+    if _YEAR.match(t):
+        return True
+    year, _, unit = t.partition(" ")
+    return bool(unit) and bool(_YEAR.match(year)) and unit_label(unit) is not None
+
+
 def _covering(cells: list[Cell], n_rows: int, n_cols: int) -> list[list[Cell | None]]:
     cover: list[list[Cell | None]] = [[None] * n_cols for _ in range(n_rows)]
     for c in cells:
@@ -80,7 +90,7 @@ def _numeric_share(row: list[Cell | None]) -> float:
     filled = _filled(row, marks=False)
     if not filled:
         return 0.0
-    numeric = [c for c in filled if parse_number(c.text) is not None and not _YEAR.match(c.text.strip())]
+    numeric = [c for c in filled if parse_number(c.text) is not None and not _period_label(c.text)]
     return len(numeric) / len(filled)
 
 
@@ -218,7 +228,7 @@ def _sub_label_row(row: list[Cell | None]) -> bool:
     """Two or more filled cells outside the stub, none of them a number (years and counts 1, 2, 3 are labels)."""
     own = _filled(row, 1, marks=False)
     return len(own) >= 2 and (
-        _ordinals(row) or not any(parse_number(c.text) is not None and not _YEAR.match(c.text.strip()) for c in own)
+        _ordinals(row) or not any(parse_number(c.text) is not None and not _period_label(c.text) for c in own)
     )
 
 
@@ -239,9 +249,10 @@ def _title_row(row: list[Cell | None]) -> bool:
 def _labels_a_body_row(row: list[Cell | None], r: int) -> bool:
     """A row that names itself in the stub (its own stub cell, not one reaching down from above) is body, not
     header, when it holds any number ("Estonia | 42 | 0") or nothing but that label (a section row such as
-    "As at 31 December 2019" right under the header)."""
+    "As at 31 December 2019" right under the header). A unit note in the stub ("(in millions, except per share
+    amounts)") names no row: it states the unit of the columns beside it, a header row's job."""
     stub = row[0] if row else None
-    if stub is None or stub.row != r or not stub.text.strip() or _ordinals(row):
+    if stub is None or stub.row != r or not stub.text.strip() or _unit_note(stub.text) or _ordinals(row):
         return False
     others = [c for c in _filled(row, 1) if c is not stub]
     numbers = [c for c in others if c.text.strip() not in PLACEHOLDERS and _is_value(c.text)]
@@ -317,7 +328,7 @@ def _is_label(cell: Cell) -> bool:
     if not text:
         return False
     number = cell.value is not None or parse_number(text) is not None
-    return not number or bool(_YEAR.match(text))
+    return not number or _period_label(text)
 
 
 def _column_cells(table: Table, col: int) -> list[Cell]:

@@ -320,6 +320,8 @@ def parse_number(text: str) -> ParsedNumber | None:
         return ParsedNumber(float(t), None, 1.0, text)
     if not _only_number_words(t):
         return None
+    if t.endswith(CURRENCY_THOUSANDS) and unit_label(t) is not None:
+        return None  # "$000": a unit heading, not a zero
     state = _State(_FOOTNOTE.sub("", t) or t)
     for _ in range(MAX_PEELS):
         if not _peel_once(state):
@@ -389,6 +391,8 @@ PHYSICAL_UNITS: dict[str, str] = {
 }
 _PERCENT_WORDS = {"%": "%", "percent": "%", "per cent": "%", "percentage": "%", "‰": "‰", "per mille": "‰"}
 _THOUSAND_MARKS = ("''000", "'000s", "'000", "000's", "000s", "(000)")  # StatCan/UK style "'000" = thousands
+CURRENCY_THOUSANDS = "000"  # after a currency sign ("$000", "£ 000", "US$000"): the column counts thousands of it (a
+# zero amount is never written so); alone, "000" names nothing
 _CURRENCY_WORDS: dict[str, str] = {
     "u.s. dollars": "USD",
     "us dollars": "USD",
@@ -430,6 +434,7 @@ def _token_table() -> list[tuple[str, _Token]]:
     table += [(w, _Token("physical", u)) for w, u in PHYSICAL_UNITS.items()]
     table += [(w, _Token("filler", "")) for w in _FILLERS]
     table += [("m", _Token("letter", 1e6)), ("k", _Token("letter", 1e3))]  # "€m", "$k": only beside a currency
+    table.append((CURRENCY_THOUSANDS, _Token("letter", 1e3)))  # "$000", "£000": "$'000" with no apostrophe
     for code in CURRENCY_CODES:  # "USDm", "EURbn": a code with a scale letter glued on
         for suffix, scale in (("m", 1e6), ("bn", 1e9), ("k", 1e3)):
             table.append(((code + suffix).lower(), _Token("pair", f"{_CODE_ALIASES.get(code, code)}|{scale}")))

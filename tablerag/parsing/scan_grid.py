@@ -272,16 +272,19 @@ def without_note_row(grid: Any) -> tuple[Any, list[Word]]:
 def without_prose_rows(grid: Any) -> tuple[Any, list[Word]]:
     """The grid without leading rows that hold prose: one filled cell of NOTE_MIN_WORDS words or more with a
     sentence end in it (the paragraph right above a table that the detector's box took in; a title row has no full
-    stop), and those rows' words."""
+    stop), the other filled cells of the row, if any, only holding words on its text lines (a paragraph line that
+    runs on past a column edge: "... resulted from | $3.9"), and those rows' words."""
     out: list[Word] = []
     while grid.n_rows > NOTE_MIN_ROWS and grid.n_cols >= 2:
         row = [c for c in grid.cells if c.row == 0]
-        filled = [c for c in row if c.words]
-        if len(filled) != 1 or filled[0].row_span > 1 or len(filled[0].words) < NOTE_MIN_WORDS:
+        filled = sorted((c for c in row if c.words), key=lambda c: len(c.words), reverse=True)
+        if not filled or filled[0].row_span > 1 or len(filled[0].words) < NOTE_MIN_WORDS:
             break
         if not SENTENCE_END.search(filled[0].text):
             break
-        out += filled[0].words
+        if not all(_on_a_line_of(w, filled[0].words) for c in filled[1:] for w in c.words):
+            break
+        out += [w for c in filled for w in c.words]
         cells = [c for c in grid.cells if c.row > 0 or c.row_span > 1]
         del grid.row_edges[0]
         for c in cells:
@@ -293,6 +296,14 @@ def without_prose_rows(grid: Any) -> tuple[Any, list[Word]]:
         grid.box = BBox(grid.box.x0, grid.row_edges[0], grid.box.x1, grid.box.y1)
         grid.header_rows = max(0, grid.header_rows - 1)
     return grid, out
+
+
+def _on_a_line_of(word: Word, words: list[Word]) -> bool:
+    """`word` shares a text line with one of `words` (their heights overlap by PHRASE_LINE_OVERLAP)."""
+    return any(
+        min(word.y1, w.y1) - max(word.y0, w.y0) >= PHRASE_LINE_OVERLAP * min(word.y1 - word.y0, w.y1 - w.y0)
+        for w in words
+    )
 
 
 def rows_from_tops(dets: list[Detection], words: list[Word]) -> list[Detection]:
