@@ -146,9 +146,8 @@ def test_ocr_scope_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
         ScanOptions()
 
 
-def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
-    """OCR scope `hybrid` (the default): PP-OCR reads only the table regions the layout model finds, tesseract only
-    the rest of the page; the table's cells come from PP-OCR's words and the page's prose from tesseract's."""
+def _spy_ocr(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """The texts each OCR engine reads from now on (the engines still run): {"ppocr": [...], "tesseract": [...]}."""
     from tablerag.parsing.ocr import TesseractOcr
     from tablerag.parsing.ocr_onnx import PpOcr
 
@@ -167,6 +166,14 @@ def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch
 
     monkeypatch.setattr(PpOcr, "words", pp_words)
     monkeypatch.setattr(TesseractOcr, "words", tess_words)
+    return read
+
+
+def test_hybrid_ocr_reads_tables_with_ppocr_and_prose_with_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OCR scope `hybrid` (the default): PP-OCR reads only the table regions the layout model finds, tesseract only
+    the rest of the page; the table's cells come from PP-OCR's words and the page's prose from tesseract's."""
+
+    read = _spy_ocr(monkeypatch)
     pdf, gold = _gold("eu-002", 1)
     image = render_pdf_page(pdf, 1, DPI)
     opts = ScanOptions(mode=VisionMode.ONNX, langs="eng", deskew=False, ocr_scope=OcrScope.HYBRID)
@@ -188,26 +195,10 @@ def test_hybrid_ocr_leaves_unsure_boxes_apart_from_the_tables_to_tesseract(monke
     words still go to the table finders; an unsure box touching a sure table's region is read with it by PP-OCR."""
     from tablerag.model import BBox
     from tablerag.parsing.image import LAYOUT_TABLE_SCORE, hybrid_regions, read_page, table_regions
-    from tablerag.parsing.ocr import TesseractOcr
-    from tablerag.parsing.ocr_onnx import PpOcr
     from tablerag.parsing.render import points_per_pixel
     from tablerag.parsing.tatr_grid import Detection, Label
 
-    read: dict[str, list[str]] = {"ppocr": [], "tesseract": []}
-    real_pp, real_tess = PpOcr.words, TesseractOcr.words
-
-    def pp_words(self: PpOcr, image: object) -> list:
-        words = real_pp(self, image)
-        read["ppocr"] += [w.text for w in words]
-        return words
-
-    def tess_words(self: TesseractOcr, image: object) -> list:
-        words = real_tess(self, image)
-        read["tesseract"] += [w.text for w in words]
-        return words
-
-    monkeypatch.setattr(PpOcr, "words", pp_words)
-    monkeypatch.setattr(TesseractOcr, "words", tess_words)
+    read = _spy_ocr(monkeypatch)
     pdf, _ = _gold("eu-002", 1)
     image = render_pdf_page(pdf, 1, DPI)
     scale = points_per_pixel(DPI)
