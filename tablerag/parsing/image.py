@@ -389,21 +389,24 @@ def read_page(
     if opts.ocr_scope is OcrScope.TABLES:
         return ppocr_words(table_engine, image, regions, dpi), []
     if isinstance(engine, TesseractOcr):  # one engine for both parts: one pass over the whole page
-        inside: list[Word] = []
-        outside: list[Word] = []
-        for w in engine.words(image):
-            hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in regions)
-            (inside if hit else outside).append(w)
-        return inside, outside
+        return split_words(engine.words(image), regions)
     regions, apart = hybrid_regions(candidates, sure, scale)
     prose_engine = _engine(OcrKind.TESSERACT, opts, upscale_for(dpi))
     with ThreadPoolExecutor(max_workers=1) as pool:
         prose = pool.submit(prose_engine.words, blank_regions(image, regions))
-        inside, outside = ppocr_words(table_engine, image, regions, dpi), []
-        for w in prose.result():
-            hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in apart)
-            (inside if hit else outside).append(w)
-        return inside, outside
+        tables = ppocr_words(table_engine, image, regions, dpi)  # while tesseract reads the rest
+        unsure, outside = split_words(prose.result(), apart)  # words in unsure boxes apart still reach the tables
+        return tables + unsure, outside
+
+
+def split_words(words: list[Word], regions: list[Rect]) -> tuple[list[Word], list[Word]]:
+    """The words whose centre lies in one of the regions, and the rest (each in reading order as given)."""
+    inside: list[Word] = []
+    outside: list[Word] = []
+    for w in words:
+        hit = any(x0 <= w.cx <= x1 and y0 <= w.cy <= y1 for x0, y0, x1, y1 in regions)
+        (inside if hit else outside).append(w)
+    return inside, outside
 
 
 def hybrid_regions(candidates: list[Detection], sure: list[Detection], scale: float) -> tuple[list[Rect], list[Rect]]:
@@ -411,9 +414,7 @@ def hybrid_regions(candidates: list[Detection], sure: list[Detection], scale: fl
     ones touching them, read joined with them), and the unsure ones apart from every sure one (tesseract's)."""
     near = joined(table_regions(sure, scale))
     regions = table_regions(candidates, scale)
-    apart = [
-        r for r in regions if not any(r[0] <= b[2] and b[0] <= r[2] and r[1] <= b[3] and b[1] <= r[3] for b in near)
-    ]
+    apart = [r for r in regions if not any(overlaps(r, b) for b in near)]
     return [r for r in regions if r not in apart], apart
 
 
@@ -459,6 +460,11 @@ def read_regions(engine: Any, image: Any, regions: list[Rect], k: float = 1.0) -
     return out
 
 
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Two rectangles share a point (touching edges count)."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
 def joined(rects: list[Rect]) -> list[Rect]:
     """Rectangles with every overlapping pair replaced by their bounding box, until none overlap."""
     out = list(rects)
@@ -468,7 +474,7 @@ def joined(rects: list[Rect]) -> list[Rect]:
         for i in range(len(out)):
             for j in range(i + 1, len(out)):
                 a, b = out[i], out[j]
-                if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                if overlaps(a, b):
                     out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
                     del out[j]
                     merged = True

@@ -153,10 +153,7 @@ class PpOcr:
         return _engine(default_threads(), _cuda(), self.enlarge)
 
     def words(self, image: Any) -> list[Word]:
-        # one contiguous copy: rapidocr cuts every text line out of this array with OpenCV, which copies a strided
-        # view (the RGB->BGR flip) whole on each call (on a 150 dpi table region ~20 ms a line instead of ~0.3)
-        np = need("numpy", "vision-onnx")
-        result = self.engine()(np.ascontiguousarray(bgr_array(image)), return_word_box=True)
+        result = self.engine()(bgr_array(image), return_word_box=True)
         out: list[Word] = []
         if result.boxes is None:  # no text found: rapidocr then gives one empty (text, score, None) line, not words
             return []

@@ -335,7 +335,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     # rows equal on their words: the one whose own label says more of them in the question's order ("losses
     # recognized in other income" is "Losses recognized in other income (expense), net", not "Gains recognized in
     # other comprehensive income (loss)", which holds the same words as a qualifier)
-    runs = {s.index: _longest_run(full, list(_label_tokens(table, s.index, texts[s.index]))) for s in scored}
+    runs = {s.index: _longest_run(full, _label_tokens(table, s.index, texts[s.index])) for s in scored}
     scored.sort(
         key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], -runs[s.index], s.index)
     )

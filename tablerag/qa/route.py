@@ -54,9 +54,10 @@ def _p(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(words), re.IGNORECASE)
 
 
-# "How many times larger", "how many times did X increase from 2011 to 2016" (two periods: at most one rise
-# to count) ask a ratio, not a count. Order matters: percent change before difference ("percentage change" contains "change"), ratio before
-# average ("average ratio" is rare), top-N before max ("top 5 by revenue" is a ranking, not one maximum).
+# "How many times larger", "how many times did X increase from 2011 to 2016" (two periods: at most one rise to
+# count) ask a ratio, not a count. Order matters: percent change before difference ("percentage change" contains
+# "change"), ratio before average ("average ratio" is rare), top-N before max ("top 5 by revenue" is a ranking,
+# not one maximum).
 INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.COMPARE,
