@@ -60,8 +60,9 @@ EMBED_CACHE = ROOT / "bench" / "out" / "embed_cache"
 SCAN_CACHE = ROOT / "bench" / "out" / "scan_cache"
 STAGES = ROOT / "bench" / "out" / "scan_stages"  # scanned pages' OCR words (`stage_cache`)
 OCR_SOURCES = ("ocr.py", "ocr_onnx.py", "onnx_models.py", "models_cache.py", "imageops.py", "render.py")
-# The image path's functions a page's OCR words come from (`image.read_page` and what it calls), and the settings
-# they read: a change to any of them is an OCR change (the rest of image.py builds tables from the words).
+# The image path's functions a page's OCR words come from (`image.read_page` and what it calls, some of them in
+# `ocr_regions`), and the settings they read: a change to any of them is an OCR change (the rest of image.py builds
+# tables from the words).
 OCR_FUNCTIONS = (
     "read_page",
     "ppocr_words",
@@ -554,16 +555,20 @@ def ocr_fingerprint() -> str:
     """What a page's OCR words depend on besides the page: the OCR code (and the image path's OCR functions),
     the model files and the libraries."""
 
-    from tablerag.parsing import image
+    from tablerag.parsing import image, ocr_regions
+
+    def found(name: str) -> Any:  # the image path's OCR functions and settings live in these two modules
+        return getattr(image, name) if hasattr(image, name) else getattr(ocr_regions, name)
 
     h = hashlib.sha256()
     for name in OCR_SOURCES:
         f = ROOT / "tablerag" / "parsing" / name
         h.update(name.encode() + b"\0" + (f.read_bytes() if f.exists() else b"") + b"\0")
     for fn in OCR_FUNCTIONS:
-        h.update(inspect.getsource(getattr(image, fn)).encode())
-    for name in OCR_CONSTANTS:  # what those functions read from image.py's settings
-        h.update(f"{name}={getattr(image, name)!r}\0".encode())
+        h.update(inspect.getsource(found(fn)).encode())
+    for name in OCR_CONSTANTS:  # what those functions read from the image path's settings
+        value = found(name)  # a set's order follows the process's string hashes: sorted, the key is the same in all
+        h.update(f"{name}={sorted(value) if isinstance(value, (set, frozenset)) else value!r}\0".encode())
     _models_and_libraries(h)
     _settings(h)
     return h.hexdigest()[:16]

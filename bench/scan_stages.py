@@ -135,14 +135,13 @@ def main() -> None:
         LAYOUT_TABLE_SCORE,
         LayoutTableDetector,
         ScanOptions,
-        hybrid_regions,
         onnx_tables,
         ppocr_words,
-        scale_words,
     )
     from tablerag.parsing.imageops import blank_regions, deskew
     from tablerag.parsing.ocr import TesseractOcr, guess_langs, in_process, read_langs
     from tablerag.parsing.ocr_onnx import REC_HEIGHT, REC_MIN_WIDTH, PpOcr
+    from tablerag.parsing.ocr_regions import hybrid_regions, scale_words
     from tablerag.parsing.render import points_per_pixel
 
     raw = [Image.open(p).convert("RGB") for p in make_scans(args.pages + 1)]

@@ -53,10 +53,11 @@ def main() -> None:
         if "CUDAExecutionProvider" not in onnxruntime.get_available_providers():
             sys.exit(f"no CUDA provider in onnxruntime {onnxruntime.__version__}: install the gpu-onnx extra")
     from tablerag.eval.structure import load_icdar, spread
-    from tablerag.parsing.image import heuristic_tables, read_regions, scale_words, table_regions
+    from tablerag.parsing.image import heuristic_tables
     from tablerag.parsing.imageops import blank_regions, damage, deskew
     from tablerag.parsing.ocr import TesseractOcr
     from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.ocr_regions import read_regions, scale_words, table_regions
     from tablerag.parsing.onnx_models import session
     from tablerag.parsing.onnx_vision import LayoutTableDetector, SlanetStructure
     from tablerag.parsing.render import points_per_pixel, render_pdf_page

@@ -112,8 +112,9 @@ def test_the_engine_is_handed_one_contiguous_bgr_copy_of_the_image(monkeypatch: 
 
 
 def test_a_fine_scan_s_regions_are_resampled_alone_as_the_downscaled_page_reads(shared_data: Path) -> None:
-    from tablerag.parsing.image import PPOCR_MAX_DPI, read_regions
+    from tablerag.parsing.image import PPOCR_MAX_DPI
     from tablerag.parsing.ocr_onnx import PpOcr
+    from tablerag.parsing.ocr_regions import read_regions
     from tablerag.parsing.render import render_pdf_page
 
     dpi, engine = 200, PpOcr(enlarge=False)

@@ -11,8 +11,9 @@ import pytest
 
 from tablerag.eval.structure import GoldTable, load_icdar
 from tablerag.eval.structure_paths import text_layer_words
-from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, OcrKind, OcrScope, ScanOptions, VisionMode, scan_page
+from tablerag.parsing.image import OcrKind, OcrScope, ScanOptions, VisionMode, scan_page
 from tablerag.parsing.ocr_onnx import clear_sessions
+from tablerag.parsing.ocr_regions import TABLE_OCR_MARGIN_PT
 from tablerag.parsing.onnx_models import OnnxModelMissingError, model_path, onnx_registry
 from tablerag.parsing.render import render_pdf_page
 
@@ -115,8 +116,8 @@ def test_table_regions_keep_only_the_tables_and_their_margin() -> None:
     from PIL import Image
 
     from tablerag.model import BBox
-    from tablerag.parsing.image import TABLE_OCR_MARGIN_PT, table_regions
     from tablerag.parsing.imageops import keep_regions
+    from tablerag.parsing.ocr_regions import table_regions
     from tablerag.parsing.render import points_per_pixel
     from tablerag.parsing.tatr_grid import Detection, Label
 
@@ -194,7 +195,8 @@ def test_hybrid_ocr_leaves_unsure_boxes_apart_from_the_tables_to_tesseract(monke
     read by tesseract, not PP-OCR (on report scans such boxes are mostly prose, ~15x cheaper in tesseract), and its
     words still go to the table finders; an unsure box touching a sure table's region is read with it by PP-OCR."""
     from tablerag.model import BBox
-    from tablerag.parsing.image import LAYOUT_TABLE_SCORE, hybrid_regions, read_page, table_regions
+    from tablerag.parsing.image import LAYOUT_TABLE_SCORE, read_page
+    from tablerag.parsing.ocr_regions import hybrid_regions, table_regions
     from tablerag.parsing.render import points_per_pixel
     from tablerag.parsing.tatr_grid import Detection, Label
 
@@ -222,8 +224,8 @@ def test_table_regions_are_joined_and_blanked_for_the_prose_engine() -> None:
     white exactly where the table engine reads and the page's own pixels elsewhere."""
     from PIL import Image
 
-    from tablerag.parsing.image import joined
     from tablerag.parsing.imageops import blank_regions, keep_regions
+    from tablerag.parsing.ocr_regions import joined
 
     assert joined([(0, 0, 10, 10), (50, 50, 60, 60), (5, 5, 20, 20)]) == [(0, 0, 20, 20), (50, 50, 60, 60)]
     assert joined([(0, 0, 10, 10), (20, 0, 30, 10), (5, 5, 25, 6)]) == [(0, 0, 30, 10)]  # a bridge joins all three
