@@ -62,7 +62,7 @@ from tablerag.qa.route import (
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
-from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named
+from tablerag.qa.wording import echoes_the_question, label_phrases, said_with_a_label, superlatives_named
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -370,7 +370,10 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     found = _from_table(table, question, route_, embedder, version, on_query, llm)
-    return None if found is not None and misses_the_choice(question, found.value) else found
+    if found is None or misses_the_choice(question, found.value):
+        return None
+    taken = found.route == RouteKind.LOOKUP.value and found.label is None  # a cell taken, not a label compared
+    return None if taken and echoes_the_question(question, found.value) else found
 
 
 def _from_table(

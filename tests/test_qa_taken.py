@@ -1,0 +1,27 @@
+"""Regressions on which cell a question takes when its table is given (one test per cause): each builds its table as
+a CSV file and asks the kind of question that went wrong. A wrong number is worse than a refusal."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.wording import echoes_the_question
+
+
+def test_a_cell_the_question_itself_states_is_never_the_answer(tmp_path):
+    rows = [
+        ["Year", "Artist", "Song", "Weeks"],
+        ["2009", "Ana Lee", "Blue", "4"],
+        ["2010", "Bo Crane", "Red", "7"],
+        ["2010", "Cy Dorn", "Green", "2"],
+        ["2011", "Di Eves", "Gold", "5"],
+    ]
+    table = table_from_rows(rows, tmp_path, "chart")
+    for asked in ("How many artists charted in the year 2010?", "Bo Crane charted for 7 weeks, who was next?"):
+        answer = answer_table(table, asked)
+        assert answer is None or answer.refused or answer.value not in ("2010", "7"), (asked, answer)
+    answer = answer_table(table, "How many weeks did Bo Crane chart?")  # the cell not named is still taken
+    assert answer is not None and answer.value == "7"
+    # a question offering alternatives is answered by naming one of them
+    assert not echoes_the_question("Which song charted longer, Blue or Red?", "Red")
+    assert echoes_the_question("Which song charted in 2010?", "2010")
