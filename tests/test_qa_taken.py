@@ -25,3 +25,20 @@ def test_a_cell_the_question_itself_states_is_never_the_answer(tmp_path):
     # a question offering alternatives is answered by naming one of them
     assert not echoes_the_question("Which song charted longer, Blue or Red?", "Red")
     assert echoes_the_question("Which song charted in 2010?", "2010")
+
+
+def test_in_which_year_a_bound_is_passed_by_two_of_three_years_names_both(tmp_path):
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Net cash provided by operating activities", "912", "764", "655"],
+        ["Capital expenditures", "(120)", "(98)", "(87)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "cash")
+    answer = answer_table(table, "In which year was net cash provided by operating activities less than 800?")
+    assert answer is not None and not answer.refused
+    assert answer.value == "2018; 2017" and len(answer.citations) == 3  # both named, every cell compared cited
+    answer = answer_table(table, "In which year was net cash provided by operating activities more than 900?")
+    assert answer is not None and answer.value == "2019"
+    # every year passes a bound asked of one: the bound is likelier misread than the question asks for all
+    answer = answer_table(table, "In which year was net cash provided by operating activities more than 5?")
+    assert answer is None or answer.refused
