@@ -42,3 +42,27 @@ def test_in_which_year_a_bound_is_passed_by_two_of_three_years_names_both(tmp_pa
     # every year passes a bound asked of one: the bound is likelier misread than the question asks for all
     answer = answer_table(table, "In which year was net cash provided by operating activities more than 5?")
     assert answer is None or answer.refused
+
+
+def test_a_row_placed_after_or_before_a_named_one_is_the_row_beside_it(tmp_path):
+    rows = [
+        ["Week", "Guest judge", "Theme"],
+        ["1", "Kelly Brook", "Auditions"],
+        ["2", "Louis Walsh", "Movies"],
+        ["3", "Anna Berg", "Swing"],
+    ]
+    table = table_from_rows(rows, tmp_path, "judges")
+    answer = answer_table(table, "Who was the guest judge after Kelly Brook?")
+    assert answer is not None and answer.value == "Louis Walsh"
+    answer = answer_table(table, "What was the theme before Anna Berg?")
+    assert answer is not None and answer.value == "Movies"
+    answer = answer_table(table, "Who was the guest judge before Kelly Brook?")  # no row before the first
+    assert answer is None or answer.refused
+    # rows listed newest first: "after" in time is the row above
+    career = [["Year", "Title"], ["2012", "Gold"], ["2009", "Silver"], ["2006", "Bronze"]]
+    answer = answer_table(table_from_rows(career, tmp_path, "career"), "Which title came after Silver?")
+    assert answer is not None and answer.value == "Gold"
+    # a label holding the word: "after" is part of a name, not a place
+    profit = [["", "2019", "2018"], ["Profit before tax", "120", "100"], ["Profit after tax", "90", "75"]]
+    answer = answer_table(table_from_rows(profit, tmp_path, "profit"), "What was the profit after tax in 2019?")
+    assert answer is not None and answer.value == "90"

@@ -18,6 +18,7 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
+from tablerag.qa.beside import row_beside, said_beside
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
@@ -414,6 +415,10 @@ def _from_table(
             return replace(taken, value=end)
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
     placed = listed_place(table, linked, question)  # "the first driver listed": a row by its place in the table
+    if placed is None and said_beside(table, linked, question):  # "who was the judge after X": the row beside X
+        placed = row_beside(table, linked, question)
+        if placed is None:
+            return None
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
