@@ -66,3 +66,22 @@ def test_a_row_placed_after_or_before_a_named_one_is_the_row_beside_it(tmp_path)
     profit = [["", "2019", "2018"], ["Profit before tax", "120", "100"], ["Profit after tax", "90", "75"]]
     answer = answer_table(table_from_rows(profit, tmp_path, "profit"), "What was the profit after tax in 2019?")
     assert answer is not None and answer.value == "90"
+
+
+def test_a_label_the_question_states_as_a_condition_is_never_the_label_answered(tmp_path):
+    rows = [
+        ["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
+        ["1", "China (CHN)", "127", "63", "33", "223"],
+        ["2", "Japan (JPN)", "46", "56", "77", "179"],
+        ["3", "South Korea (KOR)", "32", "48", "65", "145"],
+        ["4", "Macau (MAC)", "11", "16", "17", "44"],
+    ]
+    table = table_from_rows(rows, tmp_path, "medals")
+    # "bronze" is the column compared in, so "Bronze" cannot be the nation asked for
+    answer = answer_table(table, "Which nation won more bronze medals than China?")
+    assert answer is None or answer.refused or answer.label != "Bronze", answer
+    answer = answer_table(table, "Which nation won the most bronze medals?")
+    assert answer is not None and answer.label == "Japan (JPN)"
+    # alternatives offered: the one named is the answer
+    answer = answer_table(table, "Which did China win more of, gold or bronze?")
+    assert answer is None or answer.refused or answer.label in (None, "Gold")

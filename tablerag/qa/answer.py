@@ -25,6 +25,7 @@ from tablerag.qa.fit import (
     counts_a_length,
     counts_a_row,
     kind_after_label,
+    label_is_a_condition,
     number_for_a_name,
     range_end,
     rows_are_periods,
@@ -374,7 +375,9 @@ def answer_table(
     if found is None or misses_the_choice(question, found.value):
         return None
     taken = found.route == RouteKind.LOOKUP.value and found.label is None  # a cell taken, not a label compared
-    return None if taken and echoes_the_question(question, found.value) else found
+    if taken and echoes_the_question(question, found.value):
+        return None
+    return None if label_is_a_condition(question, found.label) else found
 
 
 def _from_table(

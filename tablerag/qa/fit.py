@@ -228,3 +228,18 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         ranked = [s.index for s in linked.cols if s.index in found]
         return ranked[0] if ranked else None
     return found[0] if found else None
+
+
+_CHOICE = re.compile(r"\bor\b|\bversus\b|\bvs\b", re.IGNORECASE)  # "A or B": naming one of them is the answer
+
+
+def label_is_a_condition(question: str, label: str | None) -> bool:
+    """A label a comparison answered with that the question itself states as a condition ("which group had lower
+    odds when fruit juice was excluded?" answered "Excluding fruit juice"; "the fifth most consumed beverage in
+    2015" answered "2015"): what is asked is another kind of label, so the answer is no answer. A question
+    offering alternatives ("A or B") or asking for a period ("in which year", answered by one it may name) is
+    left alone."""
+    if not label or _CHOICE.search(question) or ASKS_PERIOD.search(question):
+        return False
+    said = set(tokens(label))
+    return bool(said) and said <= set(tokens(question))
