@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
+from tablerag.qa.route import INCLUSIVE_STEP, threshold
 from tablerag.qa.wording import echoes_the_question
 
 
@@ -85,3 +86,23 @@ def test_a_label_the_question_states_as_a_condition_is_never_the_label_answered(
     # alternatives offered: the one named is the answer
     answer = answer_table(table, "Which did China win more of, gold or bronze?")
     assert answer is None or answer.refused or answer.label in (None, "Gold")
+
+
+def test_an_inclusive_bound_counts_the_values_equal_to_it(tmp_path):
+    assert threshold("How many players scored at least 2 goals?") == (False, 2 - INCLUSIVE_STEP)
+    assert threshold("How many had 10 or more wins?") == (False, 10 - INCLUSIVE_STEP)
+    assert threshold("How many yachts were at most 18 metres long?") == (True, 18 + INCLUSIVE_STEP)
+    assert threshold("How many years at least did it run since 2001?") is None  # no number bound: a year is a period
+    rows = [
+        ["Player", "Goals"],
+        ["Ana", "3"],
+        ["Bo", "2"],
+        ["Cy", "2"],
+        ["Di", "1"],
+        ["Ed", "0"],
+    ]
+    table = table_from_rows(rows, tmp_path, "goals")
+    answer = answer_table(table, "How many players scored at least 2 goals?")
+    assert answer is not None and answer.value == "3"
+    answer = answer_table(table, "How many players scored 1 or fewer goals?")
+    assert answer is not None and answer.value == "2"
