@@ -106,3 +106,19 @@ def test_an_inclusive_bound_counts_the_values_equal_to_it(tmp_path):
     assert answer is not None and answer.value == "3"
     answer = answer_table(table, "How many players scored 1 or fewer goals?")
     assert answer is not None and answer.value == "2"
+
+
+def test_a_count_asked_is_never_a_year(tmp_path):
+    churches = [
+        ["Parish", "Church name", "Location", "Year built"],
+        ["Alstadhaug", "Alstadhaug Church", "Alstadhaug", "1180"],
+        ["Ekne", "Ekne Church", "Ekne", "1893"],
+        ["Levanger", "Levanger Church", "Levanger", "1902"],
+        ["Levanger", "Bamberg Church", "Levanger", "1998"],
+        ["Frol", "Frol Church", "Levanger", "1866"],
+    ]
+    table = table_from_rows(churches, tmp_path, "churches")
+    answer = answer_table(table, "How many churches were built in Levanger in the 1800s?")
+    assert answer is None or answer.refused or answer.value not in ("1902", "1998", "1866"), answer
+    answer = answer_table(table, "In what year was Ekne Church built?")  # a year asked is still a year
+    assert answer is not None and answer.value == "1893"

@@ -12,7 +12,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, tokens
-from tablerag.qa.periods import STATED_CHANGE, percent_column, year_of, years_in
+from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import plain_words
 
@@ -31,6 +31,7 @@ ASKS_QUANTITY = re.compile(
 ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)  # a count of things, never a share
 NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|points?)\b", re.IGNORECASE)
 SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
+ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IGNORECASE)  # a year may answer
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
@@ -95,6 +96,8 @@ def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any
     if share and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):  # "% of population" is no count
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
+    if asks and cell is not None and is_year(cell.text) and not ASKS_YEARS.search(question):
+        return True  # "how many churches were built in the 1800s?" is no "1902": a year dates a row, it counts nothing
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
 
 
