@@ -122,3 +122,18 @@ def test_a_count_asked_is_never_a_year(tmp_path):
     assert answer is None or answer.refused or answer.value not in ("1902", "1998", "1866"), answer
     answer = answer_table(table, "In what year was Ekne Church built?")  # a year asked is still a year
     assert answer is not None and answer.value == "1893"
+
+
+def test_a_total_of_a_column_that_numbers_the_rows_is_how_many_rows_there_are(tmp_path):
+    rows = [
+        ["Stage", "Route", "Distance"],
+        ["1", "Paris - Lille", "200"],
+        ["2", "Lille - Metz", "180"],
+        ["3", "Metz - Nancy", "90"],
+        ["4", "Nancy - Dijon", "210"],
+    ]
+    table = table_from_rows(rows, tmp_path, "stages")
+    answer = answer_table(table, "How many stages are there in total?")
+    assert answer is not None and answer.value == "4"
+    answer = answer_table(table, "What is the total distance?")  # amounts are still added
+    assert answer is not None and answer.value == "680"
