@@ -6,7 +6,7 @@ from __future__ import annotations
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
 from tablerag.qa.route import INCLUSIVE_STEP, threshold
-from tablerag.qa.wording import echoes_the_question
+from tablerag.qa.wording import echoes_the_question, unquoted
 
 
 def test_a_cell_the_question_itself_states_is_never_the_answer(tmp_path):
@@ -137,3 +137,18 @@ def test_a_total_of_a_column_that_numbers_the_rows_is_how_many_rows_there_are(tm
     assert answer is not None and answer.value == "4"
     answer = answer_table(table, "What is the total distance?")  # amounts are still added
     assert answer is not None and answer.value == "680"
+
+
+def test_a_title_set_in_quotation_marks_is_answered_as_the_title(tmp_path):
+    rows = [
+        ["Year", "Title", "Album"],
+        ["1991", '"Pacifier"', "Blue Room"],
+        ["1993", '"One Thing"', "Blue Room"],
+        ["1995", 'Tom\'s "Big" Day', "Late Hours"],
+    ]
+    table = table_from_rows(rows, tmp_path, "singles")
+    answer = answer_table(table, "What was the title released in 1991?")
+    assert answer is not None and answer.value == "Pacifier"
+    answer = answer_table(table, "What was the title released in 1995?")  # quotes inside the text stay
+    assert answer is not None and answer.value == 'Tom\'s "Big" Day'
+    assert unquoted("\u201cArmy of Me\u201d") == "Army of Me" and unquoted("O'Neil's") == "O'Neil's"

@@ -55,6 +55,14 @@ def said_beside(table: Table, linked: Linked, question: str) -> bool:
 
 
 def row_beside(table: Table, linked: Linked, question: str) -> Linked | None:
+    """None unless the question places its row beside the linked one (`said_beside`); then the link moved there, or
+    a link to no row (a refusal) when there is none to move to."""
+    if not said_beside(table, linked, question):
+        return None
+    return _moved(table, linked, question) or Linked([], [], set(), linked.words)
+
+
+def _moved(table: Table, linked: Linked, question: str) -> Linked | None:
     """The link moved to the body row just after (before) the named one, in table order; with several rows tied
     on the best link, after the last (before the first) of them. The column is the named row's own one when the question asks
     for a thing of its kind ("who ... after X", or names that column's header: "which title was published before

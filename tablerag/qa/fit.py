@@ -14,7 +14,7 @@ from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, tokens
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
-from tablerag.qa.wording import plain_words
+from tablerag.qa.wording import echoes_the_question, plain_words
 
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -246,3 +246,11 @@ def label_is_a_condition(question: str, label: str | None) -> bool:
         return False
     said = set(tokens(label))
     return bool(said) and said <= set(tokens(question))
+
+
+def says_the_question(question: str, taken: bool, value: str | None, label: str | None) -> bool:
+    """The answer only repeats what the question states: a cell taken (``taken``: a lookup, no label compared) that
+    the question names, or a compared label it states as a condition. Such an answer is no answer."""
+    if taken and label is None and echoes_the_question(question, value):
+        return True
+    return label_is_a_condition(question, label)

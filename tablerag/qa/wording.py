@@ -115,6 +115,18 @@ def echoes_the_question(question: str, value: str | None) -> bool:
     return bool(said) and f" {said} " in f" {plain_words(question)} "
 
 
+_QUOTED = re.compile(r'^\s*(["\u201c\u2018\'])([^"\u201c\u201d]+)(["\u201d\u2019\'])\s*$')  # a whole text in one pair
+
+
+def unquoted(text: str) -> str:
+    """A cell's text without the one pair of quotation marks around all of it ('"Pacifier"', a song title set in
+    quotes, is the title Pacifier); text with quotes inside, or only at one end, as it is."""
+    m = _QUOTED.match(text)
+    if m is None or m.group(1) == "'" and m.group(3) != "'":
+        return text
+    return m.group(2).strip()
+
+
 def label_phrases(table: Table) -> list[str]:
     """Every row and column label of the table in plain words (lower case, punctuation as spaces)."""
     grid = filled_grid(table)
