@@ -18,6 +18,7 @@ from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
+from tablerag.qa.beside import row_beside
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
@@ -27,6 +28,7 @@ from tablerag.qa.fit import (
     number_for_a_name,
     range_end,
     rows_are_periods,
+    says_the_question,
     stated_change,
     stated_percent,
     states_result,
@@ -62,7 +64,7 @@ from tablerag.qa.route import (
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
-from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named
+from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named, unquoted
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -200,7 +202,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
             score=linked.row.score + col.score,
             named=words_named(table, linked, col),
         )
-    value = " ".join(grid[r][col.index].split())
+    value = unquoted(" ".join(grid[r][col.index].split()))  # a title set in quotes: the title
     cell = table.cell_at(r, col.index)
     cite_ = cite(table, r, col.index, version)
     text = _cell_text(table, r, col.index, value, cite_)
@@ -370,7 +372,11 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     found = _from_table(table, question, route_, embedder, version, on_query, llm)
-    return None if found is not None and misses_the_choice(question, found.value) else found
+    if found is None or misses_the_choice(question, found.value):
+        return None
+    return (
+        None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
+    )
 
 
 def _from_table(
@@ -410,7 +416,8 @@ def _from_table(
         if end:
             return replace(taken, value=end)
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
-    placed = listed_place(table, linked, question)  # "the first driver listed": a row by its place in the table
+    # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
+    placed = listed_place(table, linked, question) or row_beside(table, linked, question)
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None

@@ -169,8 +169,9 @@ def beyond(
     many: bool = False,
 ) -> Computation | None:
     """ "In which year was X less than 15,000?": the one period column of the named row whose value lies beyond
-    the bound, named by its label and citing every cell compared; None unless exactly one does. ``many`` ("in
-    which years", "how many years"): every such column, or their count for a count."""
+    the bound, named by its label and citing every cell compared; when several do (and not all), every one of them
+    (the question's singular does not make one of two true answers false). ``many`` ("in which years", "how many
+    years"): every such column even when all pass, or their count for a count."""
     sections = _section_periods(view, linked)
     if sections is not None:
         cells, labels = sections
@@ -186,8 +187,8 @@ def beyond(
     res = sandbox.run(sql)
     if intent is Intent.COUNT:
         return Computation(intent, sql, str(len(res.rows)), cells, result=res)
-    if len(res.rows) != 1 and not (many and res.rows):
-        return None
+    if not res.rows or (len(res.rows) == len(cells) > 1 and not many):
+        return None  # none passes, or every one does though one was asked: the bound's scale is likelier misread
     won = [int(r[0]) for r in res.rows]
     compared = [cells[i] for i in won] + [c for j, c in enumerate(cells) if j not in won]
     value = "; ".join(format_number(r[1]) for r in res.rows)

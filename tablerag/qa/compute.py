@@ -187,9 +187,28 @@ def _fold(
     if cols:
         vc = cols[0][1]
         where = non_total_rows(view, sandbox)
+        if intent is Intent.TOTAL and _numbers_rows(sandbox, vc, where):
+            fn = "COUNT"  # "how many stages in total" over a Stage column 1, 2, ... 24: the rows are what is counted
         sql = f"SELECT {fn}({quote(vc.name)}) AS result FROM {VIEW_NAME} WHERE {where}"
         return sql, _column_cells(sandbox, vc, where)
     return None
+
+
+MIN_NUMBERED_ROWS = 3  # 1, 2 may be amounts; 1, 2, 3 ... in row order number the rows
+
+
+def _numbers_rows(sandbox: Sandbox, vc: ViewColumn, where: str) -> bool:
+    """The column numbers the rows (1, 2, 3, ... in row order, each one more than the one above): its sum means
+    nothing, a total asked of it is how many rows there are."""
+    found = sandbox.con.execute(
+        f"SELECT {quote(vc.name)} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)} IS NOT NULL ORDER BY {ROW_COLUMN}"
+    ).fetchall()
+    values = [r[0] for r in found]
+    return (
+        len(values) >= MIN_NUMBERED_ROWS
+        and values[0] == 1
+        and all(b == a + 1 for a, b in zip(values, values[1:], strict=False))
+    )
 
 
 def _column_cells(sandbox: Sandbox, vc: ViewColumn, where: str) -> list[tuple[int, int]]:

@@ -12,9 +12,9 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, tokens
-from tablerag.qa.periods import STATED_CHANGE, percent_column, year_of, years_in
+from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
-from tablerag.qa.wording import plain_words
+from tablerag.qa.wording import echoes_the_question, plain_words
 
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -31,6 +31,7 @@ ASKS_QUANTITY = re.compile(
 ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)  # a count of things, never a share
 NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|points?)\b", re.IGNORECASE)
 SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
+ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IGNORECASE)  # a year may answer
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
@@ -95,6 +96,8 @@ def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any
     if share and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):  # "% of population" is no count
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
+    if asks and cell is not None and is_year(cell.text) and not ASKS_YEARS.search(question):
+        return True  # "how many churches were built in the 1800s?" is no "1902": a year dates a row, it counts nothing
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
 
 
@@ -228,3 +231,26 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         ranked = [s.index for s in linked.cols if s.index in found]
         return ranked[0] if ranked else None
     return found[0] if found else None
+
+
+_CHOICE = re.compile(r"\bor\b|\bversus\b|\bvs\b", re.IGNORECASE)  # "A or B": naming one of them is the answer
+
+
+def label_is_a_condition(question: str, label: str | None) -> bool:
+    """A label a comparison answered with that the question itself states as a condition ("which group had lower
+    odds when fruit juice was excluded?" answered "Excluding fruit juice"; "the fifth most consumed beverage in
+    2015" answered "2015"): what is asked is another kind of label, so the answer is no answer. A question
+    offering alternatives ("A or B") or asking for a period ("in which year", answered by one it may name) is
+    left alone."""
+    if not label or _CHOICE.search(question) or ASKS_PERIOD.search(question):
+        return False
+    said = set(tokens(label))
+    return bool(said) and said <= set(tokens(question))
+
+
+def says_the_question(question: str, taken: bool, value: str | None, label: str | None) -> bool:
+    """The answer only repeats what the question states: a cell taken (``taken``: a lookup, no label compared) that
+    the question names, or a compared label it states as a condition. Such an answer is no answer."""
+    if taken and label is None and echoes_the_question(question, value):
+        return True
+    return label_is_a_condition(question, label)

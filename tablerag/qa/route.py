@@ -298,15 +298,33 @@ _THAN = re.compile(
     re.IGNORECASE,
 )
 _BELOW = frozenset({"less", "fewer", "lower", "smaller", "below", "under"})
+# a bound that holds its own number: "at least 2", "at most 5", "no more than 3", "10 or more", "6th or better"
+_AT_LEAST = re.compile(
+    r"\b(?P<w>at\s+least|at\s+most|no\s+(?:more|less|fewer)\s+than)\s+\$?\s*(?P<n>\d[\d,]*(?:\.\d+)?)(?!\d)"
+    r"|(?<![\d.])\$?(?P<m>\d[\d,]*(?:\.\d+)?)\s+or\s+(?P<v>more|greater|higher|above|over|less|fewer|lower|below|under)\b",
+    re.IGNORECASE,
+)
+_AT_MOST = ("at most", "no more than", "less", "fewer", "lower", "below", "under")
+# an inclusive bound as a strict one: values are read from text with a few decimals, so nothing lies this close
+INCLUSIVE_STEP = 1e-9
 # "due in more than 5 years", "less than 1 year": a maturity bucket (a column's name), not a bound on the values
 _DURATION = re.compile(r"\s*(?:years?|months?|weeks?|days?)\b", re.IGNORECASE)
 _SIGN = re.compile(r"\b(negative|positive)\b", re.IGNORECASE)  # "which year was X negative": a bound of zero
 
 
 def threshold(question: str) -> tuple[bool, float] | None:
-    """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False);
+    """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False); an
+    inclusive one ("at least 2", "10 or more") a hair past its number;
     None when the question states no number to compare with (a year is a period, not a bound; "more than 5 years" a
     maturity bucket)."""
+    for m in _AT_LEAST.finditer(question):
+        number, end = (m.group("n"), m.end("n")) if m.group("n") else (m.group("m"), m.end("m"))
+        if re.fullmatch(r"(?:19|20)\d\d", number) or _DURATION.match(question, end):
+            continue  # a year is a period; "at least 5 years" a length
+        word = " ".join((m.group("w") or m.group("v")).lower().split())
+        below = word in _AT_MOST
+        limit = float(number.replace(",", ""))
+        return below, limit + INCLUSIVE_STEP if below else limit - INCLUSIVE_STEP
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
         year = re.fullmatch(r"(?:19|20)\d\d", m.group(2))  # "2,000" is an amount: a year has no thousands comma

@@ -100,6 +100,33 @@ def plain_words(text: str) -> str:
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
 
+# "A or B": the answer is one of the alternatives the question names, so naming it is no echo
+_OFFERS_CHOICE = re.compile(r"\bor\b|\bversus\b|\bvs\b", re.IGNORECASE)
+
+
+def echoes_the_question(question: str, value: str | None) -> bool:
+    """A cell taken as the answer that the question itself states ("how many artists charted in 2010?" answered
+    "2010", "Tim finished in 76 laps, who was next?" answered "76"): that cell is how the question finds its row,
+    never what it asks, so the answer is no answer. A question offering alternatives ("A or B") is answered by
+    naming one, so it is left alone."""
+    if value is None or _OFFERS_CHOICE.search(question):
+        return False
+    said = plain_words(value)
+    return bool(said) and f" {said} " in f" {plain_words(question)} "
+
+
+_QUOTED = re.compile(r'^\s*(["\u201c\u2018\'])([^"\u201c\u201d]+)(["\u201d\u2019\'])\s*$')  # a whole text in one pair
+
+
+def unquoted(text: str) -> str:
+    """A cell's text without the one pair of quotation marks around all of it ('"Pacifier"', a song title set in
+    quotes, is the title Pacifier); text with quotes inside, or only at one end, as it is."""
+    m = _QUOTED.match(text)
+    if m is None or m.group(1) == "'" and m.group(3) != "'":
+        return text
+    return m.group(2).strip()
+
+
 def label_phrases(table: Table) -> list[str]:
     """Every row and column label of the table in plain words (lower case, punctuation as spaces)."""
     grid = filled_grid(table)
