@@ -5,6 +5,7 @@ sandbox, cite every cell used (and the SQL). No linked evidence -> a refusal wit
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import uuid
@@ -68,6 +69,13 @@ if TYPE_CHECKING:
     from tablerag.index.query import Hit
 
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
+# ... of one document. Over a pool, reports share row names ("Total current assets", "Net income"), so the table
+# that answers is often 4th or 5th by retrieval: two more are tried, which also bounds a candidate list at 5.
+POOLED_TABLES = 5
+# Across documents an answer is sure only when it names more of the question than every other document's answer,
+# and by more than one common word: the weight (`tablerag.index.search.word_rarity`) of a word half the tables
+# hold, log(2). Less than that is a difference in wording, not evidence of the other document.
+COMMON_WORD_WEIGHT = math.log(2)
 NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
@@ -103,6 +111,7 @@ class Answer:
     score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
     named: int = 0  # distinct question words the linked row and column hold: comparable across tables (not serialised)
     candidates: list[Answer] = field(default_factory=list)  # near-equal answers from different documents
+    named_words: frozenset[str] = frozenset()  # the question words `named` counts (not serialised)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "citations": self.citations}
@@ -199,6 +208,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
             route=RouteKind.LOOKUP.value,
             score=linked.row.score + col.score,
             named=words_named(table, linked, col),
+            named_words=named_words(table, linked, col),
         )
     value = " ".join(grid[r][col.index].split())
     cell = table.cell_at(r, col.index)
@@ -207,7 +217,14 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     unit = cell.unit if cell else None
     score = linked.row.score + col.score
     return Answer(
-        text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=score, named=words_named(table, linked, col)
+        text,
+        value,
+        unit,
+        [cite_],
+        route=RouteKind.LOOKUP.value,
+        score=score,
+        named=words_named(table, linked, col),
+        named_words=named_words(table, linked, col),
     )
 
 
@@ -254,6 +271,7 @@ def _ambiguous_cells(
         route=RouteKind.LOOKUP.value,
         score=score,
         named=words_named(table, linked, cols[0]),
+        named_words=named_words(table, linked, cols[0]),
         candidates=candidates,
     )
 
@@ -262,12 +280,17 @@ def words_named(table: Table, linked: Linked, col: Scored | None) -> int:
     """How many distinct question words the answer's row name (section, own label, stub header) and column name hold: unlike
     link scores (idf inside one table, so a longer table scores the same words higher, and a word every row holds
     scores nothing) it means the same in every table, so it ranks answers from different tables."""
+    return len(named_words(table, linked, col))
+
+
+def named_words(table: Table, linked: Linked, col: Scored | None) -> frozenset[str]:
+    """The distinct question words `words_named` counts."""
     held: set[str] = set()
     if linked.row is not None:  # its name, and the stub column's header naming what the rows are ("Non-vested awards")
         held |= set(row_words(table, linked.row.index)) | set(tokens(table.column_name(0)))
     if col is not None:
         held |= set(tokens(table.column_name(col.index)))
-    return len(held & set(linked.words))
+    return frozenset(held & set(linked.words))
 
 
 def _unit(table: Table, comp: Computation) -> str | None:
@@ -354,6 +377,7 @@ def aggregate(
         label=comp.label,
         score=score,
         named=words_named(table, linked, linked.cols[0] if linked.cols else None),
+        named_words=named_words(table, linked, linked.cols[0] if linked.cols else None),
         sql_by=comp.source if comp.source != RULES else None,
     )
 
@@ -485,6 +509,7 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         label=label,
         score=linked.row.score if linked.row is not None else 0.0,
         named=words_named(table, linked, None),
+        named_words=named_words(table, linked, None),
     )
 
 
@@ -530,7 +555,8 @@ def ask(
         return AskResult(question, hits, semantic(hits), top, index.markdown(top) if top else None)
     on_query = _logger(index, question, session or SESSION)
     found: list[tuple[Answer, Table]] = []
-    for tid in tables[:CANDIDATE_TABLES]:
+    pooled = not _one_document(filters)
+    for tid in tables[: POOLED_TABLES if pooled else CANDIDATE_TABLES]:
         table = index.table(tid)
         if table is None:
             continue
@@ -541,13 +567,52 @@ def ask(
     if not found:
         top = tables[0] if tables else None
         return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
-    # a value first, then the table that names more of the question (link scores are idf inside each table, so a
-    # longer table scores the same words higher), then the link score; equal on both: retrieval order
-    found.sort(key=lambda at: (at[0].value is None, -at[0].named, -at[0].score))
+    # a value first, then the table that names more of the question, then more specific words of it (link scores
+    # are idf inside each table, so a longer table scores the same words higher), then the link score; equal on all:
+    # retrieval order
+    standing = Standing.of(index, question, [a for a, _ in found])
+    found.sort(key=lambda at: (at[0].value is None, -standing.count(at[0]), -standing.weight(at[0]), -at[0].score))
     answer, table = found[0]
-    if not _one_document(filters):
-        answer = ambiguous(question, found) or answer
+    if pooled:
+        answer = ambiguous(question, found, standing) or answer
     return AskResult(question, hits, answer, table.id, index.markdown(table.id))
+
+
+@dataclass(slots=True)
+class Standing:
+    """How much of the question an answer names, comparably across tables: the distinct question words its row and
+    column names hold, less the words that say what kind of answer is asked ("in which year": every answer's
+    column says "year", none is named by it), counted and weighed by how few tables hold each word (a word only
+    one report has, such as a line item or a company, tells documents apart; "total" or "2019" do not). Without a
+    rarity reader on the index every word weighs 1."""
+
+    asked: frozenset[str]
+    rarity: dict[str, float]
+
+    @classmethod
+    def of(cls, index: TableSource, question: str, answers: list[Answer]) -> Standing:
+        m = ASKS_PERIOD.search(question)
+        asked = frozenset(tokens(m.group(0))) if m else frozenset()
+        words = {w for a in answers for w in a.named_words} - asked
+        reader = getattr(index, "word_rarity", None)
+        return cls(asked, reader(words) if reader is not None and words else {})
+
+    def _words(self, answer: Answer) -> frozenset[str]:
+        return answer.named_words - self.asked
+
+    def count(self, answer: Answer) -> int:
+        return answer.named - len(answer.named_words & self.asked)
+
+    def weight(self, answer: Answer) -> float:
+        return sum(self.rarity.get(w, 1.0) for w in self._words(answer))
+
+    def close(self, answer: Answer, best: Answer) -> bool:
+        """Not clearly behind ``best``: naming as many question words, or a word ``best`` does not name and words
+        nearly as specific in all (an answer naming only words ``best`` names too is behind it)."""
+        if self.count(answer) >= self.count(best):
+            return True
+        own = self._words(answer) - self._words(best)
+        return bool(own) and self.weight(answer) >= self.weight(best) - COMMON_WORD_WEIGHT
 
 
 def _one_document(filters: dict[str, str] | None) -> bool:
@@ -561,10 +626,10 @@ def _names_document(question: str, table: Table) -> bool:
     return bool(words) and all(w in q for w in words)
 
 
-def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None:
-    """An answer listing the candidates when the best answers come from different documents and name as many of the
-    question's words (their link scores, idf inside each table, do not compare across tables); None when one names
-    more (or the question names its document). When the candidates differ the answer has no value; when they all give
+def ambiguous(question: str, found: list[tuple[Answer, Table]], standing: Standing | None = None) -> Answer | None:
+    """An answer listing the candidates when the best answers come from different documents and none is clearly
+    ahead (`Standing.close`: their link scores, idf inside each table, do not compare across tables); None when one
+    is (or the question names its document). When the candidates differ the answer has no value; when they all give
     the same value (or label) it keeps it, citing every document, since the number holds but which document it
     belongs to is still open."""
     best, best_table = found[0]
@@ -574,7 +639,7 @@ def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None
     near = [best]
     for ans, table in found[1:]:
         other = RecordId.parse(table.id).doc
-        close = ans.named == best.named
+        close = standing.close(ans, best) if standing is not None else ans.named == best.named
         if close and other != doc and not _names_document(question, table):
             near.append(ans)
     if len(near) < 2:
