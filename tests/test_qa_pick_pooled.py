@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import tablerag
 from tablerag.qa.answer import POOLED_TABLES
@@ -86,3 +87,40 @@ def test_a_pool_of_look_alike_reports_lists_each_as_a_candidate(tmp_path: Path) 
         answer = index.ask("What was the net income in 2019?").answer
     assert answer is not None and answer.value is None
     assert len(values) <= POOLED_TABLES and {c.value for c in answer.candidates} == set(values)
+
+
+def _report(path: Path, prose: str, rows: list[list[str]]) -> Path:
+    """A one-page report: a sentence, then a borderless table."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), prose, fontsize=9)
+    xs = [72, 250, 320]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if text:
+                page.insert_text((xs[c] + (0 if c == 0 else 40 - 4.4 * len(text)), 90 + 15 * r), text, fontsize=8)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_name_only_one_documents_text_holds_picks_it(tmp_path: Path) -> None:
+    """ "The total liabilities of IMFT": both reports' tables answer alike, but only one report speaks of IMFT (in
+    its text, not its table): that one answers. A question without such a name still gets both as candidates."""
+    rows = [["", "2019", "2018"], ["Total assets", "{a}", "{b}"], ["Total liabilities", "{c}", "{d}"]]
+    first = [[t.format(a="2,410", b="2,200", c="1,402", d="1,305") for t in row] for row in rows]
+    second = [[t.format(a="9,100", b="8,800", c="4,750", d="4,630") for t in row] for row in rows]
+    files = [
+        _report(tmp_path / "report1.pdf", "Summarized balance sheet of IMFT, our joint venture (in millions):", first),
+        _report(tmp_path / "report2.pdf", "Condensed balance sheet of the company (in thousands):", second),
+    ]
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add(files)
+        named = index.ask("What were the total liabilities of IMFT in 2018?").answer
+        assert named is not None and named.value == "1,305" and not named.candidates
+        assert {Path(c["file"]).name for c in named.citations} == {"report1.pdf"}
+        plain = index.ask("What were the total liabilities in 2018?").answer
+        assert plain is not None and plain.value is None and {c.value for c in plain.candidates} == {"1,305", "4,630"}

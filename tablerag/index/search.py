@@ -102,6 +102,15 @@ def word_rarity(index: Searchable, words: Iterable[str]) -> dict[str, float]:
     return out
 
 
+def words_held(index: Searchable, doc: str, words: Iterable[str]) -> set[str]:
+    """Which of ``words`` (tokens as `tokenize` gives them) some record of document ``doc`` holds: its tables and
+    its text."""
+    mask = index.catalog.mask({"doc": doc})
+    if mask is None:  # never: a filter gives a mask
+        return set()
+    return {w for w in set(words) if mask[index.lexical.holding(w)].any()}
+
+
 def default_dense_weight(embedder_spec: str | None) -> float:
     """The measured dense weight for an index's embedder (a spec or a stored name)."""
     return DENSE_WEIGHT_BY_EMBEDDER.get(parse_spec(embedder_spec)[0].value, DENSE_WEIGHT)

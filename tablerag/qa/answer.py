@@ -91,6 +91,7 @@ LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|pe
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
+NAME_WORD = re.compile(r"[^\W_][\w'’&.-]*")  # a word as a question writes it, for telling names by their capital
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -574,7 +575,12 @@ def ask(
     found.sort(key=lambda at: (at[0].value is None, -standing.count(at[0]), -standing.weight(at[0]), -at[0].score))
     answer, table = found[0]
     if pooled:
-        answer = ambiguous(question, found, standing) or answer
+        near = close_answers(question, found, standing)
+        named = standing.named_document(question, near)
+        if named is not None:
+            answer, table = named
+        else:
+            answer = ambiguous(near) or answer
     return AskResult(question, hits, answer, table.id, index.markdown(table.id))
 
 
@@ -588,6 +594,7 @@ class Standing:
 
     asked: frozenset[str]
     rarity: dict[str, float]
+    held: Callable[[str, list[str]], set[str]] | None = None  # the index's `words_held`, when it has one
 
     @classmethod
     def of(cls, index: TableSource, question: str, answers: list[Answer]) -> Standing:
@@ -595,7 +602,19 @@ class Standing:
         asked = frozenset(tokens(m.group(0))) if m else frozenset()
         words = {w for a in answers for w in a.named_words} - asked
         reader = getattr(index, "word_rarity", None)
-        return cls(asked, reader(words) if reader is not None and words else {})
+        return cls(asked, reader(words) if reader is not None and words else {}, getattr(index, "words_held", None))
+
+    def named_document(self, question: str, near: list[tuple[Answer, Table]]) -> tuple[Answer, Table] | None:
+        """Of answers from several documents none is ahead of, the one from the only document holding a name the
+        question gives that the others lack ("the total liabilities of IMFT", "the amount for Ireland": a company,
+        segment or country, in the table or the text around it); None when no document, or several, hold one."""
+        names = given_names(question)
+        if self.held is None or not names or len(near) < 2:
+            return None
+        docs = [RecordId.parse(t.id).doc for _, t in near]
+        held = {d: self.held(d, names) for d in dict.fromkeys(docs)}
+        only = [d for d, words in held.items() if words - set().union(*(w for o, w in held.items() if o != d))]
+        return near[docs.index(only[0])] if len(only) == 1 else None
 
     def _words(self, answer: Answer) -> frozenset[str]:
         return answer.named_words - self.asked
@@ -626,24 +645,37 @@ def _names_document(question: str, table: Table) -> bool:
     return bool(words) and all(w in q for w in words)
 
 
-def ambiguous(question: str, found: list[tuple[Answer, Table]], standing: Standing | None = None) -> Answer | None:
-    """An answer listing the candidates when the best answers come from different documents and none is clearly
-    ahead (`Standing.close`: their link scores, idf inside each table, do not compare across tables); None when one
-    is (or the question names its document). When the candidates differ the answer has no value; when they all give
-    the same value (or label) it keeps it, citing every document, since the number holds but which document it
-    belongs to is still open."""
+def given_names(question: str) -> list[str]:
+    """The tokens of the names a question gives: its capitalised words after the first ("IMFT", "Ireland",
+    "Sensors")."""
+    return tokens(" ".join(w for w in NAME_WORD.findall(question)[1:] if w[0].isupper()))
+
+
+def close_answers(question: str, found: list[tuple[Answer, Table]], standing: Standing) -> list[tuple[Answer, Table]]:
+    """The best answer, and the answers from other documents not clearly behind it (`Standing.close`: their link
+    scores, idf inside each table, do not compare across tables); the best alone when the question names its
+    document."""
     best, best_table = found[0]
     if _names_document(question, best_table):
-        return None
+        return found[:1]
     doc = RecordId.parse(best_table.id).doc
-    near = [best]
+    near = found[:1]
     for ans, table in found[1:]:
         other = RecordId.parse(table.id).doc
-        close = standing.close(ans, best) if standing is not None else ans.named == best.named
-        if close and other != doc and not _names_document(question, table):
-            near.append(ans)
+        if standing.close(ans, best) and other != doc and not _names_document(question, table):
+            near.append((ans, table))
+    return near
+
+
+def ambiguous(found: list[tuple[Answer, Table]]) -> Answer | None:
+    """An answer listing the candidates when the best answers (`close_answers`) come from different documents; None
+    when one document answers. When the candidates differ the answer has no value; when they all give the same value
+    (or label) it keeps it, citing every document, since the number holds but which document it belongs to is still
+    open."""
+    near = [a for a, _ in found]
     if len(near) < 2:
         return None
+    best = near[0]
     cites = [c for a in near for c in a.citations]
     listed = " | ".join(a.text for a in near)
     said = (best.value, best.label)
