@@ -8,7 +8,7 @@ any `pending` document (a crashed run) is removed from every store, so re-runnin
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -34,7 +34,7 @@ from tablerag.index.ingest import (
 )
 from tablerag.index.lexical import LexicalIndex
 from tablerag.index.query import Hit, chroma_where
-from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage
+from tablerag.index.search import SearchOptions, default_dense_weight, flat, two_stage, word_rarity, words_held
 from tablerag.index.store import DocumentEntry, TableStore
 from tablerag.index.vector import VectorStore
 from tablerag.limits import Limits
@@ -423,6 +423,14 @@ class Index:
 
     def table(self, table_id: str) -> Table | None:
         return self.store.contents.table(table_id)
+
+    def word_rarity(self, words: Iterable[str]) -> dict[str, float]:
+        """How specific each token is to a few of the indexed tables (`index.search.word_rarity`)."""
+        return word_rarity(self, words)
+
+    def words_held(self, doc: str, words: list[str]) -> set[str]:
+        """Which of these tokens a record of document ``doc`` holds (`index.search.words_held`)."""
+        return words_held(self, doc, words)
 
     def markdown(self, table_id: str) -> str | None:
         return self.store.contents.markdown(table_id)

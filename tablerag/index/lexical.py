@@ -202,6 +202,13 @@ class LexicalIndex:
         p = self._postings
         return [p.docs[p.token(t)] for t in self._token_ids(query)]
 
+    def holding(self, token: str) -> np.ndarray:
+        """The positions of the records holding ``token`` (a token as `tokenize` gives it, not text to tokenize),
+        ascending; empty when no record holds it."""
+        t = self._vocab.get(token)
+        p = self._postings
+        return p.docs[p.token(t)] if t is not None else np.zeros(0, dtype=np.int64)
+
     def _token_ids(self, query: str) -> list[int]:
         """The vocabulary ids of the query's distinct tokens that some record holds (others dropped)."""
         indptr = self._postings.indptr

@@ -21,6 +21,7 @@ slows as the corpus grows).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -83,6 +84,31 @@ NAMED_BOOST = 2.0
 # allowed records are not spread evenly over the nearest ones, 2x leaves room for a tenant that is locally sparse.
 POSTFILTER_MARGIN = 2.0
 POSTFILTER_MAX_FETCH = 4000  # beyond this an unfiltered fetch costs more than the store's own filter
+
+
+def word_rarity(index: Searchable, words: Iterable[str]) -> dict[str, float]:
+    """How specific each word is to a few tables of the index: log((T + 1) / (t + 1)), T the tables indexed and t
+    those with a record holding the word (an inverse document frequency over tables, not records, so a big table's
+    header word repeated in each of its rows counts once). A word no table holds weighs the most. ``words``: tokens
+    as `tokenize` gives them."""
+    catalog = index.catalog
+    lexical = index.lexical
+    n = len(catalog.table_names)
+    out: dict[str, float] = {}
+    for word in set(words):
+        codes = catalog.table[lexical.holding(word)]
+        held = len(np.unique(codes[codes >= 0]))
+        out[word] = float(np.log((n + 1) / (held + 1)))
+    return out
+
+
+def words_held(index: Searchable, doc: str, words: Iterable[str]) -> set[str]:
+    """Which of ``words`` (tokens as `tokenize` gives them) some record of document ``doc`` holds: its tables and
+    its text."""
+    mask = index.catalog.mask({"doc": doc})
+    if mask is None:  # never: a filter gives a mask
+        return set()
+    return {w for w in set(words) if mask[index.lexical.holding(w)].any()}
 
 
 def default_dense_weight(embedder_spec: str | None) -> float:

@@ -5,6 +5,7 @@ sandbox, cite every cell used (and the SQL). No linked evidence -> a refusal wit
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import uuid
@@ -70,6 +71,13 @@ if TYPE_CHECKING:
     from tablerag.index.query import Hit
 
 CANDIDATE_TABLES = 3  # tables tried for a link, best-scored first: the right one is nearly always in the top 3
+# ... of one document. Over a pool, reports share row names ("Total current assets", "Net income"), so the table
+# that answers is often 4th or 5th by retrieval: two more are tried, which also bounds a candidate list at 5.
+POOLED_TABLES = 5
+# Across documents an answer is sure only when it names more of the question than every other document's answer,
+# and by more than one common word: the weight (`tablerag.index.search.word_rarity`) of a word half the tables
+# hold, log(2). Less than that is a difference in wording, not evidence of the other document.
+COMMON_WORD_WEIGHT = math.log(2)
 NOT_FOUND = "Not found in the indexed documents."
 CLOSEST_SOURCES = 3  # a refusal shows where the nearest evidence was, so a person can check by hand
 SEMANTIC_ROWS = 5  # a semantic answer lists this many closest rows, each cited
@@ -85,6 +93,7 @@ LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|pe
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
+NAME_WORD = re.compile(r"[^\W_][\w'’&.-]*")  # a word as a question writes it, for telling names by their capital
 MIN_NAME_CHARS = 4  # file-name words shorter than this ("q3", "fy") also appear in questions that name no file
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
 
@@ -105,6 +114,7 @@ class Answer:
     score: float = 0.0  # link strength, to pick among candidate tables (not serialised)
     named: int = 0  # distinct question words the linked row and column hold: comparable across tables (not serialised)
     candidates: list[Answer] = field(default_factory=list)  # near-equal answers from different documents
+    named_words: frozenset[str] = frozenset()  # the question words `named` counts (not serialised)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "value": self.value, "citations": self.citations}
@@ -201,6 +211,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
             route=RouteKind.LOOKUP.value,
             score=linked.row.score + col.score,
             named=words_named(table, linked, col),
+            named_words=named_words(table, linked, col),
         )
     value = unquoted(" ".join(grid[r][col.index].split()))  # a title set in quotes: the title
     cell = table.cell_at(r, col.index)
@@ -209,7 +220,14 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     unit = cell.unit if cell else None
     score = linked.row.score + col.score
     return Answer(
-        text, value, unit, [cite_], route=RouteKind.LOOKUP.value, score=score, named=words_named(table, linked, col)
+        text,
+        value,
+        unit,
+        [cite_],
+        route=RouteKind.LOOKUP.value,
+        score=score,
+        named=words_named(table, linked, col),
+        named_words=named_words(table, linked, col),
     )
 
 
@@ -256,6 +274,7 @@ def _ambiguous_cells(
         route=RouteKind.LOOKUP.value,
         score=score,
         named=words_named(table, linked, cols[0]),
+        named_words=named_words(table, linked, cols[0]),
         candidates=candidates,
     )
 
@@ -264,12 +283,17 @@ def words_named(table: Table, linked: Linked, col: Scored | None) -> int:
     """How many distinct question words the answer's row name (section, own label, stub header) and column name hold: unlike
     link scores (idf inside one table, so a longer table scores the same words higher, and a word every row holds
     scores nothing) it means the same in every table, so it ranks answers from different tables."""
+    return len(named_words(table, linked, col))
+
+
+def named_words(table: Table, linked: Linked, col: Scored | None) -> frozenset[str]:
+    """The distinct question words `words_named` counts."""
     held: set[str] = set()
     if linked.row is not None:  # its name, and the stub column's header naming what the rows are ("Non-vested awards")
         held |= set(row_words(table, linked.row.index)) | set(tokens(table.column_name(0)))
     if col is not None:
         held |= set(tokens(table.column_name(col.index)))
-    return len(held & set(linked.words))
+    return frozenset(held & set(linked.words))
 
 
 def _unit(table: Table, comp: Computation) -> str | None:
@@ -356,6 +380,7 @@ def aggregate(
         label=comp.label,
         score=score,
         named=words_named(table, linked, linked.cols[0] if linked.cols else None),
+        named_words=named_words(table, linked, linked.cols[0] if linked.cols else None),
         sql_by=comp.source if comp.source != RULES else None,
     )
 
@@ -492,6 +517,7 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         label=label,
         score=linked.row.score if linked.row is not None else 0.0,
         named=words_named(table, linked, None),
+        named_words=named_words(table, linked, None),
     )
 
 
@@ -537,7 +563,8 @@ def ask(
         return AskResult(question, hits, semantic(hits), top, index.markdown(top) if top else None)
     on_query = _logger(index, question, session or SESSION)
     found: list[tuple[Answer, Table]] = []
-    for tid in tables[:CANDIDATE_TABLES]:
+    pooled = not _one_document(filters)
+    for tid in tables[: POOLED_TABLES if pooled else CANDIDATE_TABLES]:
         table = index.table(tid)
         if table is None:
             continue
@@ -548,13 +575,70 @@ def ask(
     if not found:
         top = tables[0] if tables else None
         return AskResult(question, hits, refusal(hits), top, index.markdown(top) if top else None)
-    # a value first, then the table that names more of the question (link scores are idf inside each table, so a
-    # longer table scores the same words higher), then the link score; equal on both: retrieval order
-    found.sort(key=lambda at: (at[0].value is None, -at[0].named, -at[0].score))
+    # a value first, then the table that names more of the question, then more specific words of it (link scores
+    # are idf inside each table, so a longer table scores the same words higher), then the link score; equal on all:
+    # retrieval order
+    standing = Standing.of(index, question, [a for a, _ in found])
+    found.sort(key=lambda at: (at[0].value is None, -standing.count(at[0]), -standing.weight(at[0]), -at[0].score))
     answer, table = found[0]
-    if not _one_document(filters):
-        answer = ambiguous(question, found) or answer
+    if pooled:
+        near = close_answers(question, found, standing)
+        named = standing.named_document(question, near)
+        if named is not None:
+            answer, table = named
+        else:
+            answer = ambiguous(near) or answer
     return AskResult(question, hits, answer, table.id, index.markdown(table.id))
+
+
+@dataclass(slots=True)
+class Standing:
+    """How much of the question an answer names, comparably across tables: the distinct question words its row and
+    column names hold, less the words that say what kind of answer is asked ("in which year": every answer's
+    column says "year", none is named by it), counted and weighed by how few tables hold each word (a word only
+    one report has, such as a line item or a company, tells documents apart; "total" or "2019" do not). Without a
+    rarity reader on the index every word weighs 1."""
+
+    asked: frozenset[str]
+    rarity: dict[str, float]
+    held: Callable[[str, list[str]], set[str]] | None = None  # the index's `words_held`, when it has one
+
+    @classmethod
+    def of(cls, index: TableSource, question: str, answers: list[Answer]) -> Standing:
+        m = ASKS_PERIOD.search(question)
+        asked = frozenset(tokens(m.group(0))) if m else frozenset()
+        words = {w for a in answers for w in a.named_words} - asked
+        reader = getattr(index, "word_rarity", None)
+        return cls(asked, reader(words) if reader is not None and words else {}, getattr(index, "words_held", None))
+
+    def named_document(self, question: str, near: list[tuple[Answer, Table]]) -> tuple[Answer, Table] | None:
+        """Of answers from several documents none is ahead of, the one from the only document holding a name the
+        question gives that the others lack ("the total liabilities of IMFT", "the amount for Ireland": a company,
+        segment or country, in the table or the text around it); None when no document, or several, hold one."""
+        names = given_names(question)
+        if self.held is None or not names or len(near) < 2:
+            return None
+        docs = [RecordId.parse(t.id).doc for _, t in near]
+        held = {d: self.held(d, names) for d in dict.fromkeys(docs)}
+        only = [d for d, words in held.items() if words - set().union(*(w for o, w in held.items() if o != d))]
+        return near[docs.index(only[0])] if len(only) == 1 else None
+
+    def _words(self, answer: Answer) -> frozenset[str]:
+        return answer.named_words - self.asked
+
+    def count(self, answer: Answer) -> int:
+        return answer.named - len(answer.named_words & self.asked)
+
+    def weight(self, answer: Answer) -> float:
+        return sum(self.rarity.get(w, 1.0) for w in self._words(answer))
+
+    def close(self, answer: Answer, best: Answer) -> bool:
+        """Not clearly behind ``best``: naming as many question words, or a word ``best`` does not name and words
+        nearly as specific in all (an answer naming only words ``best`` names too is behind it)."""
+        if self.count(answer) >= self.count(best):
+            return True
+        own = self._words(answer) - self._words(best)
+        return bool(own) and self.weight(answer) >= self.weight(best) - COMMON_WORD_WEIGHT
 
 
 def _one_document(filters: dict[str, str] | None) -> bool:
@@ -568,24 +652,37 @@ def _names_document(question: str, table: Table) -> bool:
     return bool(words) and all(w in q for w in words)
 
 
-def ambiguous(question: str, found: list[tuple[Answer, Table]]) -> Answer | None:
-    """An answer listing the candidates when the best answers come from different documents and name as many of the
-    question's words (their link scores, idf inside each table, do not compare across tables); None when one names
-    more (or the question names its document). When the candidates differ the answer has no value; when they all give
-    the same value (or label) it keeps it, citing every document, since the number holds but which document it
-    belongs to is still open."""
+def given_names(question: str) -> list[str]:
+    """The tokens of the names a question gives: its capitalised words after the first ("IMFT", "Ireland",
+    "Sensors")."""
+    return tokens(" ".join(w for w in NAME_WORD.findall(question)[1:] if w[0].isupper()))
+
+
+def close_answers(question: str, found: list[tuple[Answer, Table]], standing: Standing) -> list[tuple[Answer, Table]]:
+    """The best answer, and the answers from other documents not clearly behind it (`Standing.close`: their link
+    scores, idf inside each table, do not compare across tables); the best alone when the question names its
+    document."""
     best, best_table = found[0]
     if _names_document(question, best_table):
-        return None
+        return found[:1]
     doc = RecordId.parse(best_table.id).doc
-    near = [best]
+    near = found[:1]
     for ans, table in found[1:]:
         other = RecordId.parse(table.id).doc
-        close = ans.named == best.named
-        if close and other != doc and not _names_document(question, table):
-            near.append(ans)
+        if standing.close(ans, best) and other != doc and not _names_document(question, table):
+            near.append((ans, table))
+    return near
+
+
+def ambiguous(found: list[tuple[Answer, Table]]) -> Answer | None:
+    """An answer listing the candidates when the best answers (`close_answers`) come from different documents; None
+    when one document answers. When the candidates differ the answer has no value; when they all give the same value
+    (or label) it keeps it, citing every document, since the number holds but which document it belongs to is still
+    open."""
+    near = [a for a, _ in found]
     if len(near) < 2:
         return None
+    best = near[0]
     cites = [c for a in near for c in a.citations]
     listed = " | ".join(a.text for a in near)
     said = (best.value, best.label)
