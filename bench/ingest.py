@@ -201,6 +201,7 @@ def run_part(
         "texts_embedded": stages.counts.get("embed", 0),
         "dense_rows": index.records.dense_rows.value,
         "prose_tokens": index.records.prose_tokens,
+        "summary_tokens": index.records.summary_tokens,
         "wall_s": round(wall, 2),
         "cpu_s": round(cpu, 2),
         "cpu_s_this_process": round(own, 2),  # decompose, embed, commit, BM25 (parsing is in reader processes)
@@ -226,6 +227,9 @@ def main() -> None:
     ap.add_argument("--embedder", default=None, help="embedder spec (default: the package default)")
     ap.add_argument("--dense-rows", default=None, choices=["full", "compact", "label"], help="default: the index's")
     ap.add_argument("--prose-tokens", type=int, default=None, help="prose dense text cap (0: whole; default: index's)")
+    ap.add_argument(
+        "--summary-tokens", type=int, default=None, help="summary dense text cap (0: whole; default: index's)"
+    )
     ap.add_argument("--smoke", action="store_true", help="3 reports, 1 scan, 3 workbooks: must run, not meet a time")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
@@ -233,7 +237,7 @@ def main() -> None:
         args.pages, args.scans, args.big_rows = 3, 1, 300
     work = Path(tempfile.mkdtemp(prefix="tablerag-ingest-"))
     records = None
-    if args.dense_rows is not None or args.prose_tokens is not None:
+    if args.dense_rows is not None or args.prose_tokens is not None or args.summary_tokens is not None:
         from dataclasses import replace
 
         from tablerag.decomposition.records import DenseRowForm, RecordOptions
@@ -243,6 +247,8 @@ def main() -> None:
             records = replace(records, dense_rows=DenseRowForm(args.dense_rows))
         if args.prose_tokens is not None:
             records = replace(records, prose_tokens=args.prose_tokens)
+        if args.summary_tokens is not None:
+            records = replace(records, summary_tokens=args.summary_tokens)
     results = []
     try:
         for part in args.parts:

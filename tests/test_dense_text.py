@@ -11,6 +11,7 @@ from helpers import build_seed000_workbook
 from tablerag.decomposition.chunks import estimate_tokens
 from tablerag.decomposition.records import (
     DENSE_ROW_MAX_TOKENS,
+    DENSE_SUMMARY_MAX_TOKENS,
     DenseRowForm,
     RecordOptions,
     Tags,
@@ -139,3 +140,59 @@ def test_an_index_keeps_what_its_embedder_read(tmp_path: Path) -> None:
         idx.store.con.execute("DELETE FROM meta WHERE key = 'dense_text'")
     with Index(tmp_path / "b", embedder=_Recorder(), records=chosen) as idx:
         assert (idx.records.dense_rows, idx.records.prose_tokens) == (DenseRowForm.FULL, 0)
+
+
+def _ledger(path: Path, rows: int = 40) -> Path:
+    lines = ["Account,Region,Amount"] + [
+        f"Operating account number {i},Northern region {i},{i * 10}" for i in range(rows)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_long_summary_embeds_its_opening_and_keeps_its_whole_text(tmp_path: Path) -> None:
+    doc = parse(_ledger(tmp_path / "ledger.csv"))
+    whole = next(
+        r for r in document_records(doc, Tags(), options=RecordOptions(summary_tokens=0)) if r.kind == "summary"
+    )
+    cap = 64
+    cut = next(
+        r for r in document_records(doc, Tags(), options=RecordOptions(summary_tokens=cap)) if r.kind == "summary"
+    )
+    assert whole.text == cut.text and whole.embedding_text == whole.text
+    assert estimate_tokens(cut.text) > cap >= estimate_tokens(cut.embedding_text)
+    assert cut.text.startswith(cut.embedding_text)
+    assert "Columns: Account, Region, Amount." in cut.embedding_text  # name, shape and columns come first
+    assert "Operating account number 29" in cut.text and "Operating account number 29" not in cut.embedding_text
+
+
+def test_a_short_summary_is_read_whole(tmp_path: Path) -> None:
+    doc = parse(_ledger(tmp_path / "ledger.csv", rows=2))
+    summary = next(
+        r for r in document_records(doc, Tags(), options=RecordOptions(summary_tokens=64)) if r.kind == "summary"
+    )
+    assert summary.embedding_text == summary.text
+
+
+def test_summaries_are_read_whole_by_default(tmp_path: Path) -> None:
+    doc = parse(_ledger(tmp_path / "ledger.csv"))
+    summary = next(r for r in document_records(doc, Tags()) if r.kind == "summary")
+    assert DENSE_SUMMARY_MAX_TOKENS == 0 and summary.embedding_text == summary.text
+
+
+def test_an_index_keeps_its_summary_cap_and_one_from_before_the_cap_reads_them_whole(tmp_path: Path) -> None:
+    from tablerag.index.core import Index
+
+    capped = RecordOptions(summary_tokens=64)
+    with Index(tmp_path / "new", embedder=_Recorder(), records=capped) as idx:
+        assert idx.store.manifest.get_meta("dense_text") == "label:64:64"
+    with Index(tmp_path / "new", embedder=_Recorder()) as idx:  # opened again with the defaults: the cap stays
+        assert idx.records.summary_tokens == 64
+    with Index(tmp_path / "old", embedder=_Recorder()) as idx:
+        idx.store.manifest.set_meta("dense_text", "label:48")  # what an index stored before the summary cap
+    with Index(tmp_path / "old", embedder=_Recorder(), records=capped) as idx:
+        assert (idx.records.dense_rows, idx.records.prose_tokens, idx.records.summary_tokens) == (
+            DenseRowForm.LABEL,
+            48,
+            0,
+        )

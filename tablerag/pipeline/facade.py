@@ -9,6 +9,7 @@ import os
 import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,11 @@ class Index(core.Index):
         tags = Tags(version=version, access_level=access_level, tenant=tenant)
         report = IngestReport()
         pending: list[Prepared] = []
+        # The single writer: one batch's commit runs on it while the caller's thread embeds the next batch (the
+        # encoder leaves Python's lock while it computes). Commits keep their order, each document all or nothing as
+        # before; the stores are only used by the writer while a commit is in flight (see `settle`).
+        writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tablerag-commit")
+        committing: list[Future[list[IngestResult]]] = []  # the commit in flight, at most one
 
         def done(result: IngestResult) -> None:
             self.store.manifest.note_result(result.path, result.error)
@@ -64,13 +70,23 @@ class Index(core.Index):
             if progress is not None:
                 progress(result)
 
+        def settle() -> None:
+            """Wait for the commit in flight and report its documents (in order, on this thread)."""
+            while committing:
+                for result in committing.pop().result():
+                    done(result)
+
         def flush() -> None:
             """Embed the texts of several documents in one pass (batches amortise the model), then commit them
-            together (one vector-store write, one DuckDB transaction; each document still all or nothing)."""
-            vectors = embed_records(self.embedder, [r for p in pending for r in p.records], self.dense)
-            for result in self.commit_many(pending, tags, vectors, keep_versions=keep_versions):
-                done(result)
+            together (one vector-store write, one DuckDB transaction; each document still all or nothing) on the
+            writer, while this thread goes on to embed the next batch."""
+            if not pending:
+                return
+            batch = list(pending)
             pending.clear()
+            vectors = embed_records(self.embedder, [r for p in batch for r in p.records], self.dense)
+            settle()
+            committing.append(writer.submit(self.commit_many, batch, tags, vectors, keep_versions=keep_versions))
 
         todo: list[tuple[Path, str | None]] = []
         for path, _ in expand_paths(paths):
@@ -83,18 +99,27 @@ class Index(core.Index):
                 done(result)
                 continue
             todo.append((path, digest))
-        with self.batch():
-            for prepared, more in self._prepared(todo, tags, llm):
-                if not isinstance(prepared, Prepared):
-                    done(prepared)
-                    continue
-                pending.append(prepared)
-                # no other document ready: embed these now, while the readers read on, instead of leaving every
-                # vector to the end of a batch read slower than it embeds (scans); a batch read faster than it
-                # embeds (born-digital pages) finds documents waiting and fills EMBED_BATCH as before
-                if not more or sum(len(p.records) for p in pending) >= EMBED_BATCH:
+        try:
+            with self.batch():
+                try:
+                    for prepared, more in self._prepared(todo, tags, llm):
+                        if not isinstance(prepared, Prepared):
+                            settle()  # the manifest notes it: not while the writer uses the store
+                            done(prepared)
+                            continue
+                        pending.append(prepared)
+                        # no other document ready: embed these now, while the readers read on, instead of leaving
+                        # every vector to the end of a batch read slower than it embeds (scans); a batch read faster
+                        # than it embeds (born-digital pages) finds documents waiting and fills EMBED_BATCH as before
+                        if not more or sum(len(p.records) for p in pending) >= EMBED_BATCH:
+                            flush()
                     flush()
-            flush()
+                finally:
+                    if committing:  # an error while embedding: the commit in flight still ends before BM25 does
+                        committing[0].exception()
+                settle()
+        finally:
+            writer.shutdown(wait=True)
         report.results.sort(key=lambda r: r.path)
         return report
 
