@@ -24,9 +24,10 @@ from qa_reports import part_of
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.eval.qa import QaDataset, QaEvalOptions, QaReport, Scored, run_qa_eval, table_from_rows, text_match
 from tablerag.eval.retrieval import imtqa_grids
-from tablerag.qa.answer import Answer, answer_table
+from tablerag.qa.answer import answer_table
 from tablerag.qa.link import link
 from tablerag.qa.periods import promote_period_rows
+from tablerag.qa.result import Answer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 OUT = Path(__file__).resolve().parent / "out" / "qa.json"

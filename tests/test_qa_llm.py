@@ -21,7 +21,8 @@ from tablerag.llm.client import LlmConfig, OpenAiLlm
 from tablerag.llm.server import LlamaServer
 from tablerag.model import Table
 from tablerag.parsing import parse
-from tablerag.qa.answer import Answer, answer_table, ask
+from tablerag.qa.answer import answer_table, ask
+from tablerag.qa.result import Answer
 from tablerag.qa.route import Intent, Route, RouteKind, rule_route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryLogEntry, typed_view, validate_select
 

@@ -11,7 +11,8 @@ from tablerag.batch import run_batch
 from tablerag.cli.common import IndexOpt, JsonOpt, LlmSqlOpt, emit, err, finish_batch, parse_filters, qa_llm
 from tablerag.llm.answer import SqlMode
 from tablerag.pipeline import Index
-from tablerag.qa.answer import AskResult, ask
+from tablerag.qa.answer import ask
+from tablerag.qa.result import AskResult
 
 app = typer.Typer()
 

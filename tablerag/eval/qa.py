@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from tablerag.model import Table
 from tablerag.parsing import parse
 from tablerag.parsing.numbers import parse_number
-from tablerag.qa.answer import Answer, answer_table
+from tablerag.qa.answer import answer_table
+from tablerag.qa.result import Answer
 from tablerag.qa.route import rule_route
 
 if TYPE_CHECKING:

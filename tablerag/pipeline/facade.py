@@ -18,8 +18,8 @@ from tablerag.index import core
 from tablerag.index.core import file_digest
 from tablerag.index.ingest import EMBED_BATCH, IngestReport, IngestResult, Prepared, embed_records
 from tablerag.pipeline.prepare import expand_paths, prepare
-from tablerag.qa.answer import AskResult
 from tablerag.qa.answer import ask as answer
+from tablerag.qa.result import AskResult
 
 if TYPE_CHECKING:
     from tablerag.llm.base import Llm
