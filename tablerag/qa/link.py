@@ -95,12 +95,16 @@ _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-cu
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
+# "%", "percent", "percentage", "per cent", "百分比" are one word: "the percent of total sales" names a "% of Total"
+# column, "what percentage of farms" a "Percent" one
+_PERCENT = re.compile(r"[%％]|\bper\s?cent(?:age)?s?\b|\bpercentages?\b|\bpct\b|百分之|百分比", re.IGNORECASE)
 
 
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average"), in order."""
-    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))]
+    text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))
+    return [_SAME.get(t, t) for t in tokenize(text)]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:

@@ -1,0 +1,35 @@
+"""Questions whose unit words pick the column: "percent" / "percentage" / "%" are one word, and a difference asked
+of percentages is taken between the percentage columns. Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.link import tokens
+
+REGIONS = [
+    ["", "Fiscal Year 2021", "Fiscal Year 2021", "Fiscal Year 2020", "Fiscal Year 2020"],
+    ["", "Revenue", "% of Total", "Revenue", "% of Total"],
+    ["Europe", "$512,300", "41.5%", "$401,200", "37.2%"],
+    ["Asia", "402,100", "32.6%", "388,900", "36.1%"],
+    ["Americas", "319,800", "25.9%", "287,400", "26.7%"],
+    ["Total", "$1,234,200", "", "$1,077,500", ""],
+]
+
+
+def test_percent_words_are_one_link_word():
+    assert tokens("% of Total")[0] == tokens("percentage of total")[0] == tokens("per cent")[0]
+    assert "percent" in tokens("Change (%)") and "percent" in tokens("增加了百分之多少")
+
+
+def test_a_change_in_the_percent_of_total_is_taken_between_the_percent_columns(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answer = answer_table(
+        table, "What was the change in the percent of total revenue from Europe between 2020 and 2021?"
+    )
+    assert answer is not None and answer.value is not None and float(answer.value) == 4.3
+    answer = answer_table(table, "What was the change in the percentage of revenue from Asia between 2020 and 2021?")
+    assert answer is not None and answer.value is not None and float(answer.value) == -3.5
+    # the amounts are still what a change names without a percentage
+    answer = answer_table(table, "What was the change in revenue from Europe between 2020 and 2021?")
+    assert answer is not None and answer.value is not None and float(answer.value) == 111100
