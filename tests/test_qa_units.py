@@ -33,3 +33,28 @@ def test_a_change_in_the_percent_of_total_is_taken_between_the_percent_columns(t
     # the amounts are still what a change names without a percentage
     answer = answer_table(table, "What was the change in revenue from Europe between 2020 and 2021?")
     assert answer is not None and answer.value is not None and float(answer.value) == 111100
+
+
+CASH = [
+    ["", "本期", "上年同期", "增减比例%"],
+    ["经营活动产生的现金流量净额", "42,152,471.97", "40,185,148.14", "4.90%"],
+    ["应收账款周转率", "21.93", "22.60", "-"],
+]
+SALES = [
+    ["", "2021", "2020", "% Change"],
+    ["Net sales", "1,250", "1,000", "25.0%"],
+    ["Gross profit", "500", "480", "4.2%"],
+]
+
+
+def test_a_percent_change_asked_in_other_words_reads_the_stated_change(tmp_path):
+    table = table_from_rows(CASH, tmp_path, "cash")
+    for question in (
+        "本期经营活动产生的现金流量净额和上年同期相比，增减比例是多少？",
+        "本期经营活动产生的现金流量净额与上年同期相比，增加了百分之多少？",
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == "4.90%", question
+    table = table_from_rows(SALES, tmp_path, "sales")
+    answer = answer_table(table, "By what percentage did net sales increase from 2020 to 2021?")
+    assert answer is not None and answer.value == "25.0%"
