@@ -55,3 +55,23 @@ def test_the_first_of_rows_named_alike_is_the_first_in_table_order(tmp_path):
     table = table_from_rows(CAREER, tmp_path, "career")
     answer = answer_table(table, "In what year did she win her first tournament as a winner?")
     assert answer is not None and answer.value == "2010"
+
+
+ROUTES = [
+    ["Route", "Destinations", "Frequency (minutes)", "Former"],
+    ["9", "Downtown", "20", ""],
+    ["10", "Amherstview", "30", "Kingston Centre"],
+    ["11", "Kingston Centre", "30", "(formerly Route 71)"],
+    ["12", "Highway 15", "30", "-"],
+]
+
+
+def test_a_column_the_question_pins_to_a_value_it_states_is_not_the_answer(tmp_path):
+    table = table_from_rows(ROUTES, tmp_path, "routes")
+    answer = answer_table(table, "what is the last stop on route 10?")
+    assert answer is None or answer.value in (None, "Amherstview")
+    # a row found beside the stated value is read in that column; another column of the pinned row is the answer
+    answer = answer_table(table, "what is the route before route 11?")
+    assert answer is not None and answer.value == "10"
+    answer = answer_table(table, "what is the frequency in minutes of route 10?")
+    assert answer is not None and answer.value == "30"

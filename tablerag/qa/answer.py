@@ -25,6 +25,7 @@ from tablerag.qa.fit import (
     counts_a_row,
     kind_after_label,
     number_for_a_name,
+    pinned_column,
     range_end,
     rows_are_periods,
     says_the_question,
@@ -356,6 +357,12 @@ def answer_table(
     no route is given) and let it write SQL as configured."""
     found = _from_table(table, question, route_, embedder, version, on_query, llm)
     if found is None or misses_the_choice(question, found.value):
+        return None
+    if (
+        found.route == RouteKind.LOOKUP.value
+        and found.label is None
+        and pinned_column(table, question, found.citations)
+    ):
         return None
     return (
         None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
