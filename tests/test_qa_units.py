@@ -58,3 +58,26 @@ def test_a_percent_change_asked_in_other_words_reads_the_stated_change(tmp_path)
     table = table_from_rows(SALES, tmp_path, "sales")
     answer = answer_table(table, "By what percentage did net sales increase from 2020 to 2021?")
     assert answer is not None and answer.value == "25.0%"
+
+
+CROPS = [
+    ["Vegetable crop", "Farms 2011", "Farms 2016", "Change (percent)"],
+    ["Chinese vegetables", "83", "98", "18.1"],
+    ["Garlic", "1,315", "2,251", "71.2"],
+    ["Kale", "82", "265", "223.2"],
+]
+CASH_FLOW = [
+    ["", "2021", "2020"],
+    ["Net cash from operating activities", "1,200", "950"],
+    ["Net increase in cash and cash equivalents", "310", "120"],
+]
+
+
+def test_a_change_asked_is_never_one_periods_amount(tmp_path):
+    table = table_from_rows(CROPS, tmp_path, "crops")
+    answer = answer_table(table, "How much has the number of garlic farms increased?")
+    assert answer is None or answer.value in (None, "71.2", "936")
+    # a row that states the change answers it
+    table = table_from_rows(CASH_FLOW, tmp_path, "cash_flow")
+    answer = answer_table(table, "How much did cash and cash equivalents increase in 2021?")
+    assert answer is not None and answer.value == "310"

@@ -21,6 +21,7 @@ from tablerag.qa.beside import row_beside
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
+    change_not_stated,
     counts_a_length,
     counts_a_row,
     kind_after_label,
@@ -361,7 +362,7 @@ def answer_table(
     if (
         found.route == RouteKind.LOOKUP.value
         and found.label is None
-        and pinned_column(table, question, found.citations)
+        and (pinned_column(table, question, found.citations) or change_not_stated(table, question, found.citations))
     ):
         return None
     return (

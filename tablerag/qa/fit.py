@@ -293,3 +293,25 @@ def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) 
     if not stated or _said(grid[r][c]) in stated:
         return False
     return any(_said(grid[i][c]) in stated for i in range(table.header_rows, table.n_rows) if i != r)
+
+
+# "how much has X increased", "by how much did X fall": the size of a change is asked
+ASKS_CHANGE = re.compile(
+    r"\bhow\s+(?:much|many)\b[^?]*?\b(?:increas|decreas|grow|grew|rise|rose|risen|fall|fell|fallen|declin|drop)\w*"
+    r"|\b(?:increas|decreas|grew|grown|rose|risen|fell|fallen|declin|dropp)\w*\s+by\s+how\s+much\b",
+    re.IGNORECASE,
+)
+
+
+def change_not_stated(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
+    """A lookup's one cell for a question asking by how much something rose or fell ("How much has the number of
+    garlic farms increased?" answered with the 2011 count) where neither the cell's row nor its column states a
+    change ("Net increase in cash", "Change", "Inc (Dec)"): one period's amount is no change, so the cell is no
+    answer."""
+    if len(citations) != 1 or not ASKS_CHANGE.search(question):
+        return False
+    r, c = citations[0].get("row"), citations[0].get("col")
+    if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
+        return False
+    row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
+    return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))
