@@ -21,10 +21,12 @@ from tablerag.qa.beside import row_beside
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
+    change_not_stated,
     counts_a_length,
     counts_a_row,
     kind_after_label,
     number_for_a_name,
+    pinned_column,
     range_end,
     rows_are_periods,
     says_the_question,
@@ -121,6 +123,10 @@ def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, An
     return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
+# "the first year X won": of the rows the question names equally, the first in table order is the one asked
+_FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)
+
+
 def lookup(table: Table, linked: Linked, version: str | None, question: str = "") -> Answer | None:
     """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
     if linked.row is None:
@@ -136,8 +142,12 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     tied = tied_columns(table, grid, r, filled, question)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
-        return _ambiguous_cells(table, grid, linked, r, tied, version)
+        return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
+    if linked.rows_tied and not _FIRST.search(question) and (other := linked.rows[1].index) != r:
+        here, there = " ".join(grid[r][col.index].split()), " ".join(grid[other][col.index].split())
+        if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
+            return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
     several = [(r, c) for c in period_columns(table, linked, grid, r, question)] or respective_cells(
         linked, grid, question
     )
@@ -196,16 +206,24 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
 
 
 def _ambiguous_cells(
-    table: Table, grid: list[list[str]], linked: Linked, row: int, cols: list[Scored], version: str | None
+    table: Table,
+    grid: list[list[str]],
+    linked: Linked,
+    cells: list[tuple[int, Scored]],
+    version: str | None,
+    what: str,
+    name: str,
 ) -> Answer:
-    """A refusal that names the cells the question fits equally (value, column, citation of each)."""
-    cites = [cite(table, row, c.index, version) for c in cols]
+    """A refusal that names the cells the question fits equally (value, row and column, citation of each):
+    ``what`` (columns, rows) is what the question does not tell apart, ``name`` what it should name."""
+    cites = [cite(table, r, c.index, version) for r, c in cells]
     parts = [
-        _cell_text(table, row, c.index, " ".join(grid[row][c.index].split()), x)
-        for c, x in zip(cols, cites, strict=True)
+        _cell_text(table, r, c.index, " ".join(grid[r][c.index].split()), x)
+        for (r, c), x in zip(cells, cites, strict=True)
     ]
     candidates = [Answer(p, None, None, [x], route=RouteKind.LOOKUP.value) for p, x in zip(parts, cites, strict=True)]
-    text = f"Ambiguous: {len(cols)} columns fit the question equally (name the column): " + " | ".join(parts)
+    text = f"Ambiguous: {len(cells)} {what} fit the question equally (name the {name}): " + " | ".join(parts)
+    cols = [c for _, c in cells]
     score = (linked.row.score if linked.row else 0.0) + cols[0].score
     return Answer(
         text,
@@ -340,6 +358,12 @@ def answer_table(
     no route is given) and let it write SQL as configured."""
     found = _from_table(table, question, route_, embedder, version, on_query, llm)
     if found is None or misses_the_choice(question, found.value):
+        return None
+    if (
+        found.route == RouteKind.LOOKUP.value
+        and found.label is None
+        and (pinned_column(table, question, found.citations) or change_not_stated(table, question, found.citations))
+    ):
         return None
     return (
         None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found

@@ -71,8 +71,11 @@ def _binary(
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
     names one thing, no "A and B") one row's change between the periods the table implies. ``decrease``: "how
-    much did X decrease by" asks the size of the fall between two periods (old - new)."""
-    cols, rows = operand_cols(view, linked), operand_rows(linked, view)
+    much did X decrease by" asks the size of the fall between two periods (old - new). ``percent`` names the
+    operands of a difference ("the change in the percent of total sales": the "% of Total" columns, not the
+    amounts); of a ratio or a percent change it is the result's scale."""
+    want_percent = percent and intent is Intent.DIFFERENCE
+    cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index

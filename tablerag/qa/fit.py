@@ -254,3 +254,64 @@ def says_the_question(question: str, taken: bool, value: str | None, label: str 
     if taken and label is None and echoes_the_question(question, value):
         return True
     return label_is_a_condition(question, label)
+
+
+PIN_WINDOW = 3  # a number said within this many words of a column's name pins that column ("6 hospital beds")
+_PLAIN_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")  # a number said as digits ("6", "7.5", "2,000")
+# a row found beside, past or against the stated value ("before match day 6", "more than 3 goals"): the number's
+# column may well hold the answer
+_RELATES = re.compile(
+    r"\b(after|before|next|previous|prior|above|below|following|preceding|same|than|between|other|besides|except|"
+    r"or|versus|vs)\b",
+    re.IGNORECASE,
+)
+
+
+def _said(text: str) -> str:
+    return text.strip().replace(",", "")
+
+
+def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
+    """A lookup's one cell taken from a column the question pins to another value it states ("what is the only
+    hospital to have 6 hospital beds?" answered 182 from "Hospital beds"; "the last stop on route 10" answered 11
+    from "Route"): the number said next to the column's name, and held by another row of that column, is how the
+    question finds its row, so what it asks is in another column and the cell is no answer. Not when the question
+    relates rows to the value ("before match day 6", "more than 3") or offers alternatives."""
+    if len(citations) != 1 or _RELATES.search(question):
+        return False
+    r, c = citations[0].get("row"), citations[0].get("col")
+    if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
+        return False
+    words = [w.strip(".,?!;:'\"()") for w in question.lower().split()]
+    header = set(plain_words(table.column_name(c)).split())
+    stated = {
+        _said(w)
+        for i, w in enumerate(words)
+        if _PLAIN_NUMBER.match(w) and header & set(words[max(0, i - PIN_WINDOW) : i + PIN_WINDOW + 1])
+    }
+    grid = filled_grid(table)
+    if not stated or _said(grid[r][c]) in stated:
+        return False
+    return any(_said(grid[i][c]) in stated for i in range(table.header_rows, table.n_rows) if i != r)
+
+
+# "how much has X increased", "by how much did X fall": the size of a change is asked
+ASKS_CHANGE = re.compile(
+    r"\bhow\s+(?:much|many)\b[^?]*?\b(?:increas|decreas|grow|grew|rise|rose|risen|fall|fell|fallen|declin|drop)\w*"
+    r"|\b(?:increas|decreas|grew|grown|rose|risen|fell|fallen|declin|dropp)\w*\s+by\s+how\s+much\b",
+    re.IGNORECASE,
+)
+
+
+def change_not_stated(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
+    """A lookup's one cell for a question asking by how much something rose or fell ("How much has the number of
+    garlic farms increased?" answered with the 2011 count) where neither the cell's row nor its column states a
+    change ("Net increase in cash", "Change", "Inc (Dec)"): one period's amount is no change, so the cell is no
+    answer."""
+    if len(citations) != 1 or not ASKS_CHANGE.search(question):
+        return False
+    r, c = citations[0].get("row"), citations[0].get("col")
+    if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
+        return False
+    row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
+    return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))

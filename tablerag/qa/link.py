@@ -63,6 +63,9 @@ class Linked:
     key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
     words: list[str] = field(default_factory=list)  # the question's tokens, in order
     whole_from: int | None = None  # first token after "as a percentage of", "over", "divided by": the whole named
+    # the two best rows are equal on every link evidence (score, words, share of the label said, word order): only
+    # table order put one first ("corporations" over "Family corporation" / "Non-family corporation")
+    rows_tied: bool = False
 
     def mention(self, unit: Scored, other: Scored) -> int:
         """Where the question first names ``unit`` by a word ``other`` lacks ("total assets to total
@@ -95,12 +98,16 @@ _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-cu
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
+# "%", "percent", "percentage", "per cent", "百分比" are one word: "the percent of total sales" names a "% of Total"
+# column, "what percentage of farms" a "Percent" one
+_PERCENT = re.compile(r"[%％]|\bper\s?cent(?:age)?s?\b|\bpercentages?\b|\bpct\b|百分之|百分比", re.IGNORECASE)
 
 
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average"), in order."""
-    return [_SAME.get(t, t) for t in tokenize(_NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))]
+    text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))
+    return [_SAME.get(t, t) for t in tokenize(text)]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -308,8 +315,9 @@ def _items_for_headings(
     return [out[s.index] for s in scored if s.index in out], heirs
 
 
-def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int]]:
-    """Rows whose label cells the question names, best first; plus the columns those labels sit in."""
+def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int], frozenset[int]]:
+    """Rows whose label cells the question names, best first; plus the columns those labels sit in, and the rows
+    equal to the best on every link evidence (itself included): table order alone ranks them."""
     full = q if q is not None else tokens(question)
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
@@ -336,14 +344,23 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     # recognized in other income" is "Losses recognized in other income (expense), net", not "Gains recognized in
     # other comprehensive income (loss)", which holds the same words as a qualifier)
     runs = {s.index: _longest_run(full, _label_tokens(table, s.index, texts[s.index])) for s in scored}
-    scored.sort(
-        key=lambda s: (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], -runs[s.index], s.index)
-    )
+
+    def evidence(s: Scored) -> tuple[float, bool, float, int, frozenset[str]]:
+        return (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], -runs[s.index], s.tokens)
+
+    scored.sort(key=lambda s: (*evidence(s)[:-1], s.index))
+    # a row whose name says more words the question does not is no rival of the first ("Software delivery" under
+    # "Revenue:" for "the software delivery revenue" is not tied with its twin under "Cost of revenue:")
+    unsaid = {s.index: len(units[s.index] - set(full)) for s in scored}
+    tied = frozenset[int]()
     if scored:
         best = scored[0]
         q_hit = best.tokens
         key_cols = {c for c, text in texts[best.index].items() if set(tokens(text)) & set(q_hit)}
-    return scored[:MAX_LINKED_ROWS], key_cols
+        tied = frozenset(
+            s.index for s in scored if evidence(s) == evidence(best) and unsaid[s.index] <= unsaid[best.index]
+        )
+    return scored[:MAX_LINKED_ROWS], key_cols, tied
 
 
 def link_columns(table: Table, question: str, q: list[str] | None = None, embedder: Any = None) -> list[Scored]:
@@ -416,6 +433,16 @@ def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[
 _RELATIVE_YEAR = re.compile(r"\b(after|before|since|until|prior\s+to|later\s+than|earlier\s+than)\b", re.IGNORECASE)
 
 
+def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
+    """The first row is of a year the question names and the second is not (two "Additions" rows of a roll-forward,
+    "the additions in 2018")."""
+    asked = years_in(question)
+    if not asked:
+        return False
+    periods = row_periods(table)
+    return periods.get(first) in asked and periods.get(second) not in asked
+
+
 def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
     """When a table's rows are years and its columns are not, a year the question names is a hard constraint on the
     row, as it is on a column: the rows labelled so, however many other words a total row shares with the question
@@ -432,12 +459,19 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
-    rows, key_cols = link_rows(table, question, q)
-    rows = _asked_year_rows(table, question, _period_rows_first(table, question, rows))
+    found, key_cols, tied = link_rows(table, question, q)
+    rows = _asked_year_rows(table, question, _period_rows_first(table, question, found))
+    # a period the question names decides a tie: it put another row first, or the first row is of that period
+    rows_tied = (
+        len(rows) >= 2
+        and rows[0].index == found[0].index
+        and {rows[0].index, rows[1].index} <= tied
+        and not _period_decides(table, question, rows[0].index, rows[1].index)
+    )
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)
-    return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None)
+    return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None, rows_tied)
 
 
 def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:

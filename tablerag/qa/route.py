@@ -82,7 +82,12 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"prozentual\w*\s+(veränderung|änderung|anstieg|rückgang)",
             r"zmian\w*\s+procentow",
             r"procentow\w*\s+zmian",
+            r"\bby\s+what\s+percent",  # "by what percentage did X increase"
+            r"\bhow\s+much\s+percent",
             r"增长率",
+            r"增减比例",  # "the increase/decrease ratio": a percent change, not a ratio of two amounts
+            r"变动比例",
+            r"(?:增加|减少|增长|下降|上升)了?百分之",  # "increased by what percent"
             r"增幅",
             r"变化率",
             r"同比",
