@@ -94,10 +94,43 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
         placed.append(unit)
     units += on_one_level(placed, parts)
     grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
+    without_spanned_columns(grid)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def without_spanned_columns(grid: Any) -> None:
+    """The grid without columns that separate nothing: a column every text cell covering which also covers the same
+    neighbour (left or right) holds no text of its own, so it is merged into that neighbour and the spans shrink.
+    A structure model draws such columns where it sees the white space inside a column as an edge (a stub of years
+    with its labels spanning two columns, "Actual" and "Projected" section rows spanning all but the last, values of
+    one column starting one column early in some rows); left in, they make the stub cells look like spanning cells,
+    so no stub column is found and no row is named. Empty columns no text cell covers are `drop_empty_edges`'s."""
+    k = 0
+    while grid.n_cols > 1 and k < grid.n_cols:
+        filled = [c for c in grid.cells if c.words and c.col <= k < c.col + c.col_span]
+        into = [
+            j for j in (k - 1, k + 1) if 0 <= j < grid.n_cols and all(c.col <= j < c.col + c.col_span for c in filled)
+        ]
+        if not filled or not into:
+            k += 1
+            continue
+        cells = []
+        for c in grid.cells:
+            if c.col <= k < c.col + c.col_span:
+                if c.col_span == 1:
+                    continue  # an empty slot of the merged column: the neighbour's cell now covers it
+                c.col_span -= 1
+            elif c.col > k:
+                c.col -= 1
+            cells.append(c)
+        grid.cells[:] = cells
+        del grid.col_edges[k if into[0] < k else k + 1]
+        for c in grid.cells:
+            c.x0, c.x1 = grid.col_edges[c.col], grid.col_edges[c.col + c.col_span]
+        k = max(0, k - 1)
 
 
 def on_one_level(units: list[Word], parts: dict[int, list[Word]]) -> list[Word]:

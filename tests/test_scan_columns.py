@@ -1,0 +1,75 @@
+"""Columns a structure model drew inside a scanned table's columns (hand-made detections and words, no model, no
+OCR): a column that holds no text of its own is merged into its neighbour, so the stub is found and rows named."""
+
+from __future__ import annotations
+
+from tablerag.model import BBox
+from tablerag.parsing.found import FoundTable
+from tablerag.parsing.grid import Word
+from tablerag.parsing.image import to_table
+from tablerag.parsing.scan_grid import grid_by_phrases
+from tablerag.parsing.tatr_grid import Detection, Label
+
+BOX = BBox(0, 0, 200, 60)
+ROWS = [(0, 10), (10, 20), (20, 30), (30, 40), (40, 50), (50, 60)]
+# the model's columns: the year stub split at 40 (the white space right of short labels), "Total" at 60-130
+COLUMNS = [(0, 40), (40, 60), (60, 130), (130, 200)]
+
+
+def _dets() -> list[Detection]:
+    dets = [Detection(Label.TABLE, 0.9, BOX)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 200, b)) for a, b in ROWS]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 60)) for a, b in COLUMNS]
+    for a, b in ROWS[2:4] + ROWS[5:]:  # each year label boxed as a cell over the first two columns
+        dets.append(Detection(Label.SPANNING_CELL, 0.9, BBox(0, a, 60, b)))
+    for a, b in (ROWS[1], ROWS[4]):  # the section rows over every column but the last
+        dets.append(Detection(Label.SPANNING_CELL, 0.9, BBox(0, a, 130, b)))
+    return dets
+
+
+def _words() -> list[Word]:
+    def w(x: float, row: int, text: str, line: int) -> Word:
+        return Word(x, ROWS[row][0] + 2, x + 6 * len(text), ROWS[row][1] - 2, text, 0, line)
+
+    return [
+        w(5, 0, "Year", 0), w(100, 0, "Total", 0), w(160, 0, "Public", 0),
+        w(5, 1, "Actual", 1),
+        w(5, 2, "2009", 2), w(100, 2, "15.0", 2), w(160, 2, "15.4", 2),
+        w(5, 3, "2010", 3), w(100, 3, "15.0", 3), w(160, 3, "15.2", 3),
+        w(5, 4, "Projected", 4),
+        w(5, 5, "2011", 5), w(100, 5, "14.9", 5), w(160, 5, "15.2", 5),
+    ]  # fmt: skip
+
+
+def test_columns_without_text_of_their_own_merge_into_their_neighbours() -> None:
+    grid, left = grid_by_phrases(_dets(), _words(), BOX, 0.9)
+    assert not left
+    assert grid.n_cols == 3  # the stub's second column is gone; text columns all stay
+    assert all(c.col_span == 1 for c in grid.cells if c.row not in (1, 4))
+    text = {(c.row, c.col): c.text for c in grid.cells if c.words}
+    assert text[(2, 0)] == "2009" and text[(2, 1)] == "15.0" and text[(5, 2)] == "15.2"
+    assert grid.col_edges == [0, 60, 130, 200]
+
+
+def test_rows_under_section_labels_are_named_by_their_year_stub() -> None:
+    grid, _ = grid_by_phrases(_dets(), _words(), BOX, 0.9)
+    found = FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, "onnx-slanet", 0.9, 1)
+    table = to_table(found, "scan.png", "0" * 64, 1, 0)
+    assert table.row_headers[3] == ["Actual", "2010"]
+    assert table.row_headers[5] == ["Projected", "2011"]
+
+
+def test_a_column_with_text_of_its_own_stays() -> None:
+    """A group label over two columns that each hold values: both columns are kept."""
+    dets = [Detection(Label.TABLE, 0.9, BOX)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 200, b)) for a, b in ROWS[:3]]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 60)) for a, b in [(0, 60), (60, 130), (130, 200)]]
+    dets.append(Detection(Label.SPANNING_CELL, 0.9, BBox(60, 0, 200, 10)))
+    words = [
+        Word(120, 2, 160, 8, "Assets", 0, 0),
+        Word(90, 12, 114, 18, "2019", 0, 1), Word(160, 12, 184, 18, "2018", 0, 1),
+        Word(5, 22, 35, 28, "Cash", 0, 2), Word(90, 22, 114, 28, "12.5", 0, 2), Word(160, 22, 184, 28, "11.0", 0, 2),
+    ]  # fmt: skip
+    grid, _ = grid_by_phrases(dets, words, BOX, 0.9)
+    assert grid.n_cols == 3
+    assert any(c.col == 1 and c.col_span == 2 and c.text == "Assets" for c in grid.cells)
