@@ -403,12 +403,16 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
 
 def _merged_sections(table: Table, kinds: list[_RowKind | None], starts: list[list[Cell]]) -> list[_RowKind | None]:
     """Where some section rows are one cell merged across the whole table ("Math" ruled as one cell), a lone
-    label whose row keeps its own (empty) value cells is a row without values, not a section."""
+    label whose row keeps its own (empty) value cells is a row without values, not a section; but for the body's
+    first row: a label right under the header with nothing before it announces the rows below ("Actual" over the
+    years, where a structure model merged the later "Projected" across the table and not it)."""
     whole = [k is not None and k.section and starts[r][0].col_span == table.n_cols for r, k in enumerate(kinds)]
     if not any(whole):
         return kinds
+    first = next((r for r, k in enumerate(kinds) if k is not None), -1)
     return [
-        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] else k for r, k in enumerate(kinds)
+        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] and r != first else k
+        for r, k in enumerate(kinds)
     ]
 
 
