@@ -44,3 +44,31 @@ def test_years_under_a_spanning_label_join_a_one_row_model_header() -> None:
 
 def test_a_model_header_deeper_than_the_text_rules_is_kept() -> None:
     assert to_table(_scanned_table(3), "scan.png", "0" * 64, 1, 0).header_rows == 3
+
+
+def test_indented_stub_labels_of_a_scanned_table_give_the_section_levels() -> None:
+    """The cells of a scanned table are its grid's slots (every stub cell spans the stub column), so only the words
+    show the indentation: a top-level section after nested ones closes them all."""
+    rows = [
+        ("Characteristic", 0, "Units"),
+        ("Sex, by race", 0, ""),
+        ("Male", 1, ""),
+        ("White", 2, "45,116"),
+        ("Female", 1, ""),
+        ("White", 2, "33,628"),
+        ("Annual income", 0, ""),
+        ("Under 25,000", 1, "46,912"),
+    ]
+    cells = []
+    for r, (label, indent, value) in enumerate(rows):
+        y0, y1 = r * ROW_H, (r + 1) * ROW_H
+        x = 2 + 10 * indent
+        words = [Word(x + 30 * i, y0 + 2, x + 26 + 30 * i, y1 - 2, w) for i, w in enumerate(label.split())]
+        cells.append(GridCell(r, 0, 0, y0, 2 * COL_W, y1, words=words))
+        value_words = [Word(2 * COL_W + 40, y0 + 2, 2 * COL_W + 70, y1 - 2, value)] if value else []
+        cells.append(GridCell(r, 1, 2 * COL_W, y0, 3 * COL_W, y1, words=value_words))
+    found = FoundTable(BBox(0, 0, 3 * COL_W, len(rows) * ROW_H), len(rows), 2, cells, "onnx-slanet", 0.9, 1)
+    table = to_table(found, "scan.png", "0" * 64, 1, 0)
+    assert table.row_headers[3] == ["Sex, by race", "Male", "White"]
+    assert table.row_headers[5] == ["Sex, by race", "Female", "White"]
+    assert table.row_headers[7] == ["Annual income", "Under 25,000"]

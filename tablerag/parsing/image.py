@@ -471,7 +471,20 @@ def to_table(
     # a model's header (SLANet's thead) often stops at its first row; the rows the text rules add below it (years
     # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts
     detected = detect_header_rows(table)
-    return apply_headers(table, detected if pt.header_rows is None else max(pt.header_rows, detected))
+    text_boxes = {  # the stub's indentation shows in its text, not in the grid's slots
+        (gc.row, gc.col): bbox(
+            BBox(
+                min(w.x0 for w in gc.words),
+                min(w.y0 for w in gc.words),
+                max(w.x1 for w in gc.words),
+                max(w.y1 for w in gc.words),
+            )
+        )
+        for gc in ordered
+        if gc.words
+    }
+    header = detected if pt.header_rows is None else max(pt.header_rows, detected)
+    return apply_headers(table, header, text_boxes=text_boxes)
 
 
 def _rounded(score: float | None) -> float | None:
