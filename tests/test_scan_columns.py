@@ -73,3 +73,48 @@ def test_a_column_with_text_of_its_own_stays() -> None:
     grid, _ = grid_by_phrases(dets, words, BOX, 0.9)
     assert grid.n_cols == 3
     assert any(c.col == 1 and c.col_span == 2 and c.text == "Assets" for c in grid.cells)
+
+
+def _header_dets(spanning: BBox) -> list[Detection]:
+    """Seven columns (a stub and two groups of three), three rows; the model's header cell `spanning`."""
+    box = BBox(0, 0, 350, 30)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, 10 * r, 350, 10 * r + 10)) for r in range(3)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(50 * k, 0, 50 * k + 50, 30)) for k in range(7)]
+    return [
+        *dets,
+        Detection(Label.SPANNING_CELL, 0.9, spanning),
+        Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 350, 20)),
+    ]
+
+
+def _group_words() -> list[Word]:
+    def w(x0: float, x1: float, row: int, text: str) -> Word:
+        return Word(x0, 10 * row + 2, x1, 10 * row + 8, text, 0, row)
+
+    out = [w(90, 160, 0, "Coronary heart disease"), w(262, 288, 0, "Stroke")]  # centred over cols 1-3 and 4-6
+    for g in (0, 1):
+        out += [w(60 + 150 * g, 80 + 150 * g, 1, "No."), w(110 + 150 * g, 130 + 150 * g, 1, "Rate")]
+        out += [w(160 + 150 * g, 190 + 150 * g, 1, "(95% CI)")]
+    out += [w(5, 30, 2, "Female")]
+    for k in range(1, 7):
+        out.append(w(50 * k + 10, 50 * k + 40, 2, f"{k}.5"))
+    return out
+
+
+def test_two_group_labels_in_one_spanning_header_cell_are_cut_apart() -> None:
+    grid, _ = grid_by_phrases(_header_dets(BBox(0, 0, 350, 10)), _group_words(), BBox(0, 0, 350, 30), 0.9)
+    top = {c.text: (c.col, c.col_span) for c in grid.cells if c.row == 0 and c.words}
+    # the wide label spans the columns it reaches (`spanned_header_phrases`); the short one stays in its middle column
+    assert top == {"Coronary heart disease": (1, 3), "Stroke": (5, 1)}
+    assert not any(c.row == 0 and c.col_span == 7 for c in grid.cells)
+
+
+def test_a_group_label_centred_over_its_sub_labels_heads_them_all() -> None:
+    grid, _ = grid_by_phrases(_header_dets(BBox(0, 0, 350, 10)), _group_words(), BBox(0, 0, 350, 30), 0.9)
+    found = FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, "onnx-slanet", 0.9, 2)
+    table = to_table(found, "scan.png", "0" * 64, 1, 0)
+    assert table.column_headers[1] == ["Coronary heart disease", "No."]
+    assert table.column_headers[3] == ["Coronary heart disease", "(95% CI)"]
+    assert table.column_headers[4] == ["Stroke", "No."]
+    assert table.column_headers[6] == ["Stroke", "(95% CI)"]

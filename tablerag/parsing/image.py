@@ -57,6 +57,7 @@ from tablerag.parsing.scan_grid import (
     without_note_row,
     without_prose_rows,
 )
+from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
 
@@ -484,7 +485,38 @@ def to_table(
         if gc.words
     }
     header = detected if pt.header_rows is None else max(pt.header_rows, detected)
+    if header > 1:
+        table.header_rows = header
+        centred_group_labels(table, text_boxes)
     return apply_headers(table, header, text_boxes=text_boxes)
+
+
+def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) -> bool:
+    """`spread_group_labels` on a scanned table: a header label centred over the sub-labels of several columns heads
+    them all ("Stroke" over "No. | Rate | (95% CI)", its slot the middle column's alone). The rule reads where the
+    labels' text is; a scanned table's cells are its grid's slots, so it runs on the words' boxes, and a widened
+    cell gets the slots of the columns it now covers. In place; True when any cell changed."""
+    slots = {id(c): c.bbox for c in table.cells}
+    columns: dict[int, tuple[float, float]] = {}
+    for c in table.cells:
+        if c.bbox is not None and c.col_span == 1:
+            x0, x1 = columns.get(c.col, (c.bbox.x0, c.bbox.x1))
+            columns[c.col] = (min(x0, c.bbox.x0), max(x1, c.bbox.x1))
+    before = {id(c): (c.col, c.col_span) for c in table.cells}
+    for c in table.cells:
+        c.bbox = text_boxes.get((c.row, c.col), c.bbox)
+    changed = spread_group_labels(table)
+    for c in table.cells:
+        slot = slots[id(c)]
+        if (
+            slot is not None
+            and before[id(c)] != (c.col, c.col_span)
+            and {c.col, c.col + c.col_span - 1} <= set(columns)
+        ):
+            x0, x1 = columns[c.col][0], columns[c.col + c.col_span - 1][1]
+            slot = BBox(x0, slot.y0, x1, slot.y1, slot.space)
+        c.bbox = slot
+    return changed
 
 
 def _rounded(score: float | None) -> float | None:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from tablerag.model import BBox
-from tablerag.parsing.grid import Word, group_lines, index_of
+from tablerag.parsing.grid import GridCell, Word, group_lines, index_of
 from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
@@ -95,6 +95,7 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     units += on_one_level(placed, parts)
     grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
     without_spanned_columns(grid)
+    split_spanning_headers(grid)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
@@ -218,6 +219,32 @@ def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) ->
         out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
         out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
     return out
+
+
+def split_spanning_headers(grid: Any) -> None:
+    """A header cell spanning several columns that holds two or more labels side by side (phrases apart by a column
+    gap, none over another) is cut into one slot per column, each phrase in the column under its centre: a structure
+    model boxed "Coronary heart disease" and "Stroke", each centred over its own three columns, as one cell across
+    the header, which made them one label over every column. `spanned_header_phrases` then spans each phrase over
+    the empty slots it reaches."""
+    edges = grid.col_edges
+    for cell in list(grid.cells):
+        if cell.row >= grid.header_rows or cell.col_span < 2 or cell.row_span > 1 or len(cell.words) < 2:
+            continue
+        labels: list[list[Word]] = []  # phrases stacked over each other (a wrapped label) are one label
+        for w in sorted(cell.words, key=lambda w: w.x0):
+            if labels and w.x0 < max(o.x1 for o in labels[-1]):
+                labels[-1].append(w)
+            else:
+                labels.append([w])
+        homes = [_column_of(edges, (min(w.x0 for w in lab) + max(w.x1 for w in lab)) / 2) for lab in labels]
+        if len(labels) < 2 or len(set(homes)) < len(homes) or any(h is None for h in homes):
+            continue
+        grid.cells.remove(cell)
+        for k in range(cell.col, cell.col + cell.col_span):
+            words = [w for lab, home in zip(labels, homes, strict=True) if home == k for w in lab]
+            grid.cells.append(GridCell(cell.row, k, edges[k], cell.y0, edges[k + 1], cell.y1, words=words))
+    grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
 def spanned_header_phrases(grid: Any) -> None:
