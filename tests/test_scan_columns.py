@@ -118,3 +118,32 @@ def test_a_group_label_centred_over_its_sub_labels_heads_them_all() -> None:
     assert table.column_headers[3] == ["Coronary heart disease", "(95% CI)"]
     assert table.column_headers[4] == ["Stroke", "No."]
     assert table.column_headers[6] == ["Stroke", "(95% CI)"]
+
+
+def test_a_header_cell_spanning_down_gives_the_first_body_row_its_label_and_value() -> None:
+    """The model spans the stub's header and a column's header down over the first body row: that row's label and
+    value share a text line with its other values and go back to it; the model's header stops above it."""
+    box = BBox(0, 0, 200, 40)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, 10 * r, 200, 10 * r + 10)) for r in range(4)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 40)) for a, b in [(0, 60), (60, 130), (130, 200)]]
+    dets += [
+        Detection(Label.SPANNING_CELL, 0.9, BBox(0, 0, 60, 30)),
+        Detection(Label.SPANNING_CELL, 0.9, BBox(130, 0, 200, 30)),
+    ]
+    dets.append(Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 200, 30)))
+
+    def w(x: float, row: int, text: str) -> Word:
+        return Word(x, 10 * row + 2, x + 6 * len(text), 10 * row + 8, text, 0, row)
+
+    words = [w(5, 0, "Category"), w(70, 0, "2005"), w(140, 0, "Difference"), w(70, 1, "Estimate")]
+    words += [w(5, 2, "All"), w(25, 2, "people"), w(70, 2, "18.6"), w(140, 2, "-0.5")]
+    words += [w(5, 3, "Male"), w(70, 3, "17.9"), w(140, 3, "-0.3")]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    text = {(c.row, c.col): c.text for c in grid.cells if c.words}
+    assert text[(0, 0)] == "Category" and text[(2, 0)] == "All people" and text[(2, 2)] == "-0.5"
+    assert text[(0, 2)] == "Difference"
+    found = FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, "onnx-slanet", 0.9, 3)  # the model's header
+    table = to_table(found, "scan.png", "0" * 64, 1, 0)
+    assert table.header_rows == 2
+    assert table.row_headers[2] == ["All people"]

@@ -212,6 +212,14 @@ def detect_header_rows(table: Table) -> int:
     return rows
 
 
+def model_header_rows(table: Table, model_rows: int, detected: int) -> int:
+    """The header depth from a structure model's header (`model_rows`) and the text rules' (`detected`): the larger,
+    but ending above a row of numbers (a model's header that reached into the body, its first row of values)."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    rows = min(max(model_rows, detected), table.n_rows)
+    return next((r for r in range(detected, rows) if _numeric_share(cover[r]) >= NUMERIC_ROW_SHARE), rows)
+
+
 def _unit_row(row: list[Cell | None]) -> bool:
     """Every filled cell outside the stub is a unit note ("$M | $M", "£m | £m | %"): the columns' units, a header
     row whatever its stub cell says."""

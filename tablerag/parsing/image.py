@@ -22,7 +22,7 @@ from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
-from tablerag.parsing.headers import apply_headers, detect_header_rows
+from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, ruling_lines
 from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
@@ -470,7 +470,8 @@ def to_table(
         confidence=_rounded(pt.confidence),
     )
     # a model's header (SLANet's thead) often stops at its first row; the rows the text rules add below it (years
-    # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts
+    # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts,
+    # down to the first row of numbers (`model_header_rows`)
     detected = detect_header_rows(table)
     text_boxes = {  # the stub's indentation shows in its text, not in the grid's slots
         (gc.row, gc.col): bbox(
@@ -484,7 +485,7 @@ def to_table(
         for gc in ordered
         if gc.words
     }
-    header = detected if pt.header_rows is None else max(pt.header_rows, detected)
+    header = detected if pt.header_rows is None else model_header_rows(table, pt.header_rows, detected)
     if header > 1:
         table.header_rows = header
         centred_group_labels(table, text_boxes)

@@ -95,6 +95,7 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
     units += on_one_level(placed, parts)
     grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
     without_spanned_columns(grid)
+    spans_off_value_lines(grid)
     split_spanning_headers(grid)
     spanned_header_phrases(grid)
     for c in grid.cells:
@@ -219,6 +220,46 @@ def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) ->
         out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
         out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
     return out
+
+
+def spans_off_value_lines(grid: Any) -> None:
+    """A cell spanning several rows gives up the words of its last row that share a text line with values in that
+    row's other cells: those words head that row, not the cell above. A structure model spans the stub's header
+    ("Category", "Region and state") or a column's ("Difference") down over the table's first body row, which put
+    that row's label ("All people") and value into the header and left the row without its label. The words go to a
+    cell of their own in the last row, and the spanning cell ends one row higher; a cell all of whose words lie on
+    that line (a label centred down beside the values) is left as it is."""
+    for cell in list(grid.cells):
+        last = cell.row + cell.row_span - 1
+        if cell.row_span < 2 or not cell.words:
+            continue
+        values = [
+            w
+            for o in grid.cells
+            if o is not cell and o.row == last and o.row_span == 1
+            for w in o.words
+            if _is_number(w)
+        ]
+        moved = [w for w in cell.words if values and _on_a_line_of(w, values)]
+        if not moved or len(moved) == len(cell.words):
+            continue
+        cell.words[:] = [w for w in cell.words if not any(w is m for m in moved)]
+        cell.row_span -= 1
+        cell.y1 = grid.row_edges[last]
+        grid.cells.append(
+            GridCell(
+                last,
+                cell.col,
+                cell.x0,
+                grid.row_edges[last],
+                cell.x1,
+                grid.row_edges[last + 1],
+                1,
+                cell.col_span,
+                moved,
+            )
+        )
+    grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
 def split_spanning_headers(grid: Any) -> None:
