@@ -35,6 +35,8 @@ LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little
 # this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
 PROSE_MAX_GAP = 1.0  # in line heights: a word space is a third to a half of the text height (a justified line's
 # stretched spaces stay under one), the gap between two table columns is one or more
+COLUMN_GAP = 1.5  # in text heights: two labels of one header cell this far apart head different columns; closer
+# (0.5-1.1 measured between narrow columns' labels, 0.6 inside "Mexican American") only over values, not sub-labels
 PROSE_LONG_SHARE = 0.5  # paragraphs: at least this share of the text lines hold NOTE_MIN_WORDS words or more
 
 
@@ -281,6 +283,17 @@ def split_spanning_headers(grid: Any) -> None:
         homes = [_column_of(edges, (min(w.x0 for w in lab) + max(w.x1 for w in lab)) / 2) for lab in labels]
         if len(labels) < 2 or len(set(homes)) < len(homes) or any(h is None for h in homes):
             continue
+        height = sorted(w.y1 - w.y0 for w in cell.words)[len(cell.words) // 2]
+        gaps = [min(w.x0 for w in b) - max(w.x1 for w in a) for a, b in zip(labels, labels[1:], strict=False)]
+        under = [
+            w
+            for o in grid.cells
+            if o.row == cell.row + cell.row_span and o.col < cell.col + cell.col_span and cell.col < o.col + o.col_span
+            for w in o.words
+        ]
+        leaves = all(_is_number(w) for w in under)  # nothing but values below: labels of single columns
+        if min(gaps) < COLUMN_GAP * height and not leaves:
+            continue  # words of one group label ("Mexican American" over its sub-labels) the text detector boxed apart
         grid.cells.remove(cell)
         for k in range(cell.col, cell.col + cell.col_span):
             words = [w for lab, home in zip(labels, homes, strict=True) if home == k for w in lab]
