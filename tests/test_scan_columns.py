@@ -147,3 +147,26 @@ def test_a_header_cell_spanning_down_gives_the_first_body_row_its_label_and_valu
     table = to_table(found, "scan.png", "0" * 64, 1, 0)
     assert table.header_rows == 2
     assert table.row_headers[2] == ["All people"]
+
+
+def test_words_of_one_group_label_boxed_apart_stay_one_label_over_its_sub_labels() -> None:
+    """ "Mexican American" over "% | SE": two OCR boxes a little more than a word space apart, the model's cell
+    spanning both columns, sub-labels below: one label over both columns, not one word each."""
+    box = BBox(0, 0, 150, 30)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, 10 * r, 150, 10 * r + 10)) for r in range(3)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(50 * k, 0, 50 * k + 50, 30)) for k in range(3)]
+    dets += [
+        Detection(Label.SPANNING_CELL, 0.9, BBox(50, 0, 150, 10)),
+        Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 150, 20)),
+    ]
+    words = [Word(62, 2, 97, 8, "Mexican", 0, 0), Word(101, 2, 141, 8, "American", 0, 1)]  # 4 pt apart, 6 pt high
+    words += [Word(70, 12, 80, 18, "%", 0, 2), Word(120, 12, 132, 18, "SE", 0, 2)]
+    words += [
+        Word(5, 22, 40, 28, "Age 20", 0, 3),
+        Word(70, 22, 90, 28, "12.5", 0, 3),
+        Word(120, 22, 135, 28, "0.4", 0, 3),
+    ]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    top = [(c.col, c.col_span, c.text) for c in grid.cells if c.row == 0 and c.words]
+    assert top == [(1, 2, "Mexican American")]
