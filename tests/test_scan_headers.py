@@ -75,3 +75,27 @@ def test_indented_stub_labels_of_a_scanned_table_give_the_section_levels() -> No
     assert table.row_headers[3] == ["Sex, by race", "Male", "White"]
     assert table.row_headers[5] == ["Sex, by race", "Female", "White"]
     assert table.row_headers[7] == ["Annual income", "Under 25,000"]
+
+
+def test_a_label_placed_by_its_right_edge_is_not_widened_over_the_neighbouring_group() -> None:
+    """ "Financial liabilities" flush right over its narrow 2019 column overhangs the 2018 column of "Assets": the
+    grid put it in its own column's slot, and the centred-label rule must not read its centre as a label over both."""
+    edges = [0.0, 80.0, 120.0, 160.0, 200.0, 240.0]
+
+    def cell(row: int, col: int, text: str, x0: float | None = None, x1: float | None = None) -> GridCell:
+        a, b = edges[col], edges[col + 1]
+        words = [
+            Word(a + 10 if x0 is None else x0, row * ROW_H + 2, b - 10 if x1 is None else x1, row * ROW_H + 12, text)
+        ]
+        return GridCell(row, col, a, row * ROW_H, b, (row + 1) * ROW_H, words=words if text else [])
+
+    cells = [cell(0, 0, ""), cell(0, 1, "Assets"), cell(0, 2, ""), cell(0, 3, "Financial liabilities", 132, 186)]
+    cells += [cell(0, 4, ""), cell(1, 0, "")]
+    cells += [cell(1, k, y) for k, y in zip(range(1, 5), ["2019", "2018", "2019", "2018"], strict=True)]
+    cells += [cell(2, 0, "Opening balance", 2, 70)]
+    cells += [cell(2, k, v) for k, v in zip(range(1, 5), ["77,131", "100,107", "2,154", "2,013"], strict=True)]
+    found = FoundTable(BBox(0, 0, 240, 3 * ROW_H), 3, 5, cells, "onnx-slanet", 0.9, 2)
+    table = to_table(found, "scan.png", "0" * 64, 1, 0)
+    assert table.column_headers[2] == ["Assets", "2018"]
+    assert table.column_headers[3] == ["Financial liabilities", "2019"]
+    assert table.column_headers[4] == ["Financial liabilities", "2018"]

@@ -496,9 +496,10 @@ def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) 
     """`spread_group_labels` on a scanned table: a header label centred over the sub-labels of several columns heads
     them all ("Stroke" over "No. | Rate | (95% CI)", its slot the middle column's alone). The rule reads where the
     labels' text is; a scanned table's cells are its grid's slots, so it runs on the words' boxes, and a widened
-    cell gets the slots of the columns it now covers. Only labels in one column's slot are widened: a span the grid
-    drew stays (a model's spanning cell may hold a label right-aligned off its centre, which the rule would widen
-    over a neighbouring group). In place; True when any cell changed."""
+    cell gets the slots of the columns it now covers. Only labels in one column's slot, centred in it, are widened:
+    a span the grid drew stays, and so does a label placed by its right edge (`scan_grid._right_aligned_column`:
+    "Financial liabilities" flush right over its narrow column, overhanging the neighbour, whose centre the rule
+    would take for a label over both groups). In place; True when any cell changed."""
     slots = {id(c): c.bbox for c in table.cells}
     columns: dict[int, tuple[float, float]] = {}
     for c in table.cells:
@@ -511,8 +512,10 @@ def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) 
     changed = spread_group_labels(table)
     for c in table.cells:
         col, span = before[id(c)]
-        if span > 1 and (c.col, c.col_span) != (col, span):
-            c.col, c.col_span = col, span  # a span the grid drew (the model's, or a label's reach) is kept
+        slot, text = slots[id(c)], text_boxes.get((c.row, col))
+        off_centre = slot is not None and text is not None and not slot.x0 <= (text.x0 + text.x1) / 2 <= slot.x1
+        if (span > 1 or off_centre) and (c.col, c.col_span) != (col, span):
+            c.col, c.col_span = col, span  # a span the grid drew, or a label placed by its alignment, is kept
         slot = slots[id(c)]
         if (
             slot is not None
