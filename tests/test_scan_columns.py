@@ -170,3 +170,25 @@ def test_words_of_one_group_label_boxed_apart_stay_one_label_over_its_sub_labels
     grid, _ = grid_by_phrases(dets, words, box, 0.9)
     top = [(c.col, c.col_span, c.text) for c in grid.cells if c.row == 0 and c.words]
     assert top == [(1, 2, "Mexican American")]
+
+
+def test_a_body_label_wrapped_over_the_two_rows_it_names_stays_one_cell() -> None:
+    """ "Chronic illness and / chronic pain" spans the "Count" and "Percentage" rows: its second line shares a text
+    line with the second row's values, but it starts below the model's header, so it is one label, not two."""
+    box = BBox(0, 0, 200, 30)
+    dets = [Detection(Label.TABLE, 0.9, box)]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, 10 * r, 200, 10 * r + 10)) for r in range(3)]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(a, 0, b, 30)) for a, b in [(0, 80), (80, 140), (140, 200)]]
+    dets += [
+        Detection(Label.SPANNING_CELL, 0.9, BBox(0, 10, 80, 30)),
+        Detection(Label.COLUMN_HEADER, 0.9, BBox(0, 0, 200, 10)),
+    ]
+
+    def w(x: float, row: int, text: str) -> Word:
+        return Word(x, 10 * row + 2, x + 3.5 * len(text), 10 * row + 8, text, 0, row)
+
+    words = [w(90, 0, "Unit"), w(150, 0, "Quite a lot"), w(2, 1, "Chronic illness and"), w(90, 1, "Count")]
+    words += [w(150, 1, "19"), w(2, 2, "chronic pain"), w(90, 2, "Percentage"), w(150, 2, "4.1%")]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    label = next(c for c in grid.cells if c.col == 0 and c.words and c.row == 1)
+    assert label.row_span == 2 and label.text == "Chronic illness and\nchronic pain"

@@ -230,11 +230,13 @@ def spans_off_value_lines(grid: Any) -> None:
     ("Category", "Region and state") or a column's ("Difference") down over the table's first body row, which put
     that row's label ("All people") and value into the header and left the row without its label. The words go to a
     cell of their own in the last row, and the spanning cell ends one row higher; a cell all of whose words lie on
-    that line (a label centred down beside the values) is left as it is."""
+    that line (a label centred down beside the values), and a cell starting below the model's header (a body label
+    wrapped over the two rows it names, "Chronic illness and / chronic pain" beside "Count" and "Percentage"), are
+    left as they are."""
     for cell in list(grid.cells):
         last = cell.row + cell.row_span - 1
-        if cell.row_span < 2 or not cell.words:
-            continue
+        if cell.row_span < 2 or not cell.words or cell.row >= grid.header_rows:
+            continue  # a body label spanning rows (wrapped beside two rows of values) is left as it is
         values = [
             w
             for o in grid.cells
