@@ -27,6 +27,7 @@ import argparse
 import json
 import re
 import sys
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,16 @@ HAND_CHECK = {"sampled": 20, "with_caption": 14, "caption_right": 14, "units": 2
 MIN_MATCH = 0.5  # a gold column maps to our column when at least half its data texts are found there
 
 
+# glyphs a reader may give either way for the same text: an OCR engine reads an en dash as a hyphen and a curly
+# apostrophe as a straight one, and the gold XML has either; a label so read is the same label
+_TYPOGRAPHIC = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                              "\u2212": "-", "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201c": '"',
+                              "\u201d": '"'})  # fmt: skip
+
+
 def _norm(text: str) -> str:
-    return " ".join(text.split()).lower()
+    """A cell text compared: whitespace collapsed, lower case, ligatures and typographic dashes/quotes folded."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC).split()).lower()
 
 
 def _squash(chain: list[str]) -> list[str]:

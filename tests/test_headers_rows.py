@@ -8,7 +8,7 @@ from helpers import grid_table
 
 from tablerag.decomposition.records import Tags, table_records
 from tablerag.eval.headers import gold_table, hitab_header_accuracy
-from tablerag.model import Cell
+from tablerag.model import Cell, SourceLocator, Table
 from tablerag.parsing.headers import apply_headers, row_header_chains, section_rows, stub_span
 from tablerag.parsing.spreadsheet import read_xlsx
 
@@ -149,3 +149,19 @@ def test_hitab_header_chain_accuracy(shared_data: Path):
     assert got["workbooks"] >= 30
     assert got["columns"]["share"] >= 0.98 and got["columns"]["total"] > 200
     assert got["rows"]["share"] >= 0.95 and got["rows"]["total"] > 400
+
+
+def test_a_lone_label_right_under_the_header_is_a_section_where_a_later_one_is_merged():
+    """A structure model merged the later section ("Projected") across the table but not the first ("Actual"): a
+    label opening the body still heads the rows below it; a lone label further down, beside merged sections,
+    stays a row without values."""
+    cells = [Cell(0, 0, "Year"), Cell(0, 1, "Total"), Cell(0, 2, "Public"), Cell(1, 0, "Actual")]
+    cells += [Cell(2, 0, "2009"), Cell(2, 1, "15.0"), Cell(2, 2, "15.4")]
+    cells += [Cell(3, 0, "2010"), Cell(3, 1, "15.0"), Cell(3, 2, "15.2")]
+    cells += [Cell(4, 0, "Projected", col_span=3), Cell(5, 0, "2011"), Cell(5, 1, "14.9"), Cell(5, 2, "15.2")]
+    cells += [Cell(6, 0, "Not reported"), Cell(7, 0, "2012"), Cell(7, 1, "14.8"), Cell(7, 2, "15.2")]
+    table = apply_headers(Table("abababababababab:t0", SourceLocator("t.pdf", SHA, page=1), 8, 3, cells))
+    assert table.row_headers[3] == ["Actual", "2010"]
+    assert table.row_headers[5] == ["Projected", "2011"]
+    assert table.row_headers[7] == ["Projected", "2012"]  # "Not reported" is a row of its own, no section
+    assert section_rows(table) == [1, 4]

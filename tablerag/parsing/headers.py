@@ -17,9 +17,10 @@ A section row's own chain ends with its label; header rows get [].
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from tablerag.model import Cell, Table, table_id
+from tablerag.model import BBox, Cell, Table, table_id
 from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
@@ -209,6 +210,14 @@ def detect_header_rows(table: Table) -> int:
             break
         rows += 1
     return rows
+
+
+def model_header_rows(table: Table, model_rows: int, detected: int) -> int:
+    """The header depth from a structure model's header (`model_rows`) and the text rules' (`detected`): the larger,
+    but ending above a row of numbers (a model's header that reached into the body, its first row of values)."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    rows = min(max(model_rows, detected), table.n_rows)
+    return next((r for r in range(detected, rows) if _numeric_share(cover[r]) >= NUMERIC_ROW_SHARE), rows)
 
 
 def _unit_row(row: list[Cell | None]) -> bool:
@@ -403,12 +412,16 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
 
 def _merged_sections(table: Table, kinds: list[_RowKind | None], starts: list[list[Cell]]) -> list[_RowKind | None]:
     """Where some section rows are one cell merged across the whole table ("Math" ruled as one cell), a lone
-    label whose row keeps its own (empty) value cells is a row without values, not a section."""
+    label whose row keeps its own (empty) value cells is a row without values, not a section; but for the body's
+    first row: a label right under the header with nothing before it announces the rows below ("Actual" over the
+    years, where a structure model merged the later "Projected" across the table and not it)."""
     whole = [k is not None and k.section and starts[r][0].col_span == table.n_cols for r, k in enumerate(kinds)]
     if not any(whole):
         return kinds
+    first = next((r for r, k in enumerate(kinds) if k is not None), -1)
     return [
-        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] else k for r, k in enumerate(kinds)
+        _RowKind(False, k.labels) if k is not None and k.section and not whole[r] and r != first else k
+        for r, k in enumerate(kinds)
     ]
 
 
@@ -483,16 +496,19 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
     return chains
 
 
-def box_indents(table: Table) -> list[float] | None:
+def box_indents(table: Table, text_boxes: Mapping[tuple[int, int], BBox] | None = None) -> list[float] | None:
     """Indentation levels (0, 1, ...) of the stub labels from their boxes, one per grid row (0 where none), or None
     when the stub is not left-aligned text with a few indentation steps: its labels' left edges fall into 2 to
-    MAX_INDENT_LEVELS clusters, and their right edges into more (ragged right, as left-aligned labels are)."""
+    MAX_INDENT_LEVELS clusters, and their right edges into more (ragged right, as left-aligned labels are).
+    `text_boxes` ((row, col) -> the box of the cell's text) stand in for cell boxes that are a grid's slots (a
+    scanned table's cells span their columns' edges, so only their text shows the indentation)."""
     first, stop = stub_span(table)
-    boxes = [
-        (c.row, c.bbox, "\n" in c.text.strip())
-        for c in table.cells
-        if c.col == first and c.row >= table.header_rows and c.bbox is not None and _is_label(c)
-    ]
+    known = text_boxes or {}
+    boxes: list[tuple[int, BBox, bool]] = []
+    for c in table.cells:
+        box = known.get((c.row, c.col), c.bbox)
+        if c.col == first and c.row >= table.header_rows and box is not None and _is_label(c):
+            boxes.append((c.row, box, "\n" in c.text.strip()))
     heights = sorted(b.y1 - b.y0 for _, b, wrapped in boxes if not wrapped)
     if stop == first or len(boxes) < 2 or not heights:
         return None
@@ -620,9 +636,15 @@ def split_header_blocks(table: Table) -> list[Table]:
     return out
 
 
-def apply_headers(table: Table, header_rows: int | None = None, indents: list[float] | None = None) -> Table:
+def apply_headers(
+    table: Table,
+    header_rows: int | None = None,
+    indents: list[float] | None = None,
+    text_boxes: Mapping[tuple[int, int], BBox] | None = None,
+) -> Table:
     """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
-    attach units from the caption and the header chains (see `units.apply_units`), in place."""
+    attach units from the caption and the header chains (see `units.apply_units`), in place. Without `indents`,
+    the stub's indentation is read from its boxes (`box_indents`, with `text_boxes` where given)."""
     found = detect_header_rows(table) if header_rows is None else header_rows
     table.header_rows = continued_header_rows(table, found)
     for c in table.cells:
@@ -634,7 +656,7 @@ def apply_headers(table: Table, header_rows: int | None = None, indents: list[fl
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:
         table.caption = " ".join(title.text.split())
-    table.row_headers = row_header_chains(table, box_indents(table) if indents is None else indents)
+    table.row_headers = row_header_chains(table, box_indents(table, text_boxes) if indents is None else indents)
     apply_units(table)
     if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)

@@ -22,7 +22,7 @@ from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
-from tablerag.parsing.headers import apply_headers, detect_header_rows
+from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, ruling_lines
 from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
@@ -57,6 +57,7 @@ from tablerag.parsing.scan_grid import (
     without_note_row,
     without_prose_rows,
 )
+from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
 
@@ -469,9 +470,62 @@ def to_table(
         confidence=_rounded(pt.confidence),
     )
     # a model's header (SLANet's thead) often stops at its first row; the rows the text rules add below it (years
-    # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts
+    # under a spanning label, a second level under a blank stub) are header too, so the larger of the two counts,
+    # down to the first row of numbers (`model_header_rows`)
     detected = detect_header_rows(table)
-    return apply_headers(table, detected if pt.header_rows is None else max(pt.header_rows, detected))
+    text_boxes = {  # the stub's indentation shows in its text, not in the grid's slots
+        (gc.row, gc.col): bbox(
+            BBox(
+                min(w.x0 for w in gc.words),
+                min(w.y0 for w in gc.words),
+                max(w.x1 for w in gc.words),
+                max(w.y1 for w in gc.words),
+            )
+        )
+        for gc in ordered
+        if gc.words
+    }
+    header = detected if pt.header_rows is None else model_header_rows(table, pt.header_rows, detected)
+    if header > 1:
+        table.header_rows = header
+        centred_group_labels(table, text_boxes)
+    return apply_headers(table, header, text_boxes=text_boxes)
+
+
+def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) -> bool:
+    """`spread_group_labels` on a scanned table: a header label centred over the sub-labels of several columns heads
+    them all ("Stroke" over "No. | Rate | (95% CI)", its slot the middle column's alone). The rule reads where the
+    labels' text is; a scanned table's cells are its grid's slots, so it runs on the words' boxes, and a widened
+    cell gets the slots of the columns it now covers. Only labels in one column's slot, centred in it, are widened:
+    a span the grid drew stays, and so does a label placed by its right edge (`scan_grid._right_aligned_column`:
+    "Financial liabilities" flush right over its narrow column, overhanging the neighbour, whose centre the rule
+    would take for a label over both groups). In place; True when any cell changed."""
+    slots = {id(c): c.bbox for c in table.cells}
+    columns: dict[int, tuple[float, float]] = {}
+    for c in table.cells:
+        if c.bbox is not None and c.col_span == 1:
+            x0, x1 = columns.get(c.col, (c.bbox.x0, c.bbox.x1))
+            columns[c.col] = (min(x0, c.bbox.x0), max(x1, c.bbox.x1))
+    before = {id(c): (c.col, c.col_span) for c in table.cells}
+    for c in table.cells:
+        c.bbox = text_boxes.get((c.row, c.col), c.bbox)
+    changed = spread_group_labels(table)
+    for c in table.cells:
+        col, span = before[id(c)]
+        slot, text = slots[id(c)], text_boxes.get((c.row, col))
+        off_centre = slot is not None and text is not None and not slot.x0 <= (text.x0 + text.x1) / 2 <= slot.x1
+        if (span > 1 or off_centre) and (c.col, c.col_span) != (col, span):
+            c.col, c.col_span = col, span  # a span the grid drew, or a label placed by its alignment, is kept
+        slot = slots[id(c)]
+        if (
+            slot is not None
+            and before[id(c)] != (c.col, c.col_span)
+            and {c.col, c.col + c.col_span - 1} <= set(columns)
+        ):
+            x0, x1 = columns[c.col][0], columns[c.col + c.col_span - 1][1]
+            slot = BBox(x0, slot.y0, x1, slot.y1, slot.space)
+        c.bbox = slot
+    return changed
 
 
 def _rounded(score: float | None) -> float | None:

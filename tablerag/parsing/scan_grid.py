@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from tablerag.model import BBox
-from tablerag.parsing.grid import Word, group_lines, index_of
+from tablerag.parsing.grid import GridCell, Word, group_lines, index_of
 from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.tatr_grid import Detection, Label, grid_from_detections
 
@@ -35,6 +35,8 @@ LEVEL_MAX_EXTENT = 1.5  # in text heights: one text line's words, boxed a little
 # this; `group_lines` chains more (several rows beside a label wrapped between them) in dense tables
 PROSE_MAX_GAP = 1.0  # in line heights: a word space is a third to a half of the text height (a justified line's
 # stretched spaces stay under one), the gap between two table columns is one or more
+COLUMN_GAP = 1.5  # in text heights: two labels of one header cell this far apart head different columns; closer
+# (0.5-1.1 measured between narrow columns' labels, 0.6 inside "Mexican American") only over values, not sub-labels
 PROSE_LONG_SHARE = 0.5  # paragraphs: at least this share of the text lines hold NOTE_MIN_WORDS words or more
 
 
@@ -94,10 +96,45 @@ def grid_by_phrases(dets: list[Detection], words: list[Word], box: BBox, score: 
         placed.append(unit)
     units += on_one_level(placed, parts)
     grid, left = grid_from_detections(split_shared_columns(dets, units, box), units, box, score)
+    without_spanned_columns(grid)
+    spans_off_value_lines(grid)
+    split_spanning_headers(grid)
     spanned_header_phrases(grid)
     for c in grid.cells:
         c.words[:] = [o for w in c.words for o in parts.get(id(w), [w])]
     return grid, [o for w in left for o in parts.get(id(w), [w])]
+
+
+def without_spanned_columns(grid: Any) -> None:
+    """The grid without columns that separate nothing: a column every text cell covering which also covers the same
+    neighbour (left or right) holds no text of its own, so it is merged into that neighbour and the spans shrink.
+    A structure model draws such columns where it sees the white space inside a column as an edge (a stub of years
+    with its labels spanning two columns, "Actual" and "Projected" section rows spanning all but the last, values of
+    one column starting one column early in some rows); left in, they make the stub cells look like spanning cells,
+    so no stub column is found and no row is named. Empty columns no text cell covers are `drop_empty_edges`'s."""
+    k = 0
+    while grid.n_cols > 1 and k < grid.n_cols:
+        filled = [c for c in grid.cells if c.words and c.col <= k < c.col + c.col_span]
+        into = [
+            j for j in (k - 1, k + 1) if 0 <= j < grid.n_cols and all(c.col <= j < c.col + c.col_span for c in filled)
+        ]
+        if not filled or not into:
+            k += 1
+            continue
+        cells = []
+        for c in grid.cells:
+            if c.col <= k < c.col + c.col_span:
+                if c.col_span == 1:
+                    continue  # an empty slot of the merged column: the neighbour's cell now covers it
+                c.col_span -= 1
+            elif c.col > k:
+                c.col -= 1
+            cells.append(c)
+        grid.cells[:] = cells
+        del grid.col_edges[k if into[0] < k else k + 1]
+        for c in grid.cells:
+            c.x0, c.x1 = grid.col_edges[c.col], grid.col_edges[c.col + c.col_span]
+        k = max(0, k - 1)
 
 
 def on_one_level(units: list[Word], parts: dict[int, list[Word]]) -> list[Word]:
@@ -185,6 +222,85 @@ def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) ->
         out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
         out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
     return out
+
+
+def spans_off_value_lines(grid: Any) -> None:
+    """A cell spanning several rows gives up the words of its last row that share a text line with values in that
+    row's other cells: those words head that row, not the cell above. A structure model spans the stub's header
+    ("Category", "Region and state") or a column's ("Difference") down over the table's first body row, which put
+    that row's label ("All people") and value into the header and left the row without its label. The words go to a
+    cell of their own in the last row, and the spanning cell ends one row higher; a cell all of whose words lie on
+    that line (a label centred down beside the values), and a cell starting below the model's header (a body label
+    wrapped over the two rows it names, "Chronic illness and / chronic pain" beside "Count" and "Percentage"), are
+    left as they are."""
+    for cell in list(grid.cells):
+        last = cell.row + cell.row_span - 1
+        if cell.row_span < 2 or not cell.words or cell.row >= grid.header_rows:
+            continue  # a body label spanning rows (wrapped beside two rows of values) is left as it is
+        values = [
+            w
+            for o in grid.cells
+            if o is not cell and o.row == last and o.row_span == 1
+            for w in o.words
+            if _is_number(w)
+        ]
+        moved = [w for w in cell.words if values and _on_a_line_of(w, values)]
+        if not moved or len(moved) == len(cell.words):
+            continue
+        cell.words[:] = [w for w in cell.words if not any(w is m for m in moved)]
+        cell.row_span -= 1
+        cell.y1 = grid.row_edges[last]
+        grid.cells.append(
+            GridCell(
+                last,
+                cell.col,
+                cell.x0,
+                grid.row_edges[last],
+                cell.x1,
+                grid.row_edges[last + 1],
+                1,
+                cell.col_span,
+                moved,
+            )
+        )
+    grid.cells.sort(key=lambda c: (c.row, c.col))
+
+
+def split_spanning_headers(grid: Any) -> None:
+    """A header cell spanning several columns that holds two or more labels side by side (phrases apart by a column
+    gap, none over another) is cut into one slot per column, each phrase in the column under its centre: a structure
+    model boxed "Coronary heart disease" and "Stroke", each centred over its own three columns, as one cell across
+    the header, which made them one label over every column. `spanned_header_phrases` then spans each phrase over
+    the empty slots it reaches."""
+    edges = grid.col_edges
+    for cell in list(grid.cells):
+        if cell.row >= grid.header_rows or cell.col_span < 2 or cell.row_span > 1 or len(cell.words) < 2:
+            continue
+        labels: list[list[Word]] = []  # phrases stacked over each other (a wrapped label) are one label
+        for w in sorted(cell.words, key=lambda w: w.x0):
+            if labels and w.x0 < max(o.x1 for o in labels[-1]):
+                labels[-1].append(w)
+            else:
+                labels.append([w])
+        homes = [_column_of(edges, (min(w.x0 for w in lab) + max(w.x1 for w in lab)) / 2) for lab in labels]
+        if len(labels) < 2 or len(set(homes)) < len(homes) or any(h is None for h in homes):
+            continue
+        height = sorted(w.y1 - w.y0 for w in cell.words)[len(cell.words) // 2]
+        gaps = [min(w.x0 for w in b) - max(w.x1 for w in a) for a, b in zip(labels, labels[1:], strict=False)]
+        under = [
+            w
+            for o in grid.cells
+            if o.row == cell.row + cell.row_span and o.col < cell.col + cell.col_span and cell.col < o.col + o.col_span
+            for w in o.words
+        ]
+        leaves = all(_is_number(w) for w in under)  # nothing but values below: labels of single columns
+        if min(gaps) < COLUMN_GAP * height and not leaves:
+            continue  # words of one group label ("Mexican American" over its sub-labels) the text detector boxed apart
+        grid.cells.remove(cell)
+        for k in range(cell.col, cell.col + cell.col_span):
+            words = [w for lab, home in zip(labels, homes, strict=True) if home == k for w in lab]
+            grid.cells.append(GridCell(cell.row, k, edges[k], cell.y0, edges[k + 1], cell.y1, words=words))
+    grid.cells.sort(key=lambda c: (c.row, c.col))
 
 
 def spanned_header_phrases(grid: Any) -> None:
