@@ -183,7 +183,9 @@ def detect_header_rows(table: Table) -> int:
     every row above is a title row (text in the stub cell only: "2.1 Office Buildings", "($ in millions)"),
     which names the table, not its columns, and so cannot be the whole header; or the row above holds one lone
     label over several columns (a spanning label a CSV export or a borderless reader left in one cell, "Payments
-    Due by Period") and this row labels two or more columns with no number (the sub-labels it groups); or the
+    Due by Period"), or labels with empty cells beside them that this row labels ("2019 | | 2018 |" over "High |
+    Low | High | Low", numbers further down), and this row labels two or more columns with no number (the
+    sub-labels it groups); or the
     header so far has two or more rows, none with a stub label, and this row names the stub as well as its
     columns (the stub's label sits in the bottom header row: "Fiscal Year | Leases | Leases").
     """
@@ -199,7 +201,10 @@ def detect_header_rows(table: Table) -> int:
         reaching = any(c.row + c.row_span > rows for c in above)
         continued = _stub_empty(cover[rows]) and any(c is not None and c.text.strip() for c in cover[rows])
         titled = all(_title_row(cover[r]) for r in range(rows))
-        under_lone = _lone_label_row(cover[rows - 1]) and _sub_label_row(cover[rows])
+        under_lone = (
+            _lone_label_row(cover[rows - 1])
+            or (_labels_over_holes(cover[rows - 1], cover[rows]) and _numbers_below(cover, rows + 1))
+        ) and _sub_label_row(cover[rows])
         bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
         if (
             not (grouped or reaching or continued or titled or under_lone or bottom or _unit_row(cover[rows]))
@@ -225,6 +230,24 @@ def _unit_row(row: list[Cell | None]) -> bool:
     row whatever its stub cell says."""
     own = _filled(row, 1)
     return bool(own) and all(_unit_note(c.text) and not _is_value(c.text) for c in own)
+
+
+def _labels_over_holes(above: list[Cell | None], row: list[Cell | None]) -> bool:
+    """The row above holds labels only (no values) and leaves empty a column this row labels: each label a
+    spanning one a CSV export left in its first cell."""
+    own = _filled(above, 1)
+    if not own or any(_is_value(c.text) for c in own):
+        return False
+    return any(
+        (a is None or not a.text.strip()) and b is not None and b.text.strip()
+        for a, b in zip(above[1:], row[1:], strict=False)
+    )
+
+
+def _numbers_below(cover: list[list[Cell | None]], start: int) -> bool:
+    """Some row from ``start`` down is a row of numbers: the table holds values, so a text row above them is a
+    header, not its first text record."""
+    return any(_numeric_share(cover[r]) >= NUMERIC_ROW_SHARE for r in range(start, len(cover)))
 
 
 def _lone_label_row(row: list[Cell | None]) -> bool:
