@@ -18,7 +18,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, year_span
+from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
     change_not_stated,
@@ -285,6 +285,7 @@ def _rule_compute(
             period=bool(ASKS_PERIOD.search(question)),
             thing=bool(ASKS_THING.search(question)),
             counts_rows=bool(COUNT_OF_ROWS.search(question)),
+            year=period_year(question),
         )
     except UnsafeSqlError:
         return None

@@ -272,7 +272,19 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     label = set(row_words(view.table, rows[0].index))
     if not label or not label <= set(linked.words):
         return False
-    return any(not is_year(t) for t in linked.cols[0].tokens - label)
+    own = linked.cols[0].tokens - label
+    if any(not is_year(t) for t in own):
+        return True
+    return len(own) == 1 and _one_column_of_year(view, linked, rows[0].index, next(iter(own)))
+
+
+def _one_column_of_year(view: TypedView, linked: Linked, row: int, year: str) -> bool:
+    """The named row has a value in exactly one column of the named year: "the highest expected volatility in 2019"
+    over "2019 | 2018" columns is the 2019 cell (a range a lookup reads); a year over four quarter columns still
+    leaves four values to compare."""
+    grid = view.table.filled_grid()
+    years = column_years(view.table)
+    return sum(1 for c in value_cols(view, linked) if grid[row][c].strip() and year in years.get(c, set())) == 1
 
 
 def ranked(

@@ -25,7 +25,7 @@ from tablerag.qa.operands import (
     row_year,
     value_cols,
 )
-from tablerag.qa.periods import year_of
+from tablerag.qa.periods import column_years, year_of, years_in
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -42,6 +42,24 @@ def year_span(question: str) -> tuple[int, int] | None:
         return None
     a, b = sorted((int(m.group(1)), int(m.group(2))))
     return (a, b) if b - a >= 2 else None  # "2018 and 2019" names two columns, which linking already finds
+
+
+# A year the question sets as its period ("in 2019", "for fiscal 2019", "as of 2019"): the operands of an average
+# over the named row are that year's cells only. A year written before the amount ("the 2019 average total") is the
+# reports' average balance of that year, its opening and closing amounts: no restriction.
+_PERIOD_YEAR = re.compile(
+    r"\b(?:in|for|during|at|as\s+of|on|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|year\s+|FY\s?)?"
+    r"((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def period_year(question: str) -> str | None:
+    """The one year the question sets as its period ("the average life expectancy in 2019"); None when it names no
+    year, several, or a year only before the amount ("the 2019 average")."""
+    named = years_in(question)
+    m = _PERIOD_YEAR.search(question)
+    return m.group(1) if m is not None and named == {m.group(1)} else None
 
 
 def _ordered_pair(
@@ -146,14 +164,23 @@ def _implied_periods(
 
 
 def _row_period_cells(
-    view: TypedView, linked: Linked, row: int, span: tuple[int, int] | None, want_percent: bool = False
+    view: TypedView,
+    linked: Linked,
+    row: int,
+    span: tuple[int, int] | None,
+    want_percent: bool = False,
+    year: str | None = None,
 ) -> list[tuple[int, int]]:
     """A named row's numeric cells of one kind of amount (`like_columns`), limited to the year span the question
-    gives ("2017-2019", "from 2015 to 2019")."""
+    gives ("2017-2019", "from 2015 to 2019") or to the one year it sets as its period ("in 2019": the 2019 cells,
+    when the table has columns of that year)."""
     cols = value_cols(view, linked)
     if span is not None:
         labels = column_labels(view, cols) if cols else []
         cols = [c for c, lab in zip(cols, labels, strict=True) if (y := year_of(lab)) and span[0] <= int(y) <= span[1]]
+    elif year is not None:
+        years = column_years(view.table)
+        cols = [c for c in cols if year in years.get(c, set())] or cols
     return [(row, c) for c in like_columns(view, cols, linked, want_percent)]
 
 
@@ -164,15 +191,17 @@ def _fold(
     sandbox: Sandbox,
     span: tuple[int, int] | None = None,
     want_percent: bool = False,
+    year: str | None = None,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
-    a span of years ("the 3 years from 2017 to 2019") takes every period column in it."""
+    a span of years ("the 3 years from 2017 to 2019") takes every period column in it, a year set as the period
+    ("in 2019") only its own columns (one cell there is the average the table states for it)."""
     cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
     across_rows = len(rows) >= 2 and len(cols) == 1  # "the average of A and B in 2017": one period, several rows
     if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE and not across_rows)):
-        cells = _row_period_cells(view, linked, rows[0].index, span, want_percent)
-        if len(cells) >= 2:
+        cells = _row_period_cells(view, linked, rows[0].index, span, want_percent, year if span is None else None)
+        if len(cells) >= (1 if year is not None and span is None else 2):
             parts = " UNION ALL ".join(
                 f"SELECT {cell_sql(view.column(c) or view.columns[0], r)} AS v" for r, c in cells
             )
@@ -245,6 +274,7 @@ def compute(
     period: bool = False,
     thing: bool = False,
     counts_rows: bool = True,
+    year: str | None = None,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -256,7 +286,8 @@ def compute(
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
     ``counts_rows``: the question names the rows it counts ("how many seasons"), so a count goes on over rows when
-    its bound applies to no cells (a count asked only by its bound, "how many were above 50", is refused)."""
+    its bound applies to no cells (a count asked only by its bound, "how many were above 50", is refused);
+    ``year``: the one year the question sets as its period (`period_year`), which an average keeps to."""
     intent = route.intent
     if intent is None:
         return None
@@ -269,7 +300,7 @@ def compute(
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to, one_item, decrease)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
-        built = _fold(intent, view, linked, sandbox, span, percent)
+        built = _fold(intent, view, linked, sandbox, span, percent, year if intent is Intent.AVERAGE else None)
     elif intent is Intent.COUNT:
         sql = _count_sql(view, linked, sandbox)
         res = sandbox.run(sql)

@@ -1,0 +1,68 @@
+"""A period the question names pins the column also where an operation word ("average", "highest") would reach
+over other periods, and a CSV header whose period labels sit in the first of the columns they group is read as
+two levels. Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.compute import period_year
+
+LIFE = [
+    ["", "2019", "", "2018", ""],
+    ["", "Men", "Women", "Men", "Women"],
+    ["", "Years", "Years", "Years", "Years"],
+    ["Member aged 65 (current life expectancy)", "86.8", "88.9", "87.3", "89.3"],
+    ["Member aged 45 (life expectancy at age 65)", "88.5", "90.7", "89.0", "91.1"],
+]
+
+OPTIONS = [
+    ["", "2019", "2018"],
+    ["Expected volatility", "30% - 45%", "28% - 40%"],
+    ["Risk-free interest rate", "1.5%", "2.1%"],
+    ["Expected term (years)", "6.0", "6.1"],
+]
+
+PRICES = [
+    ["", "2019", "", "2018", ""],
+    ["Quarter", "High", "Low", "High", "Low"],
+    ["First quarter", "12.50", "9.10", "11.00", "8.00"],
+    ["Second quarter", "13.75", "10.20", "12.10", "9.30"],
+    ["Third quarter", "14.00", "11.00", "12.90", "10.10"],
+]
+
+
+def test_an_average_in_a_named_year_keeps_to_that_years_cells(tmp_path):
+    table = table_from_rows(LIFE, tmp_path, "life")
+    answer = answer_table(table, "What is the current average life expectancy in 2019 for a male member aged 65?")
+    assert answer is not None and answer.value == "86.8"
+    assert {(c["row"], c["col"]) for c in answer.citations} == {(3, 1)}
+    both = answer_table(table, "What is the average life expectancy of a male member aged 65?")
+    assert both is not None and both.value == "87.05"  # no year named: both years' cells
+
+
+def test_a_year_written_before_the_amount_is_no_period_pin():
+    assert period_year("What is the current average life expectancy in 2019?") == "2019"
+    assert period_year("What is the average quarterly low price for fiscal 2019?") == "2019"
+    assert period_year("What is the 2019 average total amount falling due within one year?") is None
+    assert period_year("What was the average revenue in 2019 and 2018?") is None
+
+
+def test_a_superlative_of_a_named_row_in_a_named_year_reads_that_cell(tmp_path):
+    table = table_from_rows(OPTIONS, tmp_path, "options")
+    answer = answer_table(table, "What was the highest expected volatility in 2019?")
+    assert answer is not None and answer.value == "45%"  # the range's upper end, never another row's value
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(1, 1)]
+
+
+def test_period_labels_over_empty_cells_group_the_labels_below(tmp_path):
+    table = table_from_rows(PRICES, tmp_path, "prices")
+    assert table.header_rows == 2
+    assert [table.column_chain(c) for c in range(1, 5)] == [
+        ["2019", "High"],
+        ["2019", "Low"],
+        ["2018", "High"],
+        ["2018", "Low"],
+    ]
+    answer = answer_table(table, "What was the low price in the second quarter of 2018?")
+    assert answer is not None and answer.value == "9.30"
