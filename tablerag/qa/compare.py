@@ -4,6 +4,8 @@ column; each cites every cell compared."""
 
 from __future__ import annotations
 
+import re
+
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
 from tablerag.qa.operands import (
@@ -51,17 +53,39 @@ def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox,
 def _pick(
     intent: Intent, view: TypedView, cells: list[tuple[int, int]], labels: list[str], sandbox: Sandbox, lowest: bool
 ) -> Computation | None:
-    """The cell with the largest (smallest) value among the candidates; its row or column label is the answer."""
+    """The cell with the largest (smallest) value among the candidates; its row or column label is the answer. Amounts
+    of a loss or an expense written as negatives ("Net loss | (5,000) | (3,000)") are compared by size: the larger
+    loss is 5,000."""
     parts = " UNION ALL ".join(
         f"SELECT {i} AS i, {cell_sql(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
     )
-    sql = f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY v {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+    key = "ABS(v)" if _outflows(view, cells, sandbox, parts) else "v"
+    sql = f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY {key} {'ASC' if lowest else 'DESC'}, i LIMIT 1"
     res = sandbox.run(sql)
     if not res.rows:
         return None
     i = int(res.rows[0][0])
     compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]  # the winner first, then every cell it beat
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
+
+
+# labels of amounts that go out (a loss, an expense, a cost): reports print them as negatives, and "larger" means
+# the larger amount lost or spent
+OUTFLOW = re.compile(
+    r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
+    r"|убыт\w*|расход\w*|затрат\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten|strat\w*|koszt\w*)\b|亏损|费用|支出",
+    re.IGNORECASE,
+)
+
+
+def _outflows(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, parts: str) -> bool:
+    """Every compared amount is an outflow written as a negative: none above zero, one below, and each cell's row
+    or column names a loss, an expense or a cost. A row that can go either way ("Net income (loss)" with a profit
+    in one year) keeps the signed order."""
+    low, high = sandbox.run(f"SELECT MIN(v), MAX(v) FROM ({parts}) WHERE v IS NOT NULL").rows[0]
+    if low is None or high is None or high > 0 or low >= 0:
+        return False
+    return all(OUTFLOW.search(row_label(view, r)) or OUTFLOW.search(view.table.column_name(c)) for r, c in cells)
 
 
 def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
