@@ -98,3 +98,12 @@ def with_vectors(index: Any) -> int:
     rows = index.store.con.execute("SELECT id, kind FROM records").fetchall()
     only = LEXICAL_ONLY_KINDS[index.dense]
     return sum(kind not in only or RecordId.is_llm(rid) for rid, kind in rows)
+
+
+def draw_borderless_rows(page: Any, rows: list[list[str]], xs: list[float], top: float) -> None:
+    """Write ``rows`` on a PyMuPDF page as a borderless table, 15 pt apart from ``top``: the stub left-aligned at
+    ``xs[0]``, every other column's text right-aligned near ``xs[c] + 40`` as a report sets its amounts."""
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if text:
+                page.insert_text((xs[c] + (0 if c == 0 else 40 - 4.4 * len(text)), top + 15 * r), text, fontsize=8)

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from helpers import draw_borderless_rows
+
 import tablerag
 from tablerag.qa.answer import POOLED_TABLES
 
@@ -97,11 +99,7 @@ def _report(path: Path, prose: str, rows: list[list[str]]) -> Path:
     doc = fitz.open()
     page = doc.new_page()
     page.insert_text((72, 60), prose, fontsize=9)
-    xs = [72, 250, 320]
-    for r, row in enumerate(rows):
-        for c, text in enumerate(row):
-            if text:
-                page.insert_text((xs[c] + (0 if c == 0 else 40 - 4.4 * len(text)), 90 + 15 * r), text, fontsize=8)
+    draw_borderless_rows(page, rows, [72, 250, 320], 90)
     doc.save(path)
     doc.close()
     return path

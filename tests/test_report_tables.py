@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import draw_borderless_rows
 
 import tablerag
 from tablerag.model import Cell, SourceLocator, Table
@@ -117,19 +118,14 @@ def _borderless(path: Path) -> Path:
     doc = fitz.open()
     page = doc.new_page()
     page.insert_text((72, 60), "The table below presents net sales by contract type (in millions):", fontsize=9)
-    xs = [72, 250, 320, 390]
     page.insert_text((285, 90), "Years Ended September 30,", fontsize=8)
-    for r, row in enumerate(
-        [
-            ["", "2019", "2018", "2017"],
-            ["Fixed Price", "1,452.4", "1,146.2", "1,036.9"],
-            ["Other", "44.1", "56.7", "70.8"],
-            ["Total sales", "1,496.5", "1,202.9", "1,107.7"],
-        ]
-    ):
-        for c, text in enumerate(row):
-            if text:
-                page.insert_text((xs[c] + (0 if c == 0 else 40 - 4.4 * len(text)), 105 + 15 * r), text, fontsize=8)
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Fixed Price", "1,452.4", "1,146.2", "1,036.9"],
+        ["Other", "44.1", "56.7", "70.8"],
+        ["Total sales", "1,496.5", "1,202.9", "1,107.7"],
+    ]
+    draw_borderless_rows(page, rows, [72, 250, 320, 390], 105)
     doc.save(path)
     doc.close()
     return path
