@@ -6,7 +6,7 @@ from __future__ import annotations
 from tablerag.model import BBox
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Word
-from tablerag.parsing.image import to_table
+from tablerag.parsing.image import to_table, to_tables
 
 COL_W, ROW_H = 80.0, 14.0
 
@@ -99,3 +99,32 @@ def test_a_label_placed_by_its_right_edge_is_not_widened_over_the_neighbouring_g
     assert table.column_headers[2] == ["Assets", "2018"]
     assert table.column_headers[3] == ["Financial liabilities", "2019"]
     assert table.column_headers[4] == ["Financial liabilities", "2018"]
+
+
+def test_a_header_stacked_inside_a_scanned_table_starts_a_table_of_its_own() -> None:
+    """A quarterly statement of two years read as one grid: the 2018 block's period label and repeated quarters sit
+    in the body. Its rows are cut off as a table under that block's header, as the PDF and CSV readers cut it, so
+    the two "Gross margin" rows are no longer alike."""
+    grid = [
+        ["", "Fiscal 2019", "", ""],
+        ["", "First", "Second", "Total"],
+        ["Revenues", "94,888", "96,037", "190,925"],
+        ["Gross margin", "40.1%", "41.5%", "40.8%"],
+        ["", "Fiscal 2018", "", ""],
+        ["", "First", "Second", "Total"],
+        ["Revenues", "88,081", "89,767", "177,848"],
+        ["Gross margin", "42.5%", "41.0%", "41.7%"],
+    ]
+    cells = [
+        _cell(r, c, text, col_span=3) if text.startswith("Fiscal") else _cell(r, c, text)
+        for r, row in enumerate(grid)
+        for c, text in enumerate(row)
+        if not (text == "" and c > 0 and grid[r][1].startswith("Fiscal"))
+    ]
+    found = FoundTable(BBox(0, 0, 4 * COL_W, 8 * ROW_H), 8, 4, cells, "onnx-slanet", 0.9, 1)
+    tables = to_tables(found, "scan.png", "0" * 64, 1, 0)
+    assert [t.n_rows for t in tables] == [4, 4]
+    assert [t.table_no for t in tables] == [0, 1]
+    assert tables[0].column_headers[2] == ["Fiscal 2019", "Second"]
+    assert tables[1].column_headers[2] == ["Fiscal 2018", "Second"]
+    assert tables[1].row_headers[3] == ["Gross margin"]

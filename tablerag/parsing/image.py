@@ -22,7 +22,7 @@ from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
-from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows
+from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows, split_header_blocks
 from tablerag.parsing.imageops import blank_regions, deskew, ruling_lines
 from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
@@ -492,6 +492,14 @@ def to_table(
     return apply_headers(table, header, text_boxes=text_boxes)
 
 
+def to_tables(
+    pt: FoundTable, file: str, sha256: str, page: int, table_no: int, pixels_per_point: float | None = None
+) -> list[Table]:
+    """`to_table`, cut where a header is stacked inside its body (a "Fiscal 2018" block under the 2019 one, its
+    quarters repeated): each block a table of its own from ``table_no`` on, as the PDF and CSV readers cut it."""
+    return split_header_blocks(to_table(pt, file, sha256, page, table_no, pixels_per_point))
+
+
 def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) -> bool:
     """`spread_group_labels` on a scanned table: a header label centred over the sub-labels of several columns heads
     them all ("Stroke" over "No. | Rate | (95% CI)", its slot the middle column's alone). The rule reads where the
@@ -594,7 +602,7 @@ def read_image(path: Path, sha256: str, options: ScanOptions | None = None) -> P
     for n, ((_, dpi), page) in enumerate(zip(frames, scan_pages(items, replace(opts, deskew=False)), strict=True), 1):
         scale = points_per_pixel(dpi)
         for pt in page.tables:
-            doc.tables.append(to_table(pt, str(path), sha256, n, len(doc.tables), 1 / scale))
+            doc.tables.extend(to_tables(pt, str(path), sha256, n, len(doc.tables), 1 / scale))
         for text in page.prose:
             src = SourceLocator(file=str(path), sha256=sha256, page=n)
             doc.prose.append(ProseBlock(text=text, source=src, block_no=len(doc.prose)))

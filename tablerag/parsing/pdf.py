@@ -34,7 +34,7 @@ from tablerag.parsing.image import (
     scan_page,
     scan_pdf_page,
     scan_workers,
-    to_table,
+    to_tables,
     usable_cpus,
 )
 from tablerag.parsing.layout import (
@@ -389,10 +389,8 @@ def _add_page(
             edges[table.id] = (pt.lines_above if k == 0 else 0, pt.lines_below if k == len(parts) - 1 else 0)
     while pending is not None:
         stack, pending = push_heading(stack, pending[1]), next(heads, None)
-    if result.scanned:
-        out.tables.extend(
-            to_table(st, str(path), sha, page_no, len(out.tables) + i) for i, st in enumerate(result.scanned)
-        )
+    for st in result.scanned:
+        out.tables.extend(to_tables(st, str(path), sha, page_no, len(out.tables)))
     for text in result.prose:
         source = SourceLocator(file=str(path), sha256=sha, page=page_no)
         out.prose.append(ProseBlock(text=text, source=source, block_no=len(out.prose)))
