@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
+from tablerag.qa.link import SCORE_DIGITS, Linked, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
     Computation,
@@ -44,10 +44,37 @@ def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox,
     vc = cols[0][1]
     order = "ASC" if intent is Intent.MIN else "DESC"
     where = non_total_rows(view, sandbox)
+    members = section_members(view, linked)
+    if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
+        where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
+
+
+def section_members(view: TypedView, linked: Linked) -> list[int]:
+    """The rows of the section the question names ("operating income" over "Operating income:" and the regions
+    under it), when two or more rows were linked by their section's words alone (their own labels name none of
+    them): every row of the view under that section, in the order of the table. Empty when no section is named."""
+    table = view.table
+    by_section = [
+        s
+        for s in linked.rows
+        if s.index in view.rows
+        and len(chain := table.row_chain(s.index)) >= 2
+        and s.tokens
+        and not s.tokens & set(tokens(chain[-1]))
+    ]
+    if not by_section:
+        return []
+    section = table.row_chain(by_section[0].index)[:-1]
+    same = [s for s in by_section if table.row_chain(s.index)[:-1] == section]
+    if len(same) < MIN_SECTION_MEMBERS:
+        return []
+    return [
+        r for r in view.rows if table.row_chain(r)[: len(section)] == section and len(table.row_chain(r)) > len(section)
+    ]
 
 
 def _pick(
@@ -68,6 +95,8 @@ def _pick(
     compared = [cells[i]] + [c for j, c in enumerate(cells) if j != i]  # the winner first, then every cell it beat
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
+
+MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost): reports print them as negatives, and "larger" means
 # the larger amount lost or spent
@@ -319,7 +348,11 @@ def ranked(
     sandbox: Sandbox,
     period: bool = False,
     thing: bool = False,
+    year: str | None = None,
 ) -> Computation | None:
+    """The winner of a superlative: a period or kind column of a named row, or a row of the linked column.
+    ``year``: the one year the question sets as its period; with a named section ("the highest operating income
+    among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
@@ -330,6 +363,8 @@ def ranked(
             across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
         elif _cell_pinned(view, linked):  # a row and a column named: one cell, nothing to compare
             return None
+        elif year is not None and _across_periods(view, linked) and section_members(view, linked):
+            across = None  # the year is pinned: the section's rows in its column, below
         else:
             across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
         if across is not None or not numeric_cols(view, linked):

@@ -309,7 +309,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
     else:
-        return ranked(intent, route, view, linked, sandbox, period, thing)
+        return ranked(intent, route, view, linked, sandbox, period, thing, year)
     if built is None:
         return None
     sql, cells = built

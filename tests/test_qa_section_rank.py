@@ -1,0 +1,38 @@
+"""A superlative over the rows of a section the question names ranks that section's rows only, and a year the
+question pins is the column they are ranked in. The table is written as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+SEGMENTS = [
+    ["(in millions)", "2019", "2018"],
+    ["Revenue:", "", ""],
+    ["Americas", "1,200", "1,100"],
+    ["EMEA", "800", "950"],
+    ["APAC", "50", "30"],
+    ["Total revenue", "2,050", "2,080"],
+    ["Operating income:", "", ""],
+    ["Americas", "300", "280"],
+    ["EMEA", "150", "210"],
+    ["APAC", "90", "40"],
+    ["Total operating income", "540", "530"],
+]
+
+
+def test_the_lowest_of_a_named_section_is_ranked_among_its_rows(tmp_path):
+    table = table_from_rows(SEGMENTS, tmp_path, "segments")
+    answer = answer_table(table, "Which region had the lowest operating income in 2019?")
+    assert answer is not None and answer.value == "APAC"
+    assert answer.citations[0]["row"] == 9  # the APAC operating income row, not the APAC revenue row
+    revenue = answer_table(table, "Which region had the lowest revenue in 2019?")
+    assert revenue is not None and revenue.citations[0]["row"] == 4
+
+
+def test_a_pinned_year_ranks_the_section_in_that_column_not_the_years(tmp_path):
+    table = table_from_rows(SEGMENTS, tmp_path, "segments")
+    answer = answer_table(table, "What was the highest operating income among the regions in 2018?")
+    assert answer is not None and answer.value == "280"
+    years = answer_table(table, "In which year was total operating income higher?")
+    assert years is not None and years.value == "2019"
