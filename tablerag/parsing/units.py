@@ -10,6 +10,8 @@ numeric cell shares.
 
 from __future__ import annotations
 
+import re
+
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import YEAR_AT, format_unit, split_unit, unit_from_text, unit_label
 
@@ -19,6 +21,9 @@ _RATIOS = ("%", "‰")
 OTHER_DOLLARS = frozenset({"CAD", "AUD", "NZD", "HKD", "SGD"})  # currencies whose sign is also a bare "$"
 _US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD", "U.S. dollars")
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
+# a row label naming a pure number ("Interest cover (times)", "Net debt to EBITDA ratio", "Leverage (x)"): its cells
+# are no amounts of the table's currency and scale
+PURE_NUMBER_ROW = re.compile(r"\b(times|ratio|multiple)\b|\(\s*[x×]\s*\)", re.IGNORECASE)
 
 
 def _combine(readings: list[Reading]) -> Reading:
@@ -102,7 +107,12 @@ def apply_units(table: Table) -> Table:
             continue
         col = cols[c.col] if c.col < len(cols) else _NONE
         row = rows[c.row] if c.row < len(rows) else _NONE
-        c.unit = _cell_unit(c, row, col, whole)
+        levels = table.row_headers[c.row] if c.row < len(table.row_headers) else []
+        if row == _NONE and levels and PURE_NUMBER_ROW.search(levels[-1]):
+            own, _ = split_unit(c.unit)
+            c.unit = format_unit(own, 1.0) if own else None  # "8.5" interest cover, not £8.5m
+        else:
+            c.unit = _cell_unit(c, row, col, whole)
         labels.add(c.unit)
     if whole != _NONE:
         table.unit = format_unit(*whole)

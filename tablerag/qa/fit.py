@@ -19,7 +19,9 @@ from tablerag.qa.wording import echoes_the_question, plain_words
 ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
     Intent.RATIO: re.compile(
-        r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield)\b|дол[яи]|anteil|udział|比", re.IGNORECASE
+        r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield|times|cover|coverage|multiple)\b"
+        r"|[^\W\d]\s*/\s*[^\W\d]|\d\s*[x×]$|дол[яи]|anteil|udział|比",  # "Net debt/EBITDA", "2.1x": stated multiples
+        re.IGNORECASE,
     ),
     Intent.DIFFERENCE: STATED_CHANGE,
     Intent.PERCENT_CHANGE: STATED_CHANGE,
@@ -169,7 +171,9 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
-    return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
+    return bool(words.search(" ".join([*chain, *labels, table.column_name(c)]))) or bool(
+        route_.intent is Intent.RATIO and words.search(grid[r][c].strip())
+    )
 
 
 # a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
