@@ -66,3 +66,19 @@ def test_period_labels_over_empty_cells_group_the_labels_below(tmp_path):
     ]
     answer = answer_table(table, "What was the low price in the second quarter of 2018?")
     assert answer is not None and answer.value == "9.30"
+
+
+QUARTERS = [
+    ["", "Three Months Ended", "", "Nine Months Ended", ""],
+    ["", "September 30, 2019", "September 30, 2018", "September 30, 2019", "September 30, 2018"],
+    ["Revenue", "300", "280", "900", "820"],
+    ["Net income", "30", "25", "95", "80"],
+]
+
+
+def test_a_day_of_the_columns_own_date_pins_no_other_row(tmp_path):
+    """ "September 30" names the column; that another row holds 30 says nothing about which row is asked."""
+    table = table_from_rows(QUARTERS, tmp_path, "quarters")
+    answer = answer_table(table, "What was the revenue for the three months ended September 30, 2019?")
+    assert answer is not None and answer.value == "300"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(2, 1)]

@@ -291,7 +291,9 @@ def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) 
     stated = {
         _said(w)
         for i, w in enumerate(words)
-        if _PLAIN_NUMBER.match(w) and header & set(words[max(0, i - PIN_WINDOW) : i + PIN_WINDOW + 1])
+        if _PLAIN_NUMBER.match(w)
+        and w not in header  # a day or year of the column's own date ("September 30, 2019") names the column
+        and header & set(words[max(0, i - PIN_WINDOW) : i + PIN_WINDOW + 1])
     }
     grid = filled_grid(table)
     if not stated or _said(grid[r][c]) in stated:
