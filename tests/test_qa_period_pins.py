@@ -82,3 +82,17 @@ def test_a_day_of_the_columns_own_date_pins_no_other_row(tmp_path):
     answer = answer_table(table, "What was the revenue for the three months ended September 30, 2019?")
     assert answer is not None and answer.value == "300"
     assert [(c["row"], c["col"]) for c in answer.citations] == [(2, 1)]
+
+
+BALANCES = [
+    ["", "June 30, 2019", "December 31, 2018", "June 30, 2018"],
+    ["Cash", "1,200", "1,100", "900"],
+]
+
+
+def test_the_end_of_a_year_is_its_last_dated_column(tmp_path):
+    table = table_from_rows(BALANCES, tmp_path, "balances")
+    answer = answer_table(table, "What was the cash at the end of 2018?")
+    assert answer is not None and answer.value == "1,100"
+    either = answer_table(table, "What was the cash in 2018?")  # two 2018 columns, none asked: both named
+    assert either is not None and either.value is None and len(either.candidates) == 2

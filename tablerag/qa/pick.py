@@ -82,7 +82,37 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     ] or tied
     values = {" ".join(grid[row][c.index].split()) for c in plain}
     years = {year_of(table.column_name(c.index)) for c in plain}
-    return plain if len(values) > 1 and len(years) == 1 and None not in years else plain[:1]
+    if len(values) > 1 and len(years) == 1 and None not in years:
+        edge = _year_edge(table, plain, question)
+        return [edge] if edge is not None else plain
+    return plain[:1]
+
+
+# "at the end of 2018", "year-end 2018": the year's last dated column. (Its beginning is the year before's end, a
+# column such a table seldom has: no rule for it.)
+_YEAR_END = re.compile(r"\b(end\s+of|year[-\s]end|closing)\b", re.IGNORECASE)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_DAY = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?)\b\.?\s*(\d{1,2})?\b",
+    re.IGNORECASE,
+)
+
+
+def _year_edge(table: Table, cols: list[Scored], question: str) -> Scored | None:
+    """Of columns dated within one year ("June 30, 2018" and "December 31, 2018"), the last when the question asks
+    for the year's end; None when it does not or a column has no month to place it by."""
+    if not _YEAR_END.search(question):
+        return None
+    dates = []
+    for c in cols:
+        m = _MONTH_DAY.search(table.column_name(c.index))
+        if m is None:
+            return None
+        dates.append(((_MONTHS.index(m.group(1).lower()[:3]), int(m.group(2) or 0)), c))
+    if len({d for d, _ in dates}) != len(dates):
+        return None
+    return max(dates, key=lambda dc: dc[0])[1]
 
 
 def dated_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
