@@ -46,6 +46,8 @@ def test_a_year_written_before_the_amount_is_no_period_pin():
     assert period_year("What is the average quarterly low price for fiscal 2019?") == "2019"
     assert period_year("What is the 2019 average total amount falling due within one year?") is None
     assert period_year("What was the average revenue in 2019 and 2018?") is None
+    assert period_year("Какова средняя выручка в 2019 году?") == "2019"
+    assert period_year("Wie hoch war der durchschnittliche Umsatz im Jahr 2019?") == "2019"
 
 
 def test_a_superlative_of_a_named_row_in_a_named_year_reads_that_cell(tmp_path):

@@ -48,7 +48,8 @@ def year_span(question: str) -> tuple[int, int] | None:
 # over the named row are that year's cells only. A year written before the amount ("the 2019 average total") is the
 # reports' average balance of that year, its opening and closing amounts: no restriction.
 _PERIOD_YEAR = re.compile(
-    r"\b(?:in|for|during|at|as\s+of|on|of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|year\s+|FY\s?)?"
+    r"\b(?:in|for|during|at|as\s+of|on|of|в|во|за|на|im|für|zum|w|za|na)\s+"
+    r"(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|year\s+|FY\s?|jahr\s+|roku\s+)?"
     r"((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
