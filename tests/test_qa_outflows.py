@@ -1,5 +1,6 @@
-"""Losses and expenses a report prints as negatives are compared by size ("the larger loss"); a row that is a
-profit in one period and a loss in another keeps the signed order. Each test builds its table as a CSV file."""
+"""Losses and expenses a report prints as negatives are compared by size ("the larger loss"), a percentage asked is
+compared by the years' share columns, and a row that is a profit in one period and a loss in another keeps the
+signed order. Each test builds its table as a CSV file."""
 
 from __future__ import annotations
 
@@ -30,3 +31,19 @@ def test_amounts_of_both_signs_keep_the_signed_order(tmp_path):
     assert answer is not None and answer.value == "2018"
     revenue = answer_table(table, "In which year was revenue larger?")
     assert revenue is not None and revenue.value == "2019"
+
+
+SHARES = [
+    ["", "2019", "% of revenue", "2018", "% of revenue"],
+    ["Research and development", "1,400", "12%", "1,300", "15%"],
+    ["Sales and marketing", "2,000", "17%", "1,500", "20%"],
+]
+
+
+def test_a_percentage_asked_compares_the_years_share_columns(tmp_path):
+    table = table_from_rows(SHARES, tmp_path, "shares")
+    share = answer_table(table, "In which year was research and development as a percentage of revenue higher?")
+    assert share is not None and share.value == "2018"  # 15% over 12%, though 2019's amount is larger
+    assert {(c["row"], c["col"]) for c in share.citations} == {(1, 2), (1, 4)}
+    amount = answer_table(table, "In which year was research and development higher?")
+    assert amount is not None and amount.value == "2019"

@@ -130,18 +130,35 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
 
 
 def _across_columns(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool, percent: bool = False
 ) -> Computation | None:
     """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value; the item of
-    each period section in the linked column when the periods are sections (`_section_periods`)."""
+    each period section in the linked column when the periods are sections (`_section_periods`). ``percent``: the
+    question asks about the row's percentages ("R&D as a percentage of revenue"): the share column of each year
+    ("2019 | % of revenue | 2018 | % of revenue") is compared, named by its year."""
     sections = _section_periods(view, linked)
     if sections is not None:
         return _pick(intent, view, sections[0], sections[1], sandbox, lowest)
+    shares = _share_cells(view, linked) if percent else None
+    if shares is not None:
+        years = column_years(view.table)
+        return _pick(intent, view, shares, [next(iter(years[c])) for _, c in shares], sandbox, lowest)
     cells = _row_value_cells(view, linked) or _category_cells(view, linked)
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
     return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest)
+
+
+def _share_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
+    """The named row's percentage cells, one per year, in columns of two or more different years; None otherwise."""
+    cells = _row_value_cells(view, linked, want_percent=True)
+    if cells is None:
+        return None
+    years = column_years(view.table)
+    kept = [(r, c) for r, c in cells if percent_column(view.table, c) and len(years.get(c, ())) == 1]
+    one_each = len({next(iter(years[c])) for _, c in kept}) == len(kept)
+    return kept if len(kept) >= MIN_SECTION_MEMBERS and one_each else None
 
 
 def _across_periods(view: TypedView, linked: Linked) -> bool:
@@ -349,13 +366,15 @@ def ranked(
     period: bool = False,
     thing: bool = False,
     year: str | None = None,
+    percent: bool = False,
 ) -> Computation | None:
     """The winner of a superlative: a period or kind column of a named row, or a row of the linked column.
     ``year``: the one year the question sets as its period; with a named section ("the highest operating income
-    among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared."""
+    among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared.
+    ``percent``: the question asks about percentages, so periods are compared by their share columns."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
-        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
@@ -366,7 +385,7 @@ def ranked(
         elif year is not None and _across_periods(view, linked) and section_members(view, linked):
             across = None  # the year is pinned: the section's rows in its column, below
         else:
-            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN)
+            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
         if across is not None or not numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n)

@@ -310,7 +310,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
     else:
-        return ranked(intent, route, view, linked, sandbox, period, thing, year)
+        return ranked(intent, route, view, linked, sandbox, period, thing, year, percent)
     if built is None:
         return None
     sql, cells = built
