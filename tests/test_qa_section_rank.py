@@ -36,3 +36,19 @@ def test_a_pinned_year_ranks_the_section_in_that_column_not_the_years(tmp_path):
     assert answer is not None and answer.value == "280"
     years = answer_table(table, "In which year was total operating income higher?")
     assert years is not None and years.value == "2019"
+
+
+BY_YEAR = [
+    ["Year", "Revenue", "Net income"],
+    ["2019", "1,000", "120"],
+    ["2018", "900", "140"],
+    ["2017", "850", "90"],
+]
+
+
+def test_a_column_of_years_dates_the_rows_and_is_not_ranked(tmp_path):
+    """ "Which year had the lowest revenue" names the Year column too; its years are labels, the revenue is ranked."""
+    table = table_from_rows(BY_YEAR, tmp_path, "by_year")
+    answer = answer_table(table, "Which year had the lowest revenue?")
+    assert answer is not None and answer.value == "2017"
+    assert answer.citations[0]["col"] == 1

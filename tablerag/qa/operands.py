@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.qa.link import Linked, Scored, kind_words, row_words
-from tablerag.qa.periods import STATED_CHANGE, column_kind, note_column, percent_column, year_of
+from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -54,12 +54,21 @@ def cell_sql(vc: ViewColumn, row: int) -> str:
 
 
 def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColumn]]:
+    """The linked columns of numbers, best first; a column of years ("Year | Revenue": "which year had the lowest
+    revenue" names it too) only when no column of amounts is linked: years date the rows, they are not compared."""
     out = []
     for s in linked.cols:
         vc = view.column(s.index)
         if vc is not None and vc.numeric:
             out.append((s, vc))
-    return out
+    amounts = [(s, vc) for s, vc in out if not _years_column(view, vc.col)]
+    return amounts if amounts else out
+
+
+def _years_column(view: TypedView, col: int) -> bool:
+    grid = view.table.filled_grid()
+    filled = [grid[r][col].strip() for r in view.rows if grid[r][col].strip()]
+    return bool(filled) and all(is_year(t) for t in filled)
 
 
 def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
