@@ -49,6 +49,7 @@ from tablerag.qa.pick import (
 )
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult
+from tablerag.qa.reverse import Owner, value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -408,12 +409,33 @@ def _from_table(
         if end:
             return replace(taken, value=end)
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
+    owner = value_owner(table, linked, question)
+    if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
+        return _owned(table, linked, owner, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
     placed = listed_place(table, linked, question) or row_beside(table, linked, question)
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+
+
+def _owned(table: Table, linked: Linked, owner: Owner, version: str | None) -> Answer:
+    cite_ = cite(table, owner.row, owner.col, version)
+    value = " ".join(filled_grid(table)[owner.row][owner.col].split())
+    text = f"{owner.label}: " + _cell_text(table, owner.row, owner.col, value, cite_)
+    col = next((c for c in linked.cols if c.index == owner.col), None)
+    return Answer(
+        text,
+        owner.label,
+        None,
+        [cite_],
+        route=RouteKind.LOOKUP.value,
+        label=owner.label,
+        score=(linked.row.score if linked.row else 0.0) + (col.score if col else 0.0),
+        named=words_named(table, linked, col),
+        named_words=named_words(table, linked, col),
+    )
 
 
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:

@@ -1,0 +1,77 @@
+"""Questions that state a value and ask whose it is: "which region had revenue of 800 in 2019" is the row of the
+linked column holding 800; "in which year was EMEA revenue 950" is the column of the named row holding it. The
+answer is that row's (column's) label, the cell holding the value its citation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+from tablerag.parsing.numbers import parse_number
+from tablerag.qa.link import Linked, row_words
+from tablerag.qa.periods import year_of
+from tablerag.qa.route import ASKS_FOR_NAME, threshold
+
+# a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
+_NUMBER = re.compile(r"(?<![\w.,])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|quarter|month|period)s?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """The cell holding the stated value and the label that answers: its row's or its column's."""
+
+    row: int
+    col: int
+    label: str
+
+
+def stated_number(question: str) -> float | None:
+    """The one amount the question states (years left out); None for none or several."""
+    found = set()
+    for m in _NUMBER.finditer(question):
+        text = m.group(0)
+        if _YEAR.fullmatch(text):
+            continue
+        parsed = parse_number(text)
+        if parsed is not None:
+            found.add(parsed.value)
+    return found.pop() if len(found) == 1 else None
+
+
+def _holds(text: str, number: float) -> bool:
+    parsed = parse_number(text) if text.strip() else None
+    return parsed is not None and parsed.value == number
+
+
+def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
+    """Whose value the question states: with a row named by its whole label and a period asked, the one column of
+    that row holding it (named by its year); else the one row of the best-linked column holding it (named by its
+    own label). None unless exactly one cell holds the value, the question asks for a name and sets no bound
+    ("above 500" is a filter, not a value)."""
+    if not ASKS_FOR_NAME.search(question) or threshold(question) is not None:
+        return None
+    number = stated_number(question)
+    if number is None:
+        return None
+    grid = filled_grid(table)
+    body = range(table.header_rows, table.n_rows)
+    row = linked.row
+    if row is not None and _ASKS_PERIOD.search(question) and set(row_words(table, row.index)) <= set(linked.words):
+        cols = [c for c in range(table.n_cols) if c not in linked.key_cols and _holds(grid[row.index][c], number)]
+        if len(cols) == 1:
+            name = table.column_name(cols[0])
+            return Owner(row.index, cols[0], year_of(name) or name)
+        return None
+    if not linked.cols:
+        return None
+    col = linked.cols[0].index
+    rows = [r for r in body if _holds(grid[r][col], number)]
+    if len(rows) != 1:
+        return None
+    chain = table.row_headers[rows[0]] if rows[0] < len(table.row_headers) else []
+    label = chain[-1] if chain else grid[rows[0]][0]
+    return Owner(rows[0], col, " ".join(label.split())) if label.strip() else None
