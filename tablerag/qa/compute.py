@@ -23,6 +23,7 @@ from tablerag.qa.operands import (
     operand_rows,
     row_label,
     row_year,
+    unsaid_operation,
     value_cols,
 )
 from tablerag.qa.periods import year_of
@@ -279,7 +280,7 @@ def compute(
         return compare_two(view, linked, sandbox, lowest)
     else:
         return ranked(intent, route, view, linked, sandbox, period, thing)
-    if built is None:
+    if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
     sql, cells = built
     res = sandbox.run(sql)

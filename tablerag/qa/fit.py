@@ -12,6 +12,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, tokens
+from tablerag.qa.operands import unsaid_operation
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import echoes_the_question, plain_words
@@ -156,6 +157,10 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     """A computation the rules could not make may still be stated in the table: one cell whose row or column names
     the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
     one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
+    if route_.others and (
+        len(citations) != 1 or unsaid_operation(table, route_.others, [(citations[0]["row"], citations[0]["col"])])
+    ):  # a nested computation is stated only by one cell whose labels say every operation asked
+        return False
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True

@@ -10,7 +10,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from tablerag.qa.link import Linked, Scored, kind_words, row_words
+from tablerag.model import Table
+from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, note_column, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
@@ -154,3 +155,23 @@ def row_label(view: TypedView, row: int) -> str:
     text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
     stub = " ".join(grid[row][0].split()) if grid[row] else ""
     return text or (stub if year_of(stub) else str(row))
+
+
+def unsaid_operation(table: Table, others: tuple[tuple[Intent, str], ...], cells: list[tuple[int, int]]) -> bool:
+    """The question names another arithmetic operation besides the one computed (``others``: "the change in the
+    average X", "the proportion of the sum of A and B over C") that no operand's label says ("Average price",
+    "Sum insured"; a ratio word by a percentage operand): what is asked is a nested computation the rules do not
+    make, and one level of it is a wrong number."""
+    said: set[str] = set()
+    percents = False
+    for r, c in cells:
+        said |= set(row_words(table, r))
+        if c >= 0:
+            said |= {t for level in table.column_chain(c) for t in tokens(level)}
+            cell = table.cell_at(r, c)
+            percents |= (cell is not None and cell.unit == "%") or percent_column(table, c)
+    for intent, word in others:
+        words = set(tokens(word))
+        if not (words and words <= said) and not (intent is Intent.RATIO and percents):
+            return True
+    return False

@@ -40,6 +40,9 @@ class Route:
     intent: Intent | None = None
     top_n: int | None = None
     source: str = RULES  # RULES or the name of the LLM router
+    # the words of other arithmetic operations the question names besides the outer one ("the change in the
+    # average X": "average"): each must be said by an operand's label, or the question asks a nested computation
+    others: tuple[tuple[Intent, str], ...] = ()
 
 
 class Router(Protocol):
@@ -355,6 +358,37 @@ def _top_n(question: str) -> int:
     return max(1, min(n, MAX_TOP_N))
 
 
+# the arithmetic operations one computation does; one named inside another ("the average of the differences")
+# is a nested computation
+ARITHMETIC = (Intent.TOTAL, Intent.AVERAGE, Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
+# words of another operation that say the outer one itself: "by what percentage did X increase", "what
+# percentage change" name one percent change
+SAME_OPERATION: dict[Intent, frozenset[Intent]] = {Intent.PERCENT_CHANGE: frozenset({Intent.DIFFERENCE, Intent.RATIO})}
+# "the total non-vested shares", "the average total amount": a bare "total" inside another operation names the
+# quantity (a stated total, often an unlabelled sum line), not a sum to make; "sum", "combined" still ask one
+QUANTITY_TOTAL = re.compile(r"total", re.IGNORECASE)
+
+
+def _others(question: str, outer: Intent) -> tuple[tuple[Intent, str], ...]:
+    """The words of arithmetic operations the question names besides ``outer`` (each occurrence), when the outer
+    one is arithmetic too; words inside the outer operation's own phrase ("change" in "percentage change") are
+    not another operation."""
+    if outer not in ARITHMETIC:
+        return ()
+    patterns = dict(INTENT_PATTERNS)
+    spans = [m.span() for m in patterns[outer].finditer(question)]
+    out = []
+    for intent in ARITHMETIC:
+        if intent is outer or intent in SAME_OPERATION.get(outer, frozenset()):
+            continue
+        for m in patterns[intent].finditer(question):
+            if intent is Intent.TOTAL and QUANTITY_TOTAL.fullmatch(m.group(0)):
+                continue
+            if not any(a <= m.start() and m.end() <= b for a, b in spans):
+                out.append((intent, m.group(0)))
+    return tuple(out)
+
+
 def rule_route(question: str) -> Route:
     """The intent named first in the question decides (a superlative first when the answer is a name: "which year
     had the largest total"); no intent -> semantic when it asks for similarity, else lookup."""
@@ -376,7 +410,12 @@ def rule_route(question: str) -> Route:
         found.append((m.start(), order, intent))
     if found:  # the operation named first is the outer one: "the change in the average ..." is a difference
         intent = min(found)[2]
-        return Route(RouteKind.AGGREGATE, intent, _top_n(question) if intent is Intent.TOP_N else None)
+        return Route(
+            RouteKind.AGGREGATE,
+            intent,
+            _top_n(question) if intent is Intent.TOP_N else None,
+            others=_others(question, intent),
+        )
     if SEMANTIC_PATTERNS.search(question):
         return Route(RouteKind.SEMANTIC)
     return Route(RouteKind.LOOKUP)
