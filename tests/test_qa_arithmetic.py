@@ -35,3 +35,30 @@ def test_a_nested_computation_is_refused_unless_an_operand_label_says_the_inner_
     # one operation named by two words ("percentage" and "change") is no nesting
     answer = answer_table(table, "What was the percentage change in current tax expense from 2018 to 2019?")
     assert answer is not None and float(answer.value) == 20
+
+
+def test_a_mean_or_share_of_bracketed_deductions_is_their_size_unless_the_table_signs_most_rows(tmp_path):
+    statement = [
+        ["", "2019", "2018"],
+        ["Voyage revenue", "317,220", "289,016"],
+        ["Less voyage expenses", "(141,770)", "(165,012)"],
+        ["Net voyage revenue", "175,450", "124,004"],
+        ["Vessel calendar days", "8,395", "9,747"],
+    ]
+    table = table_from_rows(statement, tmp_path, "voyage")
+    answer = answer_table(table, "What is the average voyage expenses in 2018 and 2019?")
+    assert answer is not None and float(answer.value) == 153391
+    assert "ABS" in (answer.sql or "")
+    answer = answer_table(table, "What is the voyage expenses in 2019 as a percentage of the voyage revenue in 2019?")
+    assert answer is not None and round(float(answer.value), 2) == round(141770 / 317220 * 100, 2)
+    # a reconciliation whose rows are mostly negative: the brackets are signs the answer keeps
+    reconciliation = [
+        ["", "2019", "2018", "2017"],
+        ["Statutory income tax", "14,694", "(34,105)", "(39,950)"],
+        ["State income tax", "(2,164)", "3,200", "(3,193)"],
+        ["Tax exempt interest income", "(197)", "(101)", "(206)"],
+        ["Other, net", "(918)", "(545)", "(613)"],
+    ]
+    table = table_from_rows(reconciliation, tmp_path, "tax")
+    answer = answer_table(table, "What was the average Tax exempt interest income?")
+    assert answer is not None and float(answer.value) == -168

@@ -230,6 +230,43 @@ def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str:
     return f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {non_total_rows(view, sandbox)}"
 
 
+# a share, a sum or a mean of amounts a statement brackets as deductions ("Less voyage expenses (141,770)",
+# "Allowance for doubtful accounts (16)") asks their size; a difference keeps the sign (a change of "net cash used
+# (42,056)" is read both ways, so the sign the table gives is kept)
+SIZE_ASKED = (Intent.AVERAGE, Intent.TOTAL, Intent.RATIO)
+BRACKETED = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$")  # "(141,770)", "$(5,860)", "(3)%"
+# brackets mark the few deducted lines of a mostly positive statement; where at least this share of the other rows
+# is negative in the operand columns too (a tax reconciliation, a cash flow), the sign carries meaning and is kept
+SIGNED_SHARE = 0.5
+
+
+def _deductions(view: TypedView, cells: list[tuple[int, int]], intent: Intent) -> bool:
+    """The operands are amounts the table brackets as deductions (for a ratio: one of its two terms) in a table
+    whose other rows are mostly not negative in the same columns."""
+    table = view.table
+    cols = {c for _, c in cells if c >= 0}
+    rows = {r for r, c in cells if c >= 0}
+    bracketed = [
+        (r, x is not None and x.value is not None and x.value < 0 and bool(BRACKETED.match(x.text)))
+        for r, c in cells
+        if c >= 0 and (x := table.cell_at(r, c)) is not None
+    ]
+    minus = {r for r, b in bracketed if b}
+    if (
+        not minus
+        or (intent is not Intent.RATIO and len(minus) < len(rows))
+        or any(not b and r in minus for r, b in bracketed)
+    ):
+        return False
+    others = [
+        [x.value for c in cols if (x := table.cell_at(r, c)) is not None and x.value is not None]
+        for r in range(table.header_rows, table.n_rows)
+        if r not in rows
+    ]
+    others = [v for v in others if v]
+    return sum(any(v < 0 for v in vals) for vals in others) < SIGNED_SHARE * len(others)
+
+
 def compute(
     route: Route,
     view: TypedView,
@@ -283,6 +320,8 @@ def compute(
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
     sql, cells = built
+    if intent in SIZE_ASKED and _deductions(view, cells, intent):
+        sql = f"SELECT ABS(result) AS result FROM ({sql})"  # the size of what is deducted
     res = sandbox.run(sql)
     if not res.rows or res.rows[0][0] is None:
         return None
