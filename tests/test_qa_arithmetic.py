@@ -62,3 +62,21 @@ def test_a_mean_or_share_of_bracketed_deductions_is_their_size_unless_the_table_
     table = table_from_rows(reconciliation, tmp_path, "tax")
     answer = answer_table(table, "What was the average Tax exempt interest income?")
     assert answer is not None and float(answer.value) == -168
+
+
+def test_the_difference_between_two_things_is_the_gap_a_change_between_periods_keeps_its_sign(tmp_path):
+    rows = [
+        ["", "Current", "Past due", "Total"],
+        ["Gross carrying amount", "10,000", "4,558", "14,558"],
+        ["Loss allowance", "50", "120", "170"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ageing")
+    answer = answer_table(
+        table, "What is the difference in the gross carrying amount between the current and the total?"
+    )
+    assert answer is not None and float(answer.value) == 4558
+    periods = [["", "2019", "2018"], ["Revenue", "900", "1,000"], ["Cost of sales", "400", "450"]]
+    answer = answer_table(
+        table_from_rows(periods, tmp_path, "revenue"), "What is the difference between the revenue in 2019 and 2018?"
+    )
+    assert answer is not None and float(answer.value) == -100

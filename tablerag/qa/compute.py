@@ -69,12 +69,15 @@ def _binary(
     from_to: bool = False,
     one_item: bool = False,
     decrease: bool = False,
+    gap: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
     names one thing, no "A and B") one row's change between the periods the table implies. ``decrease``: "how
     much did X decrease by" asks the size of the fall between two periods (old - new). ``percent`` names the
     operands of a difference ("the change in the percent of total sales": the "% of Total" columns, not the
-    amounts); of a ratio or a percent change it is the result's scale."""
+    amounts); of a ratio or a percent change it is the result's scale. ``gap``: the difference is asked as the
+    gap between two things ("the difference between A and B"), so between two things that are no periods it is
+    the gap's size."""
     want_percent = percent and intent is Intent.DIFFERENCE
     cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
@@ -114,6 +117,8 @@ def _binary(
         return None
     if intent is Intent.DIFFERENCE:
         minuend, subtrahend = (b, a) if decrease and years is not None else (a, b)  # a fall: old - new
+        if gap and years is None:  # "the difference between A and B": the size of the gap, whichever is larger
+            return f"SELECT ABS({minuend} - {subtrahend}) AS result", cells
         return f"SELECT {minuend} - {subtrahend} AS result", cells
     if intent is Intent.RATIO:
         times = " * 100" if percent else ""
@@ -305,7 +310,7 @@ def compute(
         if past is not None or intent is not Intent.COUNT or not counts_rows:  # "how many seasons" goes on
             return past
     if intent in BINARY:
-        built = _binary(intent, view, linked, percent, from_to, one_item, decrease)
+        built = _binary(intent, view, linked, percent, from_to, one_item, decrease, route.gap)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
         built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:

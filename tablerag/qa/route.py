@@ -43,6 +43,9 @@ class Route:
     # the words of other arithmetic operations the question names besides the outer one ("the change in the
     # average X": "average"): each must be said by an operand's label, or the question asks a nested computation
     others: tuple[tuple[Intent, str], ...] = ()
+    # a difference asked as the gap between two things ("the difference between A and B", "how much more"), not
+    # as a change: of two things that are no periods its size is asked
+    gap: bool = False
 
 
 class Router(Protocol):
@@ -369,6 +372,19 @@ SAME_OPERATION: dict[Intent, frozenset[Intent]] = {Intent.PERCENT_CHANGE: frozen
 QUANTITY_TOTAL = re.compile(r"total", re.IGNORECASE)
 
 
+GAP = _p(
+    r"difference",
+    r"how\s+much\s+(more|less|higher|lower)",
+    r"разниц",
+    r"unterschied",
+    r"differenz",
+    r"różnic",
+    r"差额",
+    r"差异",
+    r"相差",
+)  # the words of a difference that name a gap between two things, not a change over time
+
+
 def _others(question: str, outer: Intent) -> tuple[tuple[Intent, str], ...]:
     """The words of arithmetic operations the question names besides ``outer`` (each occurrence), when the outer
     one is arithmetic too; words inside the outer operation's own phrase ("change" in "percentage change") are
@@ -402,19 +418,20 @@ def rule_route(question: str) -> Route:
         bound = threshold(question)
         if bound is not None:  # "in which year did X exceed 1,000": the column past the bound
             return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)
-    found: list[tuple[int, int, Intent]] = []
+    found: list[tuple[int, int, Intent, str]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)
         if m is None or (intent is Intent.COUNT and not COUNT_OF_ROWS.search(question) and threshold(question) is None):
             continue
-        found.append((m.start(), order, intent))
+        found.append((m.start(), order, intent, m.group(0)))
     if found:  # the operation named first is the outer one: "the change in the average ..." is a difference
-        intent = min(found)[2]
+        _, _, intent, word = min(found)
         return Route(
             RouteKind.AGGREGATE,
             intent,
             _top_n(question) if intent is Intent.TOP_N else None,
             others=_others(question, intent),
+            gap=intent is Intent.DIFFERENCE and bool(GAP.fullmatch(word)),
         )
     if SEMANTIC_PATTERNS.search(question):
         return Route(RouteKind.SEMANTIC)
