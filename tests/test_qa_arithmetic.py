@@ -80,3 +80,20 @@ def test_the_difference_between_two_things_is_the_gap_a_change_between_periods_k
         table_from_rows(periods, tmp_path, "revenue"), "What is the difference between the revenue in 2019 and 2018?"
     )
     assert answer is not None and float(answer.value) == -100
+
+
+def test_a_column_linked_by_part_of_another_columns_words_is_no_second_operand(tmp_path):
+    rows = [
+        ["", "F19", "F18", ""],
+        ["$ MILLION", "53 WEEKS", "52 WEEKS", "CHANGE"],
+        ["Sales", "1,671", "1,612", "3.7%"],
+        ["EBITDA", "372", "361", "3.5%"],
+        ["Depreciation and amortisation", "(111)", "(102)", "9.9%"],
+        ["EBIT", "261", "259", "1.0%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ebitda")
+    # "F18" is linked only by the "F" of "F19": the share is of two rows in the F19 column
+    answer = answer_table(
+        table, "What is the percentage constitution of Depreciation and Amortisation in EBITDA in F19?"
+    )
+    assert answer is not None and round(float(answer.value), 2) == round(111 / 372 * 100, 2)

@@ -79,7 +79,7 @@ def _binary(
     gap between two things ("the difference between A and B"), so between two things that are no periods it is
     the gap's size."""
     want_percent = percent and intent is Intent.DIFFERENCE
-    cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
+    cols, rows = _named_apart(operand_cols(view, linked, want_percent)), operand_rows(linked, view)
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index
@@ -126,6 +126,13 @@ def _binary(
     if years is None and intent is Intent.PERCENT_CHANGE and len(cols) < 2:
         a, b, cells = b, a, cells[::-1]  # "from A to B": the first mentioned is the old value
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
+
+
+def _named_apart(cols: list[tuple[Scored, ViewColumn]]) -> list[tuple[Scored, ViewColumn]]:
+    """The linked columns less those linked by only part of the words that named one before them: "F18" linked
+    by the "F" of "in F19" is no second operand of "the share of A in B in F19" (columns named by the same words,
+    "Votes" under each candidate, stay)."""
+    return [(s, vc) for i, (s, vc) in enumerate(cols) if not any(s.tokens < t.tokens for t, _ in cols[:i])]
 
 
 def _implied_periods(
