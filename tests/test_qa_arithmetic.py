@@ -97,3 +97,35 @@ def test_a_column_linked_by_part_of_another_columns_words_is_no_second_operand(t
         table, "What is the percentage constitution of Depreciation and Amortisation in EBITDA in F19?"
     )
     assert answer is not None and round(float(answer.value), 2) == round(111 / 372 * 100, 2)
+
+
+def test_words_naming_an_operand_row_or_the_mean_asked_name_no_second_kind_of_column(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        [
+            "",
+            "Number of Shares",
+            "Weighted Average Grant Date Fair Value",
+            "Number of Shares",
+            "Weighted Average Grant Date Fair Value",
+        ],
+        ["Non-vested at beginning of year", "315,292", "$2.26", "438,712", "$2.28"],
+        ["Shares granted", "253,113", "2.17", "200,000", "3.16"],
+        ["Shares vested", "82,270", "2.28", "323,420", "2.84"],
+        ["Non-vested at end of year", "486,135", "$2.53", "315,292", "$2.26"],
+    ]
+    table = table_from_rows(rows, tmp_path, "vesting")
+    # "average" asks the mean, it does not name the fair value columns: the mean of the two share counts
+    answer = answer_table(table, "What is the average shares vested between 2018 and 2019?")
+    assert answer is not None and float(answer.value) == (82270 + 323420) / 2
+    roll = [
+        ["Non-vested awards", "Shares", "Weighted-Average Grant Date Fair Value"],
+        ["Non-vested at December 31, 2018", "1,187,586", "$41.12"],
+        ["Granted", "473,550", "$53.53"],
+        ["Vested", "(365,223)", "$41.83"],
+        ["Non-vested at December 31, 2019", "1,283,281", "$45.40"],
+    ]
+    # "granted" names the row "Granted", not the "Grant Date Fair Value" column: a share of two share counts
+    question = "What is the percentage of non-vested shares granted in 2019 as a percentage of the total non-vested shares at December 31, 2019?"
+    answer = answer_table(table_from_rows(roll, tmp_path, "roll"), question)
+    assert answer is not None and round(float(answer.value), 2) == round(473550 / 1283281 * 100, 2)

@@ -19,6 +19,7 @@ from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sa
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+OPERATION_TOKENS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
 
@@ -73,7 +74,9 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     if len(cols) < 2:
         return cols
     table = view.table
-    spent = set(row_words(table, linked.rows[0].index)) if linked.rows else set()  # words that named the row
+    # words that named an operand row, or the operation asked ("the average shares vested": not the "Weighted
+    # Average Grant Date Fair Value" column), name no column kind
+    spent = {t for s in operand_rows(linked, view) for t in row_words(table, s.index)} | OPERATION_TOKENS
     tokens = {s.index: s.tokens - spent for s in linked.cols}
 
     def rank(c: int) -> tuple[bool, bool]:
