@@ -129,3 +129,18 @@ def test_words_naming_an_operand_row_or_the_mean_asked_name_no_second_kind_of_co
     question = "What is the percentage of non-vested shares granted in 2019 as a percentage of the total non-vested shares at December 31, 2019?"
     answer = answer_table(table_from_rows(roll, tmp_path, "roll"), question)
     assert answer is not None and round(float(answer.value), 2) == round(473550 / 1283281 * 100, 2)
+
+
+def test_a_stated_percent_change_is_no_answer_to_the_change_in_an_amount(tmp_path):
+    rows = [
+        ["$ million", "2019", "2018", "Change (%)"],
+        ["Revenue", "503.6", "476.9", "5.6"],
+        ["Gross margin (%)", "73.2", "72.2", "1.0"],
+        ["Free cash flow", "100.1", "50.9", "96.7"],
+        ["Closing cash", "183.2", "121.6", "50.7"],
+    ]
+    table = table_from_rows(rows, tmp_path, "highlights")
+    answer = answer_table(table, "What was the change in closing cash?")
+    assert answer is None or float(answer.value) == 61.6
+    answer = answer_table(table, "What was the percentage change in closing cash?")
+    assert answer is not None and float(answer.value) == 50.7

@@ -174,7 +174,18 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
+    if route_.intent is Intent.DIFFERENCE and (unit == "%" or percent_column(table, c)) and not _percent_row(table, r):
+        return False  # "Change (%)" of an amount row is its percent change, not the change in the amount asked
     return bool(words.search(" ".join([*chain, *labels, table.column_name(c)])))
+
+
+def _percent_row(table: Table, row: int) -> bool:
+    """A row of percentages ("Gross margin (%)", "Effective tax rate 13.0%"): its label says so, or most of its
+    values carry the unit %; its change in a percent column is a difference in points."""
+    if re.search(r"%|\bper\s?cent", " ".join(table.row_chain(row)), re.IGNORECASE):
+        return True
+    units = [c.unit for c in table.cells if c.row == row and c.value is not None]
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
 
 
 # a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
@@ -308,15 +319,33 @@ ASKS_CHANGE = re.compile(
 )
 
 
+NAMES_CHANGE = re.compile(r"\b(change[ds]?|increase[ds]?|decrease[ds]?)\b", re.IGNORECASE)
+
+
+def _percent_for_an_amount(table: Table, question: str, r: int, c: int) -> bool:
+    """ "What was the change in closing cash?" answered from a "Change (%)" column: the cell states the amount row's
+    percent change, and no percentage is asked; a percentage row's change there ("Gross margin (%)") is in points
+    and may be it."""
+    if not NAMES_CHANGE.search(question) or "%" in question or AS_PERCENT.search(question):
+        return False
+    cell = table.cell_at(r, c)
+    in_percent = (cell is not None and cell.unit == "%") or percent_column(table, c)
+    return in_percent and bool(STATED_CHANGE.search(table.column_name(c))) and not _percent_row(table, r)
+
+
 def change_not_stated(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """A lookup's one cell for a question asking by how much something rose or fell ("How much has the number of
     garlic farms increased?" answered with the 2011 count) where neither the cell's row nor its column states a
     change ("Net increase in cash", "Change", "Inc (Dec)"): one period's amount is no change, so the cell is no
-    answer."""
-    if len(citations) != 1 or not ASKS_CHANGE.search(question):
+    answer. Nor is a stated percent change of an amount when the change asked is no percentage."""
+    if len(citations) != 1:
         return False
     r, c = citations[0].get("row"), citations[0].get("col")
     if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
+        return False
+    if _percent_for_an_amount(table, question, r, c):
+        return True
+    if not ASKS_CHANGE.search(question):
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
     return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))
