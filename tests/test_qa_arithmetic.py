@@ -144,3 +144,19 @@ def test_a_stated_percent_change_is_no_answer_to_the_change_in_an_amount(tmp_pat
     assert answer is None or float(answer.value) == 61.6
     answer = answer_table(table, "What was the percentage change in closing cash?")
     assert answer is not None and float(answer.value) == 50.7
+
+
+def test_a_share_is_not_one_period_over_another_unless_both_are_named(tmp_path):
+    rows = [
+        ["Type of Mushroom", "Country", "2012", "2012", "2013", "2013"],
+        ["", "", "Quantity", "Value Received", "Quantity", "Value Received"],
+        ["Agaricus", "United States", "30,110", "106,509", "30,677", "113,982"],
+        ["Agaricus", "Japan", "14", "568", "62", "3,314"],
+        ["Specialty", "United States", "1,244", "4,464", "979", "3,625"],
+    ]
+    table = table_from_rows(rows, tmp_path, "mushrooms")
+    assert answer_table(table, "What is the percentage of Agaricus that make up the value received?") is None
+    answer = answer_table(
+        table, "What is the ratio of the value received for Agaricus in the United States in 2013 to 2012?"
+    )
+    assert answer is not None and round(float(answer.value), 4) == round(113982 / 106509, 4)

@@ -80,6 +80,8 @@ def _binary(
     the gap's size."""
     want_percent = percent and intent is Intent.DIFFERENCE
     cols, rows = _named_apart(operand_cols(view, linked, want_percent)), operand_rows(linked, view)
+    if intent is Intent.RATIO and len(cols) >= 2 and _periods_unasked(view, linked, cols[0][1].col, cols[1][1].col):
+        cols = cols[:1]  # "the percentage of A that makes up B": a share within one period, not one period over another
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index
@@ -126,6 +128,15 @@ def _binary(
     if years is None and intent is Intent.PERCENT_CHANGE and len(cols) < 2:
         a, b, cells = b, a, cells[::-1]  # "from A to B": the first mentioned is the old value
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
+
+
+def _periods_unasked(view: TypedView, linked: Linked, a: int, b: int) -> bool:
+    """Two columns of two different years, not both of which the question names: a ratio between them is not what
+    it asks (a ratio of one thing across periods names both: "2019 to 2018", "in 2019 than in 2018")."""
+    found = [year_of(label) for label in column_labels(view, [a, b])]
+    if not found[0] or not found[1] or found[0] == found[1]:
+        return False
+    return not all(y in linked.words for y in found)
 
 
 def _named_apart(cols: list[tuple[Scored, ViewColumn]]) -> list[tuple[Scored, ViewColumn]]:
