@@ -160,3 +160,21 @@ def test_a_share_is_not_one_period_over_another_unless_both_are_named(tmp_path):
         table, "What is the ratio of the value received for Agaricus in the United States in 2013 to 2012?"
     )
     assert answer is not None and round(float(answer.value), 4) == round(113982 / 106509, 4)
+
+
+def test_a_whole_column_fold_is_refused_when_the_question_restricts_the_rows(tmp_path):
+    rows = [
+        ["Pos", "Driver", "Nation", "Points"],
+        ["1", "Ann Smith", "United States", "120"],
+        ["2", "Bo Lind", "Sweden", "110"],
+        ["3", "Cy Young", "United States", "90"],
+        ["4", "Di Rossi", "Italy", "60"],
+    ]
+    table = table_from_rows(rows, tmp_path, "drivers")
+    # the sum of the whole column ignores "the top 2"
+    assert answer_table(table, "What is the total number of points earned by the top 2 drivers?") is None
+    answer = answer_table(table, "What is the total number of points earned by all drivers?")
+    assert answer is not None and float(answer.value) == 380
+    statement = [["", "2019", "2018"], ["Salaries", "100", "90"], ["Rent", "50", "45"], ["Revenue", "400", "380"]]
+    # "expenses" is no column's name and no row's: the sum of the "2019" column is not the total expenses
+    assert answer_table(table_from_rows(statement, tmp_path, "costs"), "What were the total expenses in 2019?") is None

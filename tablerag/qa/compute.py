@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
-from tablerag.qa.link import Linked, Scored
+from tablerag.qa.link import Linked, Scored, tokens
 from tablerag.qa.operands import (
     ROW_KEEP_SHARE,
     TOTAL_LABEL,
@@ -137,6 +137,26 @@ def _periods_unasked(view: TypedView, linked: Linked, a: int, b: int) -> bool:
     if not found[0] or not found[1] or found[0] == found[1]:
         return False
     return not all(y in linked.words for y in found)
+
+
+# words of a question over a whole column that restrict nothing: the operation and the generic nouns of a quantity
+FOLD_WORDS = frozenset(
+    tokens("total sum average mean combined altogether all in number amount count value there listed earned awarded")
+)
+
+
+def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
+    """A total or mean over a whole column (no row linked) of a question saying more than the column's name and
+    the operation: "the total points of the top 5 drivers", "the combined score of the American drivers", "the
+    total expenses in 2019" over a "2019" column. The words left over restrict the rows or name another quantity,
+    which the column sum ignores: a wrong number, so it is refused."""
+    if operand_rows(linked, view) or not cells:
+        return False
+    table = view.table
+    named = {t for c in {c for _, c in cells if c >= 0} for level in table.column_chain(c) for t in tokens(level)}
+    labels = [vc.col for vc in view.columns if not vc.numeric]  # "all teams" over a "Team" column names every row
+    named |= {t for c in labels for t in tokens(table.column_name(c))}
+    return bool(set(linked.words) - named - FOLD_WORDS)
 
 
 def _named_apart(cols: list[tuple[Scored, ViewColumn]]) -> list[tuple[Scored, ViewColumn]]:
@@ -341,6 +361,8 @@ def compute(
     else:
         return ranked(intent, route, view, linked, sandbox, period, thing)
     if built is None or unsaid_operation(view.table, route.others, built[1]):
+        return None
+    if intent in (Intent.TOTAL, Intent.AVERAGE) and _restriction_ignored(view, linked, built[1]):
         return None
     sql, cells = built
     if intent in SIZE_ASKED and _deductions(view, cells, intent):
