@@ -178,3 +178,20 @@ def test_a_whole_column_fold_is_refused_when_the_question_restricts_the_rows(tmp
     statement = [["", "2019", "2018"], ["Salaries", "100", "90"], ["Rent", "50", "45"], ["Revenue", "400", "380"]]
     # "expenses" is no column's name and no row's: the sum of the "2019" column is not the total expenses
     assert answer_table(table_from_rows(statement, tmp_path, "costs"), "What were the total expenses in 2019?") is None
+
+
+def test_a_count_is_refused_when_the_question_states_a_condition_it_cannot_apply(tmp_path):
+    rows = [
+        ["Date", "Opponent", "Venue", "Result", "Attendance"],
+        ["March 1", "Tunisia", "Cairo", "W 2-0", "8,200"],
+        ["March 5", "Ghana", "Accra", "L 0-1", "7,100"],
+        ["April 2", "Tunisia", "Tunis", "D 1-1", "9,000"],
+        ["April 9", "Mali", "Cairo", "W 3-1", "6,500"],
+    ]
+    table = table_from_rows(rows, tmp_path, "games")
+    answer = answer_table(table, "How many games did Tunisia participate in?")
+    assert answer is not None and float(answer.value) == 2
+    # "played in a championship final" is said by no row and no column: counting every row ignores it
+    assert answer_table(table, "How many teams played in a championship final stage?") is None
+    # a bound no column takes ("at least 3 goals" over no goals column): counting every row ignores it
+    assert answer_table(table, "In how many games did the team score at least 3 goals?") is None

@@ -145,6 +145,9 @@ FOLD_WORDS = frozenset(
 )
 
 
+COUNT_WORDS = frozenset(tokens("times"))  # "how many times": the count's own word
+
+
 def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
     """A total or mean over a whole column (no row linked) of a question saying more than the column's name and
     the operation: "the total points of the top 5 drivers", "the combined score of the American drivers", "the
@@ -263,6 +266,23 @@ def _column_cells(sandbox: Sandbox, vc: ViewColumn, where: str) -> list[tuple[in
     return [(int(r[0]), vc.col) for r in rows.fetchall()]
 
 
+# words a count question may say besides the linked row's and the columns' names: the thing counted and its verb
+# ("how many games did Tunisia participate in"); more are conditions ("played in a championship game", "attended
+# by at least 8,000 people") that counting the linked rows, or every row, ignores
+COUNTED_WORDS = 2
+
+
+def _count_unsaid(view: TypedView, linked: Linked) -> bool:
+    """A count of rows whose question says more than the rows it links, the table's column names, the operation and
+    the thing counted: the SQL would count rows the unsaid condition leaves out, a wrong number, so it is refused."""
+    table = view.table
+    said = {t for c in range(table.n_cols) for t in tokens(table.column_name(c))}
+    rows = operand_rows(linked, view)
+    if rows:
+        said |= rows[0].tokens
+    return len(set(linked.words) - said - FOLD_WORDS - COUNT_WORDS) > COUNTED_WORDS
+
+
 def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str:
     rows = operand_rows(linked, view)
     if rows:
@@ -336,8 +356,8 @@ def compute(
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
-    ``counts_rows``: the question names the rows it counts ("how many seasons"), so a count goes on over rows when
-    its bound applies to no cells (a count asked only by its bound, "how many were above 50", is refused)."""
+    ``counts_rows``: the question names the rows it counts ("how many seasons"); a count whose bound applies to no
+    cells is refused all the same (counting every row ignores the bound), so it no longer changes the result."""
     intent = route.intent
     if intent is None:
         return None
@@ -345,13 +365,14 @@ def compute(
         return down  # one column named: its rows beyond the bound
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
         past = beyond(intent, view, linked, sandbox, bound, percent, many)
-        if past is not None or intent is not Intent.COUNT or not counts_rows:  # "how many seasons" goes on
-            return past
+        return past  # a count whose stated bound applies to no cells would count rows the bound leaves out
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to, one_item, decrease, route.gap)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
         built = _fold(intent, view, linked, sandbox, span, percent)
     elif intent is Intent.COUNT:
+        if _count_unsaid(view, linked):
+            return None
         sql = _count_sql(view, linked, sandbox)
         res = sandbox.run(sql)
         rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
