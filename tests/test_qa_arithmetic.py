@@ -195,3 +195,15 @@ def test_a_count_is_refused_when_the_question_states_a_condition_it_cannot_apply
     assert answer_table(table, "How many teams played in a championship final stage?") is None
     # a bound no column takes ("at least 3 goals" over no goals column): counting every row ignores it
     assert answer_table(table, "In how many games did the team score at least 3 goals?") is None
+
+
+def test_a_column_named_only_by_the_operation_word_is_no_operand_of_the_fold(tmp_path):
+    rows = [
+        ["Rank", "Hospital", "City", "Hospital beds", "OR rooms", "Total"],
+        ["1", "Chatham Hospital", "Siler City", "25", "3", "28"],
+        ["2", "Alexander Hospital", "Taylorsville", "25", "2", "27"],
+        ["3", "Cone Health", "Greensboro", "1,031", "62", "1,093"],
+    ]
+    table = table_from_rows(rows, tmp_path, "hospitals")
+    answer = answer_table(table, "What is the total number of hospital beds at Chatham Hospital?")
+    assert answer is not None and float(answer.value) == 25

@@ -6,6 +6,7 @@ Nothing is rounded."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
@@ -146,6 +147,18 @@ FOLD_WORDS = frozenset(
 
 
 COUNT_WORDS = frozenset(tokens("times"))  # "how many times": the count's own word
+
+
+OPERATION_NAMES = {Intent.TOTAL: frozenset(tokens("total sum")), Intent.AVERAGE: frozenset(tokens("average mean"))}
+
+
+def _without_operation_columns(intent: Intent, linked: Linked) -> Linked:
+    """The links less the columns named only by the operation asked ("the total number of hospital beds" links a
+    "Total" column by "total"): adding a row's "Total" to its "Hospital beds" is no total anyone asked. Kept when
+    no other column is linked (the "Total" column may then be what is folded)."""
+    words = OPERATION_NAMES.get(intent, frozenset())
+    kept = [s for s in linked.cols if not s.tokens <= words]
+    return replace(linked, cols=kept) if kept and len(kept) < len(linked.cols) else linked
 
 
 def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
@@ -369,7 +382,7 @@ def compute(
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to, one_item, decrease, route.gap)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
-        built = _fold(intent, view, linked, sandbox, span, percent)
+        built = _fold(intent, view, _without_operation_columns(intent, linked), sandbox, span, percent)
     elif intent is Intent.COUNT:
         if _count_unsaid(view, linked):
             return None
