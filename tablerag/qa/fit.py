@@ -161,6 +161,8 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
         len(citations) != 1 or unsaid_operation(table, route_.others, [(citations[0]["row"], citations[0]["col"])])
     ):  # a nested computation is stated only by one cell whose labels say every operation asked
         return False
+    if route_.intent is Intent.COUNT:  # a count of rows the rules refused: one cell is no count of rows
+        return False
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True
