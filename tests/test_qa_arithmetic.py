@@ -233,3 +233,18 @@ def test_a_count_the_rules_refuse_is_not_answered_with_one_cell(tmp_path):
     ]
     table = table_from_rows(rows, tmp_path, "skier")
     assert answer_table(table, "How many years was he at least in the top 20 overall?") is None
+
+
+def test_one_items_cell_is_no_total_of_several_named_items(tmp_path):
+    rows = [
+        ["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
+        ["1", "Brazil", "10", "8", "6", "24"],
+        ["2", "Argentina", "4", "3", "2", "9"],
+        ["3", "Colombia", "3", "2", "3", "8"],
+        ["Total", "", "17", "13", "11", "41"],
+    ]
+    table = table_from_rows(rows, tmp_path, "medals")
+    answer = answer_table(table, "Total medals earned by Argentina and Colombia")
+    assert answer is None or float(answer.value) == 17
+    answer = answer_table(table, "How many total medals did Colombia earn?")
+    assert answer is not None and float(answer.value) == 8

@@ -11,8 +11,8 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, Scored, tokens
-from tablerag.qa.operands import unsaid_operation
+from tablerag.qa.link import Linked, Scored, link, row_words, tokens
+from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import echoes_the_question, plain_words
@@ -335,17 +335,40 @@ def _percent_for_an_amount(table: Table, question: str, r: int, c: int) -> bool:
     return in_percent and bool(STATED_CHANGE.search(table.column_name(c))) and not _percent_row(table, r)
 
 
+ASKS_SUM = re.compile(r"\b(total|sum|combined|altogether|add\s+up)\b", re.IGNORECASE)
+SUM_WORDS = frozenset(tokens("total sum combined altogether"))  # a "Total" row linked by the word asking the sum
+SEVERAL = re.compile(r"\band\b|,", re.IGNORECASE)  # "A and B", "A, B, and C"
+
+
+def _one_of_several(table: Table, question: str, row: int) -> bool:
+    """The question asks the total of several things it names ("the total goals of Aloisi, Cahill and Griffiths"),
+    at least two rows are linked near the best, each by words of its own, and the cell taken is in one of them:
+    one item's cell is no total of several."""
+    if not ASKS_SUM.search(question) or not SEVERAL.search(question):
+        return False
+    linked = link(table, question)
+    if not linked.rows:
+        return False
+    best = linked.rows[0].score
+    near = [s for s in linked.rows if s.score >= ROW_KEEP_SHARE * best and not s.tokens <= SUM_WORDS]
+    own = [s for s in near if any(s.tokens - o.tokens for o in near if o is not s)]
+    label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
+    others = [s for s in own if s.index != row and not s.tokens - SUM_WORDS <= label]
+    return row in {s.index for s in own} and bool(others)
+
+
 def change_not_stated(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """A lookup's one cell for a question asking by how much something rose or fell ("How much has the number of
     garlic farms increased?" answered with the 2011 count) where neither the cell's row nor its column states a
     change ("Net increase in cash", "Change", "Inc (Dec)"): one period's amount is no change, so the cell is no
-    answer. Nor is a stated percent change of an amount when the change asked is no percentage."""
+    answer. Nor is a stated percent change of an amount when the change asked is no percentage, nor one named
+    item's cell when the question asks the total of several ("total medals of Argentina and Colombia")."""
     if len(citations) != 1:
         return False
     r, c = citations[0].get("row"), citations[0].get("col")
     if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
         return False
-    if _percent_for_an_amount(table, question, r, c):
+    if _percent_for_an_amount(table, question, r, c) or _one_of_several(table, question, r):
         return True
     if not ASKS_CHANGE.search(question):
         return False
