@@ -248,3 +248,16 @@ def test_one_items_cell_is_no_total_of_several_named_items(tmp_path):
     assert answer is None or float(answer.value) == 17
     answer = answer_table(table, "How many total medals did Colombia earn?")
     assert answer is not None and float(answer.value) == 8
+
+
+def test_a_column_of_years_is_never_folded_with_amounts(tmp_path):
+    rows = [
+        ["Year", "Rider", "Victories", "Bike"],
+        ["1994", "Carl Fogarty", "11", "Ducati 916"],
+        ["1995", "Carl Fogarty", "13", "Ducati 916"],
+        ["1996", "Troy Corser", "7", "Ducati 916"],
+        ["1998", "Carl Fogarty", "3", "Ducati 916"],
+    ]
+    table = table_from_rows(rows, tmp_path, "riders")
+    answer = answer_table(table, "What is the average number of victories earned by Carl Fogarty?")
+    assert answer is None or answer.value is None or float(answer.value) == 9

@@ -27,7 +27,7 @@ from tablerag.qa.operands import (
     unsaid_operation,
     value_cols,
 )
-from tablerag.qa.periods import year_of
+from tablerag.qa.periods import is_year, year_of
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -159,6 +159,21 @@ def _without_operation_columns(intent: Intent, linked: Linked) -> Linked:
     words = OPERATION_NAMES.get(intent, frozenset())
     kept = [s for s in linked.cols if not s.tokens <= words]
     return replace(linked, cols=kept) if kept and len(kept) < len(linked.cols) else linked
+
+
+def _years_with_amounts(view: TypedView, cells: list[tuple[int, int]]) -> bool:
+    """A sum or mean that takes a column of years ("Year": 1994, 1995) together with a column of amounts
+    ("Victories"): a year is a period, not an amount to fold with one, so the result is a wrong number."""
+    table = view.table
+    cols = {c for _, c in cells if c >= 0}
+    grid = table.filled_grid()
+
+    def years(c: int) -> bool:
+        body = [grid[r][c] for r in range(table.header_rows, table.n_rows) if grid[r][c].strip()]
+        return bool(body) and all(is_year(t) for t in body)
+
+    held = [years(c) for c in cols]
+    return any(held) and not all(held)
 
 
 def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
@@ -396,7 +411,9 @@ def compute(
         return ranked(intent, route, view, linked, sandbox, period, thing)
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
-    if intent in (Intent.TOTAL, Intent.AVERAGE) and _restriction_ignored(view, linked, built[1]):
+    if intent in (Intent.TOTAL, Intent.AVERAGE) and (
+        _restriction_ignored(view, linked, built[1]) or _years_with_amounts(view, built[1])
+    ):
         return None
     sql, cells = built
     if intent in SIZE_ASKED and _deductions(view, cells, intent):
