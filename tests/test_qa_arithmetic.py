@@ -261,3 +261,12 @@ def test_a_column_of_years_is_never_folded_with_amounts(tmp_path):
     table = table_from_rows(rows, tmp_path, "riders")
     answer = answer_table(table, "What is the average number of victories earned by Carl Fogarty?")
     assert answer is None or answer.value is None or float(answer.value) == 9
+
+
+def test_a_count_of_rows_goes_past_the_cap_on_linked_rows(tmp_path):
+    nations = ["Canada", "Canada", "Sweden", "Canada", "Canada", "Finland", "Canada", "Canada", "Canada", "Canada"]
+    rows = [["Pick", "Player", "Nationality"]] + [[str(i + 1), f"Player {i + 1}", n] for i, n in enumerate(nations)]
+    table = table_from_rows(rows, tmp_path, "draft")
+    answer = answer_table(table, "How many times is Canada listed in the nationality column?")
+    assert answer is not None and float(answer.value) == 8
+    assert len(answer.citations) == 8

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
-from tablerag.qa.link import Linked, Scored, tokens
+from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
     ROW_KEEP_SHARE,
     TOTAL_LABEL,
@@ -311,10 +311,24 @@ def _count_unsaid(view: TypedView, linked: Linked) -> bool:
     return len(set(linked.words) - said - FOLD_WORDS - COUNT_WORDS) > COUNTED_WORDS
 
 
-def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str:
+def _rows_saying(view: TypedView, words: frozenset[str]) -> list[int]:
+    """Every row of the view whose cells say all of ``words``: the rows a count of "how many times is Canada
+    listed" counts, past the few rows a question links."""
+    grid = view.table.filled_grid()
+    return [r for r in view.rows if words <= {t for text in grid[r] for t in tokens(text)}]
+
+
+def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str | None:
+    """The rows the linked row's words name (all of them, past the cap on links), or every row but totals; None
+    when the rows past the cap cannot be told."""
     rows = operand_rows(linked, view)
     if rows:
         same = [str(s.index) for s in linked.rows if s.tokens == rows[0].tokens and s.index in view.rows]
+        if len(linked.rows) >= MAX_LINKED_ROWS and len(same) == len(linked.rows):  # the links stop at their cap
+            found = [str(r) for r in _rows_saying(view, rows[0].tokens)]
+            if not set(same) <= set(found):
+                return None  # the words are said apart from the cells ("South African" for "South Africa")
+            same = found
         return (
             f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(same)})"
         )
@@ -402,6 +416,8 @@ def compute(
         if _count_unsaid(view, linked):
             return None
         sql = _count_sql(view, linked, sandbox)
+        if sql is None:
+            return None
         res = sandbox.run(sql)
         rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
         return Computation(intent, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
