@@ -6,7 +6,9 @@ first three as `tablerag eval qa`). IM-TQA: each dev question whose gold is one 
 table written as CSV (a merged cell's text repeated over the cells it covers); right = the answer's value (or
 label) equals that cell's text. TAT-QA dev tables are split into a tune and a kept part by the hash of their uid, as in
 bench/qa_reports.py; ``--part`` keeps one part, and right / wrong / refused are printed per part. ``--misses FILE``
-writes every miss (JSON lines) of the tune part and of HiTab, WTQ and IM-TQA, never one of the kept part.
+writes every miss (JSON lines) of the tune part and of HiTab, WTQ and IM-TQA, never one of the kept part. TAT-QA and WTQ
+right / wrong / refused are also printed per answer kind (span, arithmetic, count, ...): a wrong number is worse than
+a refusal, so each kind is judged on both.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ OUT = Path(__file__).resolve().parent / "out" / "qa.json"
 PARTS = ("tune", "kept", "all")
 IMTQA = "im-tqa"
 FETAQA = "fetaqa"
+BY_KIND = (QaDataset.TATQA.value, QaDataset.WTQ.value)  # data sets whose groups are answer kinds, counted apart
 WHERE_GROUP = "table/span"  # --where: the one-cell answers the report bench's span figure asks for
 
 
@@ -54,7 +57,10 @@ class Outcomes:
         part = part_of(item.source) if dataset == QaDataset.TATQA.value else "-"
         refused = item.answer is None or item.answer.refused
         slot = 0 if item.ok else 2 if refused else 1
-        for key in (dataset, f"{dataset}/{part}"):
+        keys = [dataset, f"{dataset}/{part}"]
+        if dataset in BY_KIND:  # span / arithmetic / count apart, each with its wrong answers and refusals
+            keys.append(f"{dataset}/{part}/{item.group}")
+        for key in keys:
             self.counts[key][slot] += 1
         if self.where is not None and not item.ok and item.group == WHERE_GROUP:
             self.where[f"{part}: {self.missed_where(item)}"] += 1
@@ -127,7 +133,7 @@ class Outcomes:
         out = []
         for key, (right, wrong, refused) in sorted(self.counts.items()):
             n = right + wrong + refused
-            out.append(f"{key:<12} n={n:<5} right/wrong/refused {right / n:.3f} / {wrong / n:.3f} / {refused / n:.3f}")
+            out.append(f"{key:<36} n={n:<5} right/wrong/refused {right / n:.3f} / {wrong / n:.3f} / {refused / n:.3f}")
         return out
 
 

@@ -6,10 +6,11 @@ Nothing is rounded."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
-from tablerag.qa.link import Linked, Scored
+from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
     ROW_KEEP_SHARE,
     TOTAL_LABEL,
@@ -23,9 +24,10 @@ from tablerag.qa.operands import (
     operand_rows,
     row_label,
     row_year,
+    unsaid_operation,
     value_cols,
 )
-from tablerag.qa.periods import column_years, year_of, years_in
+from tablerag.qa.periods import column_years, is_year, year_of, years_in
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -87,14 +89,19 @@ def _binary(
     from_to: bool = False,
     one_item: bool = False,
     decrease: bool = False,
+    gap: bool = False,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Two operands: two linked columns of one row, two linked rows of one column, or (``one_item``: the question
     names one thing, no "A and B") one row's change between the periods the table implies. ``decrease``: "how
     much did X decrease by" asks the size of the fall between two periods (old - new). ``percent`` names the
     operands of a difference ("the change in the percent of total sales": the "% of Total" columns, not the
-    amounts); of a ratio or a percent change it is the result's scale."""
+    amounts); of a ratio or a percent change it is the result's scale. ``gap``: the difference is asked as the
+    gap between two things ("the difference between A and B"), so between two things that are no periods it is
+    the gap's size."""
     want_percent = percent and intent is Intent.DIFFERENCE
-    cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
+    cols, rows = _named_apart(operand_cols(view, linked, want_percent)), operand_rows(linked, view)
+    if intent is Intent.RATIO and len(cols) >= 2 and _periods_unasked(view, linked, cols[0][1].col, cols[1][1].col):
+        cols = cols[:1]  # "the percentage of A that makes up B": a share within one period, not one period over another
     years: tuple[str, str] | None = None  # two year columns: which is the new one
     if len(cols) >= 2 and rows:
         r = rows[0].index
@@ -132,6 +139,8 @@ def _binary(
         return None
     if intent is Intent.DIFFERENCE:
         minuend, subtrahend = (b, a) if decrease and years is not None else (a, b)  # a fall: old - new
+        if gap and years is None:  # "the difference between A and B": the size of the gap, whichever is larger
+            return f"SELECT ABS({minuend} - {subtrahend}) AS result", cells
         return f"SELECT {minuend} - {subtrahend} AS result", cells
     if intent is Intent.RATIO:
         times = " * 100" if percent else ""
@@ -139,6 +148,72 @@ def _binary(
     if years is None and intent is Intent.PERCENT_CHANGE and len(cols) < 2:
         a, b, cells = b, a, cells[::-1]  # "from A to B": the first mentioned is the old value
     return f"SELECT (CAST({a} AS DOUBLE) - CAST({b} AS DOUBLE)) / NULLIF(CAST({b} AS DOUBLE), 0) * 100 AS result", cells
+
+
+def _periods_unasked(view: TypedView, linked: Linked, a: int, b: int) -> bool:
+    """Two columns of two different years, not both of which the question names: a ratio between them is not what
+    it asks (a ratio of one thing across periods names both: "2019 to 2018", "in 2019 than in 2018")."""
+    found = [year_of(label) for label in column_labels(view, [a, b])]
+    if not found[0] or not found[1] or found[0] == found[1]:
+        return False
+    return not all(y in linked.words for y in found)
+
+
+# words of a question over a whole column that restrict nothing: the operation and the generic nouns of a quantity
+FOLD_WORDS = frozenset(
+    tokens("total sum average mean combined altogether all in number amount count value there listed earned awarded")
+)
+
+
+COUNT_WORDS = frozenset(tokens("times"))  # "how many times": the count's own word
+
+
+OPERATION_NAMES = {Intent.TOTAL: frozenset(tokens("total sum")), Intent.AVERAGE: frozenset(tokens("average mean"))}
+
+
+def _without_operation_columns(intent: Intent, linked: Linked) -> Linked:
+    """The links less the columns named only by the operation asked ("the total number of hospital beds" links a
+    "Total" column by "total"): adding a row's "Total" to its "Hospital beds" is no total anyone asked. Kept when
+    no other column is linked (the "Total" column may then be what is folded)."""
+    words = OPERATION_NAMES.get(intent, frozenset())
+    kept = [s for s in linked.cols if not s.tokens <= words]
+    return replace(linked, cols=kept) if kept and len(kept) < len(linked.cols) else linked
+
+
+def _years_with_amounts(view: TypedView, cells: list[tuple[int, int]]) -> bool:
+    """A sum or mean that takes a column of years ("Year": 1994, 1995) together with a column of amounts
+    ("Victories"): a year is a period, not an amount to fold with one, so the result is a wrong number."""
+    table = view.table
+    cols = {c for _, c in cells if c >= 0}
+    grid = table.filled_grid()
+
+    def years(c: int) -> bool:
+        body = [grid[r][c] for r in range(table.header_rows, table.n_rows) if grid[r][c].strip()]
+        return bool(body) and all(is_year(t) for t in body)
+
+    held = [years(c) for c in cols]
+    return any(held) and not all(held)
+
+
+def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
+    """A total or mean over a whole column (no row linked) of a question saying more than the column's name and
+    the operation: "the total points of the top 5 drivers", "the combined score of the American drivers", "the
+    total expenses in 2019" over a "2019" column. The words left over restrict the rows or name another quantity,
+    which the column sum ignores: a wrong number, so it is refused."""
+    if operand_rows(linked, view) or not cells:
+        return False
+    table = view.table
+    named = {t for c in {c for _, c in cells if c >= 0} for level in table.column_chain(c) for t in tokens(level)}
+    labels = [vc.col for vc in view.columns if not vc.numeric]  # "all teams" over a "Team" column names every row
+    named |= {t for c in labels for t in tokens(table.column_name(c))}
+    return bool(set(linked.words) - named - FOLD_WORDS)
+
+
+def _named_apart(cols: list[tuple[Scored, ViewColumn]]) -> list[tuple[Scored, ViewColumn]]:
+    """The linked columns less those linked by only part of the words that named one before them: "F18" linked
+    by the "F" of "in F19" is no second operand of "the share of A in B in F19" (columns named by the same words,
+    "Votes" under each candidate, stay)."""
+    return [(s, vc) for i, (s, vc) in enumerate(cols) if not any(s.tokens < t.tokens for t, _ in cols[:i])]
 
 
 def _implied_periods(
@@ -249,14 +324,82 @@ def _column_cells(sandbox: Sandbox, vc: ViewColumn, where: str) -> list[tuple[in
     return [(int(r[0]), vc.col) for r in rows.fetchall()]
 
 
-def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str:
+# words a count question may say besides the linked row's and the columns' names: the thing counted and its verb
+# ("how many games did Tunisia participate in"); more are conditions ("played in a championship game", "attended
+# by at least 8,000 people") that counting the linked rows, or every row, ignores
+COUNTED_WORDS = 2
+
+
+def _count_unsaid(view: TypedView, linked: Linked) -> bool:
+    """A count of rows whose question says more than the rows it links, the table's column names, the operation and
+    the thing counted: the SQL would count rows the unsaid condition leaves out, a wrong number, so it is refused."""
+    table = view.table
+    said = {t for c in range(table.n_cols) for t in tokens(table.column_name(c))}
+    rows = operand_rows(linked, view)
+    if rows:
+        said |= rows[0].tokens
+    return len(set(linked.words) - said - FOLD_WORDS - COUNT_WORDS) > COUNTED_WORDS
+
+
+def _rows_saying(view: TypedView, words: frozenset[str]) -> list[int]:
+    """Every row of the view whose cells say all of ``words``: the rows a count of "how many times is Canada
+    listed" counts, past the few rows a question links."""
+    grid = view.table.filled_grid()
+    return [r for r in view.rows if words <= {t for text in grid[r] for t in tokens(text)}]
+
+
+def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str | None:
+    """The rows the linked row's words name (all of them, past the cap on links), or every row but totals; None
+    when the rows past the cap cannot be told."""
     rows = operand_rows(linked, view)
     if rows:
         same = [str(s.index) for s in linked.rows if s.tokens == rows[0].tokens and s.index in view.rows]
+        if len(linked.rows) >= MAX_LINKED_ROWS and len(same) == len(linked.rows):  # the links stop at their cap
+            found = [str(r) for r in _rows_saying(view, rows[0].tokens)]
+            if not set(same) <= set(found):
+                return None  # the words are said apart from the cells ("South African" for "South Africa")
+            same = found
         return (
             f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(same)})"
         )
     return f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {non_total_rows(view, sandbox)}"
+
+
+# a share, a sum or a mean of amounts a statement brackets as deductions ("Less voyage expenses (141,770)",
+# "Allowance for doubtful accounts (16)") asks their size; a difference keeps the sign (a change of "net cash used
+# (42,056)" is read both ways, so the sign the table gives is kept)
+SIZE_ASKED = (Intent.AVERAGE, Intent.TOTAL, Intent.RATIO)
+BRACKETED = re.compile(r"^\s*[$€£¥]?\s*\(.*\d.*\)\s*%?\s*$")  # "(141,770)", "$(5,860)", "(3)%"
+# brackets mark the few deducted lines of a mostly positive statement; where at least this share of the other rows
+# is negative in the operand columns too (a tax reconciliation, a cash flow), the sign carries meaning and is kept
+SIGNED_SHARE = 0.5
+
+
+def _deductions(view: TypedView, cells: list[tuple[int, int]], intent: Intent) -> bool:
+    """The operands are amounts the table brackets as deductions (for a ratio: one of its two terms) in a table
+    whose other rows are mostly not negative in the same columns."""
+    table = view.table
+    cols = {c for _, c in cells if c >= 0}
+    rows = {r for r, c in cells if c >= 0}
+    bracketed = [
+        (r, x is not None and x.value is not None and x.value < 0 and bool(BRACKETED.match(x.text)))
+        for r, c in cells
+        if c >= 0 and (x := table.cell_at(r, c)) is not None
+    ]
+    minus = {r for r, b in bracketed if b}
+    if (
+        not minus
+        or (intent is not Intent.RATIO and len(minus) < len(rows))
+        or any(not b and r in minus for r, b in bracketed)
+    ):
+        return False
+    others = [
+        [x.value for c in cols if (x := table.cell_at(r, c)) is not None and x.value is not None]
+        for r in range(table.header_rows, table.n_rows)
+        if r not in rows
+    ]
+    others = [v for v in others if v]
+    return sum(any(v < 0 for v in vals) for vals in others) < SIGNED_SHARE * len(others)
 
 
 def compute(
@@ -286,8 +429,8 @@ def compute(
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
-    ``counts_rows``: the question names the rows it counts ("how many seasons"), so a count goes on over rows when
-    its bound applies to no cells (a count asked only by its bound, "how many were above 50", is refused);
+    ``counts_rows``: the question names the rows it counts ("how many seasons"); a count whose bound applies to no
+    cells is refused all the same (counting every row ignores the bound), so it no longer changes the result;
     ``year``: the one year the question sets as its period (`period_year`), which an average keeps to."""
     intent = route.intent
     if intent is None:
@@ -296,14 +439,25 @@ def compute(
         return down  # one column named: its rows beyond the bound
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
         past = beyond(intent, view, linked, sandbox, bound, percent, many)
-        if past is not None or intent is not Intent.COUNT or not counts_rows:  # "how many seasons" goes on
-            return past
+        return past  # a count whose stated bound applies to no cells would count rows the bound leaves out
     if intent in BINARY:
-        built = _binary(intent, view, linked, percent, from_to, one_item, decrease)
+        built = _binary(intent, view, linked, percent, from_to, one_item, decrease, route.gap)
     elif intent in (Intent.TOTAL, Intent.AVERAGE):
-        built = _fold(intent, view, linked, sandbox, span, percent, year if intent is Intent.AVERAGE else None)
+        built = _fold(
+            intent,
+            view,
+            _without_operation_columns(intent, linked),
+            sandbox,
+            span,
+            percent,
+            year if intent is Intent.AVERAGE else None,
+        )
     elif intent is Intent.COUNT:
+        if _count_unsaid(view, linked):
+            return None
         sql = _count_sql(view, linked, sandbox)
+        if sql is None:
+            return None
         res = sandbox.run(sql)
         rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
         return Computation(intent, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
@@ -311,9 +465,15 @@ def compute(
         return compare_two(view, linked, sandbox, lowest)
     else:
         return ranked(intent, route, view, linked, sandbox, period, thing, year, percent)
-    if built is None:
+    if built is None or unsaid_operation(view.table, route.others, built[1]):
+        return None
+    if intent in (Intent.TOTAL, Intent.AVERAGE) and (
+        _restriction_ignored(view, linked, built[1]) or _years_with_amounts(view, built[1])
+    ):
         return None
     sql, cells = built
+    if intent in SIZE_ASKED and _deductions(view, cells, intent):
+        sql = f"SELECT ABS(result) AS result FROM ({sql})"  # the size of what is deducted
     res = sandbox.run(sql)
     if not res.rows or res.rows[0][0] is None:
         return None

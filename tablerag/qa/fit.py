@@ -11,7 +11,8 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, Scored, tokens
+from tablerag.qa.link import Linked, Scored, link, row_words, tokens
+from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import echoes_the_question, plain_words
@@ -158,6 +159,12 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     """A computation the rules could not make may still be stated in the table: one cell whose row or column names
     the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
     one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
+    if route_.others and (
+        len(citations) != 1 or unsaid_operation(table, route_.others, [(citations[0]["row"], citations[0]["col"])])
+    ):  # a nested computation is stated only by one cell whose labels say every operation asked
+        return False
+    if route_.intent is Intent.COUNT:  # a count of rows the rules refused: one cell is no count of rows
+        return False
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True
@@ -171,9 +178,20 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
+    if route_.intent is Intent.DIFFERENCE and (unit == "%" or percent_column(table, c)) and not _percent_row(table, r):
+        return False  # "Change (%)" of an amount row is its percent change, not the change in the amount asked
     return bool(words.search(" ".join([*chain, *labels, table.column_name(c)]))) or bool(
         route_.intent is Intent.RATIO and words.search(grid[r][c].strip())
     )
+
+
+def _percent_row(table: Table, row: int) -> bool:
+    """A row of percentages ("Gross margin (%)", "Effective tax rate 13.0%"): its label says so, or most of its
+    values carry the unit %; its change in a percent column is a difference in points."""
+    if re.search(r"%|\bper\s?cent", " ".join(table.row_chain(row)), re.IGNORECASE):
+        return True
+    units = [c.unit for c in table.cells if c.row == row and c.value is not None]
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
 
 
 # a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
@@ -309,15 +327,56 @@ ASKS_CHANGE = re.compile(
 )
 
 
+NAMES_CHANGE = re.compile(r"\b(change[ds]?|increase[ds]?|decrease[ds]?)\b", re.IGNORECASE)
+
+
+def _percent_for_an_amount(table: Table, question: str, r: int, c: int) -> bool:
+    """ "What was the change in closing cash?" answered from a "Change (%)" column: the cell states the amount row's
+    percent change, and no percentage is asked; a percentage row's change there ("Gross margin (%)") is in points
+    and may be it."""
+    if not NAMES_CHANGE.search(question) or "%" in question or AS_PERCENT.search(question):
+        return False
+    cell = table.cell_at(r, c)
+    in_percent = (cell is not None and cell.unit == "%") or percent_column(table, c)
+    return in_percent and bool(STATED_CHANGE.search(table.column_name(c))) and not _percent_row(table, r)
+
+
+ASKS_SUM = re.compile(r"\b(total|sum|combined|altogether|add\s+up)\b", re.IGNORECASE)
+SUM_WORDS = frozenset(tokens("total sum combined altogether"))  # a "Total" row linked by the word asking the sum
+SEVERAL = re.compile(r"\band\b|,", re.IGNORECASE)  # "A and B", "A, B, and C"
+
+
+def _one_of_several(table: Table, question: str, row: int) -> bool:
+    """The question asks the total of several things it names ("the total goals of Aloisi, Cahill and Griffiths"),
+    at least two rows are linked near the best, each by words of its own, and the cell taken is in one of them:
+    one item's cell is no total of several."""
+    if not ASKS_SUM.search(question) or not SEVERAL.search(question):
+        return False
+    linked = link(table, question)
+    if not linked.rows:
+        return False
+    best = linked.rows[0].score
+    near = [s for s in linked.rows if s.score >= ROW_KEEP_SHARE * best and not s.tokens <= SUM_WORDS]
+    own = [s for s in near if any(s.tokens - o.tokens for o in near if o is not s)]
+    label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
+    others = [s for s in own if s.index != row and not s.tokens - SUM_WORDS <= label]
+    return row in {s.index for s in own} and bool(others)
+
+
 def change_not_stated(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """A lookup's one cell for a question asking by how much something rose or fell ("How much has the number of
     garlic farms increased?" answered with the 2011 count) where neither the cell's row nor its column states a
     change ("Net increase in cash", "Change", "Inc (Dec)"): one period's amount is no change, so the cell is no
-    answer."""
-    if len(citations) != 1 or not ASKS_CHANGE.search(question):
+    answer. Nor is a stated percent change of an amount when the change asked is no percentage, nor one named
+    item's cell when the question asks the total of several ("total medals of Argentina and Colombia")."""
+    if len(citations) != 1:
         return False
     r, c = citations[0].get("row"), citations[0].get("col")
     if not isinstance(r, int) or not isinstance(c, int) or not 0 <= r < table.n_rows or not 0 <= c < table.n_cols:
+        return False
+    if _percent_for_an_amount(table, question, r, c) or _one_of_several(table, question, r):
+        return True
+    if not ASKS_CHANGE.search(question):
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
     return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))

@@ -10,7 +10,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from tablerag.qa.link import Linked, Scored, kind_words, row_words
+from tablerag.model import Table
+from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
@@ -18,6 +19,7 @@ from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sa
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+OPERATION_TOKENS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
 
@@ -81,7 +83,9 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     if len(cols) < 2:
         return cols
     table = view.table
-    spent = set(row_words(table, linked.rows[0].index)) if linked.rows else set()  # words that named the row
+    # words that named an operand row, or the operation asked ("the average shares vested": not the "Weighted
+    # Average Grant Date Fair Value" column), name no column kind
+    spent = {t for s in operand_rows(linked, view) for t in row_words(table, s.index)} | OPERATION_TOKENS
     tokens = {s.index: s.tokens - spent for s in linked.cols}
 
     def rank(c: int) -> tuple[bool, bool]:
@@ -163,3 +167,23 @@ def row_label(view: TypedView, row: int) -> str:
     text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
     stub = " ".join(grid[row][0].split()) if grid[row] else ""
     return text or (stub if year_of(stub) else str(row))
+
+
+def unsaid_operation(table: Table, others: tuple[tuple[Intent, str], ...], cells: list[tuple[int, int]]) -> bool:
+    """The question names another arithmetic operation besides the one computed (``others``: "the change in the
+    average X", "the proportion of the sum of A and B over C") that no operand's label says ("Average price",
+    "Sum insured"; a ratio word by a percentage operand): what is asked is a nested computation the rules do not
+    make, and one level of it is a wrong number."""
+    said: set[str] = set()
+    percents = False
+    for r, c in cells:
+        said |= set(row_words(table, r))
+        if c >= 0:
+            said |= {t for level in table.column_chain(c) for t in tokens(level)}
+            cell = table.cell_at(r, c)
+            percents |= (cell is not None and cell.unit == "%") or percent_column(table, c)
+    for intent, word in others:
+        words = set(tokens(word))
+        if not (words and words <= said) and not (intent is Intent.RATIO and percents):
+            return True
+    return False

@@ -40,6 +40,12 @@ class Route:
     intent: Intent | None = None
     top_n: int | None = None
     source: str = RULES  # RULES or the name of the LLM router
+    # the words of other arithmetic operations the question names besides the outer one ("the change in the
+    # average X": "average"): each must be said by an operand's label, or the question asks a nested computation
+    others: tuple[tuple[Intent, str], ...] = ()
+    # a difference asked as the gap between two things ("the difference between A and B", "how much more"), not
+    # as a change: of two things that are no periods its size is asked
+    gap: bool = False
 
 
 class Router(Protocol):
@@ -355,6 +361,50 @@ def _top_n(question: str) -> int:
     return max(1, min(n, MAX_TOP_N))
 
 
+# the arithmetic operations one computation does; one named inside another ("the average of the differences")
+# is a nested computation
+ARITHMETIC = (Intent.TOTAL, Intent.AVERAGE, Intent.DIFFERENCE, Intent.PERCENT_CHANGE, Intent.RATIO)
+# words of another operation that say the outer one itself: "by what percentage did X increase", "what
+# percentage change" name one percent change
+SAME_OPERATION: dict[Intent, frozenset[Intent]] = {Intent.PERCENT_CHANGE: frozenset({Intent.DIFFERENCE, Intent.RATIO})}
+# "the total non-vested shares", "the average total amount": a bare "total" inside another operation names the
+# quantity (a stated total, often an unlabelled sum line), not a sum to make; "sum", "combined" still ask one
+QUANTITY_TOTAL = re.compile(r"total", re.IGNORECASE)
+
+
+GAP = _p(
+    r"difference",
+    r"how\s+much\s+(more|less|higher|lower)",
+    r"разниц",
+    r"unterschied",
+    r"differenz",
+    r"różnic",
+    r"差额",
+    r"差异",
+    r"相差",
+)  # the words of a difference that name a gap between two things, not a change over time
+
+
+def _others(question: str, outer: Intent) -> tuple[tuple[Intent, str], ...]:
+    """The words of arithmetic operations the question names besides ``outer`` (each occurrence), when the outer
+    one is arithmetic too; words inside the outer operation's own phrase ("change" in "percentage change") are
+    not another operation."""
+    if outer not in ARITHMETIC:
+        return ()
+    patterns = dict(INTENT_PATTERNS)
+    spans = [m.span() for m in patterns[outer].finditer(question)]
+    out = []
+    for intent in ARITHMETIC:
+        if intent is outer or intent in SAME_OPERATION.get(outer, frozenset()):
+            continue
+        for m in patterns[intent].finditer(question):
+            if intent is Intent.TOTAL and QUANTITY_TOTAL.fullmatch(m.group(0)):
+                continue
+            if not any(a <= m.start() and m.end() <= b for a, b in spans):
+                out.append((intent, m.group(0)))
+    return tuple(out)
+
+
 def rule_route(question: str) -> Route:
     """The intent named first in the question decides (a superlative first when the answer is a name: "which year
     had the largest total"); no intent -> semantic when it asks for similarity, else lookup."""
@@ -368,15 +418,21 @@ def rule_route(question: str) -> Route:
         bound = threshold(question)
         if bound is not None:  # "in which year did X exceed 1,000": the column past the bound
             return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)
-    found: list[tuple[int, int, Intent]] = []
+    found: list[tuple[int, int, Intent, str]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)
         if m is None or (intent is Intent.COUNT and not COUNT_OF_ROWS.search(question) and threshold(question) is None):
             continue
-        found.append((m.start(), order, intent))
+        found.append((m.start(), order, intent, m.group(0)))
     if found:  # the operation named first is the outer one: "the change in the average ..." is a difference
-        intent = min(found)[2]
-        return Route(RouteKind.AGGREGATE, intent, _top_n(question) if intent is Intent.TOP_N else None)
+        _, _, intent, word = min(found)
+        return Route(
+            RouteKind.AGGREGATE,
+            intent,
+            _top_n(question) if intent is Intent.TOP_N else None,
+            others=_others(question, intent),
+            gap=intent is Intent.DIFFERENCE and bool(GAP.fullmatch(word)),
+        )
     if SEMANTIC_PATTERNS.search(question):
         return Route(RouteKind.SEMANTIC)
     return Route(RouteKind.LOOKUP)
