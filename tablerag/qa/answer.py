@@ -36,6 +36,7 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
+from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
 from tablerag.qa.periods import column_years, is_year, promote_period_rows, years_in
 from tablerag.qa.pick import (
@@ -49,7 +50,7 @@ from tablerag.qa.pick import (
 )
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult
-from tablerag.qa.reverse import Owner, value_owner
+from tablerag.qa.reverse import value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
@@ -388,6 +389,9 @@ def _from_table(
     route_ = _operation_named(table, question, route_, linked)
     if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
         return periods_listed(table, linked, version)
+    members = member_rows(table, linked, question)  # "what does X consist of": the labels of its rows, whatever
+    if members:  # operation words the section's name holds ("more than one year")
+        return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)
     percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
     if percents:
         return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)
@@ -411,7 +415,7 @@ def _from_table(
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
     owner = value_owner(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
-        return _owned(table, linked, owner, version)
+        return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
     placed = listed_place(table, linked, question) or row_beside(table, linked, question)
     taken = lookup(table, placed or linked, version, question)
@@ -420,18 +424,24 @@ def _from_table(
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
 
 
-def _owned(table: Table, linked: Linked, owner: Owner, version: str | None) -> Answer:
-    cite_ = cite(table, owner.row, owner.col, version)
-    value = " ".join(filled_grid(table)[owner.row][owner.col].split())
-    text = f"{owner.label}: " + _cell_text(table, owner.row, owner.col, value, cite_)
-    col = next((c for c in linked.cols if c.index == owner.col), None)
+def _labelled(
+    table: Table, linked: Linked, cells: list[tuple[int, int | None]], label: str, version: str | None
+) -> Answer:
+    """An answer that is a label (a row's, a column's, a list of rows'), citing the cells (rows) it names."""
+    cites = [cite(table, r, c, version) for r, c in cells]
+    grid = filled_grid(table)
+    shown = [
+        _cell_text(table, r, c, " ".join(grid[r][c].split()), x) if c is not None else _where(table, r, x)
+        for (r, c), x in zip(cells, cites, strict=True)
+    ]
+    col = next((s for s in linked.cols if s.index == cells[0][1]), None)
     return Answer(
-        text,
-        owner.label,
+        f"{label}: " + " | ".join(shown) + f" — {cites[0]['file']}" * (cells[0][1] is None),
+        label,
         None,
-        [cite_],
+        cites,
         route=RouteKind.LOOKUP.value,
-        label=owner.label,
+        label=label,
         score=(linked.row.score if linked.row else 0.0) + (col.score if col else 0.0),
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
