@@ -23,7 +23,7 @@ from tablerag.qa.operands import (
     row_year,
     value_cols,
 )
-from tablerag.qa.periods import column_kind, column_years, is_year, percent_column, year_of
+from tablerag.qa.periods import MIN_SHARE_PERIODS, column_kind, column_years, is_year, percent_column, year_of
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
 
@@ -158,7 +158,7 @@ def _share_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | Non
     years = column_years(view.table)
     kept = [(r, c) for r, c in cells if percent_column(view.table, c) and len(years.get(c, ())) == 1]
     one_each = len({next(iter(years[c])) for _, c in kept}) == len(kept)
-    return kept if len(kept) >= MIN_SECTION_MEMBERS and one_each else None
+    return kept if len(kept) >= MIN_SHARE_PERIODS and one_each else None
 
 
 def _across_periods(view: TypedView, linked: Linked) -> bool:

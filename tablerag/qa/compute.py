@@ -12,6 +12,7 @@ from typing import Any
 from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
 from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
+    MEAN_WORDS,
     ROW_KEEP_SHARE,
     TOTAL_LABEL,
     Computation,
@@ -26,8 +27,9 @@ from tablerag.qa.operands import (
     row_year,
     unsaid_operation,
     value_cols,
+    years_column,
 )
-from tablerag.qa.periods import column_years, is_year, year_of, years_in
+from tablerag.qa.periods import column_years, year_of, years_in
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -168,7 +170,7 @@ FOLD_WORDS = frozenset(
 COUNT_WORDS = frozenset(tokens("times"))  # "how many times": the count's own word
 
 
-OPERATION_NAMES = {Intent.TOTAL: frozenset(tokens("total sum")), Intent.AVERAGE: frozenset(tokens("average mean"))}
+OPERATION_NAMES = {Intent.TOTAL: frozenset(tokens("total sum")), Intent.AVERAGE: MEAN_WORDS}
 
 
 def _without_operation_columns(intent: Intent, linked: Linked) -> Linked:
@@ -183,15 +185,7 @@ def _without_operation_columns(intent: Intent, linked: Linked) -> Linked:
 def _years_with_amounts(view: TypedView, cells: list[tuple[int, int]]) -> bool:
     """A sum or mean that takes a column of years ("Year": 1994, 1995) together with a column of amounts
     ("Victories"): a year is a period, not an amount to fold with one, so the result is a wrong number."""
-    table = view.table
-    cols = {c for _, c in cells if c >= 0}
-    grid = table.filled_grid()
-
-    def years(c: int) -> bool:
-        body = [grid[r][c] for r in range(table.header_rows, table.n_rows) if grid[r][c].strip()]
-        return bool(body) and all(is_year(t) for t in body)
-
-    held = [years(c) for c in cols]
+    held = [years_column(view, c) for c in {c for _, c in cells if c >= 0}]
     return any(held) and not all(held)
 
 

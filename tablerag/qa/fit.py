@@ -13,7 +13,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
-from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of, years_in
+from tablerag.qa.periods import STATED_CHANGE, is_year, percent_cell, percent_column, percent_row, year_of, years_in
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import echoes_the_question, plain_words
 
@@ -178,20 +178,11 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     chain = table.row_chain(r)
     grid = filled_grid(table)
     labels = [grid[r][k] for k in range(table.n_cols) if (cell := table.cell_at(r, k)) is None or cell.value is None]
-    if route_.intent is Intent.DIFFERENCE and (unit == "%" or percent_column(table, c)) and not _percent_row(table, r):
+    if route_.intent is Intent.DIFFERENCE and (unit == "%" or percent_column(table, c)) and not percent_row(table, r):
         return False  # "Change (%)" of an amount row is its percent change, not the change in the amount asked
     return bool(words.search(" ".join([*chain, *labels, table.column_name(c)]))) or bool(
         route_.intent is Intent.RATIO and words.search(grid[r][c].strip())
     )
-
-
-def _percent_row(table: Table, row: int) -> bool:
-    """A row of percentages ("Gross margin (%)", "Effective tax rate 13.0%"): its label says so, or most of its
-    values carry the unit %; its change in a percent column is a difference in points."""
-    if re.search(r"%|\bper\s?cent", " ".join(table.row_chain(row)), re.IGNORECASE):
-        return True
-    units = [c.unit for c in table.cells if c.row == row and c.value is not None]
-    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
 
 
 # a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
@@ -336,9 +327,7 @@ def _percent_for_an_amount(table: Table, question: str, r: int, c: int) -> bool:
     and may be it."""
     if not NAMES_CHANGE.search(question) or "%" in question or AS_PERCENT.search(question):
         return False
-    cell = table.cell_at(r, c)
-    in_percent = (cell is not None and cell.unit == "%") or percent_column(table, c)
-    return in_percent and bool(STATED_CHANGE.search(table.column_name(c))) and not _percent_row(table, r)
+    return percent_cell(table, r, c) and bool(STATED_CHANGE.search(table.column_name(c))) and not percent_row(table, r)
 
 
 ASKS_SUM = re.compile(r"\b(total|sum|combined|altogether|add\s+up)\b", re.IGNORECASE)

@@ -12,14 +12,14 @@ from typing import Any
 
 from tablerag.model import Table
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
-from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_column, year_of
+from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
 TOTAL_LABEL = re.compile(
     r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
-OPERATION_TOKENS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
+MEAN_WORDS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
 
@@ -63,11 +63,12 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
         vc = view.column(s.index)
         if vc is not None and vc.numeric:
             out.append((s, vc))
-    amounts = [(s, vc) for s, vc in out if not _years_column(view, vc.col)]
+    amounts = [(s, vc) for s, vc in out if not years_column(view, vc.col)]
     return amounts if amounts else out
 
 
-def _years_column(view: TypedView, col: int) -> bool:
+def years_column(view: TypedView, col: int) -> bool:
+    """Every filled body cell of the column is a year: the column dates the rows."""
     grid = view.table.filled_grid()
     filled = [grid[r][col].strip() for r in view.rows if grid[r][col].strip()]
     return bool(filled) and all(is_year(t) for t in filled)
@@ -85,7 +86,7 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     table = view.table
     # words that named an operand row, or the operation asked ("the average shares vested": not the "Weighted
     # Average Grant Date Fair Value" column), name no column kind
-    spent = {t for s in operand_rows(linked, view) for t in row_words(table, s.index)} | OPERATION_TOKENS
+    spent = {t for s in operand_rows(linked, view) for t in row_words(table, s.index)} | MEAN_WORDS
     tokens = {s.index: s.tokens - spent for s in linked.cols}
 
     def rank(c: int) -> tuple[bool, bool]:
@@ -180,8 +181,7 @@ def unsaid_operation(table: Table, others: tuple[tuple[Intent, str], ...], cells
         said |= set(row_words(table, r))
         if c >= 0:
             said |= {t for level in table.column_chain(c) for t in tokens(level)}
-            cell = table.cell_at(r, c)
-            percents |= (cell is not None and cell.unit == "%") or percent_column(table, c)
+            percents |= percent_cell(table, r, c)
     for intent, word in others:
         words = set(tokens(word))
         if not (words and words <= said) and not (intent is Intent.RATIO and percents):

@@ -99,13 +99,32 @@ def note_column(table: Table, col: int) -> bool:
     return all(abs(v) <= MAX_NOTE_NUMBER for v in values)
 
 
+def _mostly_percent(units: list[str | None]) -> bool:
+    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
+
+
 def percent_column(table: Table, col: int) -> bool:
     """A column of percentages: its header says so, or most of its body values carry the unit %."""
     name = table.column_name(col).lower()
     if "%" in name or "percent" in name:
         return True
-    units = [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
-    return bool(units) and sum(u == "%" for u in units) * 2 > len(units)
+    return _mostly_percent(
+        [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    )
+
+
+def percent_row(table: Table, row: int) -> bool:
+    """A row of percentages ("Gross margin (%)", "Effective tax rate 13.0%"): its label says so, or most of its
+    values carry the unit %; its change in a percent column is a difference in points."""
+    if re.search(r"%|\bper\s?cent", " ".join(table.row_chain(row)), re.IGNORECASE):
+        return True
+    return _mostly_percent([c.unit for c in table.cells if c.row == row and c.value is not None])
+
+
+def percent_cell(table: Table, row: int, col: int) -> bool:
+    """A percentage: the cell carries the unit %, or its column is one of percentages."""
+    cell = table.cell_at(row, col)
+    return (cell is not None and cell.unit == "%") or percent_column(table, col)
 
 
 def is_year(text: str) -> bool:
