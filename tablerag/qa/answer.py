@@ -44,6 +44,7 @@ from tablerag.qa.pick import (
     dated_column,
     listed_place,
     misses_the_choice,
+    only_row,
     period_columns,
     respective_cells,
     tied_columns,
@@ -131,6 +132,7 @@ _FIRST = re.compile(r"\bfirst\b", re.IGNORECASE)
 
 def lookup(table: Table, linked: Linked, version: str | None, question: str = "") -> Answer | None:
     """The cell at the best-linked row and the best-linked non-empty column that is not the row's own label."""
+    linked = only_row(table, linked) or linked
     if linked.row is None:
         return None
     grid = filled_grid(table)

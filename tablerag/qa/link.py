@@ -103,11 +103,29 @@ _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ...
 _PERCENT = re.compile(r"[%％]|\bper\s?cent(?:age)?s?\b|\bpercentages?\b|\bpct\b|百分之|百分比", re.IGNORECASE)
 
 
+# a quarter or half of a year written with a digit ("Q3", "3Q", "quarter 3", "3rd quarter", "H1") is said in words
+# ("third quarter", "first half"), as headers and questions as often write it: "the third quarter of 2019" names a
+# "Q3 2019" column and "Q3" a "Third / Quarter" one
+_ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+_PART_OF_YEAR = re.compile(
+    r"\b(?:([QH])([1-4])\b|([1-4])([QH])(?=(?:\d\d)?\b)|(quarter|half)\s+([1-4])\b|([1-4])(?:st|nd|rd|th)\s+(quarter|half)\b)",
+    re.IGNORECASE,
+)
+
+
+def _part_in_words(m: re.Match[str]) -> str:
+    digit = m.group(2) or m.group(3) or m.group(6) or m.group(7)
+    kind = (m.group(1) or m.group(4) or m.group(5) or m.group(8)).lower()
+    if kind == "h" or kind == "half":
+        return f" {_ORDINAL[digit]} half " if digit in "12" else m.group(0)
+    return f" {_ORDINAL[digit]} quarter "
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
-    "mean" as "average"), in order."""
+    "mean" as "average", "Q3" as "third quarter"), in order."""
     text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))
-    return [_SAME.get(t, t) for t in tokenize(text)]
+    return [_SAME.get(t, t) for t in tokenize(_PART_OF_YEAR.sub(_part_in_words, text))]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:

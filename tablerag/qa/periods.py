@@ -135,9 +135,9 @@ def is_year(text: str) -> bool:
 # not "2021-2022", a maturity bucket of two years): it is named by the year it ends in, as "FY2019" is
 _FISCAL_SLASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?![\d/])")
 _FISCAL_DASH = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*(\d\d)(?![\d/])")
-# a year in two digits after a fiscal mark or an apostrophe in a question: "FY19", "F19", "FY 19", "fiscal '19" (a
-# header "FY19" stays as written: its columns match such questions word for word, and a "FY19 vs FY18" change
-# column would become a period column of its own)
+# a year in two digits after a fiscal mark or an apostrophe: "FY19", "F19", "FY 19", "fiscal '19"; a header "FY19"
+# names 2019 as "FY2019" does, so "net income in 2018" finds the "FY18" column (a "FY19 vs FY18" header names both
+# years, as "2019 vs 2018" does: a change column)
 _SHORT_YEAR = re.compile(r"(?:\b(?:FY|F|CY)\s?['\u2019]?|(?<![$€£])['\u2019])(\d\d)\b", re.IGNORECASE)
 SHORT_YEAR_PIVOT = 50  # "FY49" is 2049, "FY98" is 1998: reports name years of this century but keep old series
 
@@ -156,8 +156,7 @@ def _years(text: str, header: bool) -> list[str]:
     text = _FISCAL_SLASH.sub(_fiscal_end, text)
     if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
         text = _FISCAL_DASH.sub(_fiscal_end, text)
-    else:
-        text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
     return _YEAR_IN.findall(text)
 
 

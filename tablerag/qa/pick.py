@@ -8,9 +8,9 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL
-from tablerag.qa.periods import STATED_CHANGE, is_year, percent_column, year_of
+from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, percent_column, year_of
 from tablerag.qa.route import AS_PERCENT
 from tablerag.qa.wording import plain_words
 
@@ -182,3 +182,18 @@ def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
         return None
     r = rows[0] if (m.group("a") or m.group("b")).lower() == "first" else rows[-1]
     return Linked([Scored(r, col.score, frozenset(), col.position)], [col], linked.key_cols, linked.words)
+
+
+def only_row(table: Table, linked: Linked) -> Linked | None:
+    """The table holds one row of amounts, the question names none of its rows but names a column by what it holds
+    (not only by its period): "the amount of buildings" over "Land | Buildings | Total" with one row of values asks
+    that row. A column named only by a year ("the amount in 2018") does not say the table is the one asked."""
+    if linked.rows:
+        return None
+    grid = filled_grid(table)
+    # rows holding more than a label (section rows, notes under the table are no rows of values)
+    rows = {r for r in range(table.header_rows, table.n_rows) if sum(bool(t.strip()) for t in grid[r]) >= 2}
+    named = [c for c in linked.cols if c.tokens & kind_words(column_kind(table, c.index))]
+    if len(rows) != 1 or not named or not any(c.row in rows and c.value is not None for c in table.cells):
+        return None
+    return Linked([Scored(rows.pop(), 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)

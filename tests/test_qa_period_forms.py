@@ -1,0 +1,88 @@
+"""Periods written in the short forms reports use ("FY19", "Q3 2019", "H1") link to questions that write them out,
+and the other way round; a table of one row of amounts answers a question that names only its column. Each test
+builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.link import tokens
+from tablerag.qa.periods import column_years
+
+FISCAL = [
+    ["", "FY19", "FY18"],
+    ["Revenue", "1,000", "900"],
+    ["Net income", "100", "90"],
+]
+
+QUARTERS = [
+    ["", "Q1 2019", "Q2 2019", "Q3 2019", "Q4 2019"],
+    ["Revenue", "100", "110", "120", "130"],
+    ["Gross profit", "40", "44", "48", "52"],
+]
+
+WORDED_QUARTERS = [
+    ["", "Fiscal 2019", "", "", ""],
+    ["", "First", "Second", "Third", "Fourth"],
+    ["", "Quarter", "Quarter", "Quarter", "Quarter"],
+    ["Revenues", "94,888", "96,037", "88,495", "84,380"],
+    ["Gross profit", "38,091", "39,821", "36,381", "33,471"],
+]
+
+ONE_ROW = [
+    ["", "Land", "Buildings", "Equipment", "Total"],
+    ["Balance", "100", "200", "300", "600"],
+]
+
+
+def _cell(answer):
+    assert answer is not None and answer.value is not None, answer
+    assert len(answer.citations) == 1
+    return answer.value, (answer.citations[0]["row"], answer.citations[0]["col"])
+
+
+def test_a_two_digit_fiscal_year_header_names_its_year(tmp_path):
+    table = table_from_rows(FISCAL, tmp_path, "fy")
+    assert column_years(table) == {1: {"2019"}, 2: {"2018"}}
+    assert _cell(answer_table(table, "What was net income in 2018?")) == ("90", (2, 2))
+    assert _cell(answer_table(table, "What was the revenue in fiscal 2019?")) == ("1,000", (1, 1))
+    assert _cell(answer_table(table, "What was net income in FY18?")) == ("90", (2, 2))
+    assert answer_table(table, "What was net income in 2017?") is None  # no column of that year
+
+
+def test_a_fiscal_change_header_names_both_years(tmp_path):
+    rows = [["", "FY19", "FY18", "FY19 vs FY18"], ["Sales", "500", "450", "11%"], ["EBIT", "50", "40", "25%"]]
+    table = table_from_rows(rows, tmp_path, "change")
+    assert column_years(table) == {1: {"2019"}, 2: {"2018"}, 3: {"2019", "2018"}}
+    assert _cell(answer_table(table, "What was EBIT in 2019?")) == ("50", (2, 1))
+
+
+def test_quarters_in_digits_and_in_words_are_one_period():
+    assert tokens("Q3 2019") == tokens("third quarter of 2019") == tokens("3Q 2019") == tokens("quarter 3 2019")
+    assert tokens("H1 2019") == tokens("first half of 2019")
+    assert tokens("Q12") == ["q", "12"]  # no quarter of a year
+
+
+def test_a_quarter_in_words_finds_the_quarter_column(tmp_path):
+    table = table_from_rows(QUARTERS, tmp_path, "q")
+    assert _cell(answer_table(table, "What was the revenue in the third quarter of 2019?")) == ("120", (1, 3))
+    assert _cell(answer_table(table, "What was gross profit in the 2nd quarter of 2019?")) == ("44", (2, 2))
+
+
+def test_a_quarter_in_digits_finds_the_worded_quarter_column(tmp_path):
+    table = table_from_rows(WORDED_QUARTERS, tmp_path, "wq")
+    assert _cell(answer_table(table, "What were revenues in Q3 of fiscal 2019?")) == ("88,495", (3, 3))
+    assert _cell(answer_table(table, "What was the gross profit in the fourth quarter?")) == ("33,471", (4, 4))
+
+
+def test_one_row_of_amounts_answers_a_question_naming_only_its_column(tmp_path):
+    table = table_from_rows(ONE_ROW, tmp_path, "one")
+    assert _cell(answer_table(table, "What was the amount of buildings?")) == ("200", (1, 2))
+    assert _cell(answer_table(table, "How much was equipment?")) == ("300", (1, 3))
+    assert answer_table(table, "What was the revenue in 2019?") is None  # names no column of the table
+
+
+def test_a_year_alone_does_not_make_a_one_row_table_the_answer(tmp_path):
+    table = table_from_rows([["", "2019", "2018"], ["Revenue", "1,000", "900"]], tmp_path, "r")
+    assert answer_table(table, "What was the amount in 2018?") is None
+    assert _cell(answer_table(table, "What was the revenue in 2018?")) == ("900", (1, 2))
