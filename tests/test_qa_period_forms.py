@@ -86,3 +86,22 @@ def test_a_year_alone_does_not_make_a_one_row_table_the_answer(tmp_path):
     table = table_from_rows([["", "2019", "2018"], ["Revenue", "1,000", "900"]], tmp_path, "r")
     assert answer_table(table, "What was the amount in 2018?") is None
     assert _cell(answer_table(table, "What was the revenue in 2018?")) == ("900", (1, 2))
+
+
+ROLL_FORWARD = [
+    ["", "Amount"],
+    ["Balance at December 31, 2017", "100"],
+    ["Additions", "20"],
+    ["Disposals", "(5)"],
+    ["Balance at December 31, 2018", "115"],
+    ["Additions", "30"],
+    ["Balance at December 31, 2019", "145"],
+]
+
+
+def test_a_roll_forward_in_one_amount_column_answers_by_the_rows_period(tmp_path):
+    table = table_from_rows(ROLL_FORWARD, tmp_path, "roll")
+    assert _cell(answer_table(table, "What were the additions in 2019?")) == ("30", (5, 1))
+    assert _cell(answer_table(table, "What were the additions in 2018?")) == ("20", (2, 1))
+    assert _cell(answer_table(table, "What was the balance at December 31, 2018?")) == ("115", (4, 1))
+    assert answer_table(table, "What were the disposals in 2019?") is None  # the disposals are 2018's

@@ -38,7 +38,7 @@ from tablerag.qa.fit import (
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
-from tablerag.qa.periods import column_years, is_year, promote_period_rows, years_in
+from tablerag.qa.periods import column_years, is_year, promote_period_rows, row_periods, years_in
 from tablerag.qa.pick import (
     RESPECTIVE,
     dated_column,
@@ -191,7 +191,7 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
     intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
-    its column does not. A row with other text or amounts (a record of names, dates and scores) does not say which
+    that neither its column nor its row (a roll-forward's period: "the additions in 2019") names. A row with other text or amounts (a record of names, dates and scores) does not say which
     cell is asked."""
     if linked.row is None:
         return []
@@ -204,8 +204,9 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
         return []
     asked = years_in(question)
-    if asked and not asked & years_in(table.column_name(cell.col), header=True):
-        return []  # a year asked that the amount's column does not name: this table does not answer it
+    dated = years_in(table.column_name(cell.col), header=True) | years_in(" ".join(table.row_chain(r)))
+    if asked and not asked & (dated | {row_periods(table).get(r)}):
+        return []  # a year asked that neither the amount's column nor its row (a roll-forward's period) names
     return [Scored(cell.col, 0.0, frozenset(), 0)]
 
 
