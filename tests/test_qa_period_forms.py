@@ -105,3 +105,25 @@ def test_a_roll_forward_in_one_amount_column_answers_by_the_rows_period(tmp_path
     assert _cell(answer_table(table, "What were the additions in 2018?")) == ("20", (2, 1))
     assert _cell(answer_table(table, "What was the balance at December 31, 2018?")) == ("115", (4, 1))
     assert answer_table(table, "What were the disposals in 2019?") is None  # the disposals are 2018's
+
+
+def test_a_fiscal_year_in_words_finds_the_fy_column_beside_a_quarter_of_that_year(tmp_path):
+    rows = [["", "Q4 2019", "Q4 2018", "FY 2019", "FY 2018"], ["Revenue", "300", "280", "1,100", "1,000"]]
+    table = table_from_rows(rows, tmp_path, "fyq")
+    assert tokens("FY 2018") == tokens("fiscal year 2018")
+    assert _cell(answer_table(table, "What was the revenue in fiscal year 2018?")) == ("1,000", (1, 4))
+    assert _cell(answer_table(table, "What was the revenue in the fourth quarter of 2018?")) == ("280", (1, 2))
+
+
+def test_opening_and_closing_balances_are_the_beginning_and_end_rows(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Balance at beginning of year", "100", "80"],
+        ["Additions", "30", "25"],
+        ["Balance at end of year", "130", "105"],
+    ]
+    table = table_from_rows(rows, tmp_path, "balances")
+    assert _cell(answer_table(table, "What was the opening balance in 2019?")) == ("100", (1, 1))
+    assert _cell(answer_table(table, "What was the closing balance in 2018?")) == ("105", (3, 2))
+    assert _cell(answer_table(table, "What was the balance at the start of 2018?")) == ("80", (1, 2))
+    assert tokens("the Swiss Open") == ["swiss", "open"]  # a name, no beginning

@@ -25,6 +25,7 @@ from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import parse_number, unit_label
 from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
+from tablerag.parsing.totals import label_total_rows
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
@@ -680,6 +681,7 @@ def apply_headers(
     if title is not None and not table.caption:
         table.caption = " ".join(title.text.split())
     table.row_headers = row_header_chains(table, box_indents(table, text_boxes) if indents is None else indents)
+    label_total_rows(table)
     apply_units(table)
     if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)

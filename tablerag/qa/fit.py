@@ -38,6 +38,9 @@ ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IG
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
+COUNT_NAME_WORDS = frozenset(tokens("number count"))  # a row named "Number of X" states how many X there are
+
+
 def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800" (or a column "Employees"
     beside a row "2019"): what is counted is the linked row's (column's) whole own name, so its cell holds the count; counting rows ("how many segments were there",
@@ -53,7 +56,9 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     amount = cell is not None and cell.value is not None and year_of(cell.text) is None
     if amount and chain and year_of(chain[-1]) and counted and counted <= column <= set(linked.words):
         return True  # a period row ("2017") and a column of amounts named by the counted thing ("Employees")
-    return bool(counted) and counted <= own <= set(linked.words)  # the row's whole own name is asked
+    # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
+    # employees")
+    return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= set(linked.words)
 
 
 DURATION_UNITS = ("years", "months", "weeks", "days", "hours")  # "how many years is X": a length, not a count

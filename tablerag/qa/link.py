@@ -20,6 +20,7 @@ import numpy as np
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
+from tablerag.parsing.totals import TOTAL_WORDS
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
@@ -98,6 +99,9 @@ _NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-cu
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
+# a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
+# "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
+_BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
 # "%", "percent", "percentage", "per cent", "百分比" are one word: "the percent of total sales" names a "% of Total"
 # column, "what percentage of farms" a "Percent" one
 _PERCENT = re.compile(r"[%％]|\bper\s?cent(?:age)?s?\b|\bpercentages?\b|\bpct\b|百分之|百分比", re.IGNORECASE)
@@ -121,11 +125,17 @@ def _part_in_words(m: re.Match[str]) -> str:
     return f" {_ORDINAL[digit]} quarter "
 
 
+# "FY 2018", "FY19": the fiscal year said in words, as questions write it ("the revenue in fiscal year 2018")
+_FISCAL_MARK = re.compile(r"\bFY\s?(?=['\u2019]?\d\d(?:\d\d)?\b)", re.IGNORECASE)
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
-    "mean" as "average", "Q3" as "third quarter"), in order."""
+    "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19"), in order."""
     text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))
-    return [_SAME.get(t, t) for t in tokenize(_PART_OF_YEAR.sub(_part_in_words, text))]
+    text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
+    text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", text)
+    return [_SAME.get(t, t) for t in tokenize(text)]
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -270,8 +280,11 @@ def _kind_spent(question: str, q: list[str]) -> list[str]:
 
 
 def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
-    """A row's own label (the last level of its path; its first text cell when it has no path), no section."""
+    """A row's own label (the last level of its path; its first text cell when it has no path), no section. An
+    unlabelled line of sums is its section's total: it takes the section's name."""
     chain = table.row_chain(row)
+    if not texts and len(chain) >= 2 and chain[-1] in TOTAL_WORDS.values():
+        return chain[-2]
     return chain[-1] if chain else next(iter(texts.values()), "")
 
 
@@ -474,10 +487,19 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return kept or rows
 
 
+# "how many X" asks "the number of X": a row named so ("Number of employees") is named by the question when no row
+# is named otherwise (a column "Number" is as often an identifier: a locomotive's, a player's)
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_NUMBER = tokens("number")
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)
     found, key_cols, tied = link_rows(table, question, q)
+    if not found and _HOW_MANY.search(question):
+        found, key_cols, tied = link_rows(table, question, q + _NUMBER)
+        found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
     rows = _asked_year_rows(table, question, _period_rows_first(table, question, found))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
+from tablerag.parsing.totals import TOTAL_WORDS
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
@@ -162,10 +163,14 @@ def row_year(view: TypedView, row: int) -> str | None:
 
 
 def row_label(view: TypedView, row: int) -> str:
-    """The row's own text label; a year or number in its stub ("2015" under a section) when it has no text."""
+    """The row's own text label; the total its chain names when it has none (an unlabelled row of sums); a year or
+    number in its stub ("2015" under a section) when it has no text."""
     grid = view.table.filled_grid()
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
     text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
+    chain = view.table.row_chain(row)
+    if text is None and chain and chain[-1] in TOTAL_WORDS.values():
+        return chain[-1]
     stub = " ".join(grid[row][0].split()) if grid[row] else ""
     return text or (stub if year_of(stub) else str(row))
 

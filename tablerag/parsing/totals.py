@@ -1,0 +1,78 @@
+"""Total rows a report prints without a label: under a run of amounts, a rule and a row of sums with an empty stub
+("Cash | 1,000", "Receivables | 500", "| 1,500"). Such a row is named by what its numbers are, the sum of the rows
+above it, so a question asking for "the total in 2019" finds it and a sum over the column does not count it twice.
+Its cells keep their text; only its row-header chain gains the word."""
+
+from __future__ import annotations
+
+import re
+
+from tablerag.model import Table
+
+SUM_ABS_TOLERANCE = 1.0  # parts printed rounded (in thousands, in millions) may miss their stated total by a unit
+SUM_REL_TOLERANCE = 0.001  # ... or by a rounding share of a large total
+MIN_PARTS = 2  # one row above "summing" to the row is a repeated value, not a total
+MIN_LABELLED_SHARE = 0.5  # most rows of amounts carry a label where an unlabelled one stands out as a total
+MAX_PARTS = 200  # a printed total sums at most this many rows above it; a longer register labels its totals
+_DASH = re.compile(r"^[\s\-\u2010-\u2015_]*$")  # "—", "-", "__": an empty amount, no label
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+TOTAL_WORDS = {"cyrillic": "Итого", "cjk": "合计", "latin": "Total"}  # the word the table's own script writes
+
+
+def _word(table: Table) -> str:
+    text = " ".join(c.text for c in table.cells)
+    if _CJK.search(text):
+        return TOTAL_WORDS["cjk"]
+    return TOTAL_WORDS["cyrillic"] if _CYRILLIC.search(text) else TOTAL_WORDS["latin"]
+
+
+def _close(total: float, parts: float) -> bool:
+    return abs(total - parts) <= max(SUM_ABS_TOLERANCE, SUM_REL_TOLERANCE * abs(total))
+
+
+def label_total_rows(table: Table) -> list[int]:
+    """Name each unlabelled body row whose amounts are the sums of the rows above it (back to a section row or the
+    header; an earlier total stands for the parts it sums) with the table's word for a total, after its sections.
+    Returns the rows named."""
+    values: dict[int, dict[int, float]] = {}
+    labelled: set[int] = set()
+    for cell in table.cells:
+        if cell.row < table.header_rows or not cell.text.strip():
+            continue
+        if cell.value is not None:
+            values.setdefault(cell.row, {})[cell.col] = cell.value
+        elif not _DASH.match(cell.text):
+            labelled.add(cell.row)
+    if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
+        return []  # no stub of labels: an unlabelled row is one row like the others
+    word = _word(table)
+    named: list[int] = []
+    parts: list[int] = []  # rows with amounts since the section began
+    for r in range(table.header_rows, table.n_rows):
+        if r not in values:
+            if r in labelled:  # a section row: its rows are parts of their own
+                parts = []
+            continue
+        if r not in labelled and _sums_above(values, parts, r):
+            chain = table.row_headers[r] if r < len(table.row_headers) else None
+            if chain is not None and chain[-1:] != [word]:  # named once, however often the table is read
+                table.row_headers[r] = [*chain, word]
+                named.append(r)
+        parts.append(r)
+    return named
+
+
+def _sums_above(values: dict[int, dict[int, float]], parts: list[int], row: int) -> bool:
+    """Every amount of ``row`` is the sum of the nearest MIN_PARTS or more parts above it (at most MAX_PARTS) in its
+    column, each of them holding an amount there."""
+    own = values[row]
+    sums = dict.fromkeys(own, 0.0)
+    for n, p in enumerate(reversed(parts[-MAX_PARTS:]), start=1):
+        if any(c not in values[p] for c in own):
+            return False
+        for c in own:
+            sums[c] += values[p][c]
+        if n >= MIN_PARTS and all(_close(v, sums[c]) for c, v in own.items()):
+            return True
+    return False
