@@ -32,6 +32,7 @@ from tablerag.qa.fit import (
     says_the_question,
     stated_change,
     stated_percent,
+    stated_ratio_row,
     states_result,
     text_for_a_number,
 )
@@ -395,6 +396,8 @@ def _from_table(
     members = member_rows(table, linked, question)  # "what does X consist of": the labels of its rows, whatever
     if members:  # operation words the section's name holds ("more than one year")
         return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)
+    if route_.kind is RouteKind.AGGREGATE and (ratio := stated_ratio_row(table, route_, linked)) is not None:
+        return lookup(table, ratio, version, question)  # the row that states the ratio asked
     percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
     if percents:
         return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)

@@ -227,6 +227,23 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
     return out
 
 
+def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | None:
+    """ "The ratio of net debt to EBITDA" over rows "Net debt", "EBITDA" and "Net debt/EBITDA": the one linked row
+    whose name holds every word the question links to any row, and says it is a ratio, states the ratio asked; the
+    links with that row first (None when no single row does)."""
+    if route_.intent is not Intent.RATIO or len(linked.rows) < 2:
+        return None
+    said = frozenset().union(*(s.tokens for s in linked.rows))
+    whole = [
+        s
+        for s in linked.rows
+        if s.tokens == said and STATED_RESULT[Intent.RATIO].search(" ".join(table.row_chain(s.index)[-1:]))
+    ]
+    if len(whole) != 1:
+        return None
+    return Linked([whole[0]], linked.cols, linked.key_cols, linked.words, linked.whole_from)
+
+
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
     """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
     linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
