@@ -8,8 +8,13 @@ Ambiguity is part of the probe: when two cells answer the written question equal
 sections, two columns of one period), the question is *ambiguous*: a refusal is right there and any one of the
 cells counts as right, a value from elsewhere as wrong.
 
-Run: ``python bench/qa_cells.py [--limit N] [--misses FILE] [--seed S]`` (tune part only; the kept part is never
-read). Prints right / wrong / refused, by question form.
+``--format`` asks the same questions of each context typeset as bench/qa_reports.py does (``ruled``, ``borderless``
+born-digital PDFs, ``scanned`` 200-dpi image-only pages, parsed through its parse and OCR-stage caches) with the
+document given: every table read from the file answers and the best link score wins, as the report bench's
+direct mode does; ``csv`` (default) is the TAT-QA grid as a CSV file, its first table.
+
+Run: ``python bench/qa_cells.py [--format csv|ruled|borderless|scanned] [--limit N] [--misses FILE] [--seed S]``
+(tune part only; the kept part is never read). Prints right / wrong / refused, by question form.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from qa_reports import DATA, part_of  # noqa: E402
+from qa_reports import DATA, DirectAnswers, Format, ParseCache, part_of, stage_cache, write_files  # noqa: E402
 
 from tablerag.eval.qa import norm_text, table_from_rows, text_match  # noqa: E402
 from tablerag.parsing.numbers import parse_number  # noqa: E402
@@ -154,13 +159,15 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="tables (iteration only)")
     parser.add_argument("--misses", type=Path, default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--format", type=Format, choices=list(Format), default=Format.CSV)
     args = parser.parse_args()
     contexts = json.loads(DATA.read_text(encoding="utf-8"))
     rnd = random.Random(args.seed)
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     misses = []
     done = 0
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, stage_cache():
+        direct = DirectAnswers(ParseCache())
         for i, ctx in enumerate(contexts):
             if part_of(ctx["table"]["uid"]) != "tune":
                 continue
@@ -168,20 +175,26 @@ def main() -> None:
             items = probes(rows)
             if not items:
                 continue
-            table = table_from_rows(rows, Path(tmp), f"t{i}")
-            if table is None:
+            table = table_from_rows(rows, Path(tmp), f"t{i}") if args.format is Format.CSV else None
+            if table is None and args.format is Format.CSV:
                 continue
+            path = None if args.format is Format.CSV else write_files([ctx], Path(tmp) / f"c{i}", args.format)[0]
             rnd.shuffle(items)
             for item in items[:MAX_PER_TABLE]:
-                ans = answer_table(table, item["q"])
-                value = ans.value if ans is not None else None
+                if path is not None:
+                    found = direct.ask(path, item["q"])
+                    ans_value, ans_text = (found or {}).get("value"), (found or {}).get("text")
+                else:
+                    ans = answer_table(table, item["q"])
+                    ans_value, ans_text = (ans.value, ans.text) if ans is not None else (None, None)
+                value = ans_value
                 right = value is not None and text_match(value, item["gold"])
                 refused = value is None
                 slot = 0 if right or (refused and item["ambiguous"]) else 2 if refused else 1
                 for key in ("all", item["form"], "ambiguous" if item["ambiguous"] else "clear"):
                     counts[key][slot] += 1
                 if slot:
-                    misses.append(item | {"table": i, "value": value, "text": (ans.text[:300] if ans else None)})
+                    misses.append(item | {"table": i, "value": value, "text": (ans_text[:300] if ans_text else None)})
             done += 1
             if args.limit and done >= args.limit:
                 break
