@@ -245,7 +245,7 @@ def test_one_items_cell_is_no_total_of_several_named_items(tmp_path):
     ]
     table = table_from_rows(rows, tmp_path, "medals")
     answer = answer_table(table, "Total medals earned by Argentina and Colombia")
-    assert answer is None or float(answer.value) == 17
+    assert answer is None or answer.value is None or float(answer.value) == 17  # a refusal, or the sum
     answer = answer_table(table, "How many total medals did Colombia earn?")
     assert answer is not None and float(answer.value) == 8
 

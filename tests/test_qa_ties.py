@@ -75,3 +75,34 @@ def test_a_column_the_question_pins_to_a_value_it_states_is_not_the_answer(tmp_p
     assert answer is not None and answer.value == "10"
     answer = answer_table(table, "what is the frequency in minutes of route 10?")
     assert answer is not None and answer.value == "30"
+
+
+CASH_FLOWS = [
+    ["", "2019", "2018"],
+    ["Dividends paid", "(100)", "(90)"],
+    ["Payments for acquisitions", "(400)", "(0)"],
+    ["Capital expenditures", "(250)", "(230)"],
+]
+
+REGIONS = [
+    ["", "2019", "% of total"],
+    ["Americas", "600", "60%"],
+    ["EMEA", "300", "30%"],
+    ["Total", "900", "100%"],
+]
+
+
+def test_rows_named_by_different_words_of_equal_weight_tie(tmp_path):
+    table = table_from_rows(CASH_FLOWS, tmp_path, "flows")
+    answer = answer_table(table, "How much was paid for acquisitions in 2019?")
+    assert answer is not None and answer.refused and answer.value is None
+    assert {c.citations[0]["row"] for c in answer.candidates} == {1, 2}
+    both = answer_table(table, "What were the dividends paid and capital expenditures in 2019, respectively?")
+    assert both is not None and both.value == "(100); (250)"  # each row asked by name: no tie to refuse
+
+
+def test_a_row_named_only_by_total_is_no_rival_of_the_item_asked(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answer = answer_table(table, "What percentage of total revenue came from EMEA in 2019?")
+    assert answer is not None and answer.value == "30%"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(2, 2)]

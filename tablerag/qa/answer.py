@@ -149,7 +149,12 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
-    if linked.rows_tied and not _FIRST.search(question) and (other := linked.rows[1].index) != r:
+    if (
+        linked.rows_tied
+        and not _FIRST.search(question)
+        and not RESPECTIVE.search(question)
+        and (other := linked.rows[1].index) != r
+    ):
         here, there = " ".join(grid[r][col.index].split()), " ".join(grid[other][col.index].split())
         if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")

@@ -376,11 +376,23 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     # other comprehensive income (loss)", which holds the same words as a qualifier)
     runs = {s.index: _longest_run(full, _label_tokens(table, s.index, texts[s.index])) for s in scored}
 
-    def evidence(s: Scored) -> tuple[float, bool, float, int, frozenset[str]]:
-        return (-round(s.score, SCORE_DIGITS), s.index not in heirs, -cover[s.index], -runs[s.index], s.tokens)
+    def evidence(s: Scored) -> tuple[float, bool, float, int, bool, frozenset[str]]:
+        # a row named only by "total" is the whole of a share asked ("what percentage of total revenue came from
+        # EMEA"), no rival of the row a word of its own names
+        total_only = s.tokens <= _TOTAL
+        return (
+            -round(s.score, SCORE_DIGITS),
+            s.index not in heirs,
+            -cover[s.index],
+            -runs[s.index],
+            total_only,
+            s.tokens,
+        )
 
     scored.sort(key=lambda s: (*evidence(s)[:-1], s.index))
-    # a row whose name says more words the question does not is no rival of the first ("Software delivery" under
+    # rows equal on all evidence but the words they match tie: the question names each by a word of its own and
+    # does not tell which it asks ("paid for acquisitions": "Dividends paid", "Payments for acquisitions"); a row
+    # whose name says more words the question does not is no rival of the first ("Software delivery" under
     # "Revenue:" for "the software delivery revenue" is not tied with its twin under "Cost of revenue:")
     unsaid = {s.index: len(units[s.index] - set(full)) for s in scored}
     tied = frozenset[int]()
@@ -389,7 +401,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         q_hit = best.tokens
         key_cols = {c for c, text in texts[best.index].items() if set(tokens(text)) & set(q_hit)}
         tied = frozenset(
-            s.index for s in scored if evidence(s) == evidence(best) and unsaid[s.index] <= unsaid[best.index]
+            s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
         )
     return scored[:MAX_LINKED_ROWS], key_cols, tied
 
