@@ -153,6 +153,21 @@ def table_from_rows(rows: list[list[str]], folder: Path, name: str) -> Table | N
     return doc.tables[0] if doc.tables else None
 
 
+def tables_from_rows(rows: list[list[str]], folder: Path, name: str) -> list[Table]:
+    """Every table read from the grid written as a CSV file (stacked header blocks make several)."""
+    path = folder / f"{name}.csv"
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    return parse(path).tables
+
+
+def _answer_any(tables: list[Table], question: str, llm: LlmQa | None = None) -> Answer | None:
+    """The document given: each table answers, a value before a refusal, then the best link score (as ``ask`` ranks
+    the tables a file filter leaves)."""
+    found = [a for t in tables if (a := _answer(t, question, llm)) is not None]
+    return min(found, key=lambda a: (a.value is None, -a.score)) if found else None
+
+
 def _answer(table: Table | None, question: str, llm: LlmQa | None = None) -> Answer | None:
     if table is None:
         return None
@@ -185,9 +200,9 @@ def eval_tatqa(data: Path, options: QaEvalOptions) -> QaReport:
             questions = [q for q in ctx["questions"] if q["answer_from"] in ("table", "table-text")]
             if not questions or (options.tatqa_tables is not None and not options.tatqa_tables(ctx["table"]["uid"])):
                 continue
-            table = table_from_rows(ctx["table"]["table"], Path(tmp), f"tatqa{i}")
+            tables = tables_from_rows(ctx["table"]["table"], Path(tmp), f"tatqa{i}")
             for q in questions[: cap - done] if cap is not None else questions:
-                ans = _answer(table, q["question"], options.llm)
+                ans = _answer_any(tables, q["question"], options.llm)
                 ok = _tatqa_ok(ans, q)
                 group = f"{q['answer_from']}/{q['answer_type']}"
                 report.groups[group].add(ok, ans is None or ans.refused)
