@@ -32,9 +32,9 @@ def _close(total: float, parts: float) -> bool:
 
 
 def label_total_rows(table: Table) -> list[int]:
-    """Name each unlabelled body row whose amounts are the sums of the rows above it (back to a section row or the
-    header; an earlier total stands for the parts it sums) with the table's word for a total, after its sections.
-    Returns the rows named."""
+    """Name each unlabelled body row whose amounts are the sums of the nearest rows above it (two or more, back at
+    most to a section row or the header: a subtotal and the rows after it sum to the next total) with the table's
+    word for a total, after its sections. Returns the rows named."""
     values: dict[int, dict[int, float]] = {}
     labelled: set[int] = set()
     for cell in table.cells:
