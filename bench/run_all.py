@@ -71,6 +71,7 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         "retrieval: gold rows in the top K, ours vs the naive 500-token baseline",
     ),
     "qa": ("qa.py", [], ["--smoke"], "answers: TAT-QA, HiTab, WikiTableQuestions"),
+    "report_shapes": ("report_shapes.py", [], [], "answers over small tables of report shapes (written for the probe)"),
     "sweep": (
         "sweep.py",
         [],
