@@ -186,7 +186,9 @@ def _scores(
         hit = {qt for qt, (vt, _) in mapped.items() if vt in toks}
         if not hit:
             continue
-        score = sum(mapped[qt][1] * math.log(1 + n / df[mapped[qt][0]]) for qt in hit)
+        # summed in the question's word order: a set's order varies from run to run, and so would the last bits of
+        # the float, which decide between columns equal on their words
+        score = sum(mapped[qt][1] * math.log(1 + n / df[mapped[qt][0]]) for qt in mapped if qt in hit)
         if score > 0:
             out[u] = (score, hit, min(q.index(t) for t in hit))
     return out
@@ -413,7 +415,7 @@ def link_columns(table: Table, question: str, q: list[str] | None = None, embedd
     matches = _match(q, {c: t for c, t in units.items() if t})
     sims = _embed_sims(table, question, embedder) if embedder is not None and matches else {}
     scored = [Scored(c, s + EMBED_WEIGHT * sims.get(c, 0.0), frozenset(h), p) for c, (s, h, p) in matches.items()]
-    return sorted(scored, key=lambda s: (-s.score, s.index))
+    return sorted(scored, key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
 
 
 def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
