@@ -480,7 +480,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
 
     def names(text: str) -> bool:
         words = set(tokens(text))
-        if not words:
+        if not words & set(asked):  # stemmed apart from the question's own word: nothing to check it against
             return False
         if said_with_a_label(labels, question, text):  # "minimum lease payments" as a label says it
             return True
