@@ -1,0 +1,45 @@
+"""A comparison whose answer is a period names it as the table does when the year alone does not tell the
+candidates apart: quarters of one year ("Q1 2019 ... Q4 2019", "Fiscal 2019 / First / Quarter") are answered by
+the quarter, columns of different years by their year. Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+QUARTERS = [
+    ["", "Q1 2019", "Q2 2019", "Q3 2019", "Q4 2019"],
+    ["Revenue", "100", "110", "95", "130"],
+    ["Operating loss", "(12)", "(8)", "(15)", "(3)"],
+]
+
+WORDED_QUARTERS = [
+    ["", "Fiscal 2019", "", "", ""],
+    ["", "First", "Second", "Third", "Fourth"],
+    ["", "Quarter", "Quarter", "Quarter", "Quarter"],
+    ["Revenues", "94,888", "96,037", "88,495", "84,380"],
+    ["Gross profit", "38,091", "39,821", "36,381", "33,471"],
+]
+
+
+def _label(answer):
+    assert answer is not None and not answer.refused, answer
+    return answer.value
+
+
+def test_quarters_of_one_year_are_named_by_their_quarter(tmp_path):
+    table = table_from_rows(QUARTERS, tmp_path, "q")
+    assert _label(answer_table(table, "Which quarter had the lowest revenue in 2019?")) == "Q3 2019"
+    assert _label(answer_table(table, "In which quarter was the operating loss the largest?")) == "Q3 2019"
+
+
+def test_worded_quarters_under_one_fiscal_year(tmp_path):
+    table = table_from_rows(WORDED_QUARTERS, tmp_path, "worded")
+    assert _label(answer_table(table, "Which quarter had the lowest revenues?")) == "Fourth Quarter"
+    assert _label(answer_table(table, "Which quarter had the highest gross profit in fiscal 2019?")) == "Second Quarter"
+
+
+def test_columns_of_different_years_are_named_by_the_year(tmp_path):
+    rows = [["", "December 31, 2019", "December 31, 2018"], ["Cash", "2,400", "3,100"]]
+    table = table_from_rows(rows, tmp_path, "dates")
+    assert _label(answer_table(table, "In which year was cash higher?")) == "2018"
