@@ -283,6 +283,9 @@ ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
     r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
+    # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
+    r"^\s*what\s+(is|was|are|were)\s+the\s+(largest|biggest|greatest|highest|smallest|lowest|main|major|primary)\s+"
+    r"(components?|items?|sources?|elements?|contributors?|drivers?|categor(y|ies)|segments?|regions?|types?)\b",
     r"^\s*(кто|какой|какая|какое|какие|в\s+как(ом|ой|их))\b",
     r"^\s*(wer|welche\w*|in\s+welche\w*)\b",
     r"^\s*(kto|któr\w+|w\s+któr\w+)\b",
