@@ -1,5 +1,6 @@
 """Comparisons whose answer is a row's label in tables of common report shapes: "what was the largest component
-of X" names the component (its amount is shown beside it). Each test builds its table as a CSV file."""
+of X" names the component (its amount is shown beside it); a bound said with a scale word ("less than $15 million")
+is compared in the scale the table states ("(in thousands)"). Each test builds its table as a CSV file."""
 
 from __future__ import annotations
 
@@ -34,3 +35,18 @@ def test_the_largest_component_is_named(tmp_path):
 def test_the_largest_amount_is_still_a_number(tmp_path):
     table = table_from_rows(COMPONENTS, tmp_path, "components")
     assert _label(answer_table(table, "What was the largest deferred tax asset in 2019?")) == "12400"
+
+
+IN_THOUSANDS = [
+    ["(in thousands)", "2019", "2018", "2017"],
+    ["Revenue", "14,500", "16,200", "12,800"],
+    ["Interest expense", "1,250", "980", "900"],
+]
+
+
+def test_a_bound_in_millions_over_a_table_in_thousands(tmp_path):
+    table = table_from_rows(IN_THOUSANDS, tmp_path, "thousands")
+    assert _label(answer_table(table, "In which year was revenue less than $15 million?")) == "2019; 2017"
+    assert _label(answer_table(table, "In which year was interest expense more than $1 million?")) == "2019"
+    assert _label(answer_table(table, "In which year was revenue less than 15,000 thousand?")) == "2019; 2017"
+    assert _label(answer_table(table, "In which year was interest expense more than 1,000?")) == "2019"

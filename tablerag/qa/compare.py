@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from tablerag.parsing.numbers import is_nil_mark
+from tablerag.model import Cell
+from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.qa.link import SCORE_DIGITS, Linked, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
@@ -24,7 +25,7 @@ from tablerag.qa.operands import (
     value_cols,
 )
 from tablerag.qa.periods import MIN_SHARE_PERIODS, column_kind, column_years, is_year, percent_column, year_of
-from tablerag.qa.route import Intent, Route
+from tablerag.qa.route import ASKS_FOR_NAME, Intent, Route, threshold, threshold_scale
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
 
 
@@ -227,6 +228,33 @@ def _value_or_nil(view: TypedView, row: int, col: int) -> str:
     grid_text = next((c.text for c in view.table.cells if c.row == row and c.col == col), "")
     sql = cell_sql(view.column(col) or view.columns[0], row)
     return f"COALESCE({sql}, 0)" if is_nil_mark(grid_text) else sql
+
+
+SHARE_UNITS = ("%", "‰")  # shares take no scale: "more than 15 million" is never a bound on them
+
+
+def table_bound(view: TypedView, question: str, intent: Intent | None) -> tuple[bool, float] | None:
+    """The bound of a question that asks for a name ("in which year was X less than ...") or a count, in the scale
+    the table's amounts are written in: "less than $15 million" over a table "(in thousands)" is less than 15,000
+    as written there. Converted only when the question says a scale and every amount of the table (shares left
+    out) states one and the same scale; a table that states none (its scale said in the text around it) is
+    compared with the number as said."""
+    if not ASKS_FOR_NAME.search(question) and intent is not Intent.COUNT:
+        return None
+    bound = threshold(question)
+    said = threshold_scale(question)
+    if bound is None or said is None:
+        return bound
+    readings = [unit_from_text(c.unit) if c.unit else (None, 1.0) for c in view.table.cells if _amount(c)]
+    scales = {scale for unit, scale in readings if unit not in SHARE_UNITS}
+    if len(scales) != 1 or (written := next(iter(scales))) == 1.0:
+        return bound
+    below, limit = bound
+    return below, limit * said / written
+
+
+def _amount(cell: Cell) -> bool:
+    return not cell.is_header and cell.value is not None
 
 
 def beyond(

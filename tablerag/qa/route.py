@@ -331,6 +331,26 @@ def threshold(question: str) -> tuple[bool, float] | None:
     inclusive one ("at least 2", "10 or more") a hair past its number;
     None when the question states no number to compare with (a year is a period, not a bound; "more than 5 years" a
     maturity bucket)."""
+    found = _bound(question)
+    return None if found is None else found[:2]
+
+
+# a scale word said after a bound's number ("less than $15 million", "more than 15,000 thousand") -> multiplier
+BOUND_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
+_BOUND_SCALE = re.compile(r"\s*(thousand|million|billion|mn|bn|k|m|b)s?\b", re.IGNORECASE)
+
+
+def threshold_scale(question: str) -> float | None:
+    """The multiplier of the scale word said right after the bound's number; None when none is said."""
+    found = _bound(question)
+    if found is None or found[2] < 0:
+        return None
+    m = _BOUND_SCALE.match(question, found[2])
+    return BOUND_SCALES[m.group(1).lower()] if m else None
+
+
+def _bound(question: str) -> tuple[bool, float, int] | None:
+    """The bound (`threshold`) and where its number ends in the question (-1 for a sign, which has none)."""
     for m in _AT_LEAST.finditer(question):
         number, end = (m.group("n"), m.end("n")) if m.group("n") else (m.group("m"), m.end("m"))
         if re.fullmatch(r"(?:19|20)\d\d", number) or _DURATION.match(question, end):
@@ -338,16 +358,16 @@ def threshold(question: str) -> tuple[bool, float] | None:
         word = " ".join((m.group("w") or m.group("v")).lower().split())
         below = word in _AT_MOST
         limit = float(number.replace(",", ""))
-        return below, limit + INCLUSIVE_STEP if below else limit - INCLUSIVE_STEP
+        return below, limit + INCLUSIVE_STEP if below else limit - INCLUSIVE_STEP, end
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
         year = re.fullmatch(r"(?:19|20)\d\d", m.group(2))  # "2,000" is an amount: a year has no thousands comma
         if year or _DURATION.match(question, m.end()):
             continue
-        return m.group(1).lower() in _BELOW, float(text)
+        return m.group(1).lower() in _BELOW, float(text), m.end()
     sign = _SIGN.search(question)
     if sign is not None:  # "in which year was X negative": under zero
-        return sign.group(1).lower() == "negative", 0.0
+        return sign.group(1).lower() == "negative", 0.0, -1
     return None
 
 
