@@ -43,3 +43,18 @@ def test_columns_of_different_years_are_named_by_the_year(tmp_path):
     rows = [["", "December 31, 2019", "December 31, 2018"], ["Cash", "2,400", "3,100"]]
     table = table_from_rows(rows, tmp_path, "dates")
     assert _label(answer_table(table, "In which year was cash higher?")) == "2018"
+
+
+SEGMENTS_BY_YEAR = [
+    ["", "2019", "", "2018", ""],
+    ["", "Products", "Services", "Products", "Services"],
+    ["Revenue", "800", "300", "700", "350"],
+    ["Gross margin", "320", "150", "290", "160"],
+]
+
+
+def test_a_named_kind_keeps_to_its_own_period_columns(tmp_path):
+    table = table_from_rows(SEGMENTS_BY_YEAR, tmp_path, "kinds")
+    assert _label(answer_table(table, "In which year was services revenue higher?")) == "2018"
+    assert _label(answer_table(table, "In which year was the gross margin of products higher?")) == "2019"
+    assert _label(answer_table(table, "Which had higher revenue in 2019, products or services?")) == "Products"

@@ -95,13 +95,17 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     kinds = {c: column_kind(table, c) for c in cols}
     ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
     words = {c: kind_words(k) for c, k in kinds.items()}
-    out = []
+    named = set()
     for c in cols:
         others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
-        named = rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others)
-        if kinds[c] == ref or named:
-            out.append(c)
-    return out
+        if rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others):
+            named.add(kinds[c])
+    # the first kind unless the question names other kinds and not it, when every column is a period's kind
+    # ("services revenue" over "2019 / Products | 2019 / Services | 2018 / Products | 2018 / Services": the services
+    # columns)
+    periods = all(year_of(table.column_name(c)) is not None for c in cols)
+    keep = named if periods and named and ref not in named else named | {ref}
+    return [c for c in cols if kinds[c] in keep]
 
 
 def operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[Scored, ViewColumn]]:
