@@ -50,3 +50,20 @@ def test_a_bound_in_millions_over_a_table_in_thousands(tmp_path):
     assert _label(answer_table(table, "In which year was interest expense more than $1 million?")) == "2019"
     assert _label(answer_table(table, "In which year was revenue less than 15,000 thousand?")) == "2019; 2017"
     assert _label(answer_table(table, "In which year was interest expense more than 1,000?")) == "2019"
+
+
+ROLL_FORWARD = [
+    ["", "2019", "2018"],
+    ["Balance at beginning of year", "1,200", "1,000"],
+    ["Additions", "300", "450"],
+    ["Disposals", "(150)", "(250)"],
+    ["Payments", "(40)", "(60)"],
+    ["Balance at end of year", "1,310", "1,140"],
+]
+
+
+def test_amounts_taken_off_a_balance_are_compared_by_size(tmp_path):
+    table = table_from_rows(ROLL_FORWARD, tmp_path, "rollforward")
+    assert _label(answer_table(table, "In which year were disposals smaller?")) == "2019"
+    assert _label(answer_table(table, "In which year were payments larger?")) == "2018"
+    assert _label(answer_table(table, "In which year were additions larger?")) == "2018"

@@ -99,10 +99,11 @@ def _pick(
 
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
-# labels of amounts that go out (a loss, an expense, a cost): reports print them as negatives, and "larger" means
-# the larger amount lost or spent
+# labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
+# roll-forward): reports print them as negatives, and "larger" means the larger amount lost or spent
 OUTFLOW = re.compile(
     r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
+    r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?"
     r"|убыт\w*|расход\w*|затрат\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten|strat\w*|koszt\w*)\b|亏损|费用|支出",
     re.IGNORECASE,
 )
