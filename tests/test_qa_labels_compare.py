@@ -67,3 +67,22 @@ def test_amounts_taken_off_a_balance_are_compared_by_size(tmp_path):
     assert _label(answer_table(table, "In which year were disposals smaller?")) == "2019"
     assert _label(answer_table(table, "In which year were payments larger?")) == "2018"
     assert _label(answer_table(table, "In which year were additions larger?")) == "2018"
+
+
+ROWS_ARE_YEARS = [
+    ["Year", "Revenue", "Net income", "Employees"],
+    ["2015", "820", "60", "1,100"],
+    ["2016", "910", "75", "1,250"],
+    ["2017", "880", "40", "1,300"],
+    ["2018", "1,020", "95", "1,280"],
+    ["2019", "1,150", "110", "1,400"],
+]
+
+
+def test_a_bound_over_rows_that_are_years(tmp_path):
+    table = table_from_rows(ROWS_ARE_YEARS, tmp_path, "years")
+    answer = answer_table(table, "In which year did revenue exceed 1,000?")
+    assert _label(answer) == "2018; 2019"
+    assert len(answer.citations) == 5  # every year compared is cited
+    assert _label(answer_table(table, "In which years was net income less than 70?")) == "2015; 2017"
+    assert answer_table(table, "In which year was revenue more than 5,000?") is None  # no year passes

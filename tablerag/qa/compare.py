@@ -317,6 +317,41 @@ def beyond_down(view: TypedView, linked: Linked, sandbox: Sandbox, bound: tuple[
     return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, vc.col) for r in rows], result=res)
 
 
+def beyond_rows(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, bound: tuple[bool, float], many: bool
+) -> Computation | None:
+    """ "In which year did revenue exceed 1,000?" over rows that are the periods ("Year | Revenue | Net income"):
+    the rows (total rows left out) whose value in the one linked column of amounts lies beyond the bound, named by
+    their labels, citing every cell compared. Only when no row is named (a named row's columns are compared by
+    `beyond`); None when no row passes, or every one does though one was asked (a misread scale or column)."""
+    cols = numeric_cols(view, linked)
+    if len(cols) != 1 or operand_rows(linked, view):
+        return None
+    vc = cols[0][1]
+    below, limit = bound
+    where = f"{non_total_rows(view, sandbox)} AND {quote(vc.name)} IS NOT NULL"
+    sql = (
+        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where}"
+        f" ORDER BY {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    won = [r for r in res.rows if (r[1] < limit if below else r[1] > limit)]
+    if not won or (len(won) == len(res.rows) > 1 and not many):
+        return None
+    cells = [(int(r[2]), vc.col) for r in won] + [(int(r[2]), vc.col) for r in res.rows if r not in won]
+    labels = "; ".join(_row_name(view, linked, int(r[2]), r[0]) for r in won)
+    value = "; ".join(format_number(r[1]) for r in won)
+    return Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+
+
+def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:
+    """The row's own label (not its section path) when rows are named by their labels, else the named column's text."""
+    chains = view.table.row_headers
+    if _name_column(view, linked) == LABEL_COLUMN and row < len(chains) and chains[row]:
+        return chains[row][-1]
+    return str(named)
+
+
 def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
     """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
     cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
