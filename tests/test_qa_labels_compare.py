@@ -86,3 +86,12 @@ def test_a_bound_over_rows_that_are_years(tmp_path):
     assert len(answer.citations) == 5  # every year compared is cited
     assert _label(answer_table(table, "In which years was net income less than 70?")) == "2015; 2017"
     assert answer_table(table, "In which year was revenue more than 5,000?") is None  # no year passes
+
+
+ONE_COLUMN = [["", "Amount"], ["Land", "1,200"], ["Buildings", "4,500"], ["Machinery", "3,300"], ["Total", "9,000"]]
+
+
+def test_a_table_of_one_amount_column_ranks_it_unnamed(tmp_path):
+    table = table_from_rows(ONE_COLUMN, tmp_path, "one")
+    assert _label(answer_table(table, "Which asset was the smallest?")) == "Land"
+    assert _label(answer_table(table, "Which asset was the largest?")) == "Buildings"  # the total is no asset

@@ -5,10 +5,11 @@ column; each cites every cell compared."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
-from tablerag.qa.link import SCORE_DIGITS, Linked, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
     Computation,
@@ -421,6 +422,18 @@ def _one_column_of_year(view: TypedView, linked: Linked, row: int, year: str) ->
     return sum(1 for c in value_cols(view, linked) if grid[row][c].strip() and year in years.get(c, set())) == 1
 
 
+def _sole_column(view: TypedView, linked: Linked) -> Linked:
+    """ "Which asset was the smallest?" over "| Amount" and the assets as rows: nothing linked, and the table holds
+    one column of amounts beside its row labels (no other text), so it is the one ranked. The links as they are
+    otherwise."""
+    if linked.cols or linked.rows or any(not vc.numeric and vc.col != 0 for vc in view.columns):
+        return linked  # a column of text beside the labels: the rows are records, their one number no amount
+    cols = value_cols(view, linked)
+    if len(cols) != 1:
+        return linked
+    return replace(linked, cols=[Scored(cols[0], 0.0, frozenset(), 0)])
+
+
 def ranked(
     intent: Intent,
     route: Route,
@@ -437,6 +450,7 @@ def ranked(
     among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared.
     ``percent``: the question asks about percentages, so periods are compared by their share columns."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    linked = _sole_column(view, linked)
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
