@@ -95,3 +95,20 @@ def test_a_table_of_one_amount_column_ranks_it_unnamed(tmp_path):
     table = table_from_rows(ONE_COLUMN, tmp_path, "one")
     assert _label(answer_table(table, "Which asset was the smallest?")) == "Land"
     assert _label(answer_table(table, "Which asset was the largest?")) == "Buildings"  # the total is no asset
+
+
+BALANCE = [
+    ["", "December 31, 2019", "December 31, 2018"],
+    ["Cash and cash equivalents", "2,400", "3,100"],
+    ["Accounts receivable", "1,800", "1,500"],
+    ["Inventories", "900", "1,100"],
+    ["Total current assets", "5,100", "5,700"],
+]
+
+
+def test_a_pinned_year_ranks_the_items_of_its_column(tmp_path):
+    table = table_from_rows(BALANCE, tmp_path, "balance")
+    answer = answer_table(table, "What was the largest current asset in 2019?")
+    assert answer is not None and answer.label == "Cash and cash equivalents"
+    assert {(c["row"], c["col"]) for c in answer.citations} == {(1, 1)}
+    assert _label(answer_table(table, "In which year were total current assets higher?")) == "2018"

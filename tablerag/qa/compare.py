@@ -434,6 +434,13 @@ def _sole_column(view: TypedView, linked: Linked) -> Linked:
     return replace(linked, cols=[Scored(cols[0], 0.0, frozenset(), 0)])
 
 
+def _year_pins_one(view: TypedView, linked: Linked, year: str) -> bool:
+    """The year the question sets leaves one column of the named row to compare: comparing the row across periods
+    would answer another year than the one asked."""
+    rows = operand_rows(linked, view)
+    return bool(rows) and _one_column_of_year(view, linked, rows[0].index, year)
+
+
 def ranked(
     intent: Intent,
     route: Route,
@@ -462,6 +469,8 @@ def ranked(
             return None
         elif year is not None and _across_periods(view, linked) and section_members(view, linked):
             across = None  # the year is pinned: the section's rows in its column, below
+        elif year is not None and _across_periods(view, linked) and _year_pins_one(view, linked, year):
+            across = None  # "the largest current asset in 2019": one column of that year, its rows compared below
         else:
             across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
         if across is not None or not numeric_cols(view, linked):
