@@ -58,3 +58,17 @@ def test_a_named_kind_keeps_to_its_own_period_columns(tmp_path):
     assert _label(answer_table(table, "In which year was services revenue higher?")) == "2018"
     assert _label(answer_table(table, "In which year was the gross margin of products higher?")) == "2019"
     assert _label(answer_table(table, "Which had higher revenue in 2019, products or services?")) == "Products"
+
+
+THREE_YEARS = [
+    ["(in thousands)", "2019", "2018", "2017"],
+    ["Revenue", "14,500", "16,200", "12,800"],
+    ["Net income", "1,200", "1,900", "800"],
+]
+
+
+def test_a_superlative_over_a_span_of_years_compares_the_years_within(tmp_path):
+    table = table_from_rows(THREE_YEARS, tmp_path, "span")
+    answer = answer_table(table, "What was the highest net income from 2017 to 2019?")
+    assert answer is not None and answer.value == "1900" and answer.label == "2018"
+    assert len(answer.citations) == 3  # every year of the span compared, not the two end years looked up

@@ -434,6 +434,20 @@ def _sole_column(view: TypedView, linked: Linked) -> Linked:
     return replace(linked, cols=[Scored(cols[0], 0.0, frozenset(), 0)])
 
 
+def _span_cells(view: TypedView, linked: Linked, span: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """The named row's amounts in the columns of one year each within the span; None unless two or more."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return None
+    years = column_years(view.table)
+    kept = [
+        (r, c)
+        for r, c in _period_amounts(view, cells, False)
+        if len(years.get(c, ())) == 1 and span[0] <= int(next(iter(years[c]))) <= span[1]
+    ]
+    return kept if len(kept) >= 2 else None
+
+
 def _year_pins_one(view: TypedView, linked: Linked, year: str) -> bool:
     """The year the question sets leaves one column of the named row to compare: comparing the row across periods
     would answer another year than the one asked."""
@@ -451,11 +465,14 @@ def ranked(
     thing: bool = False,
     year: str | None = None,
     percent: bool = False,
+    span: tuple[int, int] | None = None,
 ) -> Computation | None:
     """The winner of a superlative: a period or kind column of a named row, or a row of the linked column.
     ``year``: the one year the question sets as its period; with a named section ("the highest operating income
     among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared.
-    ``percent``: the question asks about percentages, so periods are compared by their share columns."""
+    ``percent``: the question asks about percentages, so periods are compared by their share columns. ``span``:
+    the years the question runs over ("the highest net income from 2017 to 2019"): the named row's columns of those
+    years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     linked = _sole_column(view, linked)
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
@@ -465,6 +482,10 @@ def ranked(
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
         if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
             across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        elif span is not None and (within := _span_cells(view, linked, span)) is not None:
+            return _pick(
+                intent, view, within, column_labels(view, [c for _, c in within]), sandbox, intent is Intent.MIN
+            )
         elif _cell_pinned(view, linked):  # a row and a column named: one cell, nothing to compare
             return None
         elif year is not None and _across_periods(view, linked) and section_members(view, linked):

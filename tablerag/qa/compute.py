@@ -460,7 +460,7 @@ def compute(
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
     else:
-        return ranked(intent, route, view, linked, sandbox, period, thing, year, percent)
+        return ranked(intent, route, view, linked, sandbox, period, thing, year, percent, span)
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
     if intent in (Intent.TOTAL, Intent.AVERAGE) and (
