@@ -112,3 +112,22 @@ def test_a_pinned_year_ranks_the_items_of_its_column(tmp_path):
     assert answer is not None and answer.label == "Cash and cash equivalents"
     assert {(c["row"], c["col"]) for c in answer.citations} == {(1, 1)}
     assert _label(answer_table(table, "In which year were total current assets higher?")) == "2018"
+
+
+MOVES = [
+    ["", "2019", "2018"],
+    ["Leases", "10,100", "10,000"],
+    ["Licenses", "3,500", "2,000"],
+    ["Services", "4,000", "5,000"],
+    ["Total", "17,600", "17,000"],
+]
+
+
+def test_items_are_ranked_by_how_they_moved(tmp_path):
+    table = table_from_rows(MOVES, tmp_path, "moves")
+    rose = answer_table(table, "Which item had the largest increase from 2018 to 2019?")
+    assert _label(rose) == "Licenses"  # not Leases, the largest amount
+    assert len(rose.citations) == 6  # both years of every item compared; the total is no item
+    assert _label(answer_table(table, "Which item had the largest decrease from 2018 to 2019?")) == "Services"
+    assert _label(answer_table(table, "Which item had the biggest change between 2018 and 2019?")) == "Licenses"
+    assert _label(answer_table(table, "Which item was the largest in 2019?")) == "Leases"

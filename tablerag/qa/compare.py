@@ -25,8 +25,16 @@ from tablerag.qa.operands import (
     row_year,
     value_cols,
 )
-from tablerag.qa.periods import MIN_SHARE_PERIODS, column_kind, column_years, is_year, percent_column, year_of
-from tablerag.qa.route import ASKS_FOR_NAME, Intent, Route, threshold, threshold_scale
+from tablerag.qa.periods import (
+    MIN_SHARE_PERIODS,
+    STATED_CHANGE,
+    column_kind,
+    column_years,
+    is_year,
+    percent_column,
+    year_of,
+)
+from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, threshold, threshold_scale
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
 
 
@@ -512,3 +520,45 @@ def ranked(
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
     return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
+
+
+def ranked_change(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked
+) -> Computation | None:
+    """ "Which item had the largest increase from 2018 to 2019?": the rows (a named section's, else every row but
+    totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
+    by the most negative, a change either way by its size. The two columns are the years the question names, else
+    the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+    table = view.table
+    years = column_years(table)
+    named = {w for w in linked.words if is_year(w)}
+    cols = [
+        c
+        for c in value_cols(view, linked)
+        if len(years.get(c, ())) == 1
+        and not percent_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    ]
+    if len(named) >= 2:
+        cols = [c for c in cols if next(iter(years[c])) in named]
+    by_year = {next(iter(years[c])): c for c in cols}
+    if len(cols) != 2 or len(by_year) != 2:
+        return None
+    old, new = (by_year[y] for y in sorted(by_year))
+    members = section_members(view, linked)
+    where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
+    a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
+    moved = f"({a} - {b})"
+    key = f"ABS{moved}" if change == "change" else moved
+    order = "DESC" if (change == "decrease") == (intent is Intent.MIN) else "ASC"
+    sql = (
+        f"SELECT {ROW_COLUMN}, {moved} AS moved FROM {VIEW_NAME} WHERE {where} AND {a} IS NOT NULL AND {b} IS NOT NULL"
+        f" ORDER BY {key} {order}, {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    if len(res.rows) < 2:
+        return None
+    rows = [int(r[0]) for r in res.rows]
+    cells = [(r, c) for r in rows for c in (new, old)]
+    label = _row_name(view, linked, rows[0], row_label(view, rows[0]))
+    return Computation(intent, sql, format_number(res.rows[0][1]), cells, label=label, result=res, names=Named.ROW)

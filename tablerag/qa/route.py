@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Literal, Protocol
 
 DEFAULT_TOP_N = 3  # "top companies" without a number: three is the usual reading of a plural superlative
 MAX_TOP_N = 100  # a "top 5000" request is a listing, not a ranking; capped with the SQL row limit in mind
@@ -46,6 +46,28 @@ class Route:
     # a difference asked as the gap between two things ("the difference between A and B", "how much more"), not
     # as a change: of two things that are no periods its size is asked
     gap: bool = False
+    # a superlative of a change ("which item had the largest increase"): the rows are ranked by how their amount
+    # moved between two periods, not by the amount
+    change: ChangeAsked | None = None
+
+
+ChangeAsked = Literal["increase", "decrease", "change"]
+# "the largest increase", "the biggest decline", "the greatest change": a superlative of a movement
+CHANGE_RANK = re.compile(
+    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least)\s+(?:absolute\s+)?"
+    r"(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
+    re.IGNORECASE,
+)
+_FALLS = frozenset({"decrease", "decline", "drop", "fall", "reduction"})
+
+
+def change_asked(question: str) -> ChangeAsked | None:
+    """What movement a superlative of a change ranks by: a rise, a fall, or a change either way."""
+    m = CHANGE_RANK.search(question)
+    if m is None:
+        return None
+    word = m.group(2).lower()
+    return "decrease" if word in _FALLS else "change" if word == "change" else "increase"
 
 
 class Router(Protocol):
@@ -435,7 +457,7 @@ def rule_route(question: str) -> Route:
     if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
         for intent in (Intent.MAX, Intent.MIN):
             if patterns[intent].search(question):
-                return Route(RouteKind.AGGREGATE, intent)
+                return Route(RouteKind.AGGREGATE, intent, change=change_asked(question))
         if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
             return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
         bound = threshold(question)
