@@ -72,3 +72,19 @@ def test_a_superlative_over_a_span_of_years_compares_the_years_within(tmp_path):
     answer = answer_table(table, "What was the highest net income from 2017 to 2019?")
     assert answer is not None and answer.value == "1900" and answer.label == "2018"
     assert len(answer.citations) == 3  # every year of the span compared, not the two end years looked up
+
+
+LEASES = [
+    ["", "Operating leases", "Finance leases"],
+    ["2020", "120", "30"],
+    ["2021", "110", "25"],
+    ["2022", "95", "20"],
+    ["Thereafter", "300", "10"],
+    ["Total", "625", "85"],
+]
+
+
+def test_which_year_ranks_the_rows_that_are_years(tmp_path):
+    table = table_from_rows(LEASES, tmp_path, "leases")
+    assert _label(answer_table(table, "In which year are operating lease payments the highest?")) == "2020"
+    assert _label(answer_table(table, "In which year are finance lease payments the lowest?")) == "2022"

@@ -47,13 +47,18 @@ def _name_column(view: TypedView, linked: Linked) -> str:
     return LABEL_COLUMN
 
 
-def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int) -> str | None:
+def _rank_sql(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int, period: bool = False
+) -> str | None:
     cols = numeric_cols(view, linked)
     if not cols:
         return None
     vc = cols[0][1]
     order = "ASC" if intent is Intent.MIN else "DESC"
     where = non_total_rows(view, sandbox)
+    years = [r for r in view.rows if is_year(row_label(view, r).strip())]
+    if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
+        where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = section_members(view, linked)
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
@@ -106,6 +111,7 @@ def _pick(
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
+MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps to; one year is nothing to compare
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
@@ -504,7 +510,7 @@ def ranked(
             across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
         if across is not None or not numeric_cols(view, linked):
             return across
-    sql = _rank_sql(intent, view, linked, sandbox, n)
+    sql = _rank_sql(intent, view, linked, sandbox, n, period)
     if sql is None:
         return None
     res = sandbox.run(sql)
