@@ -18,6 +18,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.qa.beside import row_beside
+from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.fit import (
     ASKS_PERIOD,
@@ -67,7 +68,6 @@ from tablerag.qa.route import (
     route,
     route_without,
     rule_route,
-    threshold,
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
@@ -289,7 +289,7 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
-            bound=threshold(question) if ASKS_FOR_NAME.search(question) or route_.intent is Intent.COUNT else None,
+            bound=table_bound(view, question, route_.intent),
             many=bool(PLURAL_PERIODS.search(question)),
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
@@ -488,7 +488,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
 
     def names(text: str) -> bool:
         words = set(tokens(text))
-        if not words:
+        if not words & set(asked):  # stemmed apart from the question's own word: nothing to check it against
             return False
         if said_with_a_label(labels, question, text):  # "minimum lease payments" as a label says it
             return True

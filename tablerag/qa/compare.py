@@ -5,9 +5,11 @@ column; each cites every cell compared."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import SCORE_DIGITS, Linked, row_words, tokens
+from tablerag.model import Cell
+from tablerag.parsing.numbers import is_nil_mark, unit_from_text
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
     Computation,
@@ -23,8 +25,16 @@ from tablerag.qa.operands import (
     row_year,
     value_cols,
 )
-from tablerag.qa.periods import MIN_SHARE_PERIODS, column_kind, column_years, is_year, percent_column, year_of
-from tablerag.qa.route import Intent, Route
+from tablerag.qa.periods import (
+    MIN_SHARE_PERIODS,
+    STATED_CHANGE,
+    column_kind,
+    column_years,
+    is_year,
+    percent_column,
+    year_of,
+)
+from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, threshold, threshold_scale
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
 
 
@@ -37,13 +47,18 @@ def _name_column(view: TypedView, linked: Linked) -> str:
     return LABEL_COLUMN
 
 
-def _rank_sql(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int) -> str | None:
+def _rank_sql(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int, period: bool = False
+) -> str | None:
     cols = numeric_cols(view, linked)
     if not cols:
         return None
     vc = cols[0][1]
     order = "ASC" if intent is Intent.MIN else "DESC"
     where = non_total_rows(view, sandbox)
+    years = [r for r in view.rows if is_year(row_label(view, r).strip())]
+    if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
+        where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = section_members(view, linked)
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
@@ -96,12 +111,14 @@ def _pick(
     return Computation(intent, sql, format_number(res.rows[0][1]), compared, label=labels[i], result=res)
 
 
+MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps to; one year is nothing to compare
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
-# labels of amounts that go out (a loss, an expense, a cost): reports print them as negatives, and "larger" means
-# the larger amount lost or spent
+# labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
+# roll-forward): reports print them as negatives, and "larger" means the larger amount lost or spent
 OUTFLOW = re.compile(
     r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
+    r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?"
     r"|убыт\w*|расход\w*|затрат\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten|strat\w*|koszt\w*)\b|亏损|费用|支出",
     re.IGNORECASE,
 )
@@ -229,6 +246,33 @@ def _value_or_nil(view: TypedView, row: int, col: int) -> str:
     return f"COALESCE({sql}, 0)" if is_nil_mark(grid_text) else sql
 
 
+SHARE_UNITS = ("%", "‰")  # shares take no scale: "more than 15 million" is never a bound on them
+
+
+def table_bound(view: TypedView, question: str, intent: Intent | None) -> tuple[bool, float] | None:
+    """The bound of a question that asks for a name ("in which year was X less than ...") or a count, in the scale
+    the table's amounts are written in: "less than $15 million" over a table "(in thousands)" is less than 15,000
+    as written there. Converted only when the question says a scale and every amount of the table (shares left
+    out) states one and the same scale; a table that states none (its scale said in the text around it) is
+    compared with the number as said."""
+    if not ASKS_FOR_NAME.search(question) and intent is not Intent.COUNT:
+        return None
+    bound = threshold(question)
+    said = threshold_scale(question)
+    if bound is None or said is None:
+        return bound
+    readings = [unit_from_text(c.unit) if c.unit else (None, 1.0) for c in view.table.cells if _amount(c)]
+    scales = {scale for unit, scale in readings if unit not in SHARE_UNITS}
+    if len(scales) != 1 or (written := next(iter(scales))) == 1.0:
+        return bound
+    below, limit = bound
+    return below, limit * said / written
+
+
+def _amount(cell: Cell) -> bool:
+    return not cell.is_header and cell.value is not None
+
+
 def beyond(
     intent: Intent,
     view: TypedView,
@@ -286,6 +330,41 @@ def beyond_down(view: TypedView, linked: Linked, sandbox: Sandbox, bound: tuple[
     if len(rows) in (0, int(filled.rows[0][0])):  # a bound no value or every value passes: a scale or column misread
         return None
     return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, vc.col) for r in rows], result=res)
+
+
+def beyond_rows(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, bound: tuple[bool, float], many: bool
+) -> Computation | None:
+    """ "In which year did revenue exceed 1,000?" over rows that are the periods ("Year | Revenue | Net income"):
+    the rows (total rows left out) whose value in the one linked column of amounts lies beyond the bound, named by
+    their labels, citing every cell compared. Only when no row is named (a named row's columns are compared by
+    `beyond`); None when no row passes, or every one does though one was asked (a misread scale or column)."""
+    cols = numeric_cols(view, linked)
+    if len(cols) != 1 or operand_rows(linked, view):
+        return None
+    vc = cols[0][1]
+    below, limit = bound
+    where = f"{non_total_rows(view, sandbox)} AND {quote(vc.name)} IS NOT NULL"
+    sql = (
+        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where}"
+        f" ORDER BY {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    won = [r for r in res.rows if (r[1] < limit if below else r[1] > limit)]
+    if not won or (len(won) == len(res.rows) > 1 and not many):
+        return None
+    cells = [(int(r[2]), vc.col) for r in won] + [(int(r[2]), vc.col) for r in res.rows if r not in won]
+    labels = "; ".join(_row_name(view, linked, int(r[2]), r[0]) for r in won)
+    value = "; ".join(format_number(r[1]) for r in won)
+    return Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+
+
+def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:
+    """The row's own label (not its section path) when rows are named by their labels, else the named column's text."""
+    chains = view.table.row_headers
+    if _name_column(view, linked) == LABEL_COLUMN and row < len(chains) and chains[row]:
+        return chains[row][-1]
+    return str(named)
 
 
 def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
@@ -357,6 +436,39 @@ def _one_column_of_year(view: TypedView, linked: Linked, row: int, year: str) ->
     return sum(1 for c in value_cols(view, linked) if grid[row][c].strip() and year in years.get(c, set())) == 1
 
 
+def _sole_column(view: TypedView, linked: Linked) -> Linked:
+    """ "Which asset was the smallest?" over "| Amount" and the assets as rows: nothing linked, and the table holds
+    one column of amounts beside its row labels (no other text), so it is the one ranked. The links as they are
+    otherwise."""
+    if linked.cols or linked.rows or any(not vc.numeric and vc.col != 0 for vc in view.columns):
+        return linked  # a column of text beside the labels: the rows are records, their one number no amount
+    cols = value_cols(view, linked)
+    if len(cols) != 1:
+        return linked
+    return replace(linked, cols=[Scored(cols[0], 0.0, frozenset(), 0)])
+
+
+def _span_cells(view: TypedView, linked: Linked, span: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """The named row's amounts in the columns of one year each within the span; None unless two or more."""
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return None
+    years = column_years(view.table)
+    kept = [
+        (r, c)
+        for r, c in _period_amounts(view, cells, False)
+        if len(years.get(c, ())) == 1 and span[0] <= int(next(iter(years[c]))) <= span[1]
+    ]
+    return kept if len(kept) >= 2 else None
+
+
+def _year_pins_one(view: TypedView, linked: Linked, year: str) -> bool:
+    """The year the question sets leaves one column of the named row to compare: comparing the row across periods
+    would answer another year than the one asked."""
+    rows = operand_rows(linked, view)
+    return bool(rows) and _one_column_of_year(view, linked, rows[0].index, year)
+
+
 def ranked(
     intent: Intent,
     route: Route,
@@ -367,12 +479,16 @@ def ranked(
     thing: bool = False,
     year: str | None = None,
     percent: bool = False,
+    span: tuple[int, int] | None = None,
 ) -> Computation | None:
     """The winner of a superlative: a period or kind column of a named row, or a row of the linked column.
     ``year``: the one year the question sets as its period; with a named section ("the highest operating income
     among the regions in 2018") the section's rows are ranked in that year's column, never the periods compared.
-    ``percent``: the question asks about percentages, so periods are compared by their share columns."""
+    ``percent``: the question asks about percentages, so periods are compared by their share columns. ``span``:
+    the years the question runs over ("the highest net income from 2017 to 2019"): the named row's columns of those
+    years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    linked = _sole_column(view, linked)
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
@@ -380,15 +496,21 @@ def ranked(
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
         if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
             across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
+        elif span is not None and (within := _span_cells(view, linked, span)) is not None:
+            return _pick(
+                intent, view, within, column_labels(view, [c for _, c in within]), sandbox, intent is Intent.MIN
+            )
         elif _cell_pinned(view, linked):  # a row and a column named: one cell, nothing to compare
             return None
         elif year is not None and _across_periods(view, linked) and section_members(view, linked):
             across = None  # the year is pinned: the section's rows in its column, below
+        elif year is not None and _across_periods(view, linked) and _year_pins_one(view, linked, year):
+            across = None  # "the largest current asset in 2019": one column of that year, its rows compared below
         else:
             across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
         if across is not None or not numeric_cols(view, linked):
             return across
-    sql = _rank_sql(intent, view, linked, sandbox, n)
+    sql = _rank_sql(intent, view, linked, sandbox, n, period)
     if sql is None:
         return None
     res = sandbox.run(sql)
@@ -404,3 +526,45 @@ def ranked(
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
     return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
+
+
+def ranked_change(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked
+) -> Computation | None:
+    """ "Which item had the largest increase from 2018 to 2019?": the rows (a named section's, else every row but
+    totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
+    by the most negative, a change either way by its size. The two columns are the years the question names, else
+    the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+    table = view.table
+    years = column_years(table)
+    named = {w for w in linked.words if is_year(w)}
+    cols = [
+        c
+        for c in value_cols(view, linked)
+        if len(years.get(c, ())) == 1
+        and not percent_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    ]
+    if len(named) >= 2:
+        cols = [c for c in cols if next(iter(years[c])) in named]
+    by_year = {next(iter(years[c])): c for c in cols}
+    if len(cols) != 2 or len(by_year) != 2:
+        return None
+    old, new = (by_year[y] for y in sorted(by_year))
+    members = section_members(view, linked)
+    where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
+    a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
+    moved = f"({a} - {b})"
+    key = f"ABS{moved}" if change == "change" else moved
+    order = "DESC" if (change == "decrease") == (intent is Intent.MIN) else "ASC"
+    sql = (
+        f"SELECT {ROW_COLUMN}, {moved} AS moved FROM {VIEW_NAME} WHERE {where} AND {a} IS NOT NULL AND {b} IS NOT NULL"
+        f" ORDER BY {key} {order}, {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    if len(res.rows) < 2:
+        return None
+    rows = [int(r[0]) for r in res.rows]
+    cells = [(r, c) for r in rows for c in (new, old)]
+    label = _row_name(view, linked, rows[0], row_label(view, rows[0]))
+    return Computation(intent, sql, format_number(res.rows[0][1]), cells, label=label, result=res, names=Named.ROW)

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from tablerag.qa.compare import beyond, beyond_down, compare_two, ranked
+from tablerag.qa.compare import beyond, beyond_down, beyond_rows, compare_two, ranked, ranked_change
 from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
     MEAN_WORDS,
@@ -433,6 +433,8 @@ def compute(
         return down  # one column named: its rows beyond the bound
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
         past = beyond(intent, view, linked, sandbox, bound, percent, many)
+        if past is None and intent is not Intent.COUNT:  # no row named: the rows of the named column ("which year")
+            return beyond_rows(intent, view, linked, sandbox, bound, many)
         return past  # a count whose stated bound applies to no cells would count rows the bound leaves out
     if intent in BINARY:
         built = _binary(intent, view, linked, percent, from_to, one_item, decrease, route.gap)
@@ -458,7 +460,8 @@ def compute(
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
     else:
-        return ranked(intent, route, view, linked, sandbox, period, thing, year, percent)
+        moved = ranked_change(intent, view, linked, sandbox, route.change) if route.change and not period else None
+        return moved or ranked(intent, route, view, linked, sandbox, period, thing, year, percent, span)
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
     if intent in (Intent.TOTAL, Intent.AVERAGE) and (

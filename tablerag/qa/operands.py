@@ -96,13 +96,17 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     kinds = {c: column_kind(table, c) for c in cols}
     ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
     words = {c: kind_words(k) for c, k in kinds.items()}
-    out = []
+    named = set()
     for c in cols:
         others = set().union(*(w for d, w in words.items() if kinds[d] != kinds[c]))
-        named = rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others)
-        if kinds[c] == ref or named:
-            out.append(c)
-    return out
+        if rank(c) == (False, False) and tokens.get(c, frozenset()) & (words[c] - others):
+            named.add(kinds[c])
+    # the first kind unless the question names other kinds and not it, when every column is a period's kind
+    # ("services revenue" over "2019 / Products | 2019 / Services | 2018 / Products | 2018 / Services": the services
+    # columns)
+    periods = all(year_of(table.column_name(c)) is not None for c in cols)
+    keep = named if periods and named and ref not in named else named | {ref}
+    return [c for c in cols if kinds[c] in keep]
 
 
 def operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[Scored, ViewColumn]]:
@@ -140,8 +144,13 @@ def value_cols(view: TypedView, linked: Linked) -> list[int]:
 
 
 def column_labels(view: TypedView, cols: list[int]) -> list[str]:
-    """What tells the candidate columns apart: a year level when there is one, else the last level they differ in."""
+    """What tells the candidate columns apart: a year level when there is one, else the last level they differ
+    in. Columns all of one year ("Q1 2019 | Q2 2019", "Fiscal 2019 / First / Quarter") are told apart
+    by what follows their common levels, as written ("Q1 2019", "First Quarter"): the year would name them all."""
     chains = [view.table.column_chain(c) for c in cols]
+    last_years = [next((y for lvl in reversed(chain) if (y := year_of(lvl))), None) for chain in chains]
+    if len(last_years) >= 2 and len(set(last_years)) == 1 and last_years[0] is not None:
+        return [_after_common(chain, chains) for chain in chains]
     out = []
     for chain in chains:
         years = [y for lvl in chain if (y := year_of(lvl))]
@@ -154,6 +163,14 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
             else (differing[-1] if differing else (chain[-1] if chain else view.table.column_label(cols[0])))
         )
     return out
+
+
+def _after_common(chain: list[str], chains: list[list[str]]) -> str:
+    """The chain's levels from the first one some other chain differs in, joined as one label."""
+    first = next(
+        (i for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)), 0
+    )
+    return " ".join(chain[first:])
 
 
 def row_year(view: TypedView, row: int) -> str | None:

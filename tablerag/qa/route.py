@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Literal, Protocol
 
 DEFAULT_TOP_N = 3  # "top companies" without a number: three is the usual reading of a plural superlative
 MAX_TOP_N = 100  # a "top 5000" request is a listing, not a ranking; capped with the SQL row limit in mind
@@ -46,6 +46,28 @@ class Route:
     # a difference asked as the gap between two things ("the difference between A and B", "how much more"), not
     # as a change: of two things that are no periods its size is asked
     gap: bool = False
+    # a superlative of a change ("which item had the largest increase"): the rows are ranked by how their amount
+    # moved between two periods, not by the amount
+    change: ChangeAsked | None = None
+
+
+ChangeAsked = Literal["increase", "decrease", "change"]
+# "the largest increase", "the biggest decline", "the greatest change": a superlative of a movement
+CHANGE_RANK = re.compile(
+    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least)\s+(?:absolute\s+)?"
+    r"(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
+    re.IGNORECASE,
+)
+_FALLS = frozenset({"decrease", "decline", "drop", "fall", "reduction"})
+
+
+def change_asked(question: str) -> ChangeAsked | None:
+    """What movement a superlative of a change ranks by: a rise, a fall, or a change either way."""
+    m = CHANGE_RANK.search(question)
+    if m is None:
+        return None
+    word = m.group(2).lower()
+    return "decrease" if word in _FALLS else "change" if word == "change" else "increase"
 
 
 class Router(Protocol):
@@ -228,7 +250,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"\b(highest|largest|biggest|greatest|most|maximum|max|top|best|longest|latest)\b",
             r"наибольш",
             r"максимальн",
-            r"самы[йем]\s+(больш|высок|дорог)",
+            r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(больш|высок|дорог)",
             r"\b(höchst|größt|meist|maximal)",
             r"\b(najwyższ|największ|najwięcej|maksymaln)",
             r"最高",
@@ -242,7 +264,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"\b(lowest|smallest|least|fewest|minimum|min|shortest|earliest)\b",
             r"наименьш",
             r"минимальн",
-            r"самы[йем]\s+(мал|низк|дешев)",
+            r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(мал|низк|дешев)",
             r"\b(niedrigst|kleinst|wenigst|minimal)",
             r"\b(najniższ|najmniejsz|najmniej|minimaln)",
             r"最低",
@@ -283,9 +305,12 @@ ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
     r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
-    r"^\s*(кто|какой|какая|какое|какие|в\s+каком)\b",
-    r"^\s*(wer|welche\w*|in\s+welchem)\b",
-    r"^\s*(kto|któr\w+|w\s+którym)\b",
+    # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
+    r"^\s*what\s+(is|was|are|were)\s+the\s+(largest|biggest|greatest|highest|smallest|lowest|main|major|primary)\s+"
+    r"(components?|items?|sources?|elements?|contributors?|drivers?|categor(y|ies)|segments?|regions?|types?)\b",
+    r"^\s*(кто|какой|какая|какое|какие|в\s+как(ом|ой|их))\b",
+    r"^\s*(wer|welche\w*|in\s+welche\w*)\b",
+    r"^\s*(kto|któr\w+|w\s+któr\w+)\b",
     r"^\s*哪",
     r"\bwhich\b",
 )
@@ -328,6 +353,26 @@ def threshold(question: str) -> tuple[bool, float] | None:
     inclusive one ("at least 2", "10 or more") a hair past its number;
     None when the question states no number to compare with (a year is a period, not a bound; "more than 5 years" a
     maturity bucket)."""
+    found = _bound(question)
+    return None if found is None else found[:2]
+
+
+# a scale word said after a bound's number ("less than $15 million", "more than 15,000 thousand") -> multiplier
+BOUND_SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
+_BOUND_SCALE = re.compile(r"\s*(thousand|million|billion|mn|bn|k|m|b)s?\b", re.IGNORECASE)
+
+
+def threshold_scale(question: str) -> float | None:
+    """The multiplier of the scale word said right after the bound's number; None when none is said."""
+    found = _bound(question)
+    if found is None or found[2] < 0:
+        return None
+    m = _BOUND_SCALE.match(question, found[2])
+    return BOUND_SCALES[m.group(1).lower()] if m else None
+
+
+def _bound(question: str) -> tuple[bool, float, int] | None:
+    """The bound (`threshold`) and where its number ends in the question (-1 for a sign, which has none)."""
     for m in _AT_LEAST.finditer(question):
         number, end = (m.group("n"), m.end("n")) if m.group("n") else (m.group("m"), m.end("m"))
         if re.fullmatch(r"(?:19|20)\d\d", number) or _DURATION.match(question, end):
@@ -335,16 +380,16 @@ def threshold(question: str) -> tuple[bool, float] | None:
         word = " ".join((m.group("w") or m.group("v")).lower().split())
         below = word in _AT_MOST
         limit = float(number.replace(",", ""))
-        return below, limit + INCLUSIVE_STEP if below else limit - INCLUSIVE_STEP
+        return below, limit + INCLUSIVE_STEP if below else limit - INCLUSIVE_STEP, end
     for m in _THAN.finditer(question):
         text = m.group(2).replace(",", "")
         year = re.fullmatch(r"(?:19|20)\d\d", m.group(2))  # "2,000" is an amount: a year has no thousands comma
         if year or _DURATION.match(question, m.end()):
             continue
-        return m.group(1).lower() in _BELOW, float(text)
+        return m.group(1).lower() in _BELOW, float(text), m.end()
     sign = _SIGN.search(question)
     if sign is not None:  # "in which year was X negative": under zero
-        return sign.group(1).lower() == "negative", 0.0
+        return sign.group(1).lower() == "negative", 0.0, -1
     return None
 
 
@@ -412,7 +457,7 @@ def rule_route(question: str) -> Route:
     if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
         for intent in (Intent.MAX, Intent.MIN):
             if patterns[intent].search(question):
-                return Route(RouteKind.AGGREGATE, intent)
+                return Route(RouteKind.AGGREGATE, intent, change=change_asked(question))
         if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
             return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
         bound = threshold(question)

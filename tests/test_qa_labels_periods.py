@@ -1,0 +1,90 @@
+"""A comparison whose answer is a period names it as the table does when the year alone does not tell the
+candidates apart: quarters of one year ("Q1 2019 ... Q4 2019", "Fiscal 2019 / First / Quarter") are answered by
+the quarter, columns of different years by their year. Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+QUARTERS = [
+    ["", "Q1 2019", "Q2 2019", "Q3 2019", "Q4 2019"],
+    ["Revenue", "100", "110", "95", "130"],
+    ["Operating loss", "(12)", "(8)", "(15)", "(3)"],
+]
+
+WORDED_QUARTERS = [
+    ["", "Fiscal 2019", "", "", ""],
+    ["", "First", "Second", "Third", "Fourth"],
+    ["", "Quarter", "Quarter", "Quarter", "Quarter"],
+    ["Revenues", "94,888", "96,037", "88,495", "84,380"],
+    ["Gross profit", "38,091", "39,821", "36,381", "33,471"],
+]
+
+
+def _label(answer):
+    assert answer is not None and not answer.refused, answer
+    return answer.value
+
+
+def test_quarters_of_one_year_are_named_by_their_quarter(tmp_path):
+    table = table_from_rows(QUARTERS, tmp_path, "q")
+    assert _label(answer_table(table, "Which quarter had the lowest revenue in 2019?")) == "Q3 2019"
+    assert _label(answer_table(table, "In which quarter was the operating loss the largest?")) == "Q3 2019"
+
+
+def test_worded_quarters_under_one_fiscal_year(tmp_path):
+    table = table_from_rows(WORDED_QUARTERS, tmp_path, "worded")
+    assert _label(answer_table(table, "Which quarter had the lowest revenues?")) == "Fourth Quarter"
+    assert _label(answer_table(table, "Which quarter had the highest gross profit in fiscal 2019?")) == "Second Quarter"
+
+
+def test_columns_of_different_years_are_named_by_the_year(tmp_path):
+    rows = [["", "December 31, 2019", "December 31, 2018"], ["Cash", "2,400", "3,100"]]
+    table = table_from_rows(rows, tmp_path, "dates")
+    assert _label(answer_table(table, "In which year was cash higher?")) == "2018"
+
+
+SEGMENTS_BY_YEAR = [
+    ["", "2019", "", "2018", ""],
+    ["", "Products", "Services", "Products", "Services"],
+    ["Revenue", "800", "300", "700", "350"],
+    ["Gross margin", "320", "150", "290", "160"],
+]
+
+
+def test_a_named_kind_keeps_to_its_own_period_columns(tmp_path):
+    table = table_from_rows(SEGMENTS_BY_YEAR, tmp_path, "kinds")
+    assert _label(answer_table(table, "In which year was services revenue higher?")) == "2018"
+    assert _label(answer_table(table, "In which year was the gross margin of products higher?")) == "2019"
+    assert _label(answer_table(table, "Which had higher revenue in 2019, products or services?")) == "Products"
+
+
+THREE_YEARS = [
+    ["(in thousands)", "2019", "2018", "2017"],
+    ["Revenue", "14,500", "16,200", "12,800"],
+    ["Net income", "1,200", "1,900", "800"],
+]
+
+
+def test_a_superlative_over_a_span_of_years_compares_the_years_within(tmp_path):
+    table = table_from_rows(THREE_YEARS, tmp_path, "span")
+    answer = answer_table(table, "What was the highest net income from 2017 to 2019?")
+    assert answer is not None and answer.value == "1900" and answer.label == "2018"
+    assert len(answer.citations) == 3  # every year of the span compared, not the two end years looked up
+
+
+LEASES = [
+    ["", "Operating leases", "Finance leases"],
+    ["2020", "120", "30"],
+    ["2021", "110", "25"],
+    ["2022", "95", "20"],
+    ["Thereafter", "300", "10"],
+    ["Total", "625", "85"],
+]
+
+
+def test_which_year_ranks_the_rows_that_are_years(tmp_path):
+    table = table_from_rows(LEASES, tmp_path, "leases")
+    assert _label(answer_table(table, "In which year are operating lease payments the highest?")) == "2020"
+    assert _label(answer_table(table, "In which year are finance lease payments the lowest?")) == "2022"
