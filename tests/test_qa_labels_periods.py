@@ -88,3 +88,20 @@ def test_which_year_ranks_the_rows_that_are_years(tmp_path):
     table = table_from_rows(LEASES, tmp_path, "leases")
     assert _label(answer_table(table, "In which year are operating lease payments the highest?")) == "2020"
     assert _label(answer_table(table, "In which year are finance lease payments the lowest?")) == "2022"
+
+
+def test_a_quarter_as_a_percentage_of_the_years_total_keeps_the_quarter_column(tmp_path):
+    rows = [
+        ["", "Fiscal 2018", "", "", "", ""],
+        ["", "First", "Second", "Third", "Fourth", ""],
+        ["", "Quarter", "Quarter", "Quarter", "Quarter", "Total"],
+        ["Revenues", "$88,081", "$89,767", "$93,669", "$94,395", "$365,912"],
+        ["Gross profit", "37,443", "36,838", "38,187", "38,422", "150,890"],
+    ]
+    table = table_from_rows(rows, tmp_path, "share_of_year")
+    answer = answer_table(
+        table, "How much is the Revenue in the first quarter of Fiscal 2018 as a percentage of the total revenue?"
+    )
+    assert answer is not None and answer.value is not None
+    assert abs(float(answer.value) - 100 * 88081 / 365912) < 1e-6
+    assert {(c["row"], c["col"]) for c in answer.citations if c.get("col") is not None} == {(3, 1), (3, 5)}

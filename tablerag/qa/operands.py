@@ -103,9 +103,10 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
             named.add(kinds[c])
     # the first kind unless the question names other kinds and not it, when every column is a period's kind
     # ("services revenue" over "2019 / Products | 2019 / Services | 2018 / Products | 2018 / Services": the services
-    # columns)
+    # columns); a first column of no kind but its period ("Fiscal 2018 / First / Quarter") is named by that period
+    # and stays beside a kind named ("the first quarter of fiscal 2018 as a percentage of the total")
     periods = all(year_of(table.column_name(c)) is not None for c in cols)
-    keep = named if periods and named and ref not in named else named | {ref}
+    keep = named if periods and named and ref and ref not in named else named | {ref}
     return [c for c in cols if kinds[c] in keep]
 
 
