@@ -72,6 +72,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
     ),
     "qa": ("qa.py", [], ["--smoke"], "answers: TAT-QA, HiTab, WikiTableQuestions"),
     "report_shapes": ("report_shapes.py", [], [], "answers over small tables of report shapes (written for the probe)"),
+    "report_labels": (
+        "report_labels.py",
+        [],
+        [],
+        "label answers over small tables of report shapes (written for the probe)",
+    ),
     "sweep": (
         "sweep.py",
         [],
