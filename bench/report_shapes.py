@@ -89,6 +89,8 @@ TABLES: dict[str, str] = {
     "weeks": ',52 weeks ended 29 June 2019,53 weeks ended 30 June 2018\nSales,"5,000","4,800"\nGross profit,"1,500","1,400"\n',
     "twohead": ",Group,,Company,\n,2019,2018,2019,2018\nCash at bank,100,90,10,9\nShort-term deposits,50,40,5,4\n",
     "notehead": ",Notes,2019 $'000,2018 $'000\nRevenue,2,\"1,000\",900\nOther income,3,50,40\n",
+    "holders": 'Name,Number of shares,Percentage of total\nJohn Smith,"1,000,000",10.5%\nJane Doe,"500,000",5.2%\nAll directors as a group,"1,500,000",15.7%\n',
+    "lives": ",Estimated useful life\nBuildings,Up to 40 years\nMachinery,3 to 10 years\nVehicles,5 years\n",
 }
 
 CASES: list[tuple[str, str, str]] = [  # table, question, the cell's text
@@ -264,6 +266,11 @@ CASES: list[tuple[str, str, str]] = [  # table, question, the cell's text
     ("twohead", "What were the company's short-term deposits in 2018?", "4"),
     ("notehead", "What was the revenue in 2019?", "1,000"),
     ("notehead", "What was other income in 2018?", "40"),
+    ("holders", "What proportion of shares does Jane Doe own?", "5.2%"),
+    ("holders", "What percentage of the total shares did John Smith hold?", "10.5%"),
+    ("lives", "What is the maximum useful life of buildings?", "40"),
+    ("lives", "What is the minimum useful life of machinery?", "3"),
+    ("lives", "What is the maximum estimated useful life of machinery?", "10"),
 ]
 
 

@@ -190,8 +190,12 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     )
 
 
-# a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%"): useful lives, rate assumptions, maturities
-_RANGE = re.compile(r"^\s*(?P<low>[^\s\-–—]+)\s*(?:-|–|—|\bto\b)\s*(?P<high>[^\s\-–—]+)\s*$", re.IGNORECASE)
+# a cell stating a range ("5 - 40", "20 – Indefinite", "2.1% to 3.4%", "3 to 10 years", "up to 40 years"): useful
+# lives, rate assumptions, maturities; a unit word after it is the range's, an "up to" range has no low end
+_RANGE = re.compile(
+    r"^\s*(?:(?P<low>[^\s\-–—]+)\s*(?:-|–|—|\bto\b)|up\s+to)\s*(?P<high>[^\s\-–—]+)(?:\s+[^\W\d_]+)?\s*$",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(r"^[$€£]?\d[\d,]*(?:\.\d+)?%?$")
 
 
@@ -202,10 +206,10 @@ def range_end(route_: Route, value: str | None) -> str | None:
     if value is None or route_.intent not in (Intent.MAX, Intent.MIN):
         return None
     m = _RANGE.match(value)
-    if m is None or year_of(m.group("low")) is not None:  # "1988-89", "2019 - 2020": a period, no range of amounts
+    if m is None or year_of(m.group("low") or m.group("high")) is not None:  # "1988-89", "2019 - 2020": a period
         return None
     end = m.group("low" if route_.intent is Intent.MIN else "high")
-    return end if _NUMBER.match(end) else None
+    return end if end is not None and _NUMBER.match(end) else None
 
 
 def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
@@ -224,7 +228,26 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
             continue
         if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
             out.append(s)
-    return out
+    return out or _only_share_column(table, question, linked.row.index, change)
+
+
+def _only_share_column(table: Table, question: str, row: int, change: bool) -> list[Scored]:
+    """No linked column states the share, but the table has one column of percentages (of the year asked, when it
+    names years) with the linked row's share in it: "what proportion of shares does Jane Doe own" over "Number of
+    shares | Percentage of total". Several such columns the question does not tell apart say nothing."""
+    asked = years_in(question)
+    found = []
+    for c in range(table.n_cols):
+        cell = table.cell_at(row, c)
+        if cell is None or cell.value is None or not percent_column(table, c) or cell.unit not in ("%", None):
+            continue
+        if STATED_CHANGE.search(table.column_name(c)) and not change:
+            continue
+        years = years_in(table.column_name(c), header=True)
+        if asked and years and not asked & years:
+            continue
+        found.append(Scored(c, 0.0, frozenset(), 0))
+    return found if len(found) == 1 else []
 
 
 def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | None:
