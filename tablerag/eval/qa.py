@@ -146,11 +146,9 @@ def text_match(ours: str | None, gold: str) -> bool:
 
 
 def table_from_rows(rows: list[list[str]], folder: Path, name: str) -> Table | None:
-    path = folder / f"{name}.csv"
-    with path.open("w", encoding="utf-8", newline="") as fh:
-        csv.writer(fh).writerows(rows)
-    doc = parse(path)
-    return doc.tables[0] if doc.tables else None
+    """The first table read from the grid written as a CSV file."""
+    tables = tables_from_rows(rows, folder, name)
+    return tables[0] if tables else None
 
 
 def tables_from_rows(rows: list[list[str]], folder: Path, name: str) -> list[Table]:

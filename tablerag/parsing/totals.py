@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Table
+from tablerag.text.tokens import detect_language
 
 SUM_ABS_TOLERANCE = 1.0  # parts printed rounded (in thousands, in millions) may miss their stated total by a unit
 SUM_REL_TOLERANCE = 0.001  # ... or by a rounding share of a large total
@@ -15,16 +16,17 @@ MIN_PARTS = 2  # one row above "summing" to the row is a repeated value, not a t
 MIN_LABELLED_SHARE = 0.5  # most rows of amounts carry a label where an unlabelled one stands out as a total
 MAX_PARTS = 200  # a printed total sums at most this many rows above it; a longer register labels its totals
 _DASH = re.compile(r"^[\s\-\u2010-\u2015_]*$")  # "—", "-", "__": an empty amount, no label
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-TOTAL_WORDS = {"cyrillic": "Итого", "cjk": "合计", "latin": "Total"}  # the word the table's own script writes
+TOTAL_WORDS = {"zh": "合计", "ru": "Итого"}  # the word the table's own script writes; "Total" for Latin scripts
+LATIN_TOTAL = "Total"
 
 
 def _word(table: Table) -> str:
-    text = " ".join(c.text for c in table.cells)
-    if _CJK.search(text):
-        return TOTAL_WORDS["cjk"]
-    return TOTAL_WORDS["cyrillic"] if _CYRILLIC.search(text) else TOTAL_WORDS["latin"]
+    return TOTAL_WORDS.get(detect_language(" ".join(c.text for c in table.cells)), LATIN_TOTAL)
+
+
+def named_total(chain: list[str]) -> bool:
+    """The row-header chain ends in the word `label_total_rows` gives an unlabelled row of sums."""
+    return bool(chain) and chain[-1] in (LATIN_TOTAL, *TOTAL_WORDS.values())
 
 
 def _close(total: float, parts: float) -> bool:
@@ -56,7 +58,7 @@ def label_total_rows(table: Table) -> list[int]:
             continue
         if r not in labelled and _sums_above(values, parts, r):
             chain = table.row_headers[r] if r < len(table.row_headers) else None
-            if chain is not None and chain[-1:] != [word]:  # named once, however often the table is read
+            if chain is not None and not named_total(chain):  # named once, however often the table is read
                 table.row_headers[r] = [*chain, word]
                 named.append(r)
         parts.append(r)

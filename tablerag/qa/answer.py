@@ -197,8 +197,8 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
     intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
-    that neither its column nor its row (a roll-forward's period: "the additions in 2019") names. A row with other text or amounts (a record of names, dates and scores) does not say which
-    cell is asked."""
+    that neither its column nor its row (a roll-forward's period: "the additions in 2019") names. A row with other
+    text or amounts (a record of names, dates and scores) does not say which cell is asked."""
     if linked.row is None:
         return []
     r = linked.row.index

@@ -20,7 +20,7 @@ import numpy as np
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
-from tablerag.parsing.totals import TOTAL_WORDS
+from tablerag.parsing.totals import named_total
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
@@ -285,7 +285,7 @@ def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
     """A row's own label (the last level of its path; its first text cell when it has no path), no section. An
     unlabelled line of sums is its section's total: it takes the section's name."""
     chain = table.row_chain(row)
-    if not texts and len(chain) >= 2 and chain[-1] in TOTAL_WORDS.values():
+    if not texts and len(chain) >= 2 and named_total(chain):
         return chain[-2]
     return chain[-1] if chain else next(iter(texts.values()), "")
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
-from tablerag.parsing.totals import TOTAL_WORDS
+from tablerag.parsing.totals import named_total
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
@@ -187,7 +187,7 @@ def row_label(view: TypedView, row: int) -> str:
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
     text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
     chain = view.table.row_chain(row)
-    if text is None and chain and chain[-1] in TOTAL_WORDS.values():
+    if text is None and named_total(chain):
         return chain[-1]
     stub = " ".join(grid[row][0].split()) if grid[row] else ""
     return text or (stub if year_of(stub) else str(row))
