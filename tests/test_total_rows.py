@@ -57,3 +57,15 @@ def test_a_sum_of_named_rows_does_not_add_the_total_row(tmp_path):
     answer = answer_table(table, "What was the total of cash, receivables and other in 2018?")
     assert answer is not None and float(answer.value) == 1450
     assert sorted(c["row"] for c in answer.citations if c.get("row") is not None) == [1, 2, 3]
+
+
+def test_a_nil_amount_with_its_currency_sign_is_no_label(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Cash", "$ —", "$900"],
+        ["Receivables", "500", "400"],
+        ["Other", "200", "150"],
+        ["", "$ —", "$1,450"],
+    ]
+    table = table_from_rows(rows, tmp_path, "nil")
+    assert table.row_chain(4)[-1] == "Total"

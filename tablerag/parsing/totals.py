@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Table
+from tablerag.parsing.numbers import is_nil_mark
 from tablerag.text.tokens import detect_language
 
 SUM_ABS_TOLERANCE = 1.0  # parts printed rounded (in thousands, in millions) may miss their stated total by a unit
@@ -44,7 +45,7 @@ def label_total_rows(table: Table) -> list[int]:
             continue
         if cell.value is not None:
             values.setdefault(cell.row, {})[cell.col] = cell.value
-        elif not _DASH.match(cell.text):
+        elif not (_DASH.match(cell.text) or is_nil_mark(cell.text)):  # "$ —" is a nil amount too, no label
             labelled.add(cell.row)
     if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
         return []  # no stub of labels: an unlabelled row is one row like the others
