@@ -22,3 +22,5 @@ class FoundTable:
     context: TableContext = field(default_factory=TableContext)  # caption, notes, unit (text-layer PDFs)
     lines_above: int = 0  # body text lines between the page's top margin and the table (not caption or notes)
     lines_below: int = 0  # ... and between the table and the bottom margin
+    column_rules: tuple[float, ...] = ()  # x of the vertical rulings its column edges lie on (a ruled scan): no
+    # header label spans across one

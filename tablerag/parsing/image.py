@@ -10,6 +10,7 @@ both reusing the text-layer geometry of `tablerag.parsing.grid`. Inside, geometr
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -57,6 +58,7 @@ from tablerag.parsing.scan_grid import (
     without_note_row,
     without_prose_rows,
 )
+from tablerag.parsing.scan_rules import ruled_columns
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
@@ -65,6 +67,7 @@ SCOPE_ENV = "TABLERAG_OCR_SCOPE"  # OCR scope of scanned pages: hybrid (default)
 LANGS_ENV = "TABLERAG_OCR_LANGS"  # configured tesseract languages (e.g. "rus+eng"); unset: guessed per page
 MIN_TEXT_WORDS = 3  # a page with fewer text-layer words than this (page numbers, stamps) is a scan if it has images
 UNSURE_TABLE = 0.5  # a TATR table whose mean row/column score is below this goes to the heuristics instead
+FENCE_TOLERANCE = 1.0  # a ruling this close to a widened cell's outer edge is that edge, not one inside it
 RULED_IMAGE_CONFIDENCE = 0.8  # ruled grid from pixels: strong evidence, a little below drawn PDF rulings (0.9)
 PPOCR_LANGS = frozenset({"eng", "chi_sim", "chi_sim+eng", "eng+chi_sim"})  # languages PP-OCR was measured on / made for
 ONNX_MODELS = ("layout", "slanet")  # registry ids the ONNX scan path needs
@@ -181,13 +184,16 @@ def model_tables(
     crop_ocr: Any = None,
     found_tables: list[Detection] | None = None,
     fit_rows: bool = False,
+    rules: Sequence[Rule] = (),
 ) -> tuple[list[FoundTable], list[Word]]:
     """Tables by a detector on the page + a structure recognizer on the crops (any implementation of the two
     Protocols); unsure or empty tables, and paragraphs taken for a table (`is_prose`), are dropped (their words
     return for the heuristics and the prose). `crop_ocr` (an OcrEngine) re-reads the text of each table on its crop
     instead of taking the page's words; `found_tables` are the detector's tables on this page when it ran already.
-    `fit_rows` (a recognizer whose rows are one text line high, SLANet): rows re-banded to the words (`rows_from_tops`), a trailing note row and leading prose rows dropped
-    (`without_note_row`, `without_prose_rows`)."""
+    `fit_rows` (a recognizer whose rows are one text line high, SLANet): rows re-banded to the words
+    (`rows_from_tops`), a trailing note row and leading prose rows dropped (`without_note_row`,
+    `without_prose_rows`). `rules`: the page's ruling lines (points); a ruled table's column edges and spanning
+    cells follow them (`ruled_columns`)."""
 
     tables = detector.detect([image])[0] if found_tables is None else found_tables
     crops = [crop_table(image, t.box) for t in tables]
@@ -203,6 +209,7 @@ def model_tables(
         placed = shift(dets, dx, dy, scale)
         if fit_rows:
             placed = rows_from_tops(placed, [w for w in rest if box.contains_point(w.cx, w.cy)])
+        placed, fences = ruled_columns(placed, rules, rest)
         grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)
@@ -215,27 +222,44 @@ def model_tables(
             continue
         rest = left
         header = grid.header_rows if grid.header_rows > 0 else None
-        found.append(FoundTable(grid.box, grid.n_rows, grid.n_cols, grid.cells, parser, grid.confidence, header))
+        found.append(
+            FoundTable(
+                grid.box,
+                grid.n_rows,
+                grid.n_cols,
+                grid.cells,
+                parser,
+                grid.confidence,
+                header,
+                column_rules=tuple(fences),
+            )
+        )
     return found, rest
 
 
 def tatr_tables(
-    image: Any, words: list[Word], scale: float, options: ScanOptions
+    image: Any, words: list[Word], scale: float, options: ScanOptions, rules: Sequence[Rule] = ()
 ) -> tuple[list[FoundTable], list[Word]]:
-    """Tables by TATR detection + structure."""
-    return model_tables(image, words, scale, detector(options), recognizer(options), "tatr")
+    """Tables by TATR detection + structure (`rules`: the page's ruling lines, points)."""
+    return model_tables(image, words, scale, detector(options), recognizer(options), "tatr", rules=rules)
 
 
 def onnx_tables(
-    image: Any, words: list[Word], scale: float, options: ScanOptions, found_tables: list[Detection] | None = None
+    image: Any,
+    words: list[Word],
+    scale: float,
+    options: ScanOptions,
+    found_tables: list[Detection] | None = None,
+    rules: Sequence[Rule] = (),
 ) -> tuple[list[FoundTable], list[Word]]:
-    """Tables by the ONNX layout detector + SLANet structure (`found_tables`: the detector's, when it ran already)."""
+    """Tables by the ONNX layout detector + SLANet structure (`found_tables`: the detector's, when it ran already;
+    `rules`: the page's ruling lines, points)."""
 
     det, rec = LayoutTableDetector(options.models), SlanetStructure(options.models)
     crop_ocr = None
     if options.table_ocr is not None:
         crop_ocr = _engine(options.table_ocr, options)
-    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables, fit_rows=True)
+    return model_tables(image, words, scale, det, rec, ONNX_PARSER, crop_ocr, found_tables, fit_rows=True, rules=rules)
 
 
 PARAGRAPH_GAP = 0.8  # blank space between two text lines, in line heights, that starts a new paragraph: the lines
@@ -333,11 +357,11 @@ def scan_page(
         prose_only, langs = [], None
     page = ScannedPage(words=list(words) + prose_only, skew=skew, langs=langs)
     rest = list(words)
-    if model is VisionMode.ONNX:
-        page.tables, rest = onnx_tables(image, rest, scale, opts, detected)
-    elif model is VisionMode.TATR:
-        page.tables, rest = tatr_tables(image, rest, scale, opts)
     rules = _scale_rules(ruling_lines(image), scale)
+    if model is VisionMode.ONNX:
+        page.tables, rest = onnx_tables(image, rest, scale, opts, detected, rules)
+    elif model is VisionMode.TATR:
+        page.tables, rest = tatr_tables(image, rest, scale, opts, rules)
     # where the layout model found tables, the text it left is prose: text-gap "tables" there are its columns
     streams = model is not VisionMode.ONNX or not page.tables
     found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)], streams)
@@ -488,7 +512,8 @@ def to_table(
     header = detected if pt.header_rows is None else model_header_rows(table, pt.header_rows, detected)
     if header > 1:
         table.header_rows = header
-        centred_group_labels(table, text_boxes)
+        k = 1.0 if pixels_per_point is None else pixels_per_point
+        centred_group_labels(table, text_boxes, [x * k for x in pt.column_rules])
     return apply_headers(table, header, text_boxes=text_boxes)
 
 
@@ -500,14 +525,15 @@ def to_tables(
     return split_header_blocks(to_table(pt, file, sha256, page, table_no, pixels_per_point))
 
 
-def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) -> bool:
+def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox], fences: Sequence[float] = ()) -> bool:
     """`spread_group_labels` on a scanned table: a header label centred over the sub-labels of several columns heads
     them all ("Stroke" over "No. | Rate | (95% CI)", its slot the middle column's alone). The rule reads where the
     labels' text is; a scanned table's cells are its grid's slots, so it runs on the words' boxes, and a widened
     cell gets the slots of the columns it now covers. Only labels in one column's slot, centred in it, are widened:
     a span the grid drew stays, and so does a label placed by its right edge (`scan_grid._right_aligned_column`:
     "Financial liabilities" flush right over its narrow column, overhanging the neighbour, whose centre the rule
-    would take for a label over both groups). In place; True when any cell changed."""
+    would take for a label over both groups). Nor across a vertical ruling (`fences`, x in the cells' space): a
+    label inside a ruled cell heads that cell's column only. In place; True when any cell changed."""
     slots = {id(c): c.bbox for c in table.cells}
     columns: dict[int, tuple[float, float]] = {}
     for c in table.cells:
@@ -522,8 +548,8 @@ def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) 
         col, span = before[id(c)]
         slot, text = slots[id(c)], text_boxes.get((c.row, col))
         off_centre = slot is not None and text is not None and not slot.x0 <= (text.x0 + text.x1) / 2 <= slot.x1
-        if (span > 1 or off_centre) and (c.col, c.col_span) != (col, span):
-            c.col, c.col_span = col, span  # a span the grid drew, or a label placed by its alignment, is kept
+        if (span > 1 or off_centre or _fenced(c, columns, fences)) and (c.col, c.col_span) != (col, span):
+            c.col, c.col_span = col, span  # a span the grid drew, a label placed by its alignment or ruled in, is kept
         slot = slots[id(c)]
         if (
             slot is not None
@@ -534,6 +560,15 @@ def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox]) 
             slot = BBox(x0, slot.y0, x1, slot.y1, slot.space)
         c.bbox = slot
     return changed
+
+
+def _fenced(cell: Cell, columns: dict[int, tuple[float, float]], fences: Sequence[float]) -> bool:
+    """Whether the columns a cell was widened over have a ruling between them (one of `fences` strictly inside)."""
+    first, last = cell.col, cell.col + cell.col_span - 1
+    if first == last or first not in columns or last not in columns:
+        return False
+    x0, x1 = columns[first][0], columns[last][1]
+    return any(x0 + FENCE_TOLERANCE < f < x1 - FENCE_TOLERANCE for f in fences)
 
 
 def _rounded(score: float | None) -> float | None:
