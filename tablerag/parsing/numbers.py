@@ -496,6 +496,23 @@ def _reading(tokens: list[_Token]) -> tuple[str | None, float] | None:
 
 
 YEAR_AT = re.compile(r"(?:19|20)\d\d(?!\d)")
+# digit groups split by single spaces: a letter-spaced year ("2 0 1 8") as a PDF's text or the OCR gives it ("201 8")
+_SPACED_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{1,3})+(?![\d.,])")
+
+
+def joined_years(text: str) -> str:
+    """`text` with each letter-spaced year written as one ("2 0 1 8", "201 8", "20 18" -> "2018"); a number with
+    space thousands separators ("2 018", "1 649 692") is left as it is."""
+
+    def join(m: re.Match[str]) -> str:
+        groups = m.group(0).split(" ")
+        digits = "".join(groups)
+        thousands = all(len(g) == 3 for g in groups[1:]) and any(len(g) > 1 for g in groups)
+        return digits if len(digits) == 4 and YEAR_AT.match(digits) and not thousands else m.group(0)
+
+    return _SPACED_GROUPS.sub(join, text)
+
+
 _BRACKETS = re.compile(r"[(\[]([^()\[\]]{1,60})[)\]]")
 _UNIT_LEAD = re.compile(r"(?:单位|單位|unit[s]?|jednostka|единица измерения|einheit)\s*[:：]\s*([^\n;。]{1,30})", re.I)
 _IN_PHRASE = re.compile(r"(?:^|[\s(,])(?:in|w|в)\s+([^.;()\n]{1,50})", re.I)

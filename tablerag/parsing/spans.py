@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Cell, Table
+from tablerag.parsing.numbers import joined_years
 from tablerag.parsing.units import scale_note
 
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
@@ -20,7 +21,6 @@ STACK_WIDTH = 1.25  # a header line at most this much wider than its column's ot
 MIN_SUBLABELS = 2  # a group label heads at least two labelled columns, else it is a plain column label
 BORDERLESS_PARSER = "pdf-stream"  # the reader whose cells sit where their text is (no ruled cells)
 MAX_PERIOD_CHARS = 40  # "Three months ended December 31, 2019" is a period label; a sentence with a year is not
-_SPACED_DIGITS = re.compile(r"(?<=\b\d) (?=\d\b)")  # letter-spaced years ("2 0 1 8") read as the year they are
 _PERIOD_WORDS = re.compile(  # words that make a year a period label: months, years, quarters, "as at", "ended"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:years?|fiscal|quarters?|ended|ending|"
     r"as at|as of|at|half|period|months?|weeks?|q[1-4]|h[12])\b",
@@ -135,14 +135,14 @@ def names_period(text: str) -> bool:
     t = " ".join(text.split())
     if not is_period(t):
         return False
-    rest = _PERIOD.sub(" ", _SPACED_DIGITS.sub("", t))
+    rest = _PERIOD.sub(" ", joined_years(t))  # letter-spaced years ("2 0 1 8") read as the year they are
     return not any(ch.isalpha() for ch in rest) or _PERIOD_WORDS.search(rest) is not None
 
 
 def is_period(text: str) -> bool:
     """A short label naming a period: a year ("2019", "FY19") in at most MAX_PERIOD_CHARS characters."""
     t = " ".join(text.split())
-    return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(_SPACED_DIGITS.sub("", t)))
+    return bool(t) and len(t) <= MAX_PERIOD_CHARS and bool(_PERIOD.search(joined_years(t)))
 
 
 def _period_columns(table: Table, row: int) -> set[int]:

@@ -20,6 +20,7 @@ import numpy as np
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
+from tablerag.parsing.numbers import joined_years
 from tablerag.parsing.totals import named_total
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
@@ -132,7 +133,7 @@ _FISCAL_MARK = re.compile(r"\bFY\s?(?=['\u2019]?\d\d(?:\d\d)?\b)", re.IGNORECASE
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19"), in order."""
-    text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", undotted(text))))
+    text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", text)
     return [_SAME.get(t, t) for t in tokenize(text)]

@@ -9,6 +9,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.numbers import joined_years
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -153,7 +154,7 @@ def _fiscal_end(m: re.Match[str]) -> str:
 
 
 def _years(text: str, header: bool) -> list[str]:
-    text = _FISCAL_SLASH.sub(_fiscal_end, text)
+    text = _FISCAL_SLASH.sub(_fiscal_end, joined_years(text))
     if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
         text = _FISCAL_DASH.sub(_fiscal_end, text)
     text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
