@@ -99,3 +99,30 @@ def test_a_count_of_items_with_an_amount_in_one_year_and_none_in_the_other(tmp_p
     assert sorted({c["row"] for c in answer.citations}) == [4, 6, 8]
     answer = answer_table(table, "How many items had values in 2018 but not in 2019?")
     assert answer is not None and answer.value == "0"
+
+
+def test_a_count_under_a_section_counts_its_rows_with_amounts_and_no_total(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Current assets:", "", ""],
+        ["Cash", "1,000", "900"],
+        ["Receivables", "500", "400"],
+        ["Inventories", "300", "200"],
+        ["Total current assets", "1,800", "1,500"],
+        ["Non-current assets:", "", ""],
+        ["Property and equipment", "2,000", "2,100"],
+        ["Goodwill", "700", "700"],
+        ["Total assets", "4,500", "4,300"],
+    ]
+    table = table_from_rows(rows, tmp_path, "sections")
+    answer = answer_table(table, "How many items are listed under non-current assets?")
+    assert answer is not None and answer.value == "2"
+    assert sorted(c["row"] for c in answer.citations) == [7, 8]
+
+
+def test_components_and_types_are_counted_rows(tmp_path):
+    table = table_from_rows(STOCK_COMPENSATION, tmp_path, "sbc")
+    answer = answer_table(table, "How many components are there in total stock-based compensation expense?")
+    assert answer is not None and answer.value == "4"
+    answer = answer_table(table, "How many types of expenses make up the total stock-based compensation expense?")
+    assert answer is not None and answer.value == "4"

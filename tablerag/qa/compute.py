@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, beyond_rows, compare_two, ranked, ranked_change
-from tablerag.qa.counts import count_one_not_other, count_parts, names_a_total
+from tablerag.qa.counts import count_one_not_other, count_parts, count_section, names_a_total
 from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
     MEAN_WORDS,
@@ -451,7 +451,7 @@ def compute(
     elif intent is Intent.COUNT:
         if only_in is not None:
             return count_one_not_other(view, only_in, sandbox)
-        parts = count_parts(view, linked, sandbox)  # "how many categories are there under total expense"
+        parts = count_parts(view, linked, sandbox) or count_section(view, linked, sandbox)  # "under total expense"
         if parts is not None or names_a_total(view, linked):
             return parts
         if _count_unsaid(view, linked):

@@ -1,7 +1,8 @@
 """Counts of a table's items that are not "the rows sharing the linked name": the parts a total row sums ("how many
 categories are there under total stock-based compensation expense" counts the items above the total, not the total
-row itself), and the rows holding an amount in one period and none in another ("how many items had values provided
-in 2019 but not in 2018"). Each count is SQL over the typed view and cites the cells it read."""
+row itself), the rows of a section ("how many items are listed under non-current assets"), and the rows holding an
+amount in one period and none in another ("how many items had values provided in 2019 but not in 2018"). Each count
+is SQL over the typed view and cites the cells it read."""
 
 from __future__ import annotations
 
@@ -54,6 +55,37 @@ def count_parts(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computatio
     sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(map(str, parts))})"
     res = sandbox.run(sql)
     return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in parts], result=res)
+
+
+def _holds_amounts(view: TypedView, row: int) -> bool:
+    numeric = {vc.col for vc in view.columns if vc.numeric}
+    return any(c.row == row and c.col in numeric and c.value is not None for c in view.table.cells)
+
+
+def count_section(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    """A count asked of a section row ("how many items are listed under non-current assets", the row holding no
+    amounts, its label heading the rows below): how many rows under it hold amounts, its totals left out; None when
+    the best linked row is no section."""
+    rows = operand_rows(linked, view)
+    if not rows or _holds_amounts(view, rows[0].index):
+        return None
+    table, top = view.table, rows[0].index
+    head = table.row_chain(top)
+    members = [
+        r
+        for r in view.rows
+        if r > top
+        and len(chain := table.row_chain(r)) > len(head)
+        and chain[: len(head)] == head
+        and _holds_amounts(view, r)
+        and not named_total(chain)
+        and not TOTAL_LABEL.search(row_label(view, r))
+    ]
+    if not head or not members:
+        return None
+    sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(map(str, members))})"
+    res = sandbox.run(sql)
+    return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in members], result=res)
 
 
 def names_a_total(view: TypedView, linked: Linked) -> bool:
