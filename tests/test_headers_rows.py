@@ -165,3 +165,19 @@ def test_a_lone_label_right_under_the_header_is_a_section_where_a_later_one_is_m
     assert table.row_headers[5] == ["Projected", "2011"]
     assert table.row_headers[7] == ["Projected", "2012"]  # "Not reported" is a row of its own, no section
     assert section_rows(table) == [1, 4]
+
+
+def test_a_nil_amount_with_its_currency_sign_is_no_stub_label():
+    t = grid_table(
+        [
+            ["", "2019", "2018"],
+            ["Cash", "$ —", "$900"],
+            ["Receivables", "500", "400"],
+            ["Other", "200", "150"],
+            ["", "$ —", "$1,450"],
+        ]
+    )
+    assert stub_span(t) == (0, 1)  # "$ —" in the first value column does not make it a second stub column
+    chains = row_header_chains(t)
+    assert chains[1] == ["Cash"] and chains[2] == ["Receivables"]
+    assert chains[4] == []

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from tablerag.model import BBox, Cell, Table, table_id
 from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
-from tablerag.parsing.numbers import parse_number, unit_label
+from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
 from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
 from tablerag.parsing.totals import label_total_rows
 from tablerag.parsing.units import apply_units, drop_unit_levels
@@ -356,9 +356,10 @@ def _label(cell: Cell | None) -> str:
 
 
 def _is_label(cell: Cell) -> bool:
-    """Text that names something: not a number (a reader's parsed value counts), or a year."""
+    """Text that names something: not a number (a reader's parsed value counts), or a year. A nil mark ("—",
+    "$ —") is an amount the report leaves empty, no name."""
     text = cell.text.strip()
-    if not text:
+    if not text or is_nil_mark(text):
         return False
     number = cell.value is not None or parse_number(text) is not None
     return not number or _period_label(text)

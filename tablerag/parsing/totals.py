@@ -38,15 +38,7 @@ def label_total_rows(table: Table) -> list[int]:
     """Name each unlabelled body row whose amounts are the sums of the nearest rows above it (two or more, back at
     most to a section row or the header: a subtotal and the rows after it sum to the next total) with the table's
     word for a total, after its sections. Returns the rows named."""
-    values: dict[int, dict[int, float]] = {}
-    labelled: set[int] = set()
-    for cell in table.cells:
-        if cell.row < table.header_rows or not cell.text.strip():
-            continue
-        if cell.value is not None:
-            values.setdefault(cell.row, {})[cell.col] = cell.value
-        elif not (_DASH.match(cell.text) or is_nil_mark(cell.text)):  # "$ —" is a nil amount too, no label
-            labelled.add(cell.row)
+    values, labelled = _amounts(table)
     if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
         return []  # no stub of labels: an unlabelled row is one row like the others
     word = _word(table)
@@ -57,7 +49,7 @@ def label_total_rows(table: Table) -> list[int]:
             if r in labelled:  # a section row: its rows are parts of their own
                 parts = []
             continue
-        if r not in labelled and _sums_above(values, parts, r):
+        if r not in labelled and _summed_run(values, parts, r):
             chain = table.row_headers[r] if r < len(table.row_headers) else None
             if chain is not None and not named_total(chain):  # named once, however often the table is read
                 table.row_headers[r] = [*chain, word]
@@ -66,16 +58,47 @@ def label_total_rows(table: Table) -> list[int]:
     return named
 
 
-def _sums_above(values: dict[int, dict[int, float]], parts: list[int], row: int) -> bool:
-    """Every amount of ``row`` is the sum of the nearest MIN_PARTS or more parts above it (at most MAX_PARTS) in its
-    column, each of them holding an amount there."""
+def _amounts(table: Table) -> tuple[dict[int, dict[int, float]], set[int]]:
+    """The body's amounts by row and column, and the rows holding a label (text that is no nil amount)."""
+    values: dict[int, dict[int, float]] = {}
+    labelled: set[int] = set()
+    for cell in table.cells:
+        if cell.row < table.header_rows or not cell.text.strip():
+            continue
+        if cell.value is not None:
+            values.setdefault(cell.row, {})[cell.col] = cell.value
+        elif not (_DASH.match(cell.text) or is_nil_mark(cell.text)):  # "$ —" is a nil amount too, no label
+            labelled.add(cell.row)
+    return values, labelled
+
+
+def summed_parts(table: Table, row: int) -> list[int]:
+    """The rows whose amounts ``row``'s amounts are the sums of: the nearest MIN_PARTS or more rows with amounts
+    above it, back at most to a section row or the header (the items under "Total stock-based compensation
+    expense"); [] when no such run sums to it."""
+    values, labelled = _amounts(table)
+    if row not in values:
+        return []
+    parts: list[int] = []
+    for r in range(table.header_rows, row):
+        if r in values:
+            parts.append(r)
+        elif r in labelled:  # a section row: the rows above it are another section's parts
+            parts = []
+    n = _summed_run(values, parts, row)
+    return parts[len(parts) - n :] if n else []
+
+
+def _summed_run(values: dict[int, dict[int, float]], parts: list[int], row: int) -> int:
+    """How many of the nearest parts above ``row`` (MIN_PARTS or more, at most MAX_PARTS) sum to every amount of
+    ``row`` in its column, each of them holding an amount there; 0 when no run does."""
     own = values[row]
     sums = dict.fromkeys(own, 0.0)
     for n, p in enumerate(reversed(parts[-MAX_PARTS:]), start=1):
         if any(c not in values[p] for c in own):
-            return False
+            return 0
         for c in own:
             sums[c] += values[p][c]
         if n >= MIN_PARTS and all(_close(v, sums[c]) for c, v in own.items()):
-            return True
-    return False
+            return n
+    return 0

@@ -20,6 +20,7 @@ from tablerag.model import RecordId, Table
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
+from tablerag.qa.counts import one_not_other
 from tablerag.qa.fit import (
     ASKS_PERIOD,
     change_not_stated,
@@ -57,7 +58,6 @@ from tablerag.qa.reverse import value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
     ASKS_FOR_NAME,
-    COUNT_OF_ROWS,
     FROM_TO,
     LESS_WORDS,
     RULES,
@@ -295,7 +295,7 @@ def _rule_compute(
             decrease=bool(DECREASE_BY.search(question)),
             period=bool(ASKS_PERIOD.search(question)),
             thing=bool(ASKS_THING.search(question)),
-            counts_rows=bool(COUNT_OF_ROWS.search(question)),
+            only_in=one_not_other(question),
             year=period_year(question),
         )
     except UnsafeSqlError:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, beyond_rows, compare_two, ranked, ranked_change
+from tablerag.qa.counts import count_one_not_other, count_parts, count_section, names_a_total
 from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
 from tablerag.qa.operands import (
     MEAN_WORDS,
@@ -411,7 +412,7 @@ def compute(
     decrease: bool = False,
     period: bool = False,
     thing: bool = False,
-    counts_rows: bool = True,
+    only_in: tuple[str, str] | None = None,
     year: str | None = None,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
@@ -423,9 +424,8 @@ def compute(
     asks by how much something fell ("decrease by"), a positive amount for a fall; ``period``: the answer is a
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
-    ``counts_rows``: the question names the rows it counts ("how many seasons"); a count whose bound applies to no
-    cells is refused all the same (counting every row ignores the bound), so it no longer changes the result;
-    ``year``: the one year the question sets as its period (`period_year`), which an average keeps to."""
+    ``only_in``: a count of the rows with an amount in one year and none in the other ("values in 2019 but not in
+    2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an average keeps to."""
     intent = route.intent
     if intent is None:
         return None
@@ -449,6 +449,11 @@ def compute(
             year if intent is Intent.AVERAGE else None,
         )
     elif intent is Intent.COUNT:
+        if only_in is not None:
+            return count_one_not_other(view, only_in, sandbox)
+        parts = count_parts(view, linked, sandbox) or count_section(view, linked, sandbox)  # "under total expense"
+        if parts is not None or names_a_total(view, linked):
+            return parts
         if _count_unsaid(view, linked):
             return None
         sql = _count_sql(view, linked, sandbox)

@@ -13,11 +13,21 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
-from tablerag.qa.periods import STATED_CHANGE, is_year, percent_cell, percent_column, percent_row, year_of, years_in
+from tablerag.qa.periods import (
+    PERIOD_NOUNS,
+    STATED_CHANGE,
+    asks_for,
+    is_year,
+    percent_cell,
+    percent_column,
+    percent_row,
+    year_of,
+    years_in,
+)
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
 from tablerag.qa.wording import echoes_the_question, plain_words
 
-ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|period|quarter|month|date)s?\b", re.IGNORECASE)
+ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))  # "on what date": a column named by a date is a period too
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
     Intent.RATIO: re.compile(
         r"%|\b(ratio|percent|percentage|proportion|share|rate|margin|yield|times|cover|coverage|multiple)\b"
@@ -383,7 +393,9 @@ SEVERAL = re.compile(r"\band\b|,", re.IGNORECASE)  # "A and B", "A, B, and C"
 def _one_of_several(table: Table, question: str, row: int) -> bool:
     """The question asks the total of several things it names ("the total goals of Aloisi, Cahill and Griffiths"),
     at least two rows are linked near the best, each by words of its own, and the cell taken is in one of them:
-    one item's cell is no total of several."""
+    one item's cell is no total of several. It links the question itself: the answer's own link was made over the
+    table with its period rows promoted into the header and the question rewritten (latest year, superlatives),
+    which the caller does not keep; the two links may differ."""
     if not ASKS_SUM.search(question) or not SEVERAL.search(question):
         return False
     linked = link(table, question)

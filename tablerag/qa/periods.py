@@ -21,6 +21,12 @@ STATED_CHANGE = re.compile(
     r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
 )  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
+PERIOD_NOUNS = ("year", "period", "quarter", "month")  # "which year", "what quarter": a question asking for a period
+
+
+def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """ "which/what <noun>" (or its plural) for any of ``nouns``."""
+    return re.compile(rf"\b(which|what)\s+({'|'.join(nouns)})s?\b", re.IGNORECASE)
 
 
 def row_periods(table: Table) -> dict[int, str]:

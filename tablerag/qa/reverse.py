@@ -11,13 +11,15 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import parse_number
 from tablerag.qa.link import Linked, row_words
-from tablerag.qa.periods import year_of
+from tablerag.qa.periods import PERIOD_NOUNS, asks_for, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
 _NUMBER = re.compile(r"(?<![\w.,])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_ASKS_PERIOD = re.compile(r"\b(which|what)\s+(year|quarter|month|period)s?\b", re.IGNORECASE)
+# the period asks of `fit.ASKS_PERIOD` but "what date": the owner's column is named by its year (`year_of`), and a date
+# asked wants more than the year
+_ASKS_PERIOD = asks_for(PERIOD_NOUNS)
 
 
 @dataclass(frozen=True, slots=True)

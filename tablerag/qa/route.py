@@ -278,7 +278,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
 # a bound the counted values pass ("how many chart positions were less than 40").
 COUNT_OF_ROWS = _p(
     r"how\s+many\s+(times|years|rows|items|countries|teams|players|games|people|companies|segments|"
-    r"categories|cities|nations|entries|records|events|matches|seasons)\b",
+    r"categories|cities|nations|entries|records|events|matches|seasons|components|types|kinds)\b",
     r"how\s+many\b.*\b(listed|were there)\b",
     r"сколько\s+(раз|строк|стран|компан|лет)",
     r"wie\s+viele\s+(mal|zeilen|länder|jahre)",
