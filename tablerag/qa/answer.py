@@ -56,7 +56,6 @@ from tablerag.qa.result import Answer, AskResult
 from tablerag.qa.reverse import value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
-    ASKS_FOR_NAME,
     COUNT_OF_ROWS,
     FROM_TO,
     LESS_WORDS,
@@ -65,6 +64,7 @@ from tablerag.qa.route import (
     Route,
     RouteKind,
     Router,
+    label_asked,
     route,
     route_without,
     rule_route,
@@ -337,7 +337,7 @@ def aggregate(
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
-    value = comp.label if comp.label and ASKS_FOR_NAME.search(question) else comp.value
+    value = comp.label if comp.label and label_asked(question, comp.intent) else comp.value
     where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
     text = f"{shown} ({comp.intent.value} of {len(comp.cells)} cells; columns: {', '.join(cols)}) — {where}; SQL: {comp.sql}"
     score = (linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0)

@@ -284,8 +284,8 @@ def _fold(
     year: str | None = None,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
-    a span of years ("the 3 years from 2017 to 2019") takes every period column (or row) in it, a year set as the period
-    ("in 2019") only its own columns (one cell there is the average the table states for it)."""
+    a span of years ("the 3 years from 2017 to 2019") takes every period column (or row) in it, a year set as the
+    period ("in 2019") only its own columns (one cell there is the average the table states for it)."""
     cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
     if span is not None and (within := _span_rows(view, linked, span, want_percent)):
