@@ -55,7 +55,7 @@ def test_a_computation_with_unlinked_operands_is_refused_not_answered_with_one_o
         ["Total assets", "402,500", "371,900"],
     ]
     table = table_from_rows(rows, tmp_path, "balance")
-    assert answer_table(table, "What is the current ratio in 2019?") is None
+    assert answer_table(table, "What is the asset turnover ratio in 2019?") is None  # no definition, no revenue row
     assert answer_table(table, "What was the change in the amount outstanding in 2019 from 2018?") is None
     stated = table_from_rows([*rows, ["Current ratio", "0.78", "0.82"]], tmp_path, "stated")
     answer = answer_table(stated, "What is the current ratio in 2019?")

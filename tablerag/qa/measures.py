@@ -1,0 +1,220 @@
+"""Financial measures a question names that a balance sheet implies but does not state: the current ratio, the quick
+ratio, the debt-to-equity and debt-to-asset ratios, working capital. One small table of textbook definitions, each
+a sum of signed rows over a row (or no denominator: an amount), read only when no row or column of the table
+states the measure itself (a "Current ratio" row is taken as it stands) and every row the definition needs is there
+once. The result is computed in the sandbox from the cited cells, as every computed answer is.
+
+Liabilities, not debt: the textbook debt-to-equity and debt-to-asset (debt) ratios divide total liabilities (a
+report's own "debt-to-asset ratio" is its liabilities over its assets); a table with no total liabilities row but a
+total debt (borrowings) row, such as a capitalisation table, is read by that row. A ratio is a plain number (0.78),
+in percent only when the question asks for a percentage."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablerag.model import Table
+from tablerag.qa.link import link, row_words, tokens
+from tablerag.qa.operands import Computation, cell_sql, format_number
+from tablerag.qa.periods import (
+    STATED_CHANGE,
+    column_years,
+    note_column,
+    percent_column,
+    promote_period_rows,
+    years_in,
+)
+from tablerag.qa.result import Answer, cite
+from tablerag.qa.route import AS_PERCENT, Intent, RouteKind, rule_route
+from tablerag.qa.sql import VIEW_NAME, Sandbox, UnsafeSqlError, typed_view
+
+_FOOTNOTE = re.compile(r"\s*(\(\d{1,2}\)|\*+|:)\s*$")  # "Other current liabilities(2)", "Total assets:"
+
+
+def _row(*labels: str) -> re.Pattern[str]:
+    """A row label written one of these ways (whole label, any case)."""
+    return re.compile(r"^(?:" + "|".join(labels) + r")$", re.IGNORECASE)
+
+
+CURRENT_ASSETS = _row(r"(?:total\s+)?current\s+assets(?:,?\s+total)?")
+CURRENT_LIABILITIES = _row(r"(?:total\s+)?current\s+liabilities(?:,?\s+total)?")
+INVENTORIES = _row(r"inventor(?:y|ies)(?:,?\s+net)?")
+TOTAL_ASSETS = _row(r"total\s+assets")
+TOTAL_LIABILITIES = _row(r"total\s+liabilities")
+TOTAL_DEBT = _row(r"total\s+(?:debt|borrowings)")
+TOTAL_EQUITY = _row(
+    r"total\s+(?:(?:stock|share)holders['’]?\s+)?equity(?:\s*\(deficit\))?",
+    r"(?:stock|share)holders['’]?\s+equity,?\s+total",
+)
+LIABILITIES = (TOTAL_LIABILITIES, TOTAL_DEBT)  # the first one the table has: liabilities, else borrowings
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    name: str
+    asked: re.Pattern[str]  # how a question names it
+    plus: tuple[tuple[re.Pattern[str], ...], ...]  # rows added (each: the first of these labels the table has)
+    minus: tuple[tuple[re.Pattern[str], ...], ...] = ()  # rows taken off
+    over: tuple[re.Pattern[str], ...] | None = None  # the row divided by; None: the measure is an amount
+
+
+MEASURES = (
+    Measure(
+        "current ratio",
+        re.compile(r"\bcurrent\s+ratio\b", re.I),
+        ((CURRENT_ASSETS,),),
+        over=(CURRENT_LIABILITIES,),
+    ),
+    Measure(
+        "quick ratio",
+        re.compile(r"\b(?:quick|acid[\s-]test)\s+ratio\b", re.I),
+        ((CURRENT_ASSETS,),),
+        ((INVENTORIES,),),
+        over=(CURRENT_LIABILITIES,),
+    ),
+    Measure(
+        "debt-to-equity ratio",
+        re.compile(r"\b(?:debt|liabilit(?:y|ies))[\s-]+(?:to|/)[\s-]+equity\b|\bd/e\s+ratio\b", re.I),
+        (LIABILITIES,),
+        over=(TOTAL_EQUITY,),
+    ),
+    Measure(
+        "debt-to-asset ratio",
+        re.compile(r"\b(?:debt|liabilit(?:y|ies))[\s-]+(?:to|/)[\s-]+(?:total[\s-]+)?assets?\b|\bdebt\s+ratio\b", re.I),
+        (LIABILITIES,),
+        over=(TOTAL_ASSETS,),
+    ),
+    Measure(
+        "working capital",
+        re.compile(r"\b(?:net\s+)?working\s+capital\b", re.I),
+        ((CURRENT_ASSETS,),),
+        ((CURRENT_LIABILITIES,),),
+    ),
+)
+
+
+def named_measure(question: str) -> Measure | None:
+    """The one measure the question names, asked as itself ("what is the current ratio in 2019"): not a change,
+    average or other operation over it, which is a computation over two measures the rules do not make."""
+    found = [m for m in MEASURES if m.asked.search(question)]
+    if len(found) != 1:
+        return None
+    route_ = rule_route(question)
+    plain = route_.kind is RouteKind.LOOKUP or (route_.intent is Intent.RATIO and not route_.others)
+    return found[0] if plain else None
+
+
+def _label(table: Table, row: int) -> str:
+    chain = table.row_chain(row)
+    return " ".join(_FOOTNOTE.sub("", chain[-1]).split()) if chain else ""
+
+
+def _stated(table: Table, measure: Measure) -> bool:
+    """A row or column whose label holds every word of the measure's name: the table states it."""
+    words = set(tokens(measure.name))
+    columns = any(words <= set(tokens(table.column_name(c))) for c in range(table.n_cols))
+    return columns or any(words <= set(row_words(table, r)) for r in range(table.header_rows, table.n_rows))
+
+
+def _one_row(table: Table, labels: tuple[re.Pattern[str], ...]) -> int | None:
+    """The one body row of the first label the table has; None when it has none, or that label twice (a table of
+    several entities or sections: which one is asked is not said)."""
+    for pattern in labels:
+        found = [r for r in range(table.header_rows, table.n_rows) if pattern.match(_label(table, r))]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+def _column(table: Table, question: str, rows: list[int]) -> int | None:
+    """The period column the question asks: of the columns holding an amount in every row the measure needs (not a
+    percentage, a stated change or a note), those of the year it names, then those whose header shares the most
+    words with it ("as of December 31, 2019" beside "as of August 1, 2019"); None unless one is left."""
+    cols = [
+        c
+        for c in range(table.n_cols)
+        if all((x := table.cell_at(r, c)) is not None and x.value is not None for r in rows)
+        and not percent_column(table, c)
+        and not note_column(table, c)
+        and not STATED_CHANGE.search(table.column_name(c))
+    ]
+    asked = years_in(question)
+    if len(asked) > 1:
+        return None
+    if asked:
+        years = column_years(table)
+        cols = [c for c in cols if asked <= years.get(c, set())]
+    said = set(tokens(question))
+    shared = {c: len(said & set(tokens(table.column_name(c)))) for c in cols}
+    best = [c for c in cols if shared[c] == max(shared.values())]
+    return best[0] if len(best) == 1 else None
+
+
+def defined_measure(table: Table, question: str) -> tuple[Measure, Computation] | None:
+    """The measure the question names computed by its definition from the table's rows in the asked period; None
+    when the question names no measure, the table states it, or a row or the period it needs is not there."""
+    measure = named_measure(question)
+    if measure is None or _stated(table, measure):
+        return None
+    terms = [*measure.plus, *measure.minus, *([measure.over] if measure.over else [])]
+    rows = [_one_row(table, labels) for labels in terms]
+    if any(r is None for r in rows) or len(set(rows)) != len(rows):
+        return None
+    found = [r for r in rows if r is not None]
+    col = _column(table, question, found)
+    view = typed_view(table)
+    vc = view.column(col) if col is not None else None
+    if col is None or vc is None or not vc.numeric:
+        return None
+    sql_of = {r: f"CAST({cell_sql(vc, r)} AS DOUBLE)" for r in found}
+    plus, minus = found[: len(measure.plus)], found[len(measure.plus) : len(measure.plus) + len(measure.minus)]
+    amount = " + ".join(sql_of[r] for r in plus) + "".join(f" - {sql_of[r]}" for r in minus)
+    if measure.over is None:
+        sql = f"SELECT {amount} AS result"
+    else:
+        times = " * 100" if AS_PERCENT.search(question) else ""
+        sql = f"SELECT ({amount}) / NULLIF({sql_of[found[-1]]}, 0){times} AS result"
+    sandbox = Sandbox({VIEW_NAME: view})
+    try:
+        res = sandbox.run(sql)
+    except UnsafeSqlError:
+        return None
+    finally:
+        sandbox.close()
+    if not res.rows or res.rows[0][0] is None:
+        return None
+    intent = Intent.RATIO if measure.over is not None else Intent.DIFFERENCE
+    return measure, Computation(intent, sql, format_number(res.rows[0][0]), [(r, col) for r in found], result=res)
+
+
+def measured(table: Table, question: str, version: str | None) -> Answer | None:
+    """The answer of `defined_measure`, citing every cell it used and showing its SQL; scored by the question's
+    links to the table, as a computed answer is, to rank it among other tables' answers."""
+    if named_measure(question) is None:  # before the table is read again: most questions name no measure
+        return None
+    table = promote_period_rows(table)
+    found = defined_measure(table, question)
+    if found is None:
+        return None
+    measure, comp = found
+    cites = [cite(table, r, c, version) for r, c in comp.cells]
+    units = {x.unit for r, c in comp.cells if (x := table.cell_at(r, c)) is not None}
+    unit = units.pop() if comp.intent is Intent.DIFFERENCE and len(units) == 1 else None
+    rows = ", ".join(_label(table, r) for r, _ in comp.cells)
+    column = table.column_name(comp.cells[0][1])
+    text = (
+        f"{comp.value} ({measure.name} by its definition, from {rows}; column: {column}) — {cites[0]['file']}, "
+        f"table {table.id}; SQL: {comp.sql}"
+    )
+    linked = link(table, question)
+    return Answer(
+        text,
+        comp.value,
+        unit,
+        cites,
+        route=RouteKind.AGGREGATE.value,
+        intent=comp.intent.value,
+        sql=comp.sql,
+        score=(linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0),
+    )

@@ -1,0 +1,74 @@
+"""Financial measures a balance sheet implies but does not state (current ratio, quick ratio, debt-to-equity,
+debt-to-asset, working capital): computed by their textbook definitions from the rows the table has, in the period
+asked, citing each cell; a measure the table states is taken as stated, and a row or period that is missing or
+ambiguous is a refusal. Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+BALANCE = [
+    ["", "2019", "2018"],
+    ["Cash", "40,000", "35,000"],
+    ["Inventories", "30,000", "25,000"],
+    ["Total current assets", "120,000", "100,000"],
+    ["Total assets", "400,000", "360,000"],
+    ["Total current liabilities", "150,000", "80,000"],
+    ["Total liabilities", "160,000", "90,000"],
+    ["Total equity", "240,000", "270,000"],
+]
+
+
+def _value(table, question):
+    answer = answer_table(table, question)
+    assert answer is not None and not answer.refused, answer
+    return float(answer.value), sorted((c["row"], c["col"]) for c in answer.citations)
+
+
+def test_ratios_by_their_definitions_in_the_period_asked(tmp_path):
+    table = table_from_rows(BALANCE, tmp_path, "balance")
+    assert _value(table, "What is the current ratio in 2019?") == (120000 / 150000, [(3, 1), (5, 1)])
+    assert _value(table, "What is the quick ratio in 2018?")[0] == (100000 - 25000) / 80000
+    assert _value(table, "What is the debt-to-equity ratio in 2019?")[0] == 160000 / 240000
+    assert _value(table, "What is the debt-to-asset ratio in 2018?")[0] == 90000 / 360000
+    assert _value(table, "What is the liability to asset ratio in 2019 as a percentage?")[0] == 160000 / 400000 * 100
+    assert _value(table, "What was the working capital in 2018?")[0] == 100000 - 80000
+
+
+def test_a_stated_measure_is_taken_as_stated(tmp_path):
+    stated = table_from_rows([*BALANCE, ["Current ratio", "0.81", "1.25"]], tmp_path, "stated")
+    assert _value(stated, "What is the current ratio in 2019?") == (0.81, [(8, 1)])
+
+
+def test_a_missing_row_period_or_a_second_operation_is_refused(tmp_path):
+    table = table_from_rows(BALANCE, tmp_path, "balance")
+    assert answer_table(table, "What is the current ratio in 2017?") is None  # no such period
+    assert answer_table(table, "What is the current ratio?") is None  # two periods, none asked
+    no_inventory = table_from_rows([r for r in BALANCE if r[0] != "Inventories"], tmp_path, "no_inventory")
+    assert answer_table(no_inventory, "What is the quick ratio in 2019?") is None
+    two = [BALANCE[0], ["Parent", "", ""], *BALANCE[1:], ["Consolidated", "", ""], *BALANCE[1:]]
+    assert answer_table(table_from_rows(two, tmp_path, "two"), "What is the current ratio in 2019?") is None
+
+
+def test_the_period_column_the_question_dates(tmp_path):
+    rows = [
+        ["(In millions)", "As of August 1, 2019", "Adjustments", "As of December 31, 2019"],
+        ["Total assets", "540.6", "5.2", "545.8"],
+        ["Total liabilities", "94.9", "5.2", "100.1"],
+    ]
+    table = table_from_rows(rows, tmp_path, "dated")
+    assert _value(table, "What is the liability to asset ratio as of December 31, 2019?")[0] == 100.1 / 545.8
+
+
+def test_debt_is_total_liabilities_or_else_the_total_debt_row(tmp_path):
+    both = table_from_rows([*BALANCE, ["Total debt", "50,000", "40,000"]], tmp_path, "both")
+    assert _value(both, "What is the debt to equity ratio in 2019?")[0] == 160000 / 240000
+    capitalisation = [
+        ["", "2019", "2018"],
+        ["Total debt", "50,000", "40,000"],
+        ["Total stockholders' equity", "200,000", "160,000"],
+        ["Total capitalization", "250,000", "200,000"],
+    ]
+    table = table_from_rows(capitalisation, tmp_path, "capitalisation")
+    assert _value(table, "What is the debt-to-equity ratio in 2018?")[0] == 40000 / 160000
