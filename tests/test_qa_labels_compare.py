@@ -151,6 +151,8 @@ def test_a_choice_between_two_periods_asked_with_was_names_the_winning_period(tm
     assert _label(answer_table(german, "War der Umsatz 2019 oder 2018 höher?")) == "2019"
     polish = table_from_rows([["", "2019", "2018"], ["Przychody", "5,000", "4,000"]], tmp_path, "przychody")
     assert _label(answer_table(polish, "Czy przychody były niższe w 2019 czy w 2018?")) == "2018"
+    russian = table_from_rows([["", "2019", "2018"], ["Выручка", "5,000", "4,000"]], tmp_path, "vyruchka")
+    assert _label(answer_table(russian, "Была ли выручка ниже в 2019 или в 2018 году?")) == "2018"
 
 
 def test_a_choice_between_two_rows_asked_with_was_names_the_winning_row(tmp_path):

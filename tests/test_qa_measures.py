@@ -61,9 +61,11 @@ def test_the_period_column_the_question_dates(tmp_path):
     assert _value(table, "What is the liability to asset ratio as of December 31, 2019?")[0] == 100.1 / 545.8
 
 
-def test_debt_is_total_liabilities_or_else_the_total_debt_row(tmp_path):
+def test_debt_is_the_total_debt_row_or_else_total_liabilities(tmp_path):
     both = table_from_rows([*BALANCE, ["Total debt", "50,000", "40,000"]], tmp_path, "both")
-    assert _value(both, "What is the debt to equity ratio in 2019?")[0] == 160000 / 240000
+    assert _value(both, "What is the debt to equity ratio in 2019?")[0] == 50000 / 240000
+    assert _value(both, "What is the liabilities to equity ratio in 2019?")[0] == 160000 / 240000
+    assert _value(both, "What is the debt ratio in 2018?")[0] == 40000 / 360000
     capitalisation = [
         ["", "2019", "2018"],
         ["Total debt", "50,000", "40,000"],

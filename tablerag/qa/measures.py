@@ -4,10 +4,11 @@ a sum of signed rows over a row (or no denominator: an amount), read only when n
 states the measure itself (a "Current ratio" row is taken as it stands) and every row the definition needs is there
 once. The result is computed in the sandbox from the cited cells, as every computed answer is.
 
-Liabilities, not debt: the textbook debt-to-equity and debt-to-asset (debt) ratios divide total liabilities (a
-report's own "debt-to-asset ratio" is its liabilities over its assets); a table with no total liabilities row but a
-total debt (borrowings) row, such as a capitalisation table, is read by that row. A ratio is a plain number (0.78),
-in percent only when the question asks for a percentage."""
+Debt: a "debt-to-equity" or "debt-to-asset" ratio asked of a table with a total debt (borrowings) row divides that
+row, the debt the table names; of a table without one it divides total liabilities, as the textbook debt ratio does
+(a balance sheet's "debt-to-asset ratio" is its liabilities over its assets). A "liabilities-to-..." ratio always
+divides total liabilities. A ratio is a plain number (0.78), in percent only when the question asks for a
+percentage."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ TOTAL_EQUITY = _row(
     r"total\s+(?:(?:stock|share)holders['’]?\s+)?equity(?:\s*\(deficit\))?",
     r"(?:stock|share)holders['’]?\s+equity,?\s+total",
 )
-LIABILITIES = (TOTAL_LIABILITIES, TOTAL_DEBT)  # the first one the table has: liabilities, else borrowings
+DEBT = (TOTAL_DEBT, TOTAL_LIABILITIES)  # "debt": the table's total debt row, else its total liabilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +76,26 @@ MEASURES = (
     ),
     Measure(
         "debt-to-equity ratio",
-        re.compile(r"\b(?:debt|liabilit(?:y|ies))[\s-]+(?:to|/)[\s-]+equity\b|\bd/e\s+ratio\b", re.I),
-        (LIABILITIES,),
+        re.compile(r"\bdebt[\s-]+(?:to|/)[\s-]+equity\b|\bd/e\s+ratio\b", re.I),
+        (DEBT,),
+        over=(TOTAL_EQUITY,),
+    ),
+    Measure(
+        "liabilities-to-equity ratio",
+        re.compile(r"\bliabilit(?:y|ies)[\s-]+(?:to|/)[\s-]+equity\b", re.I),
+        ((TOTAL_LIABILITIES,),),
         over=(TOTAL_EQUITY,),
     ),
     Measure(
         "debt-to-asset ratio",
-        re.compile(r"\b(?:debt|liabilit(?:y|ies))[\s-]+(?:to|/)[\s-]+(?:total[\s-]+)?assets?\b|\bdebt\s+ratio\b", re.I),
-        (LIABILITIES,),
+        re.compile(r"\bdebt[\s-]+(?:to|/)[\s-]+(?:total[\s-]+)?assets?\b|\bdebt\s+ratio\b", re.I),
+        (DEBT,),
+        over=(TOTAL_ASSETS,),
+    ),
+    Measure(
+        "liabilities-to-asset ratio",
+        re.compile(r"\bliabilit(?:y|ies)[\s-]+(?:to|/)[\s-]+(?:total[\s-]+)?assets?\b", re.I),
+        ((TOTAL_LIABILITIES,),),
         over=(TOTAL_ASSETS,),
     ),
     Measure(
