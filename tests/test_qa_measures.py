@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
+from tablerag.qa.measures import named_measure
 
 BALANCE = [
     ["", "2019", "2018"],
@@ -74,3 +75,19 @@ def test_debt_is_the_total_debt_row_or_else_total_liabilities(tmp_path):
     ]
     table = table_from_rows(capitalisation, tmp_path, "capitalisation")
     assert _value(table, "What is the debt-to-equity ratio in 2018?")[0] == 40000 / 160000
+
+
+def test_a_change_of_a_measure_between_two_periods(tmp_path):
+    table = table_from_rows(BALANCE, tmp_path, "balance")
+    change, cells = _value(table, "What is the change in current ratio from 2018 to 2019?")
+    assert change == 120000 / 150000 - 100000 / 80000 and len(cells) == 4
+    percent = _value(table, "What is the percentage change in the working capital from 2018 to 2019?")[0]
+    assert percent == ((120000 - 150000) - (100000 - 80000)) / (100000 - 80000) * 100
+    assert answer_table(table, "What is the average current ratio in 2018 and 2019?") is None
+
+
+def test_what_is_asked_of_a_measure_is_read_apart_from_its_name():
+    assert named_measure("What is the debt-to-equity ratio in 2019?")[1] is None  # "ratio" is the name's own word
+    assert named_measure("What is the working capital ratio in 2019?")[0].name == "current ratio"
+    assert named_measure("What is the ratio of working capital to total assets in 2019?") is None  # another ratio
+    assert named_measure("What is the average debt to equity ratio?") is None

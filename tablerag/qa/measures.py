@@ -2,7 +2,8 @@
 ratio, the debt-to-equity and debt-to-asset ratios, working capital. One small table of textbook definitions, each
 a sum of signed rows over a row (or no denominator: an amount), read only when no row or column of the table
 states the measure itself (a "Current ratio" row is taken as it stands) and every row the definition needs is there
-once. The result is computed in the sandbox from the cited cells, as every computed answer is.
+once; also the change (or percentage change) of such a measure between the two periods a question names. The
+result is computed in the sandbox from the cited cells, as every computed answer is.
 
 Debt: a "debt-to-equity" or "debt-to-asset" ratio asked of a table with a total debt (borrowings) row divides that
 row, the debt the table names; of a table without one it divides total liabilities, as the textbook debt ratio does
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from tablerag.model import Table
+from tablerag.qa.compute import DECREASE_BY
 from tablerag.qa.link import link, row_words, tokens
 from tablerag.qa.operands import Computation, cell_sql, format_number
 from tablerag.qa.periods import (
@@ -28,7 +30,7 @@ from tablerag.qa.periods import (
 )
 from tablerag.qa.result import Answer, cite
 from tablerag.qa.route import AS_PERCENT, Intent, RouteKind, rule_route
-from tablerag.qa.sql import VIEW_NAME, Sandbox, UnsafeSqlError, typed_view
+from tablerag.qa.sql import VIEW_NAME, Sandbox, UnsafeSqlError, ViewColumn, typed_view
 
 _FOOTNOTE = re.compile(r"\s*(\(\d{1,2}\)|\*+|:)\s*$")  # "Other current liabilities(2)", "Total assets:"
 
@@ -63,7 +65,7 @@ class Measure:
 MEASURES = (
     Measure(
         "current ratio",
-        re.compile(r"\bcurrent\s+ratio\b", re.I),
+        re.compile(r"\b(?:current|working\s+capital)\s+ratio\b", re.I),  # the two names of one ratio
         ((CURRENT_ASSETS,),),
         over=(CURRENT_LIABILITIES,),
     ),
@@ -100,22 +102,33 @@ MEASURES = (
     ),
     Measure(
         "working capital",
-        re.compile(r"\b(?:net\s+)?working\s+capital\b", re.I),
+        re.compile(r"\b(?:net\s+)?working\s+capital\b(?!\s+ratio)", re.I),
         ((CURRENT_ASSETS,),),
         ((CURRENT_LIABILITIES,),),
     ),
 )
 
 
-def named_measure(question: str) -> Measure | None:
-    """The one measure the question names, asked as itself ("what is the current ratio in 2019"): not a change,
-    average or other operation over it, which is a computation over two measures the rules do not make."""
-    found = [m for m in MEASURES if m.asked.search(question)]
+_RATIO_AFTER = re.compile(r"\s*ratio\b", re.IGNORECASE)  # "debt-to-equity ratio": the word is the measure's name
+CHANGES = (Intent.DIFFERENCE, Intent.PERCENT_CHANGE)  # a measure's change between two periods is asked too
+
+
+def named_measure(question: str) -> tuple[Measure, Intent | None] | None:
+    """The one measure the question names, and what is asked of it: itself (None: "what is the current ratio in
+    2019"), or its change or percentage change between two periods; None for another operation over it ("the
+    average current ratio"), read once the measure's own words ("ratio") are set aside."""
+    found = [(m, hit) for m in MEASURES if (hit := m.asked.search(question))]
     if len(found) != 1:
         return None
-    route_ = rule_route(question)
-    plain = route_.kind is RouteKind.LOOKUP or (route_.intent is Intent.RATIO and not route_.others)
-    return found[0] if plain else None
+    measure, hit = found[0]
+    after = _RATIO_AFTER.match(question, hit.end())
+    end = after.end() if after else hit.end()
+    route_ = rule_route(question[: hit.start()] + " " * (end - hit.start()) + question[end:])
+    if route_.kind is RouteKind.LOOKUP:
+        return measure, None
+    if route_.intent in CHANGES and not route_.others and not DECREASE_BY.search(question):
+        return measure, route_.intent
+    return None
 
 
 def _label(table: Table, row: int) -> str:
@@ -140,10 +153,10 @@ def _one_row(table: Table, labels: tuple[re.Pattern[str], ...]) -> int | None:
     return None
 
 
-def _column(table: Table, question: str, rows: list[int]) -> int | None:
+def _column(table: Table, question: str, rows: list[int], asked: set[str]) -> int | None:
     """The period column the question asks: of the columns holding an amount in every row the measure needs (not a
     percentage, a stated change or a note), those of the year it names, then those whose header shares the most
-    words with it ("as of December 31, 2019" beside "as of August 1, 2019"); None unless one is left."""
+    words with the question ("as of December 31, 2019" beside "as of August 1, 2019"); None unless one is left."""
     cols = [
         c
         for c in range(table.n_cols)
@@ -152,7 +165,6 @@ def _column(table: Table, question: str, rows: list[int]) -> int | None:
         and not note_column(table, c)
         and not STATED_CHANGE.search(table.column_name(c))
     ]
-    asked = years_in(question)
     if len(asked) > 1:
         return None
     if asked:
@@ -165,29 +177,39 @@ def _column(table: Table, question: str, rows: list[int]) -> int | None:
 
 
 def defined_measure(table: Table, question: str) -> tuple[Measure, Computation] | None:
-    """The measure the question names computed by its definition from the table's rows in the asked period; None
-    when the question names no measure, the table states it, or a row or the period it needs is not there."""
-    measure = named_measure(question)
-    if measure is None or _stated(table, measure):
+    """The measure the question names computed by its definition from the table's rows in the asked period (or its
+    change between the two periods asked: later less earlier); None when the question names no measure, the table
+    states it, or a row or a period it needs is not there."""
+    named = named_measure(question)
+    if named is None or _stated(table, named[0]):
         return None
+    measure, change = named
     terms = [*measure.plus, *measure.minus, *([measure.over] if measure.over else [])]
     rows = [_one_row(table, labels) for labels in terms]
     if any(r is None for r in rows) or len(set(rows)) != len(rows):
         return None
     found = [r for r in rows if r is not None]
-    col = _column(table, question, found)
-    view = typed_view(table)
-    vc = view.column(col) if col is not None else None
-    if col is None or vc is None or not vc.numeric:
+    asked = sorted(years_in(question), reverse=True)  # the later period first
+    periods = [{y} for y in asked] if change is not None else [set(asked)]
+    if change is not None and len(periods) != len(CHANGES):
         return None
-    sql_of = {r: f"CAST({cell_sql(vc, r)} AS DOUBLE)" for r in found}
-    plus, minus = found[: len(measure.plus)], found[len(measure.plus) : len(measure.plus) + len(measure.minus)]
-    amount = " + ".join(sql_of[r] for r in plus) + "".join(f" - {sql_of[r]}" for r in minus)
-    if measure.over is None:
-        sql = f"SELECT {amount} AS result"
+    view = typed_view(table)
+    cols = [_column(table, question, found, period) for period in periods]
+    columns = [view.column(c) for c in cols if c is not None]
+    if (
+        len(columns) != len(periods)
+        or len(set(cols)) != len(cols)
+        or any(vc is None or not vc.numeric for vc in columns)
+    ):
+        return None
+    values = [_measure_sql(measure, found, vc) for vc in columns if vc is not None]
+    if change is Intent.DIFFERENCE:
+        sql = f"SELECT ({values[0]}) - ({values[1]}) AS result"
+    elif change is Intent.PERCENT_CHANGE:
+        sql = f"SELECT (({values[0]}) - ({values[1]})) / NULLIF({values[1]}, 0) * 100 AS result"
     else:
-        times = " * 100" if AS_PERCENT.search(question) else ""
-        sql = f"SELECT ({amount}) / NULLIF({sql_of[found[-1]]}, 0){times} AS result"
+        times = " * 100" if measure.over is not None and AS_PERCENT.search(question) else ""
+        sql = f"SELECT {values[0]}{times} AS result"
     sandbox = Sandbox({VIEW_NAME: view})
     try:
         res = sandbox.run(sql)
@@ -197,8 +219,18 @@ def defined_measure(table: Table, question: str) -> tuple[Measure, Computation] 
         sandbox.close()
     if not res.rows or res.rows[0][0] is None:
         return None
-    intent = Intent.RATIO if measure.over is not None else Intent.DIFFERENCE
-    return measure, Computation(intent, sql, format_number(res.rows[0][0]), [(r, col) for r in found], result=res)
+    intent = change or (Intent.RATIO if measure.over is not None else Intent.DIFFERENCE)
+    cells = [(r, c) for c in cols if c is not None for r in found]
+    return measure, Computation(intent, sql, format_number(res.rows[0][0]), cells, result=res)
+
+
+def _measure_sql(measure: Measure, rows: list[int], vc: ViewColumn) -> str:
+    """The measure's definition over one column, as SQL over its cells (``rows``: the added rows, the rows taken
+    off, then the row divided by)."""
+    sql_of = {r: f"CAST({cell_sql(vc, r)} AS DOUBLE)" for r in rows}
+    plus, minus = rows[: len(measure.plus)], rows[len(measure.plus) : len(measure.plus) + len(measure.minus)]
+    amount = " + ".join(sql_of[r] for r in plus) + "".join(f" - {sql_of[r]}" for r in minus)
+    return amount if measure.over is None else f"({amount}) / NULLIF({sql_of[rows[-1]]}, 0)"
 
 
 def measured(table: Table, question: str, version: str | None) -> Answer | None:
@@ -213,11 +245,12 @@ def measured(table: Table, question: str, version: str | None) -> Answer | None:
     measure, comp = found
     cites = [cite(table, r, c, version) for r, c in comp.cells]
     units = {x.unit for r, c in comp.cells if (x := table.cell_at(r, c)) is not None}
-    unit = units.pop() if comp.intent is Intent.DIFFERENCE and len(units) == 1 else None
-    rows = ", ".join(_label(table, r) for r, _ in comp.cells)
-    column = table.column_name(comp.cells[0][1])
+    unit = units.pop() if measure.over is None and comp.intent is Intent.DIFFERENCE and len(units) == 1 else None
+    unit = "%" if comp.intent is Intent.PERCENT_CHANGE else unit  # an amount's unit; a ratio's change has none
+    rows = ", ".join(dict.fromkeys(_label(table, r) for r, _ in comp.cells))
+    columns = ", ".join(dict.fromkeys(table.column_name(c) for _, c in comp.cells))
     text = (
-        f"{comp.value} ({measure.name} by its definition, from {rows}; column: {column}) — {cites[0]['file']}, "
+        f"{comp.value} ({measure.name} by its definition, from {rows}; columns: {columns}) — {cites[0]['file']}, "
         f"table {table.id}; SQL: {comp.sql}"
     )
     linked = link(table, question)
