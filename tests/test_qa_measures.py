@@ -91,3 +91,9 @@ def test_what_is_asked_of_a_measure_is_read_apart_from_its_name():
     assert named_measure("What is the working capital ratio in 2019?")[0].name == "current ratio"
     assert named_measure("What is the ratio of working capital to total assets in 2019?") is None  # another ratio
     assert named_measure("What is the average debt to equity ratio?") is None
+
+
+def test_a_measure_names_the_question_words_its_cells_hold(tmp_path):
+    table = table_from_rows(BALANCE, tmp_path, "balance")
+    answer = answer_table(table, "What is the current ratio in 2019?")
+    assert answer is not None and answer.named_words == frozenset({"current", "2019"})  # compared across documents

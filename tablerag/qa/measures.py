@@ -235,7 +235,8 @@ def _measure_sql(measure: Measure, rows: list[int], vc: ViewColumn) -> str:
 
 def measured(table: Table, question: str, version: str | None) -> Answer | None:
     """The answer of `defined_measure`, citing every cell it used and showing its SQL; scored by the question's
-    links to the table, as a computed answer is, to rank it among other tables' answers."""
+    links to the table and by the question words its rows and columns name, as a computed answer is, to rank it
+    among other tables' answers."""
     if named_measure(question) is None:  # before the table is read again: most questions name no measure
         return None
     table = promote_period_rows(table)
@@ -254,6 +255,9 @@ def measured(table: Table, question: str, version: str | None) -> Answer | None:
         f"table {table.id}; SQL: {comp.sql}"
     )
     linked = link(table, question)
+    held = {t for r, _ in comp.cells for t in row_words(table, r)}
+    held |= {t for _, c in comp.cells for t in tokens(table.column_name(c))}
+    words = frozenset(held & set(tokens(question)))  # what of the question the cells' rows and columns name
     return Answer(
         text,
         comp.value,
@@ -263,4 +267,6 @@ def measured(table: Table, question: str, version: str | None) -> Answer | None:
         intent=comp.intent.value,
         sql=comp.sql,
         score=(linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0),
+        named=len(words),
+        named_words=words,
     )
