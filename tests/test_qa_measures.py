@@ -40,6 +40,8 @@ def test_ratios_by_their_definitions_in_the_period_asked(tmp_path):
 def test_a_stated_measure_is_taken_as_stated(tmp_path):
     stated = table_from_rows([*BALANCE, ["Current ratio", "0.81", "1.25"]], tmp_path, "stated")
     assert _value(stated, "What is the current ratio in 2019?") == (0.81, [(8, 1)])
+    named = table_from_rows([*BALANCE, ["Debt to equity", "0.55", "0.30"]], tmp_path, "named")
+    assert _value(named, "What is the debt-to-equity ratio in 2019?") == (0.55, [(8, 1)])  # named without "ratio"
 
 
 def test_a_missing_row_period_or_a_second_operation_is_refused(tmp_path):

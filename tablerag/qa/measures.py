@@ -137,10 +137,10 @@ def _label(table: Table, row: int) -> str:
 
 
 def _stated(table: Table, measure: Measure) -> bool:
-    """A row or column whose label holds every word of the measure's name: the table states it."""
-    words = set(tokens(measure.name))
-    columns = any(words <= set(tokens(table.column_name(c))) for c in range(table.n_cols))
-    return columns or any(words <= set(row_words(table, r)) for r in range(table.header_rows, table.n_rows))
+    """A row or column named as a question names the measure ("Current ratio", "Debt to equity", "Working
+    capital"): the table states it."""
+    columns = any(measure.asked.search(table.column_name(c)) for c in range(table.n_cols))
+    return columns or any(measure.asked.search(_label(table, r)) for r in range(table.header_rows, table.n_rows))
 
 
 def _one_row(table: Table, labels: tuple[re.Pattern[str], ...]) -> int | None:
