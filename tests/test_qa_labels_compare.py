@@ -131,3 +131,36 @@ def test_items_are_ranked_by_how_they_moved(tmp_path):
     assert _label(answer_table(table, "Which item had the largest decrease from 2018 to 2019?")) == "Services"
     assert _label(answer_table(table, "Which item had the biggest change between 2018 and 2019?")) == "Licenses"
     assert _label(answer_table(table, "Which item was the largest in 2019?")) == "Leases"
+
+
+STATEMENT = [
+    ["", "2019", "2018"],
+    ["Revenue", "5,000", "4,000"],
+    ["Net income", "700", "900"],
+]
+
+
+def test_a_choice_between_two_periods_asked_with_was_names_the_winning_period(tmp_path):
+    table = table_from_rows(STATEMENT, tmp_path, "statement")
+    higher = answer_table(table, "Was net income higher in 2019 or 2018?")
+    assert _label(higher) == "2018"
+    assert sorted((c["row"], c["col"]) for c in higher.citations) == [(2, 1), (2, 2)]  # both cells compared
+    assert _label(answer_table(table, "Was revenue lower in 2018 or 2019?")) == "2018"
+    assert _label(answer_table(table, "Were the revenue larger in 2019 or 2018?")) == "2019"
+    german = table_from_rows([["", "2019", "2018"], ["Umsatz", "5,000", "4,000"]], tmp_path, "umsatz")
+    assert _label(answer_table(german, "War der Umsatz 2019 oder 2018 höher?")) == "2019"
+    polish = table_from_rows([["", "2019", "2018"], ["Przychody", "5,000", "4,000"]], tmp_path, "przychody")
+    assert _label(answer_table(polish, "Czy przychody były niższe w 2019 czy w 2018?")) == "2018"
+    russian = table_from_rows([["", "2019", "2018"], ["Выручка", "5,000", "4,000"]], tmp_path, "vyruchka")
+    assert _label(answer_table(russian, "Была ли выручка ниже в 2019 или в 2018 году?")) == "2018"
+
+
+def test_a_choice_between_two_rows_asked_with_was_names_the_winning_row(tmp_path):
+    table = table_from_rows(STATEMENT, tmp_path, "statement")
+    assert _label(answer_table(table, "Was revenue or net income higher in 2019?")) == "Revenue"
+    assert _label(answer_table(table, "Was net income or revenue smaller in 2018?")) == "Net income"
+
+
+def test_a_yes_or_no_comparison_is_no_choice(tmp_path):
+    table = table_from_rows(STATEMENT, tmp_path, "statement")
+    assert answer_table(table, "Was net income higher in 2019 than in 2018?") is None  # yes or no is not a label

@@ -209,7 +209,13 @@ def test_uncited_or_failing_sql_is_not_used(
             None,
             {(3, 1), (3, 2)},
         ),
-        ('SELECT COUNT(*) FROM t WHERE "Years Ended September 30, / 2019" > 100', Intent.COUNT, "2", None, {(2, -1), (4, -1)}),
+        (
+            'SELECT COUNT(*) FROM t WHERE "Years Ended September 30, / 2019" > 100',
+            Intent.COUNT,
+            "2",
+            None,
+            {(2, -1), (4, -1)},
+        ),
     ],
 )
 def test_valid_select_gives_a_cited_answer_with_its_sql(

@@ -55,7 +55,7 @@ def test_a_computation_with_unlinked_operands_is_refused_not_answered_with_one_o
         ["Total assets", "402,500", "371,900"],
     ]
     table = table_from_rows(rows, tmp_path, "balance")
-    assert answer_table(table, "What is the current ratio in 2019?") is None
+    assert answer_table(table, "What is the asset turnover ratio in 2019?") is None  # no definition, no revenue row
     assert answer_table(table, "What was the change in the amount outstanding in 2019 from 2018?") is None
     stated = table_from_rows([*rows, ["Current ratio", "0.78", "0.82"]], tmp_path, "stated")
     answer = answer_table(stated, "What is the current ratio in 2019?")
@@ -296,3 +296,35 @@ def test_which_year_over_period_sections_compares_the_item_under_each(tmp_path):
     assert answer is not None and answer.value == "2019"
     answer = answer_table(table, "In which year was the external valuation % for freehold higher?")
     assert answer is not None and answer.value == "2019"
+
+
+MATURITIES = [
+    ["", "Operating Leases", "Finance Leases"],
+    ["2020", "1,200", "300"],
+    ["2021", "1,100", "250"],
+    ["2022", "900", "200"],
+    ["2023", "700", "150"],
+    ["2024", "500", "100"],
+    ["Thereafter", "2,000", "400"],
+    ["Total", "6,400", "1,400"],
+]
+
+
+def test_a_span_of_years_takes_every_period_row_in_it(tmp_path):
+    table = table_from_rows(MATURITIES, tmp_path, "maturities")
+    total = answer_table(table, "What is the sum of finance leases from 2020 to 2024?")
+    assert total is not None and float(total.value) == 300 + 250 + 200 + 150 + 100
+    assert _cells(total) == [(r, 2) for r in range(1, 6)]  # every year row, neither "Thereafter" nor "Total"
+    average = answer_table(table, "What is the average operating leases from 2020 to 2022?")
+    assert average is not None and float(average.value) == (1200 + 1100 + 900) / 3
+    between = answer_table(table, "How much are operating leases due between 2021 and 2023 in total?")
+    assert between is not None and float(between.value) == 1100 + 900 + 700
+    through = answer_table(table, "What is the total finance leases for 2021 through 2024?")
+    assert through is not None and float(through.value) == 250 + 200 + 150 + 100
+
+
+def test_a_change_from_one_period_row_to_another_stays_two_endpoints(tmp_path):
+    table = table_from_rows(MATURITIES, tmp_path, "maturities")
+    change = answer_table(table, "What is the change in operating leases from 2020 to 2024?")
+    assert change is not None and float(change.value) == 500 - 1200
+    assert _cells(change) == [(1, 1), (5, 1)]

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tablerag.decomposition.records import Tags, provenance
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
@@ -39,6 +38,7 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
+from tablerag.qa.measures import measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
 from tablerag.qa.periods import column_years, is_year, promote_period_rows, row_periods, years_in
@@ -53,11 +53,10 @@ from tablerag.qa.pick import (
     tied_columns,
 )
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
-from tablerag.qa.result import Answer, AskResult
+from tablerag.qa.result import Answer, AskResult, cite
 from tablerag.qa.reverse import value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
-    ASKS_FOR_NAME,
     FROM_TO,
     LESS_WORDS,
     RULES,
@@ -65,6 +64,7 @@ from tablerag.qa.route import (
     Route,
     RouteKind,
     Router,
+    label_asked,
     route,
     route_without,
     rule_route,
@@ -106,13 +106,6 @@ def ranked_tables(hits: list[Hit]) -> list[str]:
         if tid and h.kind in TABLE_KINDS:
             scores[tid] = scores.get(tid, 0.0) + h.score
     return sorted(scores, key=lambda t: -scores[t])
-
-
-def cite(table: Table, row: int, col: int | None, version: str | None) -> dict[str, Any]:
-    out = provenance(table, Tags(version=version), row, col).to_dict()
-    if col is not None:
-        out["column_name"] = table.column_name(col)
-    return out
 
 
 def _where(table: Table, row: int, cite_: dict[str, Any]) -> str:
@@ -337,7 +330,7 @@ def aggregate(
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
-    value = comp.label if comp.label and ASKS_FOR_NAME.search(question) else comp.value
+    value = comp.label if comp.label and label_asked(question, comp.intent) else comp.value
     where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
     text = f"{shown} ({comp.intent.value} of {len(comp.cells)} cells; columns: {', '.join(cols)}) — {where}; SQL: {comp.sql}"
     score = (linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0)
@@ -368,7 +361,7 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
-    found = _from_table(table, question, route_, embedder, version, on_query, llm)
+    found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
     if found is None or misses_the_choice(question, found.value):
         return None
     if (

@@ -30,7 +30,7 @@ from tablerag.qa.operands import (
     value_cols,
     years_column,
 )
-from tablerag.qa.periods import column_years, year_of, years_in
+from tablerag.qa.periods import MIN_DATED_ROWS, column_years, year_of, year_rows, years_in
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -255,6 +255,26 @@ def _row_period_cells(
     return [(row, c) for c in like_columns(view, cols, linked, want_percent)]
 
 
+def _span_rows(
+    view: TypedView, linked: Linked, span: tuple[int, int], want_percent: bool
+) -> list[tuple[int, int]] | None:
+    """A table whose rows are periods ("2020 | 1,200 | 300" ... "Thereafter", "Total": a maturity schedule) and whose
+    columns are not: a span of years ("from 2020 to 2024", "between 2021 and 2023") takes every year row in it, in
+    the linked columns (or the table's one column of amounts), as a span over period columns does. None unless the
+    span holds two or more such rows."""
+    table = view.table
+    years = year_rows(table)
+    if not years or len(column_years(table)) >= MIN_DATED_ROWS:
+        return None
+    linked_cols = operand_cols(view, linked, want_percent)
+    cols = [vc.col for s, vc in linked_cols if s.score >= ROW_KEEP_SHARE * linked_cols[0][0].score]
+    if not cols:
+        amounts = value_cols(view, linked)
+        cols = amounts if len(amounts) == 1 else []
+    rows = [r for r, y in sorted(years.items()) if r in view.rows and span[0] <= int(y) <= span[1]]
+    return [(r, c) for r in rows for c in cols] if len(rows) >= MIN_DATED_ROWS and cols else None
+
+
 def _fold(
     intent: Intent,
     view: TypedView,
@@ -265,10 +285,13 @@ def _fold(
     year: str | None = None,
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
-    a span of years ("the 3 years from 2017 to 2019") takes every period column in it, a year set as the period
-    ("in 2019") only its own columns (one cell there is the average the table states for it)."""
+    a span of years ("the 3 years from 2017 to 2019") takes every period column (or row) in it, a year set as the
+    period ("in 2019") only its own columns (one cell there is the average the table states for it)."""
     cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
+    if span is not None and (within := _span_rows(view, linked, span, want_percent)):
+        parts = " UNION ALL ".join(f"SELECT {cell_sql(view.column(c) or view.columns[0], r)} AS v" for r, c in within)
+        return f"SELECT {fn}(v) AS result FROM ({parts})", within
     across_rows = len(rows) >= 2 and len(cols) == 1  # "the average of A and B in 2017": one period, several rows
     if rows and (span is not None or (len(cols) < 2 and intent is Intent.AVERAGE and not across_rows)):
         cells = _row_period_cells(view, linked, rows[0].index, span, want_percent, year if span is None else None)

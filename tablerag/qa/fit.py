@@ -301,7 +301,9 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     return found[0] if found else None
 
 
-_CHOICE = re.compile(r"\bor\b|\bversus\b|\bvs\b", re.IGNORECASE)  # "A or B": naming one of them is the answer
+# "A or B" (oder, или, czy / lub / albo, 还是): naming one of them is the answer; a Polish "czy" opening the question
+# only marks it as one
+_CHOICE = re.compile(r"\b(?:or|versus|vs|oder|или|lub|albo)\b|(?<=\s)czy\b|还是", re.IGNORECASE)
 
 
 def label_is_a_condition(question: str, label: str | None) -> bool:

@@ -6,8 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tablerag.decomposition.records import Tags, provenance
+from tablerag.model import Table
+
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
+
+
+def cite(table: Table, row: int, col: int | None, version: str | None) -> dict[str, Any]:
+    """Where a cell an answer used is: file, table, row and column (and sheet, page, version when known)."""
+    out = provenance(table, Tags(version=version), row, col).to_dict()
+    if col is not None:
+        out["column_name"] = table.column_name(col)
+    return out
 
 
 @dataclass(slots=True)

@@ -96,6 +96,14 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"\b(wer|welche\w*)\b.*\b(mehr|weniger|höher|niedriger|größer|kleiner)\b.*\boder\b",
             r"\b(kto|który|która|które)\b.*\b(więcej|mniej|wyższ|niższ|większ|mniejsz)\w*\b.*\bczy\b",
             r"哪.*(更|较)(多|少|高|低|大|小).*还是",
+            # "Was X higher in 2019 or 2018?", "Was A or B higher in 2019?": the choice between the two is asked,
+            # as "which ... or" asks it; with "than" the question asks yes or no, which is no choice
+            r"^\s*(was|were|is|are)\b(?![^?]*\bthan\b)(?=[^?]*\bor\b)[^?]*\b(more|less|fewer|higher|lower|larger|"
+            r"smaller|greater|bigger)\b(?!\s+or\s+(?:less|fewer|more)\b)",
+            r"^\s*(war|waren|ist|sind)\b(?![^?]*\bals\b)(?=[^?]*\boder\b)[^?]*\b(mehr|weniger|höher|niedriger|größer|"
+            r"kleiner)\b",
+            r"^\s*czy\b(?![^?]*\bniż\b)(?=[^?]*\b(czy|lub|albo)\b)[^?]*\b(więcej|mniej|wyższ|niższ|większ|mniejsz)",
+            r"^(?![^?]*\bчем\b)(?=[^?]*\bили\b)[^?]*\b(был|была|было|были)\b[^?]*(больше|меньше|выше|ниже)",
         ),
     ),
     (
@@ -314,6 +322,14 @@ ASKS_FOR_NAME = _p(
     r"^\s*哪",
     r"\bwhich\b",
 )
+
+
+def label_asked(question: str, intent: Intent | None) -> bool:
+    """The answer is a label, not the number that won it: the question asks for a name ("in which year"), or offers
+    a choice ("was X higher in 2019 or 2018?", "was A or B larger?": one of the alternatives is the answer)."""
+    return intent is Intent.COMPARE or bool(ASKS_FOR_NAME.search(question))
+
+
 LESS_WORDS = _p(
     r"\b(less|fewer|lower|smaller|younger|least|shorter|lowest|smallest|fewest)\b",
     r"меньше|ниже",
