@@ -105,3 +105,20 @@ def test_a_quarter_as_a_percentage_of_the_years_total_keeps_the_quarter_column(t
     assert answer is not None and answer.value is not None
     assert abs(float(answer.value) - 100 * 88081 / 365912) < 1e-6
     assert {(c["row"], c["col"]) for c in answer.citations if c.get("col") is not None} == {(3, 1), (3, 5)}
+
+
+def test_when_asks_for_the_period_not_the_amount(tmp_path):
+    """ "When was X the highest?" names the period, as "in which year" does: over period columns, over rows that
+    are years, and between two periods it names."""
+    columns = [
+        ["", "2019", "2018", "2017"],
+        ["Revenue", "1,000", "900", "950"],
+        ["Net income", "100", "120", "90"],
+    ]
+    table = table_from_rows(columns, tmp_path, "columns")
+    assert _label(answer_table(table, "When was the net income the highest?")) == "2018"
+    assert _label(answer_table(table, "When was revenue the lowest?")) == "2018"
+    assert _label(answer_table(table, "When was net income higher, 2019 or 2017?")) == "2019"
+    rows = [["Year", "Revenue", "Net income"], ["2017", "950", "90"], ["2018", "900", "120"], ["2019", "1,000", "100"]]
+    table = table_from_rows(rows, tmp_path, "rows")
+    assert _label(answer_table(table, "When was the net income the highest?")) == "2018"

@@ -146,6 +146,10 @@ def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], 
     asked = ASKS_PERIOD.search(question)
     if asked is None or not cells or not label:
         return False
+    if asked.group(2) is None:  # "when": any period, so each label must name a year the ranked rows state
+        grid = filled_grid(table)
+        stated = {" ".join(grid[r][c].split()) for r, _ in cells for c in range(table.n_cols)}
+        return all(year_of(part) is not None and part in stated for part in label.split("; "))
     kind = set(tokens(asked.group(2)))
     if not kind or any(kind <= set(tokens(table.column_name(c))) for _, c in cells):
         return False

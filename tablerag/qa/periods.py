@@ -25,8 +25,8 @@ PERIOD_NOUNS = ("year", "period", "quarter", "month")  # "which year", "what qua
 
 
 def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
-    """ "which/what <noun>" (or its plural) for any of ``nouns``."""
-    return re.compile(rf"\b(which|what)\s+({'|'.join(nouns)})s?\b", re.IGNORECASE)
+    """ "which/what <noun>" (or its plural) for any of ``nouns``, or a question opening with "when" (a time asked)."""
+    return re.compile(rf"\b(which|what)\s+({'|'.join(nouns)})s?\b|^\s*when\b", re.IGNORECASE)
 
 
 def row_periods(table: Table) -> dict[int, str]:

@@ -92,6 +92,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
         _p(
             r"\b(which|who|what)\b[^?]*\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|older|"
             r"younger|most|least|longer|shorter)\b.*\bor\b",
+            r"^\s*when\b[^?]*\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b.*\bor\b",
             r"(кто|что|какой|какая|какое|какие)\b.*\b(больше|меньше|выше|ниже)\b.*\bили\b",
             r"\b(wer|welche\w*)\b.*\b(mehr|weniger|höher|niedriger|größer|kleiner)\b.*\boder\b",
             r"\b(kto|który|która|które)\b.*\b(więcej|mniej|wyższ|niższ|większ|mniejsz)\w*\b.*\bczy\b",
@@ -311,6 +312,7 @@ SEMANTIC_PATTERNS = _p(
 # the answer is a name (a row or column label), not a number: "which country", "who", "in which year"
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
+    r"^\s*when\b",  # "when was X the highest": the period (a column or row label), not the amount
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
     r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
     # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
