@@ -130,3 +130,26 @@ def test_a_ruled_scan_keeps_its_header_labels_in_their_cells(ruled_scan: Path) -
     assert heads[0] == []  # the stub's header stays empty
     assert heads[1][0] == heads[2][0] == "Years Ended December 31,"
     assert heads[3][0] == heads[4][0] == "Increase (Decrease)"
+
+
+def test_a_row_a_ruling_runs_through_inside_the_grid_is_two_rows() -> None:
+    from tablerag.parsing.scan_rules import ruled_rows
+
+    table = BBox(40, 90, 440, 200)
+    dets = [
+        Detection(Label.TABLE, 0.9, table),
+        Detection(Label.ROW, 0.9, BBox(40, 90, 440, 130)),  # a title row and a header row read as one
+        Detection(Label.ROW, 0.9, BBox(40, 130, 440, 200)),
+    ]
+    words = [
+        Word(45, 95, 120, 104, "December 31, 2019"),
+        Word(150, 113, 250, 122, "Total Fair Value"),
+        Word(45, 140, 120, 149, "Assets:"),
+    ]
+    grid = [Rule(True, y, 40, 440) for y in (90, 108, 130, 200)] + [Rule(False, x, 90, 200) for x in (40, 140, 440)]
+    rows = sorted((d.box.y0, d.box.y1) for d in ruled_rows(dets, grid, words) if d.label is Label.ROW)
+    assert rows == [(90, 108), (108, 130), (130, 200)]
+    # the grid's top edge with the paragraph above it inside the detector's box: no column ruling crosses it
+    above = [Rule(True, 100, 40, 440)] + [Rule(False, x, 100, 200) for x in (40, 140, 440)]
+    paragraph = [Word(45, 92, 300, 98, "The fair value of these assets"), Word(45, 113, 120, 122, "Assets:")]
+    assert ruled_rows(dets, above, paragraph) == dets

@@ -58,7 +58,7 @@ from tablerag.parsing.scan_grid import (
     without_note_row,
     without_prose_rows,
 )
-from tablerag.parsing.scan_rules import ruled_columns
+from tablerag.parsing.scan_rules import ruled_columns, ruled_rows
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
@@ -210,6 +210,7 @@ def model_tables(
         if fit_rows:
             placed = rows_from_tops(placed, [w for w in rest if box.contains_point(w.cx, w.cy)])
         placed, fences = ruled_columns(placed, rules, rest)
+        placed = ruled_rows(placed, rules, rest)
         grid, left = grid_by_phrases(placed, rest, box, t.score)
         if fit_rows:
             grid, note = without_note_row(grid)

@@ -18,6 +18,8 @@ from tablerag.parsing.tatr_grid import Detection, Label
 COLUMN_RULE_COVER = 0.5  # a vertical ruling separates two columns when it runs along at least this share of the
 # table's height: a short stroke is a tick, a bracket or a ruled header group, not the edge of a whole column
 CUT_TOLERANCE = 1.0  # points: a word's box may touch a ruling by this much (OCR boxes overshoot the ink a little)
+FRAME_TOLERANCE = 2.0  # points: a column ruling must run on past a row ruling by more than this to cross it (scanned
+# strokes overshoot or stop a pixel or two off a crossing)
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
@@ -98,3 +100,47 @@ def _cut(cell: Detection, rules: Sequence[Rule]) -> list[Detection]:
         return [cell]
     xs = [b.x0, *cuts, b.x1]
     return [_with_box(cell, a, z) for a, z in zip(xs, xs[1:], strict=False)]
+
+
+def ruled_rows(dets: Sequence[Detection], rules: Sequence[Rule], words: Sequence[Word]) -> list[Detection]:
+    """`dets` with each row that a horizontal ruling runs through, text above and below it, split there: a ruled
+    table draws a line between its rows, so two text lines with one between them are two rows (a title row over a
+    header of tall labels was read as one). Only rulings inside the ruled grid split (a column ruling runs on
+    above and below them: the grid's top or bottom edge has text outside the table beyond it); rulings along less
+    than COLUMN_RULE_COVER of the table's width, or through a word, split nothing."""
+    tables = [d.box for d in dets if d.label is Label.TABLE]
+    if not tables:
+        return list(dets)
+    t = tables[0]
+    inside = [w for w in words if t.contains_point(w.cx, w.cy)]
+    width = max(t.x1 - t.x0, 1e-9)
+    verticals = [r for r in rules if not r.horizontal and t.x0 < r.pos < t.x1]
+    cuts = [
+        r.pos
+        for r in rules
+        if r.horizontal
+        and t.y0 < r.pos < t.y1
+        and any(v.start + FRAME_TOLERANCE < r.pos < v.end - FRAME_TOLERANCE for v in verticals)
+        and _overlap(r.start, r.end, t.x0, t.x1) >= COLUMN_RULE_COVER * width
+        and not any(
+            w.y0 + CUT_TOLERANCE < r.pos < w.y1 - CUT_TOLERANCE and _overlap(w.x0, w.x1, r.start, r.end) > 0
+            for w in inside
+        )
+    ]
+    if not cuts:
+        return list(dets)
+    out: list[Detection] = []
+    for d in dets:
+        if d.label is not Label.ROW:
+            out.append(d)
+            continue
+        b = d.box
+        ys = [
+            y for y in sorted(cuts) if any(b.y0 <= w.cy < y for w in inside) and any(y < w.cy <= b.y1 for w in inside)
+        ]
+        edges = [b.y0, *ys, b.y1]
+        out.extend(
+            Detection(d.label, d.score, BBox(b.x0, y0, b.x1, y1, b.space))
+            for y0, y1 in zip(edges, edges[1:], strict=False)
+        )
+    return out
