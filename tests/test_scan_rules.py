@@ -153,3 +153,6 @@ def test_a_row_a_ruling_runs_through_inside_the_grid_is_two_rows() -> None:
     above = [Rule(True, 100, 40, 440)] + [Rule(False, x, 100, 200) for x in (40, 140, 440)]
     paragraph = [Word(45, 92, 300, 98, "The fair value of these assets"), Word(45, 113, 120, 122, "Assets:")]
     assert ruled_rows(dets, above, paragraph) == dets
+    # a group label's underline over most columns but not the stub lies inside one header row
+    underline = [Rule(True, 108, 140, 440)] + [r for r in grid if r.pos != 108 or not r.horizontal]
+    assert ruled_rows(dets, underline, words) == dets

@@ -17,9 +17,11 @@ from tablerag.parsing.tatr_grid import Detection, Label
 
 COLUMN_RULE_COVER = 0.5  # a vertical ruling separates two columns when it runs along at least this share of the
 # table's height: a short stroke is a tick, a bracket or a ruled header group, not the edge of a whole column
+ROW_RULE_COVER = 0.9  # a ruling between two rows of a ruled grid runs across the whole table; a shorter one under a
+# header group label ("Non-negligent" over seven columns) underlines that group, inside one header row
 CUT_TOLERANCE = 1.0  # points: a word's box may touch a ruling by this much (OCR boxes overshoot the ink a little)
-FRAME_TOLERANCE = 2.0  # points: a column ruling must run on past a row ruling by more than this to cross it (scanned
-# strokes overshoot or stop a pixel or two off a crossing)
+ROW_CROSS = 6.0  # points: a column ruling crosses a row ruling when it runs on this far on both sides (half a line
+# of text at report sizes; a scanned frame's corner strokes overshoot by a few points, an inner row is a line tall)
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
@@ -105,9 +107,9 @@ def _cut(cell: Detection, rules: Sequence[Rule]) -> list[Detection]:
 def ruled_rows(dets: Sequence[Detection], rules: Sequence[Rule], words: Sequence[Word]) -> list[Detection]:
     """`dets` with each row that a horizontal ruling runs through, text above and below it, split there: a ruled
     table draws a line between its rows, so two text lines with one between them are two rows (a title row over a
-    header of tall labels was read as one). Only rulings inside the ruled grid split (a column ruling runs on
-    above and below them: the grid's top or bottom edge has text outside the table beyond it); rulings along less
-    than COLUMN_RULE_COVER of the table's width, or through a word, split nothing."""
+    header of tall labels was read as one). Only a ruling across ROW_RULE_COVER of the table's width, inside the
+    ruled grid (a column ruling runs on above and below it; the grid's top edge may have a paragraph above it inside
+    the detector's box) and through no word splits a row."""
     tables = [d.box for d in dets if d.label is Label.TABLE]
     if not tables:
         return list(dets)
@@ -120,8 +122,8 @@ def ruled_rows(dets: Sequence[Detection], rules: Sequence[Rule], words: Sequence
         for r in rules
         if r.horizontal
         and t.y0 < r.pos < t.y1
-        and any(v.start + FRAME_TOLERANCE < r.pos < v.end - FRAME_TOLERANCE for v in verticals)
-        and _overlap(r.start, r.end, t.x0, t.x1) >= COLUMN_RULE_COVER * width
+        and any(v.start + ROW_CROSS < r.pos < v.end - ROW_CROSS for v in verticals)
+        and _overlap(r.start, r.end, t.x0, t.x1) >= ROW_RULE_COVER * width
         and not any(
             w.y0 + CUT_TOLERANCE < r.pos < w.y1 - CUT_TOLERANCE and _overlap(w.x0, w.x1, r.start, r.end) > 0
             for w in inside
