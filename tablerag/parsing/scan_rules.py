@@ -4,7 +4,9 @@ Where a scanned table is ruled, its vertical rulings say where one column ends a
 cell spans across them. A structure model that reads the grid from the text's extents puts a column edge somewhere
 in the gap between two columns' words and may merge a header cell with its neighbour ("Years Ended December 31,"
 over the stub column and the first year). `ruled_columns` moves each column edge that has a ruling between the two
-columns' words onto that ruling, and splits a spanning cell where a ruling runs through it. Geometry in PDF points.
+columns' words onto that ruling, and splits a spanning cell where a ruling runs through it; `ruled_rows` splits a
+row that a ruling inside the grid runs through (a title row read as one with the header under it). Geometry in PDF
+points.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
 
 
 def _cuts_a_word(rule: Rule, words: Sequence[Word]) -> bool:
-    """Whether the ruling runs through a word (then it is no column edge: a word never straddles one)."""
-    return any(
-        w.x0 + CUT_TOLERANCE < rule.pos < w.x1 - CUT_TOLERANCE and _overlap(w.y0, w.y1, rule.start, rule.end) > 0
-        for w in words
-    )
+    """Whether the ruling runs through a word (then it is no column or row edge: a word never straddles one)."""
+    for w in words:
+        across, along = ((w.y0, w.y1), (w.x0, w.x1)) if rule.horizontal else ((w.x0, w.x1), (w.y0, w.y1))
+        if across[0] + CUT_TOLERANCE < rule.pos < across[1] - CUT_TOLERANCE and _overlap(*along, rule.start, rule.end):
+            return True
+    return False
 
 
 def _edge_rulings(table: BBox, rules: Sequence[Rule], words: Sequence[Word]) -> list[Rule]:
@@ -124,10 +127,7 @@ def ruled_rows(dets: Sequence[Detection], rules: Sequence[Rule], words: Sequence
         and t.y0 < r.pos < t.y1
         and any(v.start + ROW_CROSS < r.pos < v.end - ROW_CROSS for v in verticals)
         and _overlap(r.start, r.end, t.x0, t.x1) >= ROW_RULE_COVER * width
-        and not any(
-            w.y0 + CUT_TOLERANCE < r.pos < w.y1 - CUT_TOLERANCE and _overlap(w.x0, w.x1, r.start, r.end) > 0
-            for w in inside
-        )
+        and not _cuts_a_word(r, inside)
     ]
     if not cuts:
         return list(dets)

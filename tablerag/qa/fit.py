@@ -138,6 +138,11 @@ def kind_after_label(table: Table, row: int, question: str, word: str) -> bool:
     return all(c.unit in SHARE_UNITS for c in table.cells if c.row == row and c.value is not None)
 
 
+def _row_texts(grid: list[list[str]], cells: list[tuple[int, int]]) -> set[str]:
+    """Every text of the rows the cells are in, spaces normalised."""
+    return {" ".join(grid[r][c].split()) for r, _ in cells for c in range(len(grid[r]))}
+
+
 def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> bool:
     """ "Which quarter had the highest High price?" answered by ranking rows is right when the answer's label is
     the period asked: it names a year or that kind ("2019", "Second quarter"), or it is the row's cell under a
@@ -147,14 +152,13 @@ def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], 
     if asked is None or not cells or not label:
         return False
     if asked.group(2) is None:  # "when": any period, so each label must name a year the ranked rows state
-        grid = filled_grid(table)
-        stated = {" ".join(grid[r][c].split()) for r, _ in cells for c in range(table.n_cols)}
+        stated = _row_texts(filled_grid(table), cells)
         return all(year_of(part) is not None and part in stated for part in label.split("; "))
     kind = set(tokens(asked.group(2)))
     if not kind or any(kind <= set(tokens(table.column_name(c))) for _, c in cells):
         return False
     grid = filled_grid(table)
-    stated = {" ".join(grid[r][c].split()) for r, _ in cells for c in range(table.n_cols)}
+    stated = _row_texts(grid, cells)
     period_cols = [c for c in range(table.n_cols) if kind <= set(tokens(table.column_name(c)))]
     for part in label.split("; "):
         in_kind_col = any(" ".join(grid[r][c].split()) == part for r, _ in cells for c in period_cols)
