@@ -52,9 +52,14 @@ def count_parts(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computatio
     parts = [r for r in summed_parts(view.table, total[0]) if r in view.rows] if total is not None else []
     if not parts:
         return None
-    sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(map(str, parts))})"
+    return _rows_counted(parts, sandbox)
+
+
+def _rows_counted(rows: list[int], sandbox: Sandbox) -> Computation:
+    """The count of the given rows, as SQL over the view, citing each row."""
+    sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(map(str, rows))})"
     res = sandbox.run(sql)
-    return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in parts], result=res)
+    return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
 
 
 def _holds_amounts(view: TypedView, row: int) -> bool:
@@ -83,9 +88,7 @@ def count_section(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computat
     ]
     if not head or not members:
         return None
-    sql = f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(map(str, members))})"
-    res = sandbox.run(sql)
-    return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in members], result=res)
+    return _rows_counted(members, sandbox)
 
 
 def names_a_total(view: TypedView, linked: Linked) -> bool:
