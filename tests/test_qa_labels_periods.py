@@ -122,3 +122,41 @@ def test_when_asks_for_the_period_not_the_amount(tmp_path):
     rows = [["Year", "Revenue", "Net income"], ["2017", "950", "90"], ["2018", "900", "120"], ["2019", "1,000", "100"]]
     table = table_from_rows(rows, tmp_path, "rows")
     assert _label(answer_table(table, "When was the net income the highest?")) == "2018"
+
+
+PRICES_BY_YEAR_SECTION = [
+    ["", "High", "Low"],
+    ["2021:", "", ""],
+    ["First Quarter", "$31.20", "$24.05"],
+    ["Second Quarter", "$35.80", "$29.10"],
+    ["Third Quarter", "$28.40", "$22.75"],
+    ["2020:", "", ""],
+    ["First Quarter", "$19.90", "$12.30"],
+    ["Second Quarter", "$24.60", "$18.15"],
+    ["Third Quarter", "$40.10", "$30.20"],
+]
+
+
+def test_quarter_rows_are_ranked_inside_the_year_section_the_question_names(tmp_path):
+    # the year is a section row with no values of its own: it pins no cell, and its quarters are the ones compared
+    table = table_from_rows(PRICES_BY_YEAR_SECTION, tmp_path, "prices")
+    assert _label(answer_table(table, "Which quarter in 2021 had the highest high price?")) == "Second Quarter"
+    assert _label(answer_table(table, "In 2020, which quarter had the lowest low price?")) == "First Quarter"
+    assert _label(answer_table(table, "What was the quarter with the highest high price in 2020?")) == "Third Quarter"
+
+
+NET_SALES_BY_FISCAL_YEAR = [
+    ["", "Fiscal Year 2021", "", "Fiscal Year 2020", ""],
+    ["", "Net Sales", "% of Total", "Net Sales", "% of Total"],
+    ["North", "$610,200", "52.0%", "$402,110", "47.5%"],
+    ["South", "563,040", "48.0%", "444,500", "52.5%"],
+    ["Total", "$1,173,240", "", "$846,610", ""],
+]
+
+
+def test_a_qualified_period_noun_still_asks_for_the_period(tmp_path):
+    table = table_from_rows(NET_SALES_BY_FISCAL_YEAR, tmp_path, "fiscal")
+    assert _label(answer_table(table, "Which fiscal year had higher North net sales?")) == "2021"
+    assert _label(answer_table(table, "In which financial year were the South net sales lower?")) == "2020"
+    assert _label(answer_table(table, "Which of the two years had the larger South net sales?")) == "2021"
+    assert _label(answer_table(table, "What is the region with the largest net sales in 2020?")) == "South"

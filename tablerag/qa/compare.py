@@ -76,10 +76,7 @@ def section_members(view: TypedView, linked: Linked) -> list[int]:
     by_section = [
         s
         for s in linked.rows
-        if s.index in view.rows
-        and len(chain := table.row_chain(s.index)) >= 2
-        and s.tokens
-        and not s.tokens & set(tokens(chain[-1]))
+        if s.index in view.rows and len(chain := table.row_chain(s.index)) >= 2 and s.tokens - set(tokens(chain[-1]))
     ]
     if not by_section:
         return []
@@ -87,9 +84,14 @@ def section_members(view: TypedView, linked: Linked) -> list[int]:
     same = [s for s in by_section if table.row_chain(s.index)[:-1] == section]
     if len(same) < MIN_SECTION_MEMBERS:
         return []
-    return [
+    members = [
         r for r in view.rows if table.row_chain(r)[: len(section)] == section and len(table.row_chain(r)) > len(section)
     ]
+    # words of a row's own label count only when every member says them ("which quarter in 2019" over "2019: /
+    # Fourth Quarter ..."): they tell no member from another, so the section's words alone picked the rows
+    own = [set(tokens(table.row_chain(r)[-1])) for r in members]
+    said = set().union(*(s.tokens & set(tokens(table.row_chain(s.index)[-1])) for s in same))
+    return members if all(said <= words for words in own) else []
 
 
 def _pick(
@@ -418,6 +420,9 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     rows = operand_rows(linked, view)
     if not rows or not linked.cols:
         return False
+    cell = view.table.cell_at(rows[0].index, linked.cols[0].index)
+    if cell is None or cell.col != linked.cols[0].index or not cell.text.strip():
+        return False  # a section's own row ("2019:") has no cell of its own in the column: it pins none
     label = set(row_words(view.table, rows[0].index))
     if not label or not label <= set(linked.words):
         return False
@@ -490,7 +495,9 @@ def ranked(
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     linked = _sole_column(view, linked)
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
-        return _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
+        across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
+        if across is not None:
+            return across
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.

@@ -10,6 +10,7 @@ import re
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import joined_years
+from tablerag.qa.route import NOUN_CLAUSE, PERIOD_QUALIFIERS
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_IN = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -26,7 +27,12 @@ PERIOD_NOUNS = ("year", "period", "quarter", "month")  # "which year", "what qua
 
 def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
     """ "which/what <noun>" (or its plural) for any of ``nouns``, or a question opening with "when" (a time asked)."""
-    return re.compile(rf"\b(which|what)\s+({'|'.join(nouns)})s?\b|^\s*when\b", re.IGNORECASE)
+    named = "|".join(nouns)
+    return re.compile(
+        rf"(?:\b(which|what)\s+{PERIOD_QUALIFIERS}|^\s*what\s+(?:is|was|are|were)\s+the\s+(?=(?:{named})s?\s+{NOUN_CLAUSE}))"
+        rf"({named})s?\b|^\s*when\b",
+        re.IGNORECASE,
+    )
 
 
 def row_periods(table: Table) -> dict[int, str]:

@@ -309,12 +309,20 @@ SEMANTIC_PATTERNS = _p(
     r"相似",
     r"异常",
 )
+# words between "which" and a period noun that still ask for the period: "which fiscal year", "which of the two years"
+PERIOD_QUALIFIERS = (
+    r"(?:(?:one\s+)?of\s+the\s+)?(?:(?:two|three|four|five|fiscal|financial|calendar|reporting|accounting)\s+)*"
+)
+# "what was the year with the highest X", "the segment in which ...": a noun and a clause that picks it out
+NOUN_CLAUSE = r"(?:with|that|which|when|where|having|in\s+which|during\s+which|for\s+which)\b"
+_NAMED_KINDS = r"(year|month|quarter|period|segment|region|country|item|category|company|business|division|product)"
 # the answer is a name (a row or column label), not a number: "which country", "who", "in which year"
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^\s*when\b",  # "when was X the highest": the period (a column or row label), not the amount
-    r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b",
-    r"^\s*(in|during|for)?\s*what\s+(year|month|quarter|period|segment|region|country|item|category|company)s?\b",
+    r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b(?![\s-]+end)",
+    rf"^\s*(in|during|for)?\s*what\s+{PERIOD_QUALIFIERS}{_NAMED_KINDS}s?\b",
+    rf"^\s*what\s+(is|was|are|were)\s+the\s+{_NAMED_KINDS}s?\s+{NOUN_CLAUSE}",
     # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
     r"^\s*what\s+(is|was|are|were)\s+the\s+(largest|biggest|greatest|highest|smallest|lowest|main|major|primary)\s+"
     r"(components?|items?|sources?|elements?|contributors?|drivers?|categor(y|ies)|segments?|regions?|types?)\b",
