@@ -25,6 +25,21 @@ def test_the_larger_loss_is_the_larger_amount_lost(tmp_path):
     assert smaller is not None and smaller.value == "2019"
 
 
+CASH_USES = [
+    ["", "2021", "2020", "2019"],
+    ["Dividends paid", "(41.5)", "(12.0)", "—"],
+    ["Purchases of property and equipment", "(230)", "(310)", "(180)"],
+]
+
+
+def test_dividends_and_purchases_paid_out_are_compared_by_size(tmp_path):
+    table = table_from_rows(CASH_USES, tmp_path, "cash")
+    dividends = answer_table(table, "Which year had the largest dividends paid?")
+    assert dividends is not None and dividends.value == "2021"
+    purchases = answer_table(table, "In which year were purchases of property and equipment the smallest?")
+    assert purchases is not None and purchases.value == "2019"
+
+
 def test_amounts_of_both_signs_keep_the_signed_order(tmp_path):
     table = table_from_rows(RESULTS, tmp_path, "results")
     answer = answer_table(table, "In which year was net income (loss) larger?")

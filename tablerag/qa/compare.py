@@ -117,10 +117,12 @@ MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps 
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
-# roll-forward): reports print them as negatives, and "larger" means the larger amount lost or spent
+# roll-forward; dividends paid, purchases and acquisitions in a cash flow statement): reports print them as
+# negatives, and "larger" means the larger amount lost or spent
 OUTFLOW = re.compile(
     r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
     r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?"
+    r"|dividends?|distributions?|(?:re)?purchases?|acquisitions?|buy-?backs?"
     r"|убыт\w*|расход\w*|затрат\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten|strat\w*|koszt\w*)\b|亏损|费用|支出",
     re.IGNORECASE,
 )
