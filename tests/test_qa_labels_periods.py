@@ -160,3 +160,35 @@ def test_a_qualified_period_noun_still_asks_for_the_period(tmp_path):
     assert _label(answer_table(table, "In which financial year were the South net sales lower?")) == "2020"
     assert _label(answer_table(table, "Which of the two years had the larger South net sales?")) == "2021"
     assert _label(answer_table(table, "What is the region with the largest net sales in 2020?")) == "South"
+
+
+LEASES_BY_YEAR_ROW = [
+    ["", "Operating Leases", "Finance Leases"],
+    ["2022", "$212", "$9"],
+    ["2023", "198", "11"],
+    ["2024", "240", "8"],
+    ["2025", "151", "12"],
+    ["Thereafter", "610", "40"],
+    ["Total future minimum lease payments", "1,411", "80"],
+]
+
+
+def test_which_year_over_year_rows_ranks_the_years_not_the_columns(tmp_path):
+    # the total row compared across its columns would answer "Operating Leases", which names no year
+    table = table_from_rows(LEASES_BY_YEAR_ROW, tmp_path, "leases")
+    assert _label(answer_table(table, "Which year has the highest operating leases?")) == "2024"
+    assert _label(answer_table(table, "In which year are finance leases the lowest?")) == "2024"
+
+
+EXPIRIES_BY_SPAN = [
+    ["Fiscal Year", "Ground Leases", "Building Leases"],
+    ["2021 - 2025", "311", "502"],
+    ["2026 - 2030", "164", "288"],
+    ["2031 - 2035", "52", "97"],
+]
+
+
+def test_a_span_of_years_answers_which_period(tmp_path):
+    table = table_from_rows(EXPIRIES_BY_SPAN, tmp_path, "spans")
+    assert _label(answer_table(table, "Which period has the most ground leases?")) == "2021 - 2025"
+    assert _label(answer_table(table, "In which period do the fewest building leases expire?")) == "2031 - 2035"

@@ -33,6 +33,7 @@ from tablerag.qa.periods import (
     is_year,
     percent_column,
     year_of,
+    years_in,
 )
 from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, threshold, threshold_scale
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
@@ -56,7 +57,7 @@ def _rank_sql(
     vc = cols[0][1]
     order = "ASC" if intent is Intent.MIN else "DESC"
     where = non_total_rows(view, sandbox)
-    years = [r for r in view.rows if is_year(row_label(view, r).strip())]
+    years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = section_members(view, linked)
@@ -66,6 +67,11 @@ def _rank_sql(
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
+
+
+def _year_rows(view: TypedView) -> list[int]:
+    """The view's rows labelled by a bare year ("2021"; "Thereafter" and "2020 - 2024" are none)."""
+    return [r for r in view.rows if is_year(row_label(view, r).strip())]
 
 
 def section_members(view: TypedView, linked: Linked) -> list[int]:
@@ -496,8 +502,15 @@ def ranked(
     years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
     linked = _sole_column(view, linked)
+    # "which year" over rows labelled by years ("2021 | Operating leases | Finance leases"): a column's name that
+    # names no year ("Operating Leases") is no answer, the year rows are ranked below
+    year_rows = period and len(_year_rows(view)) >= MIN_PERIOD_ROWS
+
+    def a_period(found: Computation | None) -> Computation | None:
+        return None if found is not None and year_rows and not years_in(found.label or "", header=True) else found
+
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
-        across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
+        across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent))
         if across is not None:
             return across
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
@@ -516,7 +529,7 @@ def ranked(
         elif year is not None and _across_periods(view, linked) and _year_pins_one(view, linked, year):
             across = None  # "the largest current asset in 2019": one column of that year, its rows compared below
         else:
-            across = _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent)
+            across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent))
         if across is not None or not numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n, period)

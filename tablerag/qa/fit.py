@@ -145,7 +145,7 @@ def _row_texts(grid: list[list[str]], cells: list[tuple[int, int]]) -> set[str]:
 
 def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> bool:
     """ "Which quarter had the highest High price?" answered by ranking rows is right when the answer's label is
-    the period asked: it names a year or that kind ("2019", "Second quarter"), or it is the row's cell under a
+    the period asked: it names a year, a span of years or that kind ("2019", "2020 - 2024", "Second quarter"), or it is the row's cell under a
     header naming that kind ("Quarter | High | Low"). Never when the ranked column is that period column itself
     ("which year had the most viewers" is not the largest "Year")."""
     asked = ASKS_PERIOD.search(question)
@@ -162,7 +162,7 @@ def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], 
     period_cols = [c for c in range(table.n_cols) if kind <= set(tokens(table.column_name(c)))]
     for part in label.split("; "):
         in_kind_col = any(" ".join(grid[r][c].split()) == part for r, _ in cells for c in period_cols)
-        if not (year_of(part) is not None or kind <= set(tokens(part)) or in_kind_col) or part not in stated:
+        if not (years_in(part, header=True) or kind <= set(tokens(part)) or in_kind_col) or part not in stated:
             return False
     return True
 
