@@ -192,3 +192,36 @@ def test_a_span_of_years_answers_which_period(tmp_path):
     table = table_from_rows(EXPIRIES_BY_SPAN, tmp_path, "spans")
     assert _label(answer_table(table, "Which period has the most ground leases?")) == "2021 - 2025"
     assert _label(answer_table(table, "In which period do the fewest building leases expire?")) == "2031 - 2035"
+
+
+OBLIGATIONS = [
+    ["Contractual Obligations", "Total", "Less than 1 Year", "1-3 Years", "3-5 Years", "After 5 Years"],
+    ["Long-term debt", "$8,200.0", "$—", "$2,100.0", "$1,900.0", "$4,200.0"],
+    ["Operating lease obligations", "402.5", "61.0", "120.4", "88.1", "133.0"],
+    ["Purchase obligations", "1,210.0", "990.5", "180.0", "30.5", "9.0"],
+    ["Total", "$9,812.5", "$1,051.5", "$2,400.4", "$2,018.6", "$4,342.0"],
+]
+
+
+def test_a_row_labelled_total_alone_is_the_stated_total_of_the_column_named(tmp_path):
+    # "total" names the "Total" row here; summing the row across "1-3 Years" and "3-5 Years" was asked by no one
+    table = table_from_rows(OBLIGATIONS, tmp_path, "obligations")
+    answer = answer_table(table, "What are the total contractual obligations due in 1-3 years?")
+    assert answer is not None and answer.value == "$2,400.4", answer
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(4, 3)]
+
+
+LIFE_EXPECTANCY = [
+    ["", "2021", "", "2020", ""],
+    ["", "Men", "Women", "Men", "Women"],
+    ["", "Years", "Years", "Years", "Years"],
+    ["Member aged 65 (current life expectancy)", "86.1", "88.4", "86.5", "88.9"],
+    ["Member aged 45 (life expectancy at age 65)", "87.9", "90.2", "88.3", "90.6"],
+]
+
+
+def test_kind_columns_are_named_by_the_level_that_tells_them_apart(tmp_path):
+    # the unit level "Years" under every column names none of them
+    table = table_from_rows(LIFE_EXPECTANCY, tmp_path, "life")
+    question = "Which gender had a higher life expectancy at age 65 for members aged 45 in 2021?"
+    assert _label(answer_table(table, question)) == "Women"

@@ -478,6 +478,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
 
     labels = label_phrases(table)
+    one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
 
     def names(text: str) -> bool:
         words = set(tokens(text))
@@ -491,6 +492,10 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # / Average level of VaR"), said together with the rest of the row's label
         if all(asked[t] <= named[t] for t in words) and (row - words or (set(named) - words) & set(asked)):
             return True
+        if (
+            named and set(named) == words and one_column
+        ):  # a row labelled by the word alone ("Total") and one column named:
+            return True  # the total the table states for that column ("the total obligations due in 1-3 years")
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)

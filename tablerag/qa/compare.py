@@ -214,7 +214,20 @@ def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sand
     kinds = [column_kind(table, c) for c in cols]
     if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
         return None
-    labels = [next((lvl for lvl in reversed(table.column_chain(c)) if not year_of(lvl)), "") for c in cols]
+    # each column is named by its last level that is no year and that the other columns do not share: a unit
+    # level under every kind ("2019 / Men / Years | 2019 / Women / Years") names none of them
+    chains = [table.column_chain(c) for c in cols]
+    labels = [
+        next(
+            (
+                lvl
+                for i, lvl in reversed(list(enumerate(chain)))
+                if not year_of(lvl) and any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
+            ),
+            "",
+        )
+        for chain in chains
+    ]
     return _pick(intent, view, [(r, c) for c in cols], labels, sandbox, intent is Intent.MIN)
 
 
