@@ -130,9 +130,21 @@ def _part_in_words(m: re.Match[str]) -> str:
 _FISCAL_MARK = re.compile(r"\bFY\s?(?=['\u2019]?\d\d(?:\d\d)?\b)", re.IGNORECASE)
 
 
+# a comparison sign before a number, as a label writes a bucket (">360", "< 1 year"): the words a question says
+_SIGNS = {">": "more than", "<": "less than", ">=": "at least", "≥": "at least", "<=": "at most", "≤": "at most"}
+_SIGN_BEFORE_NUMBER = re.compile(r"(>=|<=|[<>≤≥])\s*(?=\$?\d)")
+# the same bound said in other words before a number ("over 360 days", "under 1 year")
+_BOUND_WORDS = re.compile(
+    r"\b(?:(over|above|greater\s+than|exceeding)|(under|below|fewer\s+than))\s+(?=\$?\d)", re.IGNORECASE
+)
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
-    "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19"), in order."""
+    "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360"), in
+    order."""
+    text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
+    text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
     text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", text)
@@ -515,7 +527,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
-    rows = _asked_year_rows(table, question, _period_rows_first(table, question, found))
+    rows = _all_is_the_total(
+        table, question, _asked_year_rows(table, question, _period_rows_first(table, question, found))
+    )
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -527,6 +541,30 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     whole = WHOLE_AFTER.search(question)
     return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None, rows_tied)
+
+
+# "for all countries", "across every segment": the rows the noun names together, which a total row sums
+_ALL_OF = re.compile(r"\b(?:all|every|each\s+of\s+the)\s+(?:the\s+)?(\w+)", re.IGNORECASE)
+
+
+def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Rows linked only by the noun a question says "all" of ("the difference ... due for all countries" over
+    "Country risk: Low / Medium / High"): the table's last total row is the row meant, first; unchanged when the
+    table has no row labelled a total or the tied rows were linked by other words too."""
+    m = _ALL_OF.search(question)
+    if m is None or len(rows) < MIN_UNITS_SHARED:
+        return rows
+    noun = set(tokens(m.group(1)))
+    tied = [s for s in rows if s.score == rows[0].score]
+    if len(tied) < MIN_UNITS_SHARED or any(s.tokens != noun for s in tied):
+        return rows
+    totals = [
+        r for r in range(table.header_rows, table.n_rows) if _TOTAL & set(tokens(" ".join(table.row_chain(r)[-1:])))
+    ]
+    if not totals:
+        return rows
+    first = Scored(totals[-1], rows[0].score, frozenset(noun), rows[0].position)
+    return [first, *(s for s in rows if s.index != totals[-1])]
 
 
 def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:

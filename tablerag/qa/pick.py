@@ -52,7 +52,16 @@ def respective_cells(linked: Linked, grid: list[list[str]], question: str) -> li
 
 def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int, question: str) -> list[int]:
     """Linked columns that each name a different year the question mentions, in the question's order (per year
-    the first column `tied_columns` leaves)."""
+    the first column `tied_columns` leaves). None when a change is asked and the best-linked column states the change
+    between two of the years ("2019 vs 2018" for "the variation from 2018 to 2019"): that one column is the answer."""
+    top = linked.cols[0] if linked.cols else None
+    if (
+        top is not None
+        and len({t for t in top.tokens if is_year(t)}) >= 2
+        and STATED_CHANGE.search(table.column_name(top.index))
+        and STATED_CHANGE.search(question)
+    ):
+        return []
     by_year: dict[str, list[Scored]] = {}
     for s in linked.cols:
         years = {t for t in s.tokens if is_year(t)}
