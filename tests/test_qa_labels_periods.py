@@ -225,3 +225,27 @@ def test_kind_columns_are_named_by_the_level_that_tells_them_apart(tmp_path):
     table = table_from_rows(LIFE_EXPECTANCY, tmp_path, "life")
     question = "Which gender had a higher life expectancy at age 65 for members aged 45 in 2021?"
     assert _label(answer_table(table, question)) == "Women"
+
+
+SERVICE_REVENUES = [
+    ["(In thousands)", "2021", "2020"],
+    ["Service Revenues:", "", ""],
+    ["Americas", "$98,400", "$91,150"],
+    ["EMEA", "87,020", "90,310"],
+    ["Asia Pacific", "21,700", "19,980"],
+    ["Total Service Revenues", "207,120", "201,440"],
+    ["Cost of Service Revenues", "160,300", "158,900"],
+    ["Service Gross Profit", "$46,820", "$42,540"],
+    ["% Service Revenues by Geography:", "", ""],
+    ["Americas", "47.5%", "45.2%"],
+    ["EMEA", "42.0%", "44.8%"],
+    ["Asia Pacific", "10.5%", "9.9%"],
+]
+
+
+def test_a_ranking_no_row_links_keeps_to_the_section_the_question_names(tmp_path):
+    # "revenue" is said by nearly every line, so it links no row; the regions of the amounts' section are ranked,
+    # not "Cost of Service Revenues", which follows the section's total
+    table = table_from_rows(SERVICE_REVENUES, tmp_path, "services")
+    assert _label(answer_table(table, "Which region had the highest revenue in 2020?")) == "Americas"
+    assert _label(answer_table(table, "Which region had the lowest revenue in 2021?")) == "Asia Pacific"

@@ -32,6 +32,7 @@ from tablerag.qa.periods import (
     column_years,
     is_year,
     percent_column,
+    percent_row,
     year_of,
     years_in,
 )
@@ -60,13 +61,45 @@ def _rank_sql(
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
-    members = section_members(view, linked)
+    members = section_members(view, linked) or (_asked_section(view, linked) if not operand_rows(linked, view) else [])
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
+
+
+_TOTAL_WORDS = frozenset(tokens("total"))
+
+
+def _asked_section(view: TypedView, linked: Linked) -> list[int]:
+    """No row linked (a word every line of the table says, "revenue", links none) and a body in sections: the rows
+    of the one section whose name the question says, sections of percentages left out unless a percentage is asked
+    ("which region had the highest revenue" over "Revenues: / Americas ..." and "% Revenues by Geography: /
+    Americas ..." is the first section's regions, never "Cost of revenues" beside them). Empty when no section or
+    several are named: the whole column is ranked as before."""
+    table = view.table
+    sections: dict[tuple[str, ...], list[int]] = {}
+    closed: set[tuple[str, ...]] = set()  # a section ends at its total: the lines after it are no members
+    for r in view.rows:
+        chain = table.row_chain(r)
+        if len(chain) < 2 or (section := tuple(chain[:-1])) in closed:
+            continue
+        if _TOTAL_WORDS & set(tokens(chain[-1])):
+            closed.add(section)
+        else:
+            sections.setdefault(section, []).append(r)
+    asked = set(linked.words)
+    percent = bool(asked & set(tokens("percent")))
+    named = [
+        rows
+        for section, rows in sections.items()
+        if asked & set(tokens(" ".join(section)))
+        and len(rows) >= MIN_SECTION_MEMBERS
+        and (percent or not all(percent_row(table, r) for r in rows))
+    ]
+    return named[0] if len(named) == 1 else []
 
 
 def _year_rows(view: TypedView) -> list[int]:
