@@ -69,3 +69,19 @@ def test_a_nil_amount_with_its_currency_sign_is_no_label(tmp_path):
     ]
     table = table_from_rows(rows, tmp_path, "nil")
     assert table.row_chain(4)[-1] == "Total"
+
+
+def test_a_part_printed_as_a_dash_adds_nothing_to_the_unlabelled_total(tmp_path):
+    # "–" in 2021 is a nil part: 3 + 2 + 0 = 5 is still the row of sums, found by "the total" and left out of a sum
+    rows = [
+        ["", "2021 €m", "2020 €m"],
+        ["Salaries and fees", "3", "3"],
+        ["Incentive schemes", "2", "4"],
+        ["Other benefits", "–", "1"],
+        ["", "5", "8"],
+    ]
+    table = table_from_rows(rows, tmp_path, "pay")
+    assert table.row_chain(4)[-1] == "Total"
+    answer = answer_table(table, "What was the total in 2021?")
+    assert answer is not None and answer.value == "5"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(4, 1)]

@@ -38,18 +38,21 @@ def label_total_rows(table: Table) -> list[int]:
     """Name each unlabelled body row whose amounts are the sums of the nearest rows above it (two or more, back at
     most to a section row or the header: a subtotal and the rows after it sum to the next total) with the table's
     word for a total, after its sections. Returns the rows named."""
-    values, labelled = _amounts(table)
+    values, labelled, nils = _amounts_and_nils(table)
     if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
         return []  # no stub of labels: an unlabelled row is one row like the others
     word = _word(table)
     named: list[int] = []
     parts: list[int] = []  # rows with amounts since the section began
+    as_parts = _with_nils(values, nils)
     for r in range(table.header_rows, table.n_rows):
         if r not in values:
-            if r in labelled:  # a section row: its rows are parts of their own
+            if r in nils:  # an item all of whose amounts are nil: a part of the run, adding nothing
+                parts.append(r)
+            elif r in labelled:  # a section row: its rows are parts of their own
                 parts = []
             continue
-        if r not in labelled and _summed_run(values, parts, r):
+        if r not in labelled and _summed_run(as_parts, parts, r, values[r]):
             chain = table.row_headers[r] if r < len(table.row_headers) else None
             if chain is not None and not named_total(chain):  # named once, however often the table is read
                 table.row_headers[r] = [*chain, word]
@@ -58,41 +61,53 @@ def label_total_rows(table: Table) -> list[int]:
     return named
 
 
-def _amounts(table: Table) -> tuple[dict[int, dict[int, float]], set[int]]:
-    """The body's amounts by row and column, and the rows holding a label (text that is no nil amount)."""
+def _amounts_and_nils(table: Table) -> tuple[dict[int, dict[int, float]], set[int], dict[int, set[int]]]:
+    """The body's amounts by row and column, the rows holding a label (text that is no nil amount), and each row's
+    columns printed as a nil mark ("–", "$ —"): a part that adds nothing to its total."""
     values: dict[int, dict[int, float]] = {}
     labelled: set[int] = set()
+    nils: dict[int, set[int]] = {}
     for cell in table.cells:
         if cell.row < table.header_rows or not cell.text.strip():
             continue
         if cell.value is not None:
             values.setdefault(cell.row, {})[cell.col] = cell.value
-        elif not (_DASH.match(cell.text) or is_nil_mark(cell.text)):  # "$ —" is a nil amount too, no label
+        elif _DASH.match(cell.text) or is_nil_mark(cell.text):  # "$ —" is a nil amount too, no label
+            nils.setdefault(cell.row, set()).add(cell.col)
+        else:
             labelled.add(cell.row)
-    return values, labelled
+    return values, labelled, nils
 
 
 def summed_parts(table: Table, row: int) -> list[int]:
     """The rows whose amounts ``row``'s amounts are the sums of: the nearest MIN_PARTS or more rows with amounts
     above it, back at most to a section row or the header (the items under "Total stock-based compensation
     expense"); [] when no such run sums to it."""
-    values, labelled = _amounts(table)
+    values, labelled, nils = _amounts_and_nils(table)
     if row not in values:
         return []
     parts: list[int] = []
     for r in range(table.header_rows, row):
-        if r in values:
+        if r in values or r in nils:
             parts.append(r)
         elif r in labelled:  # a section row: the rows above it are another section's parts
             parts = []
-    n = _summed_run(values, parts, row)
+    n = _summed_run(_with_nils(values, nils), parts, row, values[row])
     return parts[len(parts) - n :] if n else []
 
 
-def _summed_run(values: dict[int, dict[int, float]], parts: list[int], row: int) -> int:
-    """How many of the nearest parts above ``row`` (MIN_PARTS or more, at most MAX_PARTS) sum to every amount of
-    ``row`` in its column, each of them holding an amount there; 0 when no run does."""
-    own = values[row]
+def _with_nils(values: dict[int, dict[int, float]], nils: dict[int, set[int]]) -> dict[int, dict[int, float]]:
+    """The amounts with each nil mark as a zero: what a part adds to a total."""
+    out = {r: dict(v) for r, v in values.items()}
+    for r, cols in nils.items():
+        for c in cols:
+            out.setdefault(r, {}).setdefault(c, 0.0)
+    return out
+
+
+def _summed_run(values: dict[int, dict[int, float]], parts: list[int], row: int, own: dict[int, float]) -> int:
+    """How many of the nearest parts above ``row`` (MIN_PARTS or more, at most MAX_PARTS) sum to every amount
+    ``own`` of ``row`` in its column, each of them holding an amount (or a nil mark) there; 0 when no run does."""
     sums = dict.fromkeys(own, 0.0)
     for n, p in enumerate(reversed(parts[-MAX_PARTS:]), start=1):
         if any(c not in values[p] for c in own):
