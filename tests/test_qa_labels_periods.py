@@ -249,3 +249,19 @@ def test_a_ranking_no_row_links_keeps_to_the_section_the_question_names(tmp_path
     table = table_from_rows(SERVICE_REVENUES, tmp_path, "services")
     assert _label(answer_table(table, "Which region had the highest revenue in 2020?")) == "Americas"
     assert _label(answer_table(table, "Which region had the lowest revenue in 2021?")) == "Asia Pacific"
+
+
+REVENUE_BY_COUNTRY = [
+    ["", "2021", "2020"],
+    ["UK", "91.0", "80.4"],
+    ["USA", "240.5", "215.0"],
+    ["Germany", "150.2", "139.9"],
+    ["Other countries", "275.3", "250.8"],
+    ["Total revenue from external customers", "757.0", "686.1"],
+]
+
+
+def test_a_residual_bucket_is_no_answer_to_which_country(tmp_path):
+    table = table_from_rows(REVENUE_BY_COUNTRY, tmp_path, "countries")
+    assert _label(answer_table(table, "Which country had the highest revenue in 2021?")) == "USA"
+    assert _label(answer_table(table, "Which country had the lowest revenue in 2020?")) == "UK"

@@ -64,6 +64,9 @@ def _rank_sql(
     members = section_members(view, linked) or (_asked_section(view, linked) if not operand_rows(linked, view) else [])
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
+    residual = [r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r))]
+    if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Other countries" is no country
+        where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
@@ -71,6 +74,13 @@ def _rank_sql(
 
 
 _TOTAL_WORDS = frozenset(tokens("total"))
+# a residual bucket a report lists beside the items it names ("Other", "Other countries", "Rest of world",
+# "All other", "Unallocated", "Eliminations"): no item itself, so never the answer to "which country / segment"
+RESIDUAL_ROW = re.compile(
+    r"^\s*(?:all\s+)?others?\b(?!\s+(?:income|expenses?|revenues?|assets?|liabilit\w*|comprehensive|operating))"
+    r"|^\s*rest\s+of\b|^\s*unallocated\b|^\s*(?:inter-?segment\s+)?eliminations?\b",
+    re.IGNORECASE,
+)
 
 
 def _asked_section(view: TypedView, linked: Linked) -> list[int]:
