@@ -85,3 +85,55 @@ def test_a_part_printed_as_a_dash_adds_nothing_to_the_unlabelled_total(tmp_path)
     answer = answer_table(table, "What was the total in 2021?")
     assert answer is not None and answer.value == "5"
     assert [(c["row"], c["col"]) for c in answer.citations] == [(4, 1)]
+
+
+INCOME_TAX = [
+    ["", "2021", "2020"],
+    ["Federal income tax", "$12,400", "$30,100"],
+    ["State income tax", "1,950", "2,870"],
+    ["", "$14,350", "$32,970"],
+    ["Deferred taxes", "(180)", "(95)"],
+    ["Net tax expense", "$14,170", "$32,875"],
+]
+
+
+def test_the_total_of_rows_tied_on_the_words_asked_is_the_row_summing_exactly_them(tmp_path):
+    # "income tax" ties the two tax rows; "the total income tax" is their row of sums, not the table's last total
+    table = table_from_rows(INCOME_TAX, tmp_path, "tax")
+    answer = answer_table(table, "What was the total income tax in 2020?")
+    assert answer is not None and answer.value == "$32,970", answer
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(3, 2)]
+
+
+MONETARY = [
+    ["", "USD denominated", "Non-USD denominated"],
+    ["Monetary assets, current", "21,500", "2,100"],
+    ["Monetary assets, non-current", "410", "–"],
+    ["Monetary liabilities, current", "(3,900)", "(9,800)"],
+    ["", "18,010", "(7,700)"],
+]
+
+
+def test_a_net_row_of_assets_and_liabilities_is_no_total_of_the_assets(tmp_path):
+    table = table_from_rows(MONETARY, tmp_path, "monetary")
+    answer = answer_table(table, "What was the total USD denominated monetary assets?")
+    assert answer is None or answer.value != "18,010", answer
+
+
+COMPENSATION = [
+    ["", "2021", "2020"],
+    ["Cost of revenues", "1,980", "2,105"],
+    ["Research and development", "4,410", "5,920"],
+    ["General and administrative", "17,200", "15,870"],
+    ["Total stock-based compensation expense", "23,590", "23,895"],
+]
+
+
+def test_a_part_named_beside_its_total_is_the_part(tmp_path):
+    # the total's words say what the parts are amounts of; "research and development" names the part
+    table = table_from_rows(COMPENSATION, tmp_path, "sbc")
+    question = "What was the stock-based compensation expense for research and development in 2021?"
+    answer = answer_table(table, question)
+    assert answer is not None and answer.value == "4,410", answer
+    total = answer_table(table, "What was the total stock-based compensation expense in 2020?")
+    assert total is not None and total.value == "23,895"

@@ -21,7 +21,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
 from tablerag.parsing.numbers import joined_years
-from tablerag.parsing.totals import named_total
+from tablerag.parsing.totals import named_total, summed_parts
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
@@ -527,8 +527,12 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
-    rows = _all_is_the_total(
-        table, question, _asked_year_rows(table, question, _period_rows_first(table, question, found))
+    rows = _part_of_the_total(
+        table,
+        question,
+        _all_is_the_total(
+            table, question, _asked_year_rows(table, question, _period_rows_first(table, question, found))
+        ),
     )
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
@@ -543,28 +547,57 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None, rows_tied)
 
 
-# "for all countries", "across every segment": the rows the noun names together, which a total row sums
-_ALL_OF = re.compile(r"\b(?:all|every|each\s+of\s+the)\s+(?:the\s+)?(\w+)", re.IGNORECASE)
+# "for all countries", "the total income tax": the rows the words after it name together, which a total row sums
+_ALL_OF = re.compile(r"\b(?:(all|every|each\s+of\s+the)|(total|overall|combined))\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _label_words(table: Table, row: int) -> set[str]:
+    """The link tokens of a body row's own label (its chain's last level)."""
+    return set(tokens(" ".join(table.row_chain(row)[-1:])))
 
 
 def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
-    """Rows linked only by the noun a question says "all" of ("the difference ... due for all countries" over
-    "Country risk: Low / Medium / High"): the table's last total row is the row meant, first; unchanged when the
-    table has no row labelled a total or the tied rows were linked by other words too."""
+    """Rows tied on nothing but the words a question says "all" or "total" of ("the difference ... due for all
+    countries" over "Country risk: Low / Medium / High", "the total income tax" over "Federal income tax", "State
+    income tax" and an unlabelled row of sums): the total row that sums them is meant, first. After "all" the
+    table's last total row serves when no sum is read; after "total" only a row whose parts are the tied rows.
+    Unchanged when the tied rows were linked by other words too, or no total row fits."""
     m = _ALL_OF.search(question)
     if m is None or len(rows) < MIN_UNITS_SHARED:
         return rows
-    noun = set(tokens(m.group(1)))
+    after = set(tokens(question[m.end() :]))
     tied = [s for s in rows if s.score == rows[0].score]
-    if len(tied) < MIN_UNITS_SHARED or any(s.tokens != noun for s in tied):
+    if len(tied) < MIN_UNITS_SHARED or any(not s.tokens <= after for s in tied):
         return rows
-    totals = [
-        r for r in range(table.header_rows, table.n_rows) if _TOTAL & set(tokens(" ".join(table.row_chain(r)[-1:])))
-    ]
-    if not totals:
+    totals = [r for r in range(table.header_rows, table.n_rows) if _TOTAL & _label_words(table, r)]
+    if m.group(1):  # "all": a row that sums the tied rows, else the table's last total
+        chosen = [r for r in totals if {s.index for s in tied} <= set(summed_parts(table, r))] or totals
+    else:  # "total": only a row that sums exactly the tied rows (a net total of assets and liabilities is no
+        # "total assets"), and never the whole of a share ("as a percentage of the total cost of revenue")
+        exact = [r for r in totals if {s.index for s in tied} == set(summed_parts(table, r))]
+        chosen = [] if WHOLE_AFTER.search(question) else exact
+    if not chosen:
         return rows
-    first = Scored(totals[-1], rows[0].score, frozenset(noun), rows[0].position)
-    return [first, *(s for s in rows if s.index != totals[-1])]
+    first = Scored(chosen[-1], rows[0].score, tied[0].tokens, rows[0].position)
+    return [first, *(s for s in rows if s.index != chosen[-1])]
+
+
+def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """ "The stock-based compensation expense for research and development" over "Research and development" and
+    "Total stock-based compensation expense": the total's words say what the parts are amounts of, the part's whole
+    own label says which one; the part, first. Only a row the total sums, named by words none of the total's; never
+    in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
+    if len(rows) < MIN_UNITS_SHARED or not _TOTAL & _label_words(table, rows[0].index) or WHOLE_AFTER.search(question):
+        return rows
+    total_words = _label_words(table, rows[0].index)
+    for s in rows[1:]:
+        own = _label_words(table, s.index)
+        if own and own <= s.tokens and not s.tokens & total_words and s.index in summed_parts(table, rows[0].index):
+            return [
+                Scored(s.index, rows[0].score, s.tokens, s.position),
+                *(x for x in rows if x is not s),
+            ]
+    return rows
 
 
 def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:
