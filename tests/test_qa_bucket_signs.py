@@ -54,3 +54,32 @@ def test_all_of_the_rows_a_noun_names_is_their_total_row(tmp_path):
     answer = answer_table(table, "What is the difference between 181-360 and >360 due for all countries?")
     assert answer is not None and answer.value == "1181", answer
     assert {c["row"] for c in answer.citations} == {3}
+
+
+FEES = [
+    ["", "2021", "Percentage of Total Fees", "2020", "Percentage of Total Fees"],
+    ["Audit Fees", "3,900,000", "94.0%", "4,100,000", "95.1%"],
+    ["Audit-Related Fees", "249,000", "6.0%", "211,300", "4.9%"],
+    ["Total", "4,149,000", "100.0%", "4,311,300", "100%"],
+]
+
+
+def test_the_amount_before_its_share_unless_a_percentage_is_asked(tmp_path):
+    table = table_from_rows(FEES, tmp_path, "fees")
+    assert _cell(answer_table(table, "What were the total fees in 2020?")) == ("4,311,300", [(3, 3)])
+    assert _cell(answer_table(table, "What percentage of total fees were audit-related fees in 2020?"))[0] == "4.9%"
+
+
+NET_DEBT = [
+    ["", "2021", "2020"],
+    ["Adjusted operating profit", "301.5", "282.7"],
+    ["Earnings before interest, tax, depreciation and amortisation", "335.1", "317.0"],
+    ["Net debt", "280.0", "295.2"],
+    ["Net debt to EBITDA", "0.8", "0.9"],
+]
+
+
+def test_an_acronym_a_longer_label_writes_still_names_the_label_spelling_it_out(tmp_path):
+    table = table_from_rows(NET_DEBT, tmp_path, "ebitda")
+    assert _cell(answer_table(table, "What was the EBITDA in 2020?")) == ("317.0", [(2, 2)])
+    assert _cell(answer_table(table, "What was the net debt to EBITDA in 2021?")) == ("0.8", [(4, 1)])

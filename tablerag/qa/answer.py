@@ -44,6 +44,7 @@ from tablerag.qa.operands import Computation
 from tablerag.qa.periods import column_years, is_year, promote_period_rows, row_periods, years_in
 from tablerag.qa.pick import (
     RESPECTIVE,
+    amounts_first,
     dated_column,
     listed_place,
     misses_the_choice,
@@ -138,7 +139,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
-    tied = tied_columns(table, grid, r, filled, question)
+    tied = tied_columns(table, grid, r, amounts_first(table, filled, question), question)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]

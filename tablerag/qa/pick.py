@@ -10,7 +10,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL
-from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, percent_column, year_of
+from tablerag.qa.periods import STATED_CHANGE, column_kind, column_years, is_year, percent_column, year_of
 from tablerag.qa.route import AS_PERCENT
 from tablerag.qa.wording import plain_words
 
@@ -69,6 +69,26 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
             by_year.setdefault(years.pop(), []).append(s)
     picked = [tied_columns(table, grid, row, cols, question)[0] for cols in by_year.values()]
     return [p.index for p in sorted(picked, key=lambda p: p.position)] if len(picked) >= 2 else []
+
+
+# a percentage asked in other words than "percent": a share, a proportion, a portion of something
+_SHARE_ASKED = re.compile(r"\b(share|proportion|portion)\b", re.IGNORECASE)
+
+
+def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Scored]:
+    """The period's amount column before its share column when the question asks for no percentage: "the total
+    fees in 2018" over "2018 | Percentage of Total Fees" is the amount, though the share column's name holds more
+    of the question's words."""
+    if not cols or not percent_column(table, cols[0].index):
+        return cols
+    if "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question):
+        return cols
+    years = column_years(table)
+    period = years.get(cols[0].index)
+    for c in cols[1:]:
+        if period and years.get(c.index) == period and not percent_column(table, c.index):
+            return [c, *(x for x in cols if x is not c)]
+    return cols
 
 
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:

@@ -30,8 +30,10 @@ def _initials(words: list[str]) -> str:
 def spell_out(table: Table, question: str) -> str:
     """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
     a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
-    "Selling, general and administrative", "Earnings per share"). An acronym the table itself writes, or that
-    several different runs spell, stays as it is."""
+    "Selling, general and administrative", "Earnings per share"). An acronym that several different runs spell
+    stays as it is; one the table itself writes stays too, but for a whole label spelling it out ("EBITDA" over
+    "Earnings before interest, tax, depreciation and amortisation" and "Net debt to EBITDA"), which is added
+    beside it unless the question says the label that writes it whole."""
     question = undotted(question)
     found = {m.group(1) for m in _ACRONYM.finditer(question)}
     if not found:
@@ -39,8 +41,12 @@ def spell_out(table: Table, question: str) -> str:
     grid = filled_grid(table)
     labels = {undotted(" ".join(t.split())) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
     labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
+    lowered = " ".join(question.lower().split())
     for acronym in found:
-        if any(re.search(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", text) for text in labels):
+        said = re.compile(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])")
+        writers = [text for text in labels if said.search(text)]
+        # a label that writes the acronym and that the question says whole ("net debt to EBITDA") is that label
+        if any(" ".join(text.lower().split()) in lowered for text in writers):
             continue
         want = acronym.lower()
         spelled = set()
@@ -48,13 +54,21 @@ def spell_out(table: Table, question: str) -> str:
             words = _LABEL_WORD.findall(text)
             if not words:
                 continue
-            whole = "&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS  # "US": a whole "United States" only
+            # "US", or an acronym the table also writes inside another label: a whole label spelling it only
+            whole = bool(writers) or ("&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS)
             for i in range(1 if whole else len(words)):
                 for j in range(len(words) if whole else i + 2, len(words) + 1):
-                    if words[i].lower() not in ("and", "&") and _initials(words[i:j]) == want:
+                    got = _initials(words[i:j])
+                    # "and" is the "&" of "R&D"; a plain acronym skips it ("EBITDA": "... depreciation and amortisation")
+                    if words[i].lower() not in ("and", "&") and (
+                        got == want or ("&" not in want and got.replace("&", "") == want)
+                    ):
                         spelled.add(" ".join(words[i:j]).lower())
         if len(spelled) == 1:
-            question = re.sub(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])", spelled.pop(), question)
+            # kept beside its spelling when the table writes it too: both the row spelling it out and a longer
+            # label holding it stay in reach, and the whole spelled label links best
+            words = spelled.pop()
+            question = said.sub(f"{acronym} {words}" if writers else words, question)
     return question
 
 
