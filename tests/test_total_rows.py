@@ -137,3 +137,25 @@ def test_a_part_named_beside_its_total_is_the_part(tmp_path):
     assert answer is not None and answer.value == "4,410", answer
     total = answer_table(table, "What was the total stock-based compensation expense in 2020?")
     assert total is not None and total.value == "23,895"
+
+
+RECEIVABLES = [
+    ["", "2021", "2020"],
+    ["Current", "", ""],
+    ["Trade receivables", "3,410", "2,980"],
+    ["Allowance for expected credit losses", "(110)", "(30)"],
+    ["", "3,300", "2,950"],
+    ["Other receivables", "4,050", "3,990"],
+    ["Receivables from related parties", "9,800", "7,600"],
+    ["", "17,150", "14,540"],
+    ["Non-current", "", ""],
+    ["Other receivables", "210", "480"],
+    ["Total current and non-current", "17,360", "15,020"],
+]
+
+
+def test_a_row_that_says_the_whole_pair_is_the_total_of_the_pair(tmp_path):
+    # "current and non-current" is one row's own label, not two items to add
+    table = table_from_rows(RECEIVABLES, tmp_path, "receivables")
+    answer = answer_table(table, "What was the total current and non-current receivables in 2020?")
+    assert answer is not None and answer.value == "15,020", answer

@@ -400,6 +400,9 @@ SUM_WORDS = frozenset(tokens("total sum combined altogether"))  # a "Total" row 
 SEVERAL = re.compile(r"\band\b|,", re.IGNORECASE)  # "A and B", "A, B, and C"
 
 
+_PAIR = re.compile(r"([\w-]+)\s+and\s+([\w-]+)", re.IGNORECASE)  # the two words an "and" joins
+
+
 def _one_of_several(table: Table, question: str, row: int) -> bool:
     """The question asks the total of several things it names ("the total goals of Aloisi, Cahill and Griffiths"),
     at least two rows are linked near the best, each by words of its own, and the cell taken is in one of them:
@@ -408,13 +411,16 @@ def _one_of_several(table: Table, question: str, row: int) -> bool:
     which the caller does not keep; the two links may differ."""
     if not ASKS_SUM.search(question) or not SEVERAL.search(question):
         return False
+    label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
+    pair = _PAIR.search(question)  # "the total current and non-current receivables" over "Total current and non-current"
+    if pair is not None and set(tokens(pair.group(1))) | set(tokens(pair.group(2))) <= label:
+        return False
     linked = link(table, question)
     if not linked.rows:
         return False
     best = linked.rows[0].score
     near = [s for s in linked.rows if s.score >= ROW_KEEP_SHARE * best and not s.tokens <= SUM_WORDS]
     own = [s for s in near if any(s.tokens - o.tokens for o in near if o is not s)]
-    label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
     others = [s for s in own if s.index != row and not s.tokens - SUM_WORDS <= label]
     return row in {s.index for s in own} and bool(others)
 
