@@ -412,7 +412,9 @@ def _one_of_several(table: Table, question: str, row: int) -> bool:
     if not ASKS_SUM.search(question) or not SEVERAL.search(question):
         return False
     label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
-    pair = _PAIR.search(question)  # "the total current and non-current receivables" over "Total current and non-current"
+    pair = _PAIR.search(
+        question
+    )  # "the total current and non-current receivables" over "Total current and non-current"
     if pair is not None and set(tokens(pair.group(1))) | set(tokens(pair.group(2))) <= label:
         return False
     linked = link(table, question)
