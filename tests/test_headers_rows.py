@@ -27,6 +27,28 @@ def _chains_by_sheet_row(table) -> dict[int, list[str]]:
     return dict(zip(table.sheet_rows, table.row_headers, strict=True))
 
 
+def test_a_section_closes_after_the_row_that_totals_it():
+    t = grid_table(
+        [
+            ["", "2021", "2020"],
+            ["Services:", "", ""],
+            ["Software maintenance", "4,600", "4,210"],
+            ["Professional services", "980", "905"],
+            ["Total services", "5,580", "5,115"],
+            ["Total revenue", "10,640", "9,470"],
+            ["Current:", "", ""],
+            ["Trade receivables", "300", "280"],
+            ["Total", "300", "280"],
+            ["Deferred tax", "12", "9"],
+        ]
+    )
+    apply_headers(t, 1)
+    assert t.row_headers[4] == ["Services:", "Total services"]
+    assert t.row_headers[5] == ["Total revenue"]  # the grand total is no service
+    assert t.row_headers[8] == ["Current:", "Total"]
+    assert t.row_headers[9] == ["Deferred tax"]
+
+
 def test_section_rows_open_a_level_until_the_next_section():
     t = grid_table(
         [

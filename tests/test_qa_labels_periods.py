@@ -265,3 +265,20 @@ def test_a_residual_bucket_is_no_answer_to_which_country(tmp_path):
     table = table_from_rows(REVENUE_BY_COUNTRY, tmp_path, "countries")
     assert _label(answer_table(table, "Which country had the highest revenue in 2021?")) == "USA"
     assert _label(answer_table(table, "Which country had the lowest revenue in 2020?")) == "UK"
+
+
+DERIVATIVES = [
+    ["", "2020", "2021"],
+    ["Derivative liabilities carried at fair value through profit or loss", "", ""],
+    ["Interest rate swaps", "8,100", "40,250"],
+    ["Forward foreign exchange contracts", "1,200", "35"],
+    ["Total", "9,300", "40,285"],
+    ["Derivative financial instruments, current liability", "1,900", "7,100"],
+]
+
+
+def test_the_years_a_section_is_given_for_are_read_from_its_rows(tmp_path):
+    # the section row holds no value of its own
+    table = table_from_rows(DERIVATIVES, tmp_path, "derivatives")
+    question = "In which years was the fair value of the derivative liabilities recorded for?"
+    assert _label(answer_table(table, question)) == "2020; 2021"

@@ -498,8 +498,28 @@ class _Open:
     section: bool
 
 
+# a row that opens with the word for a total: it sums the open section's rows ("Total services" under
+# "Services:", a bare "Total"), so the section closes after it
+_TOTAL_OPENING = re.compile(r"^\s*(?:total|итого|всего|gesamt|summe|razem|ogółem|合计|总计)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _closes_section(labels: list[str], stack: list[_Open]) -> bool:
+    """The row's label totals the innermost open section: it opens with the total word and says nothing else, or
+    says a word of that section's label ("Total services" under "Services:"; plurals alike)."""
+    text = " ".join(labels)
+    m = _TOTAL_OPENING.match(text)
+    section = next((o for o in reversed(stack) if o.section), None)
+    if m is None or section is None:
+        return False
+    rest = {w.lower().rstrip("s") for w in _WORD.findall(text[m.end() :])}
+    named = {w.lower().rstrip("s") for label in section.labels for w in _WORD.findall(label)}
+    return not rest or bool(rest & named)
+
+
 def row_header_chains(table: Table, indents: list[float] | None = None) -> list[list[str]]:
-    """One chain of row-header levels per grid row (open sections first, then the row's stub labels).
+    """One chain of row-header levels per grid row (open sections first, then the row's stub labels). A section
+    closes after the row that totals it (`_closes_section`): "Total revenue" after "Total services" is no service.
 
     `indents` (one per grid row: the indentation of the row's stub cell) is used when any is non-zero.
     """
@@ -517,6 +537,12 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
         while stack and (stack[-1].level >= level if k.section or not stack[-1].section else stack[-1].level > level):
             stack.pop()
         chains[r] = [label for o in stack for label in o.labels] + k.labels
+        if not k.section and _closes_section(k.labels, stack):
+            while stack and not stack[-1].section:
+                stack.pop()
+            if stack:
+                stack.pop()  # the section the row totals
+            continue
         stack.append(_Open(level, k.labels, k.section))
     return chains
 

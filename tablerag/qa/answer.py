@@ -507,9 +507,12 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
     named row has a value, when a row is named), in column order, each cited."""
     grid = filled_grid(table)
     r = linked.row.index if linked.row is not None else None
+    # a section row holds no value of its own: its rows' values say the periods it is given for
+    chain = table.row_chain(r) if r is not None else []
+    rows = [x for x in range(table.header_rows, table.n_rows) if chain and table.row_chain(x)[: len(chain)] == chain]
     found: dict[str, int] = {}
     for c, years in column_years(table).items():
-        if len(years) == 1 and (r is None or grid[r][c].strip()):
+        if len(years) == 1 and (r is None or any(grid[x][c].strip() for x in [r, *rows])):
             found.setdefault(next(iter(years)), c)
     if len(found) < 2:
         return None
