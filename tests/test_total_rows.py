@@ -159,3 +159,21 @@ def test_a_row_that_says_the_whole_pair_is_the_total_of_the_pair(tmp_path):
     table = table_from_rows(RECEIVABLES, tmp_path, "receivables")
     answer = answer_table(table, "What was the total current and non-current receivables in 2020?")
     assert answer is not None and answer.value == "15,020", answer
+
+
+AWARDS = [
+    ["", "2021", "2020", "2019"],
+    ["Service-Based RSUs", "$2,310", "$2,140", "$1,820"],
+    ["Performance-Based RSUs", "2,620", "3,005", "2,410"],
+    ["Cash-settled awards", "240", "150", "80"],
+    ["Total", "$5,170", "$5,295", "$4,310"],
+    ["Income tax benefit", "1,150", "1,201", "1,590"],
+    ["Net", "$4,020", "$4,094", "$2,720"],
+]
+
+
+def test_a_net_line_below_a_total_is_no_item_of_a_ranking(tmp_path):
+    # "Net" is the total less the tax benefit: no type of award
+    table = table_from_rows(AWARDS, tmp_path, "awards")
+    answer = answer_table(table, "Which type of award had the highest expense in 2021?")
+    assert answer is not None and answer.value == "Performance-Based RSUs", answer

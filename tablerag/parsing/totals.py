@@ -117,3 +117,29 @@ def _summed_run(values: dict[int, dict[int, float]], parts: list[int], row: int,
         if n >= MIN_PARTS and all(_close(v, sums[c]) for c, v in own.items()):
             return n
     return 0
+
+
+MIN_DERIVED_COLUMNS = 2  # a net line checked in one column only could match by chance
+
+
+def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
+    """Rows below a total that are that total less (or plus) a row between them ("Total | 5,015", "Income tax
+    benefit | 1,133", "Net | 3,882"): a net line is a total too, no item beside the ones it nets. Checked in every
+    column the net row fills, two at least."""
+    values, _, _ = _amounts_and_nils(table)
+    out = []
+    for t in totals:
+        for r in range(t + 1, table.n_rows):
+            own = values.get(r, {})
+            if r in totals or len(own) < MIN_DERIVED_COLUMNS or any(c not in values.get(t, {}) for c in own):
+                continue
+            for x in range(t + 1, r):
+                other = values.get(x, {})
+                if x in totals or any(c not in other for c in own):
+                    continue
+                less = all(_close(own[c], values[t][c] - other[c]) for c in own)
+                more = all(_close(own[c], values[t][c] + other[c]) for c in own)
+                if less or more:
+                    out.append(r)
+                    break
+    return out

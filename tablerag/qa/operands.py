@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
-from tablerag.parsing.totals import named_total
+from tablerag.parsing.totals import named_total, net_of_total_rows
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
@@ -129,8 +129,11 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
 
 
 def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
+    """The rows that are items: no total by its label, and no net line below a total (`net_of_total_rows`)."""
     labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
-    keep = [str(r) for r, label in labels if not TOTAL_LABEL.search(label or "")]
+    totals = [int(r) for r, label in labels if TOTAL_LABEL.search(label or "")]
+    nets = set(net_of_total_rows(view.table, totals))
+    keep = [str(r) for r, label in labels if int(r) not in nets and not TOTAL_LABEL.search(label or "")]
     return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"
 
 
