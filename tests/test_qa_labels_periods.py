@@ -282,3 +282,28 @@ def test_the_years_a_section_is_given_for_are_read_from_its_rows(tmp_path):
     table = table_from_rows(DERIVATIVES, tmp_path, "derivatives")
     question = "In which years was the fair value of the derivative liabilities recorded for?"
     assert _label(answer_table(table, question)) == "2020; 2021"
+
+
+SEGMENT_SALES = [
+    ["", "2021", "2020"],
+    ["Transportation Solutions:", "", ""],
+    ["Automotive", "$ 5,900", "$ 6,010"],
+    ["Commercial transportation", "1,300", "1,250"],
+    ["Sensors", "940", "905"],
+    ["Total Transportation Solutions", "8,140", "8,165"],
+    ["Industrial Solutions:", "", ""],
+    ["Industrial equipment", "2,010", "1,960"],
+    ["Energy", "705", "690"],
+    ["Medical", "720", "700"],
+    ["Total Industrial Solutions", "3,435", "3,350"],
+    ["Communications Solutions:", "", ""],
+    ["Data and devices", "990", "1,010"],
+    ["Appliances", "700", "720"],
+    ["Total Communications Solutions", "1,690", "1,730"],
+]
+
+
+def test_a_ranking_keeps_to_the_section_saying_most_of_the_question(tmp_path):
+    table = table_from_rows(SEGMENT_SALES, tmp_path, "segments")
+    question = "Which industrial solutions segment had the highest sales in 2021?"
+    assert _label(answer_table(table, question)) == "Industrial equipment"

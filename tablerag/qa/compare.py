@@ -87,8 +87,9 @@ def _asked_section(view: TypedView, linked: Linked) -> list[int]:
     """No row linked (a word every line of the table says, "revenue", links none) and a body in sections: the rows
     of the one section whose name the question says, sections of percentages left out unless a percentage is asked
     ("which region had the highest revenue" over "Revenues: / Americas ..." and "% Revenues by Geography: /
-    Americas ..." is the first section's regions, never "Cost of revenues" beside them). Empty when no section or
-    several are named: the whole column is ranked as before."""
+    Americas ..." is the first section's regions, never "Cost of revenues" beside them); of several, the one saying
+    most of the question's words. Empty when none is named, or several equally: the whole column is ranked as
+    before."""
     table = view.table
     sections: dict[tuple[str, ...], list[int]] = {}
     closed: set[tuple[str, ...]] = set()  # a section ends at its total: the lines after it are no members
@@ -103,13 +104,15 @@ def _asked_section(view: TypedView, linked: Linked) -> list[int]:
     asked = set(linked.words)
     percent = bool(asked & set(tokens("percent")))
     named = [
-        rows
+        (len(said), rows)
         for section, rows in sections.items()
-        if asked & set(tokens(" ".join(section)))
+        if (said := asked & set(tokens(" ".join(section))))
         and len(rows) >= MIN_SECTION_MEMBERS
         and (percent or not all(percent_row(table, r) for r in rows))
     ]
-    return named[0] if len(named) == 1 else []
+    # the section saying most of the question's words ("industrial solutions" over "Transportation Solutions:")
+    best = [rows for n, rows in named if n == max((n for n, _ in named), default=0)]
+    return best[0] if len(best) == 1 else []
 
 
 def _year_rows(view: TypedView) -> list[int]:
