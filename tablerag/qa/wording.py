@@ -67,8 +67,8 @@ def spell_out(table: Table, question: str) -> str:
         if len(spelled) == 1:
             # kept beside its spelling when the table writes it too: both the row spelling it out and a longer
             # label holding it stay in reach, and the whole spelled label links best
-            words = spelled.pop()
-            question = said.sub(f"{acronym} {words}" if writers else words, question)
+            spelling = spelled.pop()
+            question = said.sub(f"{acronym} {spelling}" if writers else spelling, question)
     return question
 
 
