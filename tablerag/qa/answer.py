@@ -60,6 +60,7 @@ from tablerag.qa.route import (
     AS_PERCENT,
     FROM_TO,
     LESS_WORDS,
+    PERIOD_QUALIFIERS,
     RULES,
     Intent,
     Route,
@@ -88,7 +89,7 @@ TABLE_KINDS = ("row", "fact", "summary", "table")
 # "which component / region / security ...": the answer names a thing, never a period ("which FY", "which of the
 # years", "which fiscal year" name one)
 ASKS_THING = re.compile(
-    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!(?:one\s+)?(?:of\s+the\s+)?(?:(?:fiscal|financial|calendar)\s+)?"
+    rf"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!{PERIOD_QUALIFIERS}"
     r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
     re.IGNORECASE,
 )
@@ -493,10 +494,10 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # / Average level of VaR"), said together with the rest of the row's label
         if all(asked[t] <= named[t] for t in words) and (row - words or (set(named) - words) & set(asked)):
             return True
-        if (
-            named and set(named) == words and one_column
-        ):  # a row labelled by the word alone ("Total") and one column named:
-            return True  # the total the table states for that column ("the total obligations due in 1-3 years")
+        # a row labelled by the word alone ("Total") and one column named: the total the table states for that
+        # column ("the total obligations due in 1-3 years")
+        if named and set(named) == words and one_column:
+            return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
     Computation,
@@ -73,7 +73,6 @@ def _rank_sql(
     )
 
 
-_TOTAL_WORDS = frozenset(tokens("total"))
 # a residual bucket a report lists beside the items it names ("Other", "Other countries", "Rest of world",
 # "All other", "Unallocated", "Eliminations"): no item itself, so never the answer to "which country / segment"
 RESIDUAL_ROW = re.compile(
@@ -92,15 +91,10 @@ def _asked_section(view: TypedView, linked: Linked) -> list[int]:
     before."""
     table = view.table
     sections: dict[tuple[str, ...], list[int]] = {}
-    closed: set[tuple[str, ...]] = set()  # a section ends at its total: the lines after it are no members
     for r in view.rows:
         chain = table.row_chain(r)
-        if len(chain) < 2 or (section := tuple(chain[:-1])) in closed:
-            continue
-        if _TOTAL_WORDS & set(tokens(chain[-1])):
-            closed.add(section)
-        else:
-            sections.setdefault(section, []).append(r)
+        if len(chain) >= 2 and not TOTAL_TOKENS & set(tokens(chain[-1])):  # its total is no member
+            sections.setdefault(tuple(chain[:-1]), []).append(r)
     asked = set(linked.words)
     percent = bool(asked & set(tokens("percent")))
     named = [

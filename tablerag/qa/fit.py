@@ -145,9 +145,9 @@ def _row_texts(grid: list[list[str]], cells: list[tuple[int, int]]) -> set[str]:
 
 def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> bool:
     """ "Which quarter had the highest High price?" answered by ranking rows is right when the answer's label is
-    the period asked: it names a year, a span of years or that kind ("2019", "2020 - 2024", "Second quarter"), or it is the row's cell under a
-    header naming that kind ("Quarter | High | Low"). Never when the ranked column is that period column itself
-    ("which year had the most viewers" is not the largest "Year")."""
+    the period asked: it names a year, a span of years or that kind ("2019", "2020 - 2024", "Second quarter"), or
+    it is the row's cell under a header naming that kind ("Quarter | High | Low"). Never when the ranked column is
+    that period column itself ("which year had the most viewers" is not the largest "Year")."""
     asked = ASKS_PERIOD.search(question)
     if asked is None or not cells or not label:
         return False
@@ -412,9 +412,8 @@ def _one_of_several(table: Table, question: str, row: int) -> bool:
     if not ASKS_SUM.search(question) or not SEVERAL.search(question):
         return False
     label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
-    pair = _PAIR.search(
-        question
-    )  # "the total current and non-current receivables" over "Total current and non-current"
+    # "the total current and non-current receivables" over "Total current and non-current": that row is the total
+    pair = _PAIR.search(question)
     if pair is not None and set(tokens(pair.group(1))) | set(tokens(pair.group(2))) <= label:
         return False
     linked = link(table, question)

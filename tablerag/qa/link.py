@@ -207,7 +207,7 @@ def _scores(
     return out
 
 
-_TOTAL = frozenset(tokenize("total"))
+TOTAL_TOKENS = frozenset(tokenize("total"))  # the word for a total as link tokens: a total row says it
 
 
 def _row_units(
@@ -231,7 +231,7 @@ def _row_units(
         if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
             toks |= set(tokens(groups[r]))
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
-            toks |= _TOTAL
+            toks |= TOTAL_TOKENS
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
@@ -394,7 +394,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     def evidence(s: Scored) -> tuple[float, bool, float, int, bool, frozenset[str]]:
         # a row named only by "total" is the whole of a share asked ("what percentage of total revenue came from
         # EMEA"), no rival of the row a word of its own names
-        total_only = s.tokens <= _TOTAL
+        total_only = s.tokens <= TOTAL_TOKENS
         return (
             -round(s.score, SCORE_DIGITS),
             s.index not in heirs,
@@ -569,7 +569,7 @@ def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[S
     tied = [s for s in rows if s.score == rows[0].score]
     if len(tied) < MIN_UNITS_SHARED or any(not s.tokens <= after for s in tied):
         return rows
-    totals = [r for r in range(table.header_rows, table.n_rows) if _TOTAL & _label_words(table, r)]
+    totals = [r for r in range(table.header_rows, table.n_rows) if TOTAL_TOKENS & _label_words(table, r)]
     if m.group(1):  # "all": a row that sums the tied rows, else the table's last total
         chosen = [r for r in totals if {s.index for s in tied} <= set(summed_parts(table, r))] or totals
     else:  # "total": only a row that sums exactly the tied rows (a net total of assets and liabilities is no
@@ -587,7 +587,11 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[
     "Total stock-based compensation expense": the total's words say what the parts are amounts of, the part's whole
     own label says which one; the part, first. Only a row the total sums, named by words none of the total's; never
     in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
-    if len(rows) < MIN_UNITS_SHARED or not _TOTAL & _label_words(table, rows[0].index) or WHOLE_AFTER.search(question):
+    if (
+        len(rows) < MIN_UNITS_SHARED
+        or not TOTAL_TOKENS & _label_words(table, rows[0].index)
+        or WHOLE_AFTER.search(question)
+    ):
         return rows
     total_words = _label_words(table, rows[0].index)
     for s in rows[1:]:
