@@ -62,3 +62,13 @@ def test_russian_questions_answer_with_the_label(tmp_path):
     assert _label(answer_table(table, "В каком году чистая прибыль была самой низкой?")) == "2017"
     regions = table_from_rows(RUSSIAN_REGIONS, tmp_path, "regions")
     assert _label(answer_table(regions, "В какой стране в 2019 году значение было самым высоким?")) == "Россия"
+
+
+def test_a_noun_with_a_clause_asks_for_its_name_but_a_year_end_is_an_amount():
+    from tablerag.qa.route import label_asked
+
+    assert label_asked("What was the year with the highest cash?", None)
+    assert label_asked("What is the segment that had the largest revenue?", None)
+    assert label_asked("Which of the two years had more cash?", None)
+    assert not label_asked("What was the year-end balance of cash in 2019?", None)
+    assert not label_asked("What was the year end cash?", None)
