@@ -52,7 +52,7 @@ def label_total_rows(table: Table) -> list[int]:
             elif r in labelled:  # a section row: its rows are parts of their own
                 parts = []
             continue
-        if r not in labelled and _summed_run(as_parts, parts, r, values[r]):
+        if r not in labelled and _summed_run(as_parts, parts, values[r]):
             chain = table.row_headers[r] if r < len(table.row_headers) else None
             if chain is not None and not named_total(chain):  # named once, however often the table is read
                 table.row_headers[r] = [*chain, word]
@@ -92,7 +92,7 @@ def summed_parts(table: Table, row: int) -> list[int]:
             parts.append(r)
         elif r in labelled:  # a section row: the rows above it are another section's parts
             parts = []
-    n = _summed_run(_with_nils(values, nils), parts, row, values[row])
+    n = _summed_run(_with_nils(values, nils), parts, values[row])
     return parts[len(parts) - n :] if n else []
 
 
@@ -105,9 +105,9 @@ def _with_nils(values: dict[int, dict[int, float]], nils: dict[int, set[int]]) -
     return out
 
 
-def _summed_run(values: dict[int, dict[int, float]], parts: list[int], row: int, own: dict[int, float]) -> int:
-    """How many of the nearest parts above ``row`` (MIN_PARTS or more, at most MAX_PARTS) sum to every amount
-    ``own`` of ``row`` in its column, each of them holding an amount (or a nil mark) there; 0 when no run does."""
+def _summed_run(values: dict[int, dict[int, float]], parts: list[int], own: dict[int, float]) -> int:
+    """How many of the nearest parts above a row (MIN_PARTS or more, at most MAX_PARTS) sum to every amount ``own``
+    of that row in its column, each of them holding an amount (or a nil mark) there; 0 when no run does."""
     sums = dict.fromkeys(own, 0.0)
     for n, p in enumerate(reversed(parts[-MAX_PARTS:]), start=1):
         if any(c not in values[p] for c in own):

@@ -587,21 +587,19 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[
     "Total stock-based compensation expense": the total's words say what the parts are amounts of, the part's whole
     own label says which one; the part, first. Only a row the total sums, named by words none of the total's; never
     in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
-    if (
-        len(rows) < MIN_UNITS_SHARED
-        or not TOTAL_TOKENS & _label_words(table, rows[0].index)
-        or WHOLE_AFTER.search(question)
-    ):
+    if len(rows) < MIN_UNITS_SHARED or WHOLE_AFTER.search(question):
         return rows
     total_words = _label_words(table, rows[0].index)
-    for s in rows[1:]:
-        own = _label_words(table, s.index)
-        if own and own <= s.tokens and not s.tokens & total_words and s.index in summed_parts(table, rows[0].index):
-            return [
-                Scored(s.index, rows[0].score, s.tokens, s.position),
-                *(x for x in rows if x is not s),
-            ]
-    return rows
+    if not TOTAL_TOKENS & total_words:
+        return rows
+    named = [
+        s for s in rows[1:] if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
+    ]
+    parts = set(summed_parts(table, rows[0].index)) if named else set()
+    part = next((s for s in named if s.index in parts), None)
+    if part is None:
+        return rows
+    return [Scored(part.index, rows[0].score, part.tokens, part.position), *(x for x in rows if x is not part)]
 
 
 def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:

@@ -132,8 +132,8 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
     """The rows that are items: no total by its label, and no net line below a total (`net_of_total_rows`)."""
     labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
     totals = [int(r) for r, label in labels if TOTAL_LABEL.search(label or "")]
-    nets = set(net_of_total_rows(view.table, totals))
-    keep = [str(r) for r, label in labels if int(r) not in nets and not TOTAL_LABEL.search(label or "")]
+    out = set(totals) | set(net_of_total_rows(view.table, totals))
+    keep = [str(r) for r, _ in labels if int(r) not in out]
     return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"
 
 
