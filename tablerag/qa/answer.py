@@ -38,10 +38,10 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
-from tablerag.qa.measures import measured
+from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
-from tablerag.qa.periods import column_years, is_year, promote_period_rows, row_periods, years_in
+from tablerag.qa.periods import STATED_CHANGE, column_years, is_year, promote_period_rows, row_periods, years_in
 from tablerag.qa.pick import (
     RESPECTIVE,
     amounts_first,
@@ -472,14 +472,24 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         route_ = rule_route(question)
         if route_.kind is not RouteKind.AGGREGATE:
             return route_
-    if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
-        return route_
     row, at = linked.row.tokens, linked.row.index
     named, asked = row_words(table, at), Counter(linked.words)
     col = linked.cols[0].tokens if linked.cols else frozenset()
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
-
     labels = label_phrases(table)
+    # a change word over a column stating a change is left to the stated change when that finds the one asked: it
+    # tells an amount from a percentage ("Increase/(decrease) | % Change")
+    change_column = (
+        route_.intent in CHANGES
+        and bool(linked.cols and STATED_CHANGE.search(table.column_name(linked.cols[0].index)))
+        and stated_change(table, question, route_, linked) is not None
+    )
+    if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
+        # over several periods "total" adds them ("the total cost of revenue in 2019 and 2018"), unless a change
+        # between them is what is asked and the word is said as part of a label ("how much did total BCE operating
+        # revenues change from 2018 to 2019" over "Total BCE operating revenues")
+        named_out = route_without(question, lambda text: said_with_a_label(labels, question, text))
+        return named_out if named_out.intent in CHANGES else route_
     one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
 
     def names(text: str) -> bool:
@@ -498,6 +508,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # column ("the total obligations due in 1-3 years")
         if named and set(named) == words and one_column:
             return True
+        if change_column:  # "the change in X" over "Increase/(decrease) | % Change": the stated change asked
+            return False
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)
