@@ -25,7 +25,7 @@ from tablerag.qa.periods import (
     years_in,
 )
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
-from tablerag.qa.wording import echoes_the_question, plain_words
+from tablerag.qa.wording import echoes_the_question, label_phrases, plain_words, said_with_a_label
 
 ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))  # "on what date": a column named by a date is a period too
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -383,6 +383,21 @@ ASKS_CHANGE = re.compile(
 )
 
 
+_CHANGE_WORD = re.compile(
+    r"\b(?:increas|decreas|grow|grew|rise|rose|risen|fall|fell|fallen|declin|drop)\w*", re.IGNORECASE
+)  # the verbs of ASKS_CHANGE
+
+
+def _labels_unsaid(table: Table, question: str) -> str:
+    """The question with its change verbs blanked where they are said as part of a label of the table ("falling"
+    in "how much is the taxation recoverable falling due within one year" beside "Amounts falling due within one
+    year"): such a word names the row or section, it asks for no change."""
+    labels = label_phrases(table)
+    return _CHANGE_WORD.sub(
+        lambda m: " " * len(m.group(0)) if said_with_a_label(labels, question, m.group(0)) else m.group(0), question
+    )
+
+
 NAMES_CHANGE = re.compile(r"\b(change[ds]?|increase[ds]?|decrease[ds]?)\b", re.IGNORECASE)
 
 
@@ -439,7 +454,7 @@ def change_not_stated(table: Table, question: str, citations: list[dict[str, Any
         return False
     if _percent_for_an_amount(table, question, r, c) or _one_of_several(table, question, r):
         return True
-    if not ASKS_CHANGE.search(question):
+    if not ASKS_CHANGE.search(question) or not ASKS_CHANGE.search(_labels_unsaid(table, question)):
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
     return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))

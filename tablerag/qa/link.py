@@ -272,9 +272,13 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
 
 
 # "which contractual obligation had ...", "what region has ...": the words between "which" and the verb name the
-# kind of row the answer is, never one row ("obligation" must not link "Purchase obligations")
+# kind of row the answer is, never one row ("obligation" must not link "Purchase obligations"); a kind never opens
+# with the question's own verb ("what was the total equity recorded in 2019" asks no kind), nor is a quantity one
+# ("what amount of total fees was reported"; a share's whole is a kind: "what percentage of all operators is")
 _WHICH_KIND = re.compile(
-    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!(?:is|was|are|were|has|had|have|did|does|do)\b)"
+    r"(?!(?:amount|number|value|level|sum)\s+of\b)"
+    r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
     re.IGNORECASE,
 )
