@@ -197,7 +197,13 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
 
 
 def _across_columns(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool, percent: bool = False
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    lowest: bool,
+    percent: bool = False,
+    named_only: bool = True,
 ) -> Computation | None:
     """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value; the item of
     each period section in the linked column when the periods are sections (`_section_periods`). ``percent``: the
@@ -214,6 +220,12 @@ def _across_columns(
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
+    # "which year, 2017 or 2019, had ...": of three years, the two the question names (unless they bound a span
+    # the question runs over: ``named_only`` false)
+    named = {t for s in linked.cols for t in s.tokens if is_year(t)}
+    asked = [(r, c) for r, c in cells if year_of(view.table.column_name(c)) in named]
+    if named_only and len(named) >= 2 and len(asked) >= 2:
+        cells = asked
     return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest)
 
 
@@ -437,13 +449,29 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
         cells = [(s.index, cols[0][1].col) for s in rows[:2]]
         labels = [row_label(view, s.index) for s in rows[:2]]
     elif len(cols) >= 2 and rows:
-        cells = [(rows[0].index, vc.col) for _, vc in cols[:2]]
+        cells = _one_per_period(view, [(rows[0].index, vc.col) for _, vc in cols]) or [
+            (rows[0].index, vc.col) for _, vc in cols[:2]
+        ]
         labels = column_labels(view, [c for _, c in cells])
     elif len(cols) >= 2:
         return None
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _one_per_period(view: TypedView, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """ "Was APAC higher in 2018 or 2017?" over "2018 / Net Sales | 2018 / % of Total | 2017 / ...": the first
+    cell of each of two named periods, of the kind of the best-linked column (an amount, or a percentage when that
+    is what the question names best); empty unless exactly two periods are left."""
+    table = view.table
+    percent = percent_column(table, cells[0][1])
+    first: dict[str, tuple[int, int]] = {}
+    for r, c in _period_amounts(view, cells, percent):
+        year = year_of(table.column_name(c))
+        if year is not None and percent_column(table, c) == percent:
+            first.setdefault(year, (r, c))
+    return list(first.values()) if len(first) == 2 else []
 
 
 def _section_periods(view: TypedView, linked: Linked) -> tuple[list[tuple[int, int]], list[str]] | None:
@@ -563,7 +591,7 @@ def ranked(
         return None if found is not None and year_rows and not years_in(found.label or "", header=True) else found
 
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
-        across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent))
+        across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None))
         if across is not None:
             return across
     if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
@@ -582,7 +610,9 @@ def ranked(
         elif year is not None and _across_periods(view, linked) and _year_pins_one(view, linked, year):
             across = None  # "the largest current asset in 2019": one column of that year, its rows compared below
         else:
-            across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent))
+            across = a_period(
+                _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None)
+            )
         if across is not None or not numeric_cols(view, linked):
             return across
     sql = _rank_sql(intent, view, linked, sandbox, n, period)

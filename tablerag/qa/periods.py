@@ -26,10 +26,13 @@ PERIOD_NOUNS = ("year", "period", "quarter", "month")  # "which year", "what qua
 
 
 def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
-    """ "which/what <noun>" (or its plural) for any of ``nouns``, or a question opening with "when" (a time asked)."""
+    """ "which/what <noun>" (or its plural) for any of ``nouns`` ("which is the year with ...", "of the two years,
+    which ..." too), or a question opening with "when" (a time asked). Group 2 is the noun."""
     named = "|".join(nouns)
     return re.compile(
-        rf"(?:\b(which|what)\s+{PERIOD_QUALIFIERS}|^\s*what\s+(?:is|was|are|were)\s+the\s+(?=(?:{named})s?\s+{NOUN_CLAUSE}))"
+        rf"(?:\b(which|what)\s+{PERIOD_QUALIFIERS}"
+        rf"|^\s*(?:which|what)\s+(?:is|was|are|were)\s+the\s+(?=(?:{named})s?\s+{NOUN_CLAUSE})"
+        rf"|\bof\s+the\s+(?:two|three|four|five|\d+)\s+(?=(?:{named})s?\s*,\s*(?:which|what)\b))"
         rf"({named})s?\b|^\s*when\b",
         re.IGNORECASE,
     )

@@ -319,6 +319,7 @@ _NAMED_KINDS = r"(year|month|quarter|period|segment|region|country|item|category
 # the answer is a name (a row or column label), not a number: "which country", "who", "in which year"
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
+    r"^[^,?]{3,60},\s*(in\s+)?(which|who|whom|whose)\b",  # after an opening phrase: "of the two years, which ..."
     r"^\s*when\b",  # "when was X the highest": the period (a column or row label), not the amount
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b(?![\s-]+end)",
     rf"^\s*(in|during|for)?\s*what\s+{PERIOD_QUALIFIERS}{_NAMED_KINDS}s?\b",
