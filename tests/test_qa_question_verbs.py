@@ -1,7 +1,7 @@
 """Verbs and quantity words around a row's name are no part of what the question asks for: "what was the total
 equity recorded in 2019" and "what amount of total fees was reported" name a row, they ask for no kind of row;
-"falling" in "falling due within one year" names a section of the balance sheet, it asks for no fall. Each test
-builds its table as a CSV file."""
+"falling" in "falling due within one year" names a section of the balance sheet, it asks for no fall; "non current"
+is "non-current". Each test builds its table as a CSV file."""
 
 from __future__ import annotations
 
@@ -51,3 +51,20 @@ def test_falling_due_names_a_section_not_a_fall(tmp_path):
     assert _cell(answer_table(table, asked)) == ("412", [(4, 1)])
     # a fall asked of one period's amount is still no answer
     assert answer_table(table, "How much did prepayments fall in 2021?") is None
+
+
+# "non-current" written with a hyphen in one label and apart in the other, and by questions either way
+LIABILITIES = [
+    ["", "2021", "2020"],
+    ["Current receivables", "1,200", "1,100"],
+    ["Non current receivables", "300", "280"],
+    ["Current lease liabilities", "95", "90"],
+    ["Non-current lease liabilities", "410", "380"],
+]
+
+
+def test_non_written_apart_is_the_same_word(tmp_path):
+    table = table_from_rows(LIABILITIES, tmp_path, "liabilities")
+    assert _cell(answer_table(table, "What were the non current lease liabilities in 2021?")) == ("410", [(4, 1)])
+    assert _cell(answer_table(table, "What were the non-current receivables in 2020?")) == ("280", [(2, 2)])
+    assert _cell(answer_table(table, "What were the current lease liabilities in 2021?")) == ("95", [(3, 1)])

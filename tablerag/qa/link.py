@@ -96,7 +96,8 @@ class Linked:
 _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-spaced PDF headers) -> "2018"
 
 
-_NEGATED = re.compile(r"\b(non)[-\u2010\u2011](?=\w)", re.IGNORECASE)  # "non-current" is one word, not "current"
+# "non-current" (also "non current", as questions write it) is one word, not "current"
+_NEGATED = re.compile(r"\b(non)(?:[-\u2010\u2011]|\s+)(?=\w)", re.IGNORECASE)
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 _SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
