@@ -9,6 +9,7 @@ from helpers import grid_table
 from tablerag.decomposition.records import Tags, table_records
 from tablerag.eval.headers import gold_table, hitab_header_accuracy
 from tablerag.model import Cell, SourceLocator, Table
+from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.headers import apply_headers, row_header_chains, section_rows, stub_span
 from tablerag.parsing.spreadsheet import read_xlsx
 
@@ -47,6 +48,27 @@ def test_a_section_closes_after_the_row_that_totals_it():
     assert t.row_headers[5] == ["Total revenue"]  # the grand total is no service
     assert t.row_headers[8] == ["Current:", "Total"]
     assert t.row_headers[9] == ["Deferred tax"]
+
+
+def test_a_total_after_a_sections_unlabelled_sum_sums_more_than_that_section():
+    grid = [
+        ["", "2021", "2020"],
+        ["Domestic current tax:", "", ""],
+        ["Current year", "40", "35"],
+        ["Prior years", "(4)", "(2)"],
+        ["", "36", "33"],
+        ["Foreign current tax:", "", ""],
+        ["Current year", "210", "190"],
+        ["Prior years", "(10)", "(6)"],
+        ["", "200", "184"],
+        ["Total current tax", "236", "217"],
+        ["Deferred tax", "15", "(8)"],
+    ]
+    cells = [cell_from_text(r, c, text) for r, row in enumerate(grid) for c, text in enumerate(row) if text]
+    t = apply_headers(Table("abababababababab:t0", SourceLocator("t.pdf", SHA, page=1), len(grid), 3, cells), 1)
+    assert t.row_headers[8] == ["Foreign current tax:", "Total"]  # the unlabelled sum, named for its section
+    assert t.row_headers[9] == ["Total current tax"]  # both sections' total: no foreign tax
+    assert t.row_headers[10] == ["Deferred tax"]
 
 
 def test_section_rows_open_a_level_until_the_next_section():

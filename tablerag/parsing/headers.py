@@ -25,7 +25,7 @@ from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
 from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
-from tablerag.parsing.totals import label_total_rows
+from tablerag.parsing.totals import label_total_rows, unlabelled_totals
 from tablerag.parsing.units import apply_units, drop_unit_levels
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
@@ -496,6 +496,7 @@ class _Open:
     level: float
     labels: list[str]
     section: bool
+    totalled: bool = False  # an unlabelled line summing the section's rows has been read: its total is stated
 
 
 # a row that opens with the word for a total: it sums the open section's rows ("Total services" under
@@ -528,14 +529,24 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
     use_indent = indents is not None and any(indents[r] for r in range(table.header_rows, table.n_rows))
     levels = list(indents) if use_indent and indents is not None else _synthetic_levels(kinds)
     stack: list[_Open] = []
+    sums = set(unlabelled_totals(table))
     for r in range(table.header_rows, table.n_rows):
         k = kinds[r]
         if k is None:
             chains[r] = [label for o in stack if o.section for label in o.labels]
+            section = next((o for o in reversed(stack) if o.section), None)
+            if section is not None and r in sums:
+                section.totalled = True
             continue
         level = levels[r]
         while stack and (stack[-1].level >= level if k.section or not stack[-1].section else stack[-1].level > level):
             stack.pop()
+        if not k.section and _TOTAL_OPENING.match(" ".join(k.labels)):
+            # a total after the line that totals the innermost section sums more than that section ("Total current
+            # tax expense" after the unlabelled sum of "Overseas current tax expense:")
+            inner = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].section), None)
+            if inner is not None and stack[inner].totalled:
+                del stack[inner:]
         chains[r] = [label for o in stack for label in o.labels] + k.labels
         if not k.section and _closes_section(k.labels, stack):
             while stack and not stack[-1].section:

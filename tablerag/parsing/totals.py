@@ -34,15 +34,13 @@ def _close(total: float, parts: float) -> bool:
     return abs(total - parts) <= max(SUM_ABS_TOLERANCE, SUM_REL_TOLERANCE * abs(total))
 
 
-def label_total_rows(table: Table) -> list[int]:
-    """Name each unlabelled body row whose amounts are the sums of the nearest rows above it (two or more, back at
-    most to a section row or the header: a subtotal and the rows after it sum to the next total) with the table's
-    word for a total, after its sections. Returns the rows named."""
+def unlabelled_totals(table: Table) -> list[int]:
+    """The unlabelled body rows whose amounts are the sums of the nearest rows above them (two or more, back at most
+    to a section row or the header: a subtotal and the rows after it sum to the next total)."""
     values, labelled, nils = _amounts_and_nils(table)
     if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
         return []  # no stub of labels: an unlabelled row is one row like the others
-    word = _word(table)
-    named: list[int] = []
+    found: list[int] = []
     parts: list[int] = []  # rows with amounts since the section began
     as_parts = _with_nils(values, nils)
     for r in range(table.header_rows, table.n_rows):
@@ -53,11 +51,21 @@ def label_total_rows(table: Table) -> list[int]:
                 parts = []
             continue
         if r not in labelled and _summed_run(as_parts, parts, values[r]):
-            chain = table.row_headers[r] if r < len(table.row_headers) else None
-            if chain is not None and not named_total(chain):  # named once, however often the table is read
-                table.row_headers[r] = [*chain, word]
-                named.append(r)
+            found.append(r)
         parts.append(r)
+    return found
+
+
+def label_total_rows(table: Table) -> list[int]:
+    """Name each of the `unlabelled_totals` with the table's word for a total, after its sections. Returns the rows
+    named."""
+    word = _word(table)
+    named: list[int] = []
+    for r in unlabelled_totals(table):
+        chain = table.row_headers[r] if r < len(table.row_headers) else None
+        if chain is not None and not named_total(chain):  # named once, however often the table is read
+            table.row_headers[r] = [*chain, word]
+            named.append(r)
     return named
 
 
