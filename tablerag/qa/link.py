@@ -342,28 +342,45 @@ def _phrase_rows(
 
 
 def _items_for_headings(
-    scored: list[Scored], own: dict[int, set[str]], numeric: set[tuple[int, int]], n_cols: int
+    table: Table, scored: list[Scored], own: dict[int, set[str]], numeric: set[tuple[int, int]]
 ) -> tuple[list[Scored], set[int]]:
     """A heading row ("Sales:", no values) whose matched words one row with values holds in its own label (the item
-    "Product sales to affiliates" under it, the unlabelled total line that takes the heading's name; not any row of
-    its section) names no cell: the question asks that row, which takes the heading's place (its score). With several
-    such rows ("Liabilities:" over "Accrued liabilities", "Other liabilities") the heading stays: it says not which.
-    Also the rows that took a heading's place (first among rows they tie with)."""
-    valued = {s.index: s for s in scored if any((s.index, c) in numeric for c in range(n_cols))}
+    "Product sales to affiliates" under it, the unlabelled total line that takes the heading's name, "Total deferred
+    tax assets" under "Deferred tax assets:"; not any row of its section) names no cell: the question asks that row,
+    which takes the heading's place (its score). Rows under the heading the question names best (no other row as
+    well) are looked at first, linked or not (the heading's words may be every row's: "Emissions from:" over "Total
+    emissions"); the linked rows elsewhere when none under it holds them. With several such rows ("Liabilities:" over "Accrued liabilities", "Other
+    liabilities") the heading stays: it says not which. Also the rows that took a heading's place (first among rows
+    they tie with)."""
+    has_values = {r for r, _ in numeric}
+    valued = {s.index: s for s in scored if s.index in has_values}
     out, heirs = dict(valued), set()
+    extra: list[Scored] = []
+    best = max((round(s.score, SCORE_DIGITS) for s in scored), default=0.0)
+    top = [s for s in scored if round(s.score, SCORE_DIGITS) == best]
     for s in scored:
         if s.index in valued:
             continue
-        items = [v for v in valued.values() if s.tokens <= own[v.index]]
+        chain = table.row_chain(s.index)
+        alone = len(top) == 1 and top[0] is s  # the heading the question names best, no other row as well
+        under = [
+            r
+            for r in own
+            if alone and r != s.index and r in has_values and chain and table.row_chain(r)[: len(chain)] == chain
+            if s.tokens <= own[r]
+        ]
+        items = under or [v.index for v in valued.values() if s.tokens <= own[v.index]]
         if len(items) != 1:
             out[s.index] = s
             continue
-        item = out[items[0].index]
+        item = out.get(items[0]) or Scored(items[0], 0.0, frozenset(), s.position)
+        if items[0] not in out:
+            extra.append(item)
         heirs.add(item.index)
         out[item.index] = Scored(
             item.index, max(item.score, s.score), item.tokens | s.tokens, min(item.position, s.position)
         )
-    return [out[s.index] for s in scored if s.index in out], heirs
+    return [out[s.index] for s in [*scored, *extra] if s.index in out], heirs
 
 
 def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[list[Scored], set[int], frozenset[int]]:
@@ -389,14 +406,24 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     for r, (score, hit, pos) in matched.items():
         phrase = [c for c, text in texts[r].items() if len(plain_words(text)) > 2 and f" {plain_words(text)} " in nq]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
-    scored, heirs = _items_for_headings(scored, own, numeric, table.n_cols)
+    scored, heirs = _items_for_headings(table, scored, own, numeric)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}
     # rows equal on their words: the one whose own label says more of them in the question's order ("losses
     # recognized in other income" is "Losses recognized in other income (expense), net", not "Gains recognized in
     # other comprehensive income (loss)", which holds the same words as a qualifier)
     runs = {s.index: _longest_run(full, _label_tokens(table, s.index, texts[s.index])) for s in scored}
 
-    def evidence(s: Scored) -> tuple[float, bool, float, int, bool, frozenset[str]]:
+    # the label the row prints (an unlabelled line of sums says only "Total", not its section's name); none for a
+    # row of a table without a stub (a register's record: its text cells are fields, not a name)
+    printed = {s.index: table.row_chain(s.index)[-1:] for s in scored}
+    own_runs = {s.index: _longest_run(full, [t for text in printed[s.index] for t in tokens(text)]) for s in scored}
+    valued = {r for r, _ in numeric}
+
+    def heading(r: int) -> bool:  # a row of no values the next row's chain runs under: a section's heading
+        chain, after = table.row_chain(r), table.row_chain(r + 1) if r + 1 < table.n_rows else []
+        return r not in valued and bool(chain) and len(after) > len(chain) and after[: len(chain)] == chain
+
+    def evidence(s: Scored) -> tuple[float, bool, float, int, bool, int, bool, frozenset[str]]:
         # a row named only by "total" is the whole of a share asked ("what percentage of total revenue came from
         # EMEA"), no rival of the row a word of its own names
         total_only = s.tokens <= TOTAL_TOKENS
@@ -404,16 +431,21 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             -round(s.score, SCORE_DIGITS),
             s.index not in heirs,
             -cover[s.index],
+            # the row whose own label says the question's words in their order, before rows that say them only in
+            # their section's name, and a row with values before a heading that says as much ("current tax
+            # expense": "Total current tax expense", not "Current year" under "Overseas current tax expense:")
+            -own_runs[s.index],
+            heading(s.index),
             -runs[s.index],
             total_only,
             s.tokens,
         )
 
-    scored.sort(key=lambda s: (*evidence(s)[:-1], s.index))
     # rows equal on all evidence but the words they match tie: the question names each by a word of its own and
     # does not tell which it asks ("paid for acquisitions": "Dividends paid", "Payments for acquisitions"); a row
     # whose name says more words the question does not is no rival of the first ("Software delivery" under
     # "Revenue:" for "the software delivery revenue" is not tied with its twin under "Cost of revenue:")
+    scored.sort(key=lambda s: (*evidence(s)[:-1], s.index))
     unsaid = {s.index: len(units[s.index] - set(full)) for s in scored}
     tied = frozenset[int]()
     if scored:
