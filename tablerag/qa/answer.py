@@ -41,7 +41,15 @@ from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, to
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
-from tablerag.qa.periods import STATED_CHANGE, column_years, is_year, promote_period_rows, row_periods, years_in
+from tablerag.qa.periods import (
+    STATED_CHANGE,
+    column_years,
+    is_year,
+    promote_period_rows,
+    row_periods,
+    year_of,
+    years_in,
+)
 from tablerag.qa.pick import (
     RESPECTIVE,
     amounts_first,
@@ -70,6 +78,7 @@ from tablerag.qa.route import (
     route,
     route_without,
     rule_route,
+    threshold,
 )
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
@@ -93,7 +102,15 @@ ASKS_THING = re.compile(
     r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
     re.IGNORECASE,
 )
-LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods)\b", re.IGNORECASE)
+LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods|year\s*\(s\))", re.IGNORECASE)
+# "for which years is X provided", "which years does the table show": the periods a table gives, whatever operation
+# words name X ("the average life expectancy"); not when the years are picked by a comparison or a count
+_PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)
+GIVEN_FOR = re.compile(
+    r"\b(provided|shown|presented|given|reported|included|disclosed|recorded|available|highlighted|covered|listed)\b"
+    r"|\b(does|do)\s+the\s+table\s+(show|provide|present|cover|include|highlight|list)\b",
+    re.IGNORECASE,
+)
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -391,8 +408,11 @@ def _from_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)
-    if route_.kind is RouteKind.LOOKUP and LISTS_PERIODS.search(question):
-        return periods_listed(table, linked, version)
+    if LISTS_PERIODS.search(question) and (
+        route_.kind is RouteKind.LOOKUP
+        or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
+    ):
+        return periods_listed(table, linked, version, question)
     members = member_rows(table, linked, question)  # "what does X consist of": the labels of its rows, whatever
     if members:  # operation words the section's name holds ("more than one year")
         return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)
@@ -515,7 +535,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     return route_without(question, names)
 
 
-def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
+def periods_listed(table: Table, linked: Linked, version: str | None, question: str) -> Answer | None:
     """ "Which years does the table provide information for X?": the years of the period columns (those where the
     named row has a value, when a row is named), in column order, each cited."""
     grid = filled_grid(table)
@@ -527,6 +547,10 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
     for c, years in column_years(table).items():
         if len(years) == 1 and (r is None or any(grid[x][c].strip() for x in [r, *rows])):
             found.setdefault(next(iter(years)), c)
+    if len(found) < 2 and r is None and GIVEN_FOR.search(question):
+        # the periods the table gives are rows: sections ("December 31, 2019") or a stub of years ("which years
+        # does the table show"; "what years did X win" picks rows, it lists none)
+        return _row_periods_listed(table, linked, version)
     if len(found) < 2:
         return None
     at = r if r is not None else max(0, table.header_rows - 1)
@@ -541,6 +565,43 @@ def periods_listed(table: Table, linked: Linked, version: str | None) -> Answer 
         route=RouteKind.LOOKUP.value,
         label=label,
         score=linked.row.score if linked.row is not None else 0.0,
+        named=words_named(table, linked, None),
+        named_words=named_words(table, linked, None),
+    )
+
+
+# a row after the year rows that stands for the years beyond them ("Thereafter", "Later years")
+_BEYOND = re.compile(r"^\s*(thereafter|later\s+years|beyond|after\s+\d{4})\b", re.IGNORECASE)
+
+
+def _row_periods_listed(table: Table, linked: Linked, version: str | None) -> Answer | None:
+    """The periods a table gives as rows: each year its row labels (own or section) name once, in table order, and a
+    "Thereafter" row right after them; each cited by its row. None unless two or more years."""
+    found: dict[str, int] = {}
+    last = None
+    for x in range(table.header_rows, table.n_rows):
+        chain = table.row_chain(x)
+        if not chain:
+            continue
+        year = year_of(chain[-1])
+        if year is not None and len(years_in(chain[-1])) == 1:
+            if year not in found:
+                found[year] = x
+                last = x
+        elif last is not None and x == last + 1 and _BEYOND.match(chain[-1]) and len(found) >= 2:
+            found[" ".join(chain[-1].split())] = x
+    if len([k for k in found if year_of(k)]) < 2:
+        return None
+    cites = [cite(table, x, None, version) for x in found.values()]
+    label = "; ".join(found)
+    return Answer(
+        f"{label} — {cites[0]['file']}, rows {', '.join(str(x + 1) for x in found.values())}",
+        label,
+        None,
+        cites,
+        route=RouteKind.LOOKUP.value,
+        label=label,
+        score=0.0,
         named=words_named(table, linked, None),
         named_words=named_words(table, linked, None),
     )

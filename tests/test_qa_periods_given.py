@@ -1,0 +1,57 @@
+"""The periods a table gives, asked as a list: "which years does the table show" over period sections or a stub of
+years ("2022 ... Thereafter"), "for which years is the average price provided" (an operation word in the quantity's
+name asks for no average), "for which year(s) ...". Each test builds its table as a CSV file."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+SECTIONS = [
+    ["", "Gross", "Allowance", "Net"],
+    ["December 31, 2021", "", "", ""],
+    ["Trade receivables", "$9,410", "$(120)", "$9,290"],
+    ["Other receivables", "1,002", "—", "1,002"],
+    ["December 31, 2020", "", "", ""],
+    ["Trade receivables", "$8,215", "$(98)", "$8,117"],
+    ["Other receivables", "877", "—", "877"],
+]
+
+MATURITIES = [
+    ["", "Operating leases", "Finance leases"],
+    ["2022", "$310", "$41"],
+    ["2023", "288", "37"],
+    ["2024", "251", "30"],
+    ["Thereafter", "905", "112"],
+    ["Total", "1,754", "220"],
+]
+
+PRICES = [
+    ["", "2021", "2020", "2019"],
+    ["Average selling price ($/unit)", "41.20", "39.85", "38.10"],
+    ["Units shipped (thousands)", "1,204", "1,150", "1,098"],
+]
+
+
+def _listed(answer):
+    assert answer is not None and not answer.refused, answer
+    return answer.value
+
+
+def test_period_sections_and_a_stub_of_years_are_listed(tmp_path):
+    sections = table_from_rows(SECTIONS, tmp_path, "sections")
+    assert _listed(answer_table(sections, "Which years does the table show?")) == "2021; 2020"
+    maturities = table_from_rows(MATURITIES, tmp_path, "maturities")
+    assert _listed(answer_table(maturities, "Which periods are shown in the table?")) == "2022; 2023; 2024; Thereafter"
+    # years the question picks by a condition are no list of the table's periods
+    picked = answer_table(maturities, "For what years are there no finance leases?")
+    assert picked is None or picked.value != "2022; 2023; 2024; Thereafter"
+
+
+def test_the_years_a_quantity_is_given_for(tmp_path):
+    table = table_from_rows(PRICES, tmp_path, "prices")
+    asked = "For which years is the average selling price provided?"
+    assert _listed(answer_table(table, asked)) == "2021; 2020; 2019"
+    assert _listed(answer_table(table, "For which year(s) are units shipped reported?")) == "2021; 2020; 2019"
+    # a comparison picks a year: no list
+    assert _listed(answer_table(table, "Which year had the highest average selling price?")) == "2021"
