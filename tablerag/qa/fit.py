@@ -43,7 +43,8 @@ ASKS_QUANTITY = re.compile(
 )  # the answer is a number: a cell holding text ("7CAE", "Left Wing") cannot be it
 ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)  # a count of things, never a share
 NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|points?)\b", re.IGNORECASE)
-SHARE = re.compile(r"\b(proportion|share)\b", re.IGNORECASE)  # "what proportion of revenue": a stated share will do
+# "what proportion of revenue" (доля, Anteil, udział, 比例, 占比): a stated share will do
+SHARE = re.compile(r"\b(proportion|share)\b|\bдол[яиюе]\b|\banteil|\budział|比例|占比", re.IGNORECASE)
 ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IGNORECASE)  # a year may answer
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
