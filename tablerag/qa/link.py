@@ -392,6 +392,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     units, texts = _row_units(table, grid, numeric)
     nq = f" {plain_words(question)} "
     scored, key_cols = [], set[int]()
+    said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
     full = _kind_spent(question, full)
     q = _stub_name_spent(table, full)
     own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
@@ -411,7 +412,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     # rows equal on their words: the one whose own label says more of them in the question's order ("losses
     # recognized in other income" is "Losses recognized in other income (expense), net", not "Gains recognized in
     # other comprehensive income (loss)", which holds the same words as a qualifier)
-    runs = {s.index: _longest_run(full, _label_tokens(table, s.index, texts[s.index])) for s in scored}
+    runs = {s.index: _longest_run(said, _label_tokens(table, s.index, texts[s.index])) for s in scored}
 
     # the label the row prints (an unlabelled line of sums says only "Total", not its section's name); none for a
     # row of a table without a stub (a register's record: its text cells are fields, not a name)
