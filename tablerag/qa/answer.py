@@ -58,6 +58,7 @@ from tablerag.qa.pick import (
     misses_the_choice,
     only_row,
     period_columns,
+    reason_column,
     respective_cells,
     tied_columns,
 )
@@ -413,6 +414,9 @@ def _from_table(
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
     ):
         return periods_listed(table, linked, version, question)
+    reason = reason_column(table, linked, question)
+    if reason is not None:  # "why did X change": the text a reason column gives, whatever operation words say
+        return lookup(table, reason, version, question)
     members = member_rows(table, linked, question)  # "what does X consist of": the labels of its rows, whatever
     if members:  # operation words the section's name holds ("more than one year")
         return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)

@@ -226,3 +226,27 @@ def only_row(table: Table, linked: Linked) -> Linked | None:
     if len(rows) != 1 or not named or not any(c.row in rows and c.value is not None for c in table.cells):
         return None
     return Linked([Scored(rows.pop(), 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)
+
+
+# the question asks why: its answer is the text a "reason" column gives (变动原因, "Reason for change", Grund)
+ASKS_REASON = re.compile(
+    r"\bwhy\b|\breasons?\b|\bwarum\b|\bgrund\b|\bпочему\b|\bпричин\w*|\bdlaczego\b|\bpowod\w*|\bprzyczyn\w*|原因|为什么|为何",
+    re.IGNORECASE,
+)
+_REASON_COLUMN = re.compile(
+    r"reason|explanation|grund|erläuterung|причин|пояснени|powód|przyczyn|uzasadnienie|原因|说明", re.I
+)
+
+
+def reason_column(table: Table, linked: Linked, question: str) -> Linked | None:
+    """ "What is the reason for the change in X?" over "Item | Change | Reason for change": the linked row in the one
+    column whose name says it gives reasons, when that cell holds text (not a number); None otherwise."""
+    if linked.row is None or not ASKS_REASON.search(question):
+        return None
+    cols = [c for c in range(table.n_cols) if _REASON_COLUMN.search(table.column_name(c))]
+    if len(cols) != 1:
+        return None
+    cell = table.cell_at(linked.row.index, cols[0])
+    if cell is None or cell.value is not None or not cell.text.strip():
+        return None
+    return Linked(linked.rows, [Scored(cols[0], linked.row.score, frozenset(), 0)], linked.key_cols, linked.words)
