@@ -119,6 +119,16 @@ def test_group_labels_left_in_one_cell_head_their_sibling_columns():
         ]
     )
     assert stacked.column_headers[1] == ["Fair value"]
+    maturities = grid_table(  # a group label over maturity buckets heads every bucket, not the "Total" before them
+        [
+            ["", "", "", "Payments due by period", "", ""],
+            ["Contractual obligations", "Total", "Less than 1 year", "1-3 years", "3-5 years", "More than 5 years"],
+            ["Long-term debt", "$9,400", "$400", "$2,100", "$2,900", "$4,000"],
+        ]
+    )
+    assert maturities.column_headers[2] == ["Payments due by period", "Less than 1 year"]
+    assert maturities.column_headers[5] == ["Payments due by period", "More than 5 years"]
+    assert maturities.column_headers[1] == ["Total"]
 
 
 def test_a_unit_note_in_the_stub_names_no_body_row_under_a_spanning_label():

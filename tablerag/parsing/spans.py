@@ -228,13 +228,27 @@ def _lower_chain(table: Table, row: int, col: int) -> list[str]:
     return [" ".join(c.text.split()).lower() for c in cells if c.col <= col < c.col + c.col_span]
 
 
+# a maturity bucket: "Less than 1 year", "1-3 years", "3 to 5 years", "After 5 years", "Within one year", "Thereafter"
+_NUMBER_WORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_BUCKET = re.compile(
+    rf"^(?:(?:less\s+than|within|after|more\s+than|over|under|beyond|up\s+to)\s+)?{_NUMBER_WORD}"
+    rf"(?:\s*(?:-|–|to)\s*{_NUMBER_WORD})?\s*(?:years?|yrs?|months?|days?)$|^thereafter$",
+    re.IGNORECASE,
+)
+
+
+def is_bucket(text: str) -> bool:
+    """A label naming a span of time from now ("1-3 years", "Less than 1 year", "Thereafter"): a maturity bucket."""
+    return bool(_BUCKET.match(" ".join(text.split()).rstrip(".:")))
+
+
 def _siblings(table: Table, row: int, col: int, other: int) -> bool:
     """Two columns are siblings under a header row when their sub-labels end alike ("First / Quarter", "Fourth /
-    Quarter") or both name periods ("2019", "2018")."""
+    Quarter"), both name periods ("2019", "2018") or both name maturity buckets ("Less than 1 Year", "1-3 Years")."""
     a, b = _lower_chain(table, row, col), _lower_chain(table, row, other)
     if not a or not b:
         return False
-    return a[-1] == b[-1] or (is_period(a[-1]) and is_period(b[-1]))
+    return a[-1] == b[-1] or (is_period(a[-1]) and is_period(b[-1])) or (is_bucket(a[-1]) and is_bucket(b[-1]))
 
 
 def _beside_single(filled: list[Cell], cell: Cell) -> bool:
