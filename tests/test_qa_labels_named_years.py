@@ -69,3 +69,24 @@ def test_either_year_compares_the_amounts_not_a_share(tmp_path):
     table = table_from_rows(SHARES, tmp_path, "shares")
     assert _label(answer_table(table, "Were net sales of Asia higher in 2021 or 2020?")) == ("2021", [(4, 1), (4, 3)])
     assert _label(answer_table(table, "Was Europe lower in 2021 or 2020?"))[0] == "2020"
+
+
+MATURITIES = [
+    ["", "", "", "Payments due by period", "", ""],
+    ["Contractual obligations", "Total", "Less than 1 year", "1-3 years", "3-5 years", "More than 5 years"],
+    ["Long-term debt", "$9,400", "$—", "$2,100", "$2,900", "$4,400"],
+    ["Operating leases", "610", "152", "230", "141", "87"],
+    ["Total", "$10,010", "$152", "$2,330", "$3,041", "$4,487"],
+]
+
+
+def test_which_period_over_maturity_buckets(tmp_path):
+    table = table_from_rows(MATURITIES, tmp_path, "maturities")
+    assert (
+        _label(answer_table(table, "Which period had the highest long-term debt payments?"))[0] == "More than 5 years"
+    )
+    assert _label(answer_table(table, "Which period has the lowest operating lease payments?")) == (
+        "More than 5 years",
+        [(3, 2), (3, 3), (3, 4), (3, 5)],
+    )
+    assert _label(answer_table(table, "What were the operating leases due in less than 1 year?")) == ("152", [(3, 2)])

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
+from tablerag.parsing.spans import is_bucket
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     TOTAL_LABEL,
@@ -193,7 +194,9 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     r = rows[0].index
     cols = [c for c in value_cols(view, linked) if grid[r][c].strip()]  # a "Notes" column the row leaves empty
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
-    return cells if len(cells) >= 2 else None
+    # maturity buckets under a group label ("Payments due by period / Less than 1 year", ...) beside "Total"
+    buckets = [(r, c) for c in cols if is_bucket((view.table.column_chain(c) or [""])[-1])]
+    return cells if len(cells) >= 2 else buckets if len(buckets) >= 2 else None
 
 
 def _across_columns(
@@ -304,12 +307,16 @@ def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | 
 
 
 def _period_amounts(view: TypedView, cells: list[tuple[int, int]], percent: bool) -> list[tuple[int, int]]:
-    """The cells of columns that each name one period ("2019", "Fiscal 2018 / Amount"), percentage columns left
+    """The cells of columns that each name one period ("2019", "Fiscal 2018 / Amount", a maturity bucket "1-3 Years"
+    beside "Total"), percentage columns left
     out unless a percentage is asked ("% of total revenue" beside each year's amount); all cells when fewer than
     two such remain (the columns are not periods)."""
     table = view.table
     kept = [
-        (r, c) for r, c in cells if year_of(table.column_name(c)) is not None and percent_column(table, c) == percent
+        (r, c)
+        for r, c in cells
+        if (year_of(table.column_name(c)) is not None or is_bucket((table.column_chain(c) or [""])[-1]))
+        and percent_column(table, c) == percent
     ]
     return kept if len(kept) >= 2 else cells
 
@@ -509,6 +516,12 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     rows = operand_rows(linked, view)
     if not rows or not linked.cols:
         return False
+    top = linked.cols[0]
+    if any(
+        c.tokens == top.tokens and round(c.score, SCORE_DIGITS) == round(top.score, SCORE_DIGITS)
+        for c in linked.cols[1:]
+    ):
+        return False  # words every column of a group says ("Payments due by period") pin none of them
     cell = view.table.cell_at(rows[0].index, linked.cols[0].index)
     if cell is None or cell.col != linked.cols[0].index or not cell.text.strip():
         return False  # a section's own row ("2019:") has no cell of its own in the column: it pins none

@@ -174,7 +174,7 @@ def number_for_a_name(table: Table, question: str, citations: list[dict[str, Any
     if not ASKS_FOR_NAME.search(question) or len(citations) != 1:
         return False
     cell = table.cell_at(citations[0]["row"], citations[0]["col"])
-    if cell is None or cell.value is None:
+    if cell is None or (cell.value is None and not is_nil_mark(cell.text)):  # "$—" is a nil amount, no name
         return False
     return not (ASKS_PERIOD.search(question) and year_of(cell.text) is not None)
 
