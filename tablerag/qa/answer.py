@@ -105,13 +105,13 @@ ASKS_THING = re.compile(
 )
 LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods|year\s*\(s\))", re.IGNORECASE)
 # "for which years is X provided", "which years does the table show": the periods a table gives, whatever operation
-# words name X ("the average life expectancy"); not when the years are picked by a comparison or a count
-_PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)
+# words name X ("the average life expectancy")
 GIVEN_FOR = re.compile(
     r"\b(provided|shown|presented|given|reported|included|disclosed|recorded|available|highlighted|covered|listed)\b"
     r"|\b(does|do)\s+the\s+table\s+(show|provide|present|cover|include|highlight|list)\b",
     re.IGNORECASE,
 )
+_PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -541,7 +541,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
 
 def periods_listed(table: Table, linked: Linked, version: str | None, question: str) -> Answer | None:
     """ "Which years does the table provide information for X?": the years of the period columns (those where the
-    named row has a value, when a row is named), in column order, each cited."""
+    named row has a value, when a row is named), in column order, each cited; the period rows when no column names
+    a year and the question asks what the table gives (`_row_periods_listed`)."""
     grid = filled_grid(table)
     r = linked.row.index if linked.row is not None else None
     # a section row holds no value of its own: its rows' values say the periods it is given for

@@ -349,9 +349,9 @@ def _items_for_headings(
     tax assets" under "Deferred tax assets:"; not any row of its section) names no cell: the question asks that row,
     which takes the heading's place (its score). Rows under the heading the question names best (no other row as
     well) are looked at first, linked or not (the heading's words may be every row's: "Emissions from:" over "Total
-    emissions"); the linked rows elsewhere when none under it holds them. With several such rows ("Liabilities:" over "Accrued liabilities", "Other
-    liabilities") the heading stays: it says not which. Also the rows that took a heading's place (first among rows
-    they tie with)."""
+    emissions"); the linked rows elsewhere when none under it holds them. With several such rows ("Liabilities:"
+    over "Accrued liabilities", "Other liabilities") the heading stays: it says not which. Also the rows that took
+    a heading's place (first among rows they tie with)."""
     has_values = {r for r, _ in numeric}
     valued = {s.index: s for s in scored if s.index in has_values}
     out, heirs = dict(valued), set()
@@ -366,8 +366,12 @@ def _items_for_headings(
         under = [
             r
             for r in own
-            if alone and r != s.index and r in has_values and chain and table.row_chain(r)[: len(chain)] == chain
-            if s.tokens <= own[r]
+            if alone
+            and r != s.index
+            and r in has_values
+            and chain
+            and table.row_chain(r)[: len(chain)] == chain
+            and s.tokens <= own[r]
         ]
         items = under or [v.index for v in valued.values() if s.tokens <= own[v.index]]
         if len(items) != 1:
