@@ -316,6 +316,11 @@ PERIOD_QUALIFIERS = (
 # "what was the year with the highest X", "the segment in which ...": a noun and a clause that picks it out
 NOUN_CLAUSE = r"(?:with|that|which|when|where|having|in\s+which|during\s+which|for\s+which)\b"
 _NAMED_KINDS = r"(year|month|quarter|period|segment|region|country|item|category|company|business|division|product)"
+# words that ask for a quantity, not a thing: "what amount / percentage / total ... was the highest"
+_QUANTITY_WORDS = (
+    r"(?:amount|value|number|percentage|percent|proportion|share|total|sum|level|rate|ratio|portion|size|price|cost"
+    r"|change|difference|increase|decrease|growth|average|maximum|minimum|figure|balance)"
+)
 # the answer is a name (a row or column label), not a number: "which country", "who", "in which year"
 ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
@@ -327,6 +332,16 @@ ASKS_FOR_NAME = _p(
     # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
     r"^\s*what\s+(is|was|are|were)\s+the\s+(largest|biggest|greatest|highest|smallest|lowest|main|major|primary)\s+"
     r"(components?|items?|sources?|elements?|contributors?|drivers?|categor(y|ies)|segments?|regions?|types?)\b",
+    # "what type of inventory had the highest value", "what component of X was the largest": a thing (no quantity
+    # word) picked by a comparison is named, its amount is not asked
+    rf"^\s*(in\s+|for\s+)?what\s+(?!{_QUANTITY_WORDS}\b|(?:is|was|are|were|has|had|have|did|does|do)\b)"
+    r"(?:[^\W\d_][\w'-]*\s+){1,4}(?:is|was|are|were|has|had|have|recorded|saw|showed|contributed|generated|earned)"
+    r"\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest|more|less|higher|lower|"
+    r"larger|smaller|bigger|greater)\b",
+    # "name the segment with ...", "identify the category ...": a request for a name
+    r"^\s*(name|identify)\s+(the|a|an|all|each)\b",
+    r"^\s*(nennen|nenne)\b|^\s*назови(те)?\b|^\s*wymień\b",
+    rf"^\s*(state|give|specify|list|indicate|find)\s+the\s+{_NAMED_KINDS}s?\b",
     r"^\s*(кто|какой|какая|какое|какие|в\s+как(ом|ой|их))\b",
     r"^\s*(wer|welche\w*|in\s+welche\w*)\b",
     r"^\s*(kto|któr\w+|w\s+któr\w+)\b",
