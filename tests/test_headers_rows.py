@@ -50,6 +50,21 @@ def test_a_section_closes_after_the_row_that_totals_it():
     assert t.row_headers[9] == ["Deferred tax"]
 
 
+def test_a_section_total_in_another_language_closes_its_section():
+    t = grid_table(
+        [
+            ["", "2021", "2020"],
+            ["Доходы:", "", ""],
+            ["Выручка", "4 600", "4 210"],
+            ["Прочие доходы", "980", "905"],
+            ["Итого доходов", "5 580", "5 115"],
+            ["Чистая прибыль", "1 064", "947"],
+        ]
+    )
+    assert t.row_headers[4] == ["Доходы:", "Итого доходов"]
+    assert t.row_headers[5] == ["Чистая прибыль"]  # after the section's total: no income item
+
+
 def test_a_total_after_a_sections_unlabelled_sum_sums_more_than_that_section():
     grid = [
         ["", "2021", "2020"],

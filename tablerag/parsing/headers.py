@@ -27,6 +27,7 @@ from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
 from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
 from tablerag.parsing.totals import label_total_rows, unlabelled_totals
 from tablerag.parsing.units import apply_units, drop_unit_levels
+from tablerag.text.tokens import tokenize
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
@@ -502,20 +503,24 @@ class _Open:
 # a row that opens with the word for a total: it sums the open section's rows ("Total services" under
 # "Services:", a bare "Total"), so the section closes after it
 _TOTAL_OPENING = re.compile(r"^\s*(?:total|итого|всего|gesamt|summe|razem|ogółem|合计|总计)\b", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _words(text: str) -> set[str]:
+    """The stemmed words of a label (numbers left out), as the index tokenizes them: "Итого доходов" and "Доходы:"
+    share "доход", "services" and "Services" share their stem."""
+    return {t for t in tokenize(text) if any(ch.isalpha() for ch in t)}
 
 
 def _closes_section(labels: list[str], stack: list[_Open]) -> bool:
     """The row's label totals the innermost open section: it opens with the total word and says nothing else, or
-    says a word of that section's label ("Total services" under "Services:"; plurals alike)."""
+    says a word of that section's label ("Total services" under "Services:", "Итого доходов" under "Доходы:")."""
     text = " ".join(labels)
     m = _TOTAL_OPENING.match(text)
     section = next((o for o in reversed(stack) if o.section), None)
     if m is None or section is None:
         return False
-    rest = {w.lower().rstrip("s") for w in _WORD.findall(text[m.end() :])}
-    named = {w.lower().rstrip("s") for label in section.labels for w in _WORD.findall(label)}
-    return not rest or bool(rest & named)
+    rest = _words(text[m.end() :])
+    return not rest or bool(rest & _words(" ".join(section.labels)))
 
 
 def row_header_chains(table: Table, indents: list[float] | None = None) -> list[list[str]]:
