@@ -37,6 +37,7 @@ from tablerag.qa.fit import (
     states_result,
     text_for_a_number,
 )
+from tablerag.qa.form import form_fact
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -382,6 +383,8 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
+    if found is None or found.refused:  # a form's fields are labels beside values, not rows under columns
+        found = _form_value(table, question, version) or found
     if found is None or misses_the_choice(question, found.value):
         return None
     if (
@@ -452,6 +455,25 @@ def _from_table(
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+
+
+def _form_value(table: Table, question: str, version: str | None) -> Answer | None:
+    """The value beside the label the question names, when the table is a key-value form (`form.form_fact`)."""
+    fact = form_fact(table, question)
+    if fact is None:
+        return None
+    value = " ".join(filled_grid(table)[fact.row][fact.value_col].split())
+    where = cite(table, fact.row, fact.value_col, version)
+    version_ = f", version {where['version']}" if where.get("version") else ""
+    return Answer(
+        f"{fact.key}: {value} — {where['file']}, {_where(table, fact.row, where)}, "
+        f"column {table.column_label(fact.value_col)}{version_}",
+        value,
+        None,
+        [where],
+        route=RouteKind.LOOKUP.value,
+        score=1.0,
+    )
 
 
 def _labelled(

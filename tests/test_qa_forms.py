@@ -1,0 +1,73 @@
+"""Key-value forms (a company profile, an infobox, a spec card): label | value pairs with no header of their own. A
+question naming a label gets the value beside it, cited by its own cell; a table with column names is no form, and a
+question naming two labels equally is not guessed. The tables are built as CSV files."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.form import form_fact, form_facts
+
+PROFILE = [  # two columns; the first pair is a fact, not column names
+    ["股票交易场所", "全国中小企业股份转让系统"],
+    ["成立时间", "2006年11月29日"],
+    ["挂牌时间", "2014年1月24日"],
+    ["注册资本", "475,000,000.00"],
+    ["主要产品与服务项目", "软件开发；软件销售；技术服务"],
+]
+
+INFOBOX = [  # a title over the form, a title over each pair, two pairs to a row
+    ["Aircraft data", "Aircraft data", "Aircraft data", "Aircraft data"],
+    ["Basic data", "Basic data", "Performance", "Performance"],
+    ["Crew", "6-7", "Maximum speed", "865 km/h"],
+    ["Length", "69.10 m", "Cruise speed", "800-850 km/h"],
+    ["Wingspan", "73.30 m", "Service ceiling", "9500 m"],
+    ["First flight", "26 December 1982", "Payload", "150 t"],
+]
+
+REGISTER = [  # column names over records: not a form
+    ["Player", "Team", "Goals", "Club"],
+    ["Ann Lee", "Reds", "12", "North FC"],
+    ["Bo Chan", "Blues", "9", "South FC"],
+    ["Cy Diaz", "Reds", "7", "North FC"],
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "question", "answer"),
+    [
+        (PROFILE, "请问,该公司的成立时间是哪天？", "2006年11月29日"),
+        (PROFILE, "你知道该公司的注册资本是多少吗？", "475,000,000.00"),
+        (PROFILE, "该公司在哪个股票交易场所挂牌？", "全国中小企业股份转让系统"),  # the first pair is a fact too
+        (INFOBOX, "When was the first flight of the An-124?", "26 December 1982"),
+        (INFOBOX, "What is the cruise speed?", "800-850 km/h"),
+        (INFOBOX, "What payload does the aircraft carry?", "150 t"),
+    ],
+)
+def test_a_form_answers_with_the_value_beside_the_label_named(tmp_path, rows, question, answer):
+    table = table_from_rows(rows, tmp_path, "form")
+    found = answer_table(table, question)
+    assert found is not None and not found.refused, found
+    assert found.value == answer
+    (where,) = found.citations
+    r, c = next((r, c) for r, row in enumerate(rows) for c, text in enumerate(row) if text == answer)
+    assert (where["row"], where["col"]) == (r, c)  # the value's own cell, beside its label
+
+
+def test_a_table_with_column_names_is_no_form(tmp_path):
+    table = table_from_rows(REGISTER, tmp_path, "register")
+    assert form_facts(table) == []
+    assert form_fact(table, "What team is Ann Lee in?") is None
+
+
+def test_a_form_with_a_label_said_twice_is_no_form(tmp_path):
+    rows = [["Name", "Acme", "Founded", "1999"], ["City", "Oslo", "Name", "Acme ASA"], ["Staff", "40", "CEO", "Kim"]]
+    assert form_facts(table_from_rows(rows, tmp_path, "twice")) == []
+
+
+def test_two_labels_named_equally_are_not_guessed(tmp_path):
+    table = table_from_rows(INFOBOX, tmp_path, "infobox")
+    assert form_fact(table, "What is the speed?") is None  # "Maximum speed" and "Cruise speed" say it alike
+    assert form_fact(table, "What is the maximum speed?").key == "Maximum speed"
