@@ -1,14 +1,16 @@
 """Key-value forms (a company profile, an infobox, a spec card): label | value pairs with no header of their own. A
 question naming a label gets the value beside it, cited by its own cell; a table with column names is no form, and a
-question naming two labels equally is not guessed. The tables are built as CSV files."""
+question naming two labels equally is not guessed. A column that says the same in every row answers a question
+naming none of its rows. The tables are built as CSV files."""
 
 from __future__ import annotations
 
 import pytest
 
+from tablerag.decomposition.forms import form_fields
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
-from tablerag.qa.form import form_fact, form_facts
+from tablerag.qa.form import asked_field
 
 PROFILE = [  # two columns; the first pair is a fact, not column names
     ["股票交易场所", "全国中小企业股份转让系统"],
@@ -58,16 +60,43 @@ def test_a_form_answers_with_the_value_beside_the_label_named(tmp_path, rows, qu
 
 def test_a_table_with_column_names_is_no_form(tmp_path):
     table = table_from_rows(REGISTER, tmp_path, "register")
-    assert form_facts(table) == []
-    assert form_fact(table, "What team is Ann Lee in?") is None
+    assert form_fields(table) == []
+    assert asked_field(table, "What team is Ann Lee in?") is None
+    dated = [["Title", "Year", "Date of death", "Notes"], ["Beatrice II", "1205", "7 May 1231", "Countess"]]
+    dated.append(["Otto III", "1208", "19 June 1234", "Count"])
+    assert form_fields(table_from_rows(dated, tmp_path, "reigns")) == []  # a date is a value, never a field's label
 
 
 def test_a_form_with_a_label_said_twice_is_no_form(tmp_path):
     rows = [["Name", "Acme", "Founded", "1999"], ["City", "Oslo", "Name", "Acme ASA"], ["Staff", "40", "CEO", "Kim"]]
-    assert form_facts(table_from_rows(rows, tmp_path, "twice")) == []
+    assert form_fields(table_from_rows(rows, tmp_path, "twice")) == []
 
 
 def test_two_labels_named_equally_are_not_guessed(tmp_path):
     table = table_from_rows(INFOBOX, tmp_path, "infobox")
-    assert form_fact(table, "What is the speed?") is None  # "Maximum speed" and "Cruise speed" say it alike
-    assert form_fact(table, "What is the maximum speed?").key == "Maximum speed"
+    assert asked_field(table, "What is the speed?") is None  # "Maximum speed" and "Cruise speed" say it alike
+    assert asked_field(table, "What is the maximum speed?").key == "Maximum speed"
+
+
+SPEC = [  # a product's maker and description merged down the whole register of its parameters
+    ["Device", "Maker", "Parameter", "Value"],
+    ["RY-5 machining centre", "Shandong Precision Co.", "X travel", "650 mm"],
+    ["RY-5 machining centre", "Shandong Precision Co.", "Y travel", "450 mm"],
+    ["RY-5 machining centre", "Shandong Precision Co.", "Spindle speed", "15000 rpm"],
+]
+
+
+def test_a_column_saying_the_same_in_every_row_answers_a_question_naming_no_row(tmp_path):
+    found = answer_table(table_from_rows(SPEC, tmp_path, "spec"), "Who is the maker of the RY-5 machining centre?")
+    assert found is not None and not found.refused, found
+    assert found.value == "Shandong Precision Co."
+    assert (found.citations[0]["row"], found.citations[0]["col"]) == (1, 1)
+
+
+def test_a_column_whose_rows_differ_or_are_nil_names_no_row_by_itself(tmp_path):
+    makers = [SPEC[0], *(row[:1] + [f"Maker {i}"] + row[2:] for i, row in enumerate(SPEC[1:]))]
+    found = answer_table(table_from_rows(makers, tmp_path, "makers"), "Who is the maker of the RY-5 machining centre?")
+    assert found is None or found.value is None
+    nil = [SPEC[0], *(row[:1] + ["—"] + row[2:] for row in SPEC[1:])]
+    found = answer_table(table_from_rows(nil, tmp_path, "nil"), "Who is the maker of the RY-5 machining centre?")
+    assert found is None or found.value is None

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Literal
 
 from tablerag.decomposition.chunks import CHARS_PER_TOKEN, DEFAULT_WINDOW_TOKENS, estimate_tokens, pack_rows
-from tablerag.decomposition.sentences import CellFact, sentence, triple
+from tablerag.decomposition.forms import FormField, form_fields
+from tablerag.decomposition.sentences import CellFact, form_sentence, form_triple, sentence, triple
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import HEADER_JOIN, IdKind, ParsedDocument, ProseBlock, Provenance, Record, RecordId, Table
 from tablerag.model import Tags as Tags  # re-exported: the tags belong to the model, callers still import here
@@ -191,6 +192,9 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
     opts = options or RecordOptions(cells="triple" if facts else "none")
     if not facts:
         opts = replace(opts, cells="none")
+    fields = form_fields(table)
+    if fields:
+        return _form_records(table, tags, fields, opts)
     grid, names = filled_grid(table), column_names(table)
     summary = summary_text(table, grid, names)
     head = Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))
@@ -211,6 +215,60 @@ def table_records(table: Table, tags: Tags, facts: bool = True, options: RecordO
             out.append(rec)
     if opts.cells != "none":
         out.extend(_cell_records(table, tags, grid, names, rows, opts.cells))
+    return out
+
+
+def _form_records(table: Table, tags: Tags, fields: list[FormField], opts: RecordOptions) -> list[Record]:
+    """A key-value form's records: a summary naming its fields, one record per grid row with its label=value
+    pairs (the first row too: a form has no header), one fact per field. No column names: a form has none, and
+    its first value taken for one would name every other field."""
+    grid = filled_grid(table)
+    title = table_title(table)
+    value = {(f.row, f.value_col): " ".join(grid[f.row][f.value_col].split()) for f in fields}
+    keys = [f.key for f in fields]
+    more = f" and {len(keys) - SUMMARY_MAX_ROWS} more" if len(keys) > SUMMARY_MAX_ROWS else ""
+    summary = (
+        f"Table: {title}. A form of {len(keys)} fields: {'; '.join(keys[:SUMMARY_MAX_ROWS])}{more}."
+        + (f" Unit: {table.unit}." if table.unit else "")
+        + (f" Notes: {' '.join(table.notes)}" if table.notes else "")
+    )
+    head = Record(_id(table, IdKind.SUMMARY), "summary", summary, provenance(table, tags))
+    out = [head]
+    rows = sorted({f.row for f in fields})
+    texts = {r: "; ".join(f"{f.key}={value[f.row, f.value_col]}" for f in fields if f.row == r) for r in rows}
+    if opts.rows == "packed":
+        texts_ = [(r, f"{locator(table, r)}: {texts[r]}") for r in rows]
+        for chunk in pack_rows(summary, texts_, opts.window):
+            rec = Record(
+                _id(table, IdKind.ROW, chunk.rows[0]), "row", chunk.text, provenance(table, tags, chunk.rows[0])
+            )
+            rec.metadata["rows"] = ",".join(map(str, chunk.rows))
+            out.append(rec)
+    else:
+        for r in rows:
+            rec = Record(
+                _id(table, IdKind.ROW, r),
+                "row",
+                f"{title}\n{locator(table, r)}: {texts[r]}",
+                provenance(table, tags, r),
+            )
+            if opts.dense_rows is not DenseRowForm.FULL:
+                rec.dense_text = _cut(
+                    f"{_cut(dense_title(table), DENSE_TITLE_MAX_TOKENS)}\n{texts[r]}", DENSE_ROW_MAX_TOKENS
+                )
+            out.append(rec)
+    if opts.cells == "none":
+        return out
+    for f in fields[:FACT_MAX_CELLS_PER_TABLE]:
+        said = value[f.row, f.value_col]
+        bodies = {
+            "triple": [form_triple(title, f.key, said)],
+            "sentence": [form_sentence(title, f.key, said)],
+            "both": [form_triple(title, f.key, said), form_sentence(title, f.key, said)],
+        }[opts.cells]
+        for i, body in enumerate(bodies):
+            rid = _id(table, IdKind.FACT, f.row, f.value_col, "" if i == 0 else "s")
+            out.append(Record(rid, "fact", body, provenance(table, tags, f.row, f.value_col)))
     return out
 
 

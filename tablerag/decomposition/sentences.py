@@ -26,6 +26,16 @@ TEMPLATES: dict[SentenceLang, str] = {
 }
 
 
+# A field of a key-value form (a profile, an infobox): its label and value, no row or column header.
+FORM_TEMPLATES: dict[SentenceLang, str] = {
+    "en": "In {title}, {key} is {value}.",
+    "ru": "В таблице {title}: {key} — {value}.",
+    "de": "In {title}: {key} ist {value}.",
+    "pl": "W tabeli {title}: {key} to {value}.",
+    "zh": "在{title}中，{key}为{value}。",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CellFact:
     """One value cell with the headers that name it."""
@@ -70,3 +80,14 @@ def sentence(fact: CellFact, lang: SentenceLang | None = None) -> str:
     return TEMPLATES[chosen].format(
         title=fact.title, column=fact.column, row=fact.row, value=value_with_unit(fact.value, fact.unit)
     )
+
+
+def form_triple(title: str, key: str, value: str) -> str:
+    """``title: label | value`` for a form's field."""
+    return f"{title}: {key} | {value}"
+
+
+def form_sentence(title: str, key: str, value: str, lang: SentenceLang | None = None) -> str:
+    """One standalone sentence for a form's field, in ``lang`` (guessed from the label and title when None)."""
+    chosen = lang or detect_lang(f"{title} {key}")
+    return FORM_TEMPLATES[chosen].format(title=title, key=key, value=value)

@@ -37,7 +37,7 @@ from tablerag.qa.fit import (
     states_result,
     text_for_a_number,
 )
-from tablerag.qa.form import form_fact
+from tablerag.qa.form import asked_field
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -61,6 +61,7 @@ from tablerag.qa.pick import (
     period_columns,
     reason_column,
     respective_cells,
+    same_in_every_row,
     tied_columns,
 )
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
@@ -383,8 +384,8 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
-    if found is None or found.refused:  # a form's fields are labels beside values, not rows under columns
-        found = _form_value(table, question, version) or found
+    if found is None:  # a form's fields are labels beside values, not rows under columns
+        found = _form_value(table, question, version)
     if found is None or misses_the_choice(question, found.value):
         return None
     if (
@@ -450,7 +451,9 @@ def _from_table(
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
-    placed = listed_place(table, linked, question) or row_beside(table, linked, question)
+    placed = (
+        listed_place(table, linked, question) or row_beside(table, linked, question) or same_in_every_row(table, linked)
+    )
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
@@ -458,16 +461,16 @@ def _from_table(
 
 
 def _form_value(table: Table, question: str, version: str | None) -> Answer | None:
-    """The value beside the label the question names, when the table is a key-value form (`form.form_fact`)."""
-    fact = form_fact(table, question)
-    if fact is None:
+    """The value beside the label the question names, when the table is a key-value form (`form.asked_field`)."""
+    field = asked_field(table, question)
+    if field is None:
         return None
-    value = " ".join(filled_grid(table)[fact.row][fact.value_col].split())
-    where = cite(table, fact.row, fact.value_col, version)
+    value = " ".join(filled_grid(table)[field.row][field.value_col].split())
+    where = cite(table, field.row, field.value_col, version)
     version_ = f", version {where['version']}" if where.get("version") else ""
     return Answer(
-        f"{fact.key}: {value} — {where['file']}, {_where(table, fact.row, where)}, "
-        f"column {table.column_label(fact.value_col)}{version_}",
+        f"{field.key}: {value} — {where['file']}, {_where(table, field.row, where)}, "
+        f"column {table.column_label(field.value_col)}{version_}",
         value,
         None,
         [where],

@@ -8,6 +8,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL
 from tablerag.qa.periods import STATED_CHANGE, column_kind, column_years, is_year, percent_column, year_of
@@ -226,6 +227,27 @@ def only_row(table: Table, linked: Linked) -> Linked | None:
     if len(rows) != 1 or not named or not any(c.row in rows and c.value is not None for c in table.cells):
         return None
     return Linked([Scored(rows.pop(), 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)
+
+
+MIN_SAME_ROWS = 2  # one row of values is `only_row`'s; from two on, one text in all of them is the column's answer
+
+
+def same_in_every_row(table: Table, linked: Linked) -> Linked | None:
+    """The question names no row but one column, and that column says the same in every row of values (a maker,
+    a product's description merged down the whole register): that text answers whichever row was meant, so
+    naming none is no ambiguity. The first such row is taken and cited."""
+    if linked.rows or not linked.cols or (len(linked.cols) > 1 and linked.cols[1].score >= linked.cols[0].score):
+        return None
+    grid = filled_grid(table)
+    col = linked.cols[0].index
+    rows = [r for r in range(table.header_rows, table.n_rows) if sum(bool(t.strip()) for t in grid[r]) >= 2]
+    said = {" ".join(grid[r][col].split()) for r in rows}
+    if len(rows) < MIN_SAME_ROWS or len(said) != 1:
+        return None
+    text = next(iter(said))
+    if not text or is_nil_mark(text):  # "—" in every row says nothing
+        return None
+    return Linked([Scored(rows[0], 0.0, frozenset(), 0)], linked.cols[:1], linked.key_cols, linked.words)
 
 
 # the question asks why: its answer is the text a "reason" column gives (变动原因, "Reason for change", Grund)

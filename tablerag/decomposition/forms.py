@@ -1,0 +1,69 @@
+"""Key-value forms: a record card, an encyclopaedia infobox, a spec sheet or a company profile lays its facts out as
+label | value pairs, one or several pairs to a row ("成立时间 | 2006年11月29日 | 挂牌时间 | 2014年1月24日"), with no
+header of its own: the first pair is a fact, not column names. Its records and answers read it as such; a table is
+taken for one only where it is a form through and through."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+from tablerag.parsing.numbers import parse_number
+
+MIN_FORM_FIELDS = 3  # fewer pairs are as much a two-column list as a form: no shape to read the layout from
+# a label names a field ("行业（挂牌公司管理型行业分类）", "Date of incorporation"); longer text is a value
+MAX_KEY_CHARS = 24
+MAX_KEY_WORDS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One label | value pair of a form: the grid row, the label's and the value's columns, the label's text."""
+
+    row: int
+    key_col: int
+    value_col: int
+    key: str
+
+
+def _is_key(text: str) -> bool:
+    t = " ".join(text.split())
+    return (
+        bool(t)
+        and len(t) <= MAX_KEY_CHARS + MAX_KEY_CHARS * (" " in t)  # spaced words run longer than CJK characters
+        and len(t.split()) <= MAX_KEY_WORDS
+        and parse_number(t) is None
+        and any(ch.isalpha() for ch in t)
+        and not any(ch.isdigit() for ch in t)  # a date, a year or a code is a value ("7 May 1231"), not a field
+    )
+
+
+def form_fields(table: Table) -> list[FormField]:
+    """The label | value pairs of a table laid out as a form, or [] when it is not one. A form: every row (header
+    rows included) is a title across the whole width, or pairs at the same even columns, each an unnumbered short
+    label beside a different, non-empty value; no label is said twice; at least MIN_FORM_FIELDS pairs. A register of
+    several columns fails here: some column read as labels repeats ("Team") or holds numbers (goals, years, codes);
+    with two columns a form and a list of named values read alike (the value beside its name)."""
+    grid = filled_grid(table)
+    width = table.n_cols
+    if width < 2 or width % 2:
+        return []
+    fields: list[FormField] = []
+    for r, row in enumerate(grid):
+        cells = [" ".join(c.split()) for c in row] + [""] * (width - len(row))
+        if all(cells[k] == cells[k + 1] for k in range(0, width, 2)):  # a title over the form or over each pair
+            continue
+        for k in range(0, width, 2):
+            key, value = cells[k], cells[k + 1]
+            if not key and not value:
+                continue
+            if not _is_key(key) or not value or value == key:
+                return []
+            fields.append(FormField(r, k, k + 1, key))
+            if len(set(cells[k + 1 :])) == 1:  # one value across the rest of the row: one fact
+                break
+    keys = [f.key.casefold() for f in fields]
+    if len(fields) < MIN_FORM_FIELDS or len(set(keys)) < len(keys):
+        return []
+    return fields

@@ -1,0 +1,62 @@
+"""A key-value form's records: every field (the first row's too, a form has no header) as a label=value record and
+a fact, no value standing as a column name over the others; and, pooled, a question about one field of one form
+among other tables answered with that field's value, cited by its cell. Files are made by the tests (CSV)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import tablerag
+from tablerag.decomposition.records import RecordOptions, table_records
+from tablerag.eval.qa import table_from_rows
+from tablerag.model import Tags
+
+PROFILE = [
+    ["Stock exchange", "Warsaw Stock Exchange"],
+    ["Date of incorporation", "12 March 1998"],
+    ["Registered office", "Gdańsk"],
+    ["Share capital", "4,250,000 PLN"],
+]
+
+
+def _csv(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    return path
+
+
+def test_every_field_of_a_form_is_a_record_and_none_names_a_column(tmp_path: Path) -> None:
+    table = table_from_rows(PROFILE, tmp_path, "profile")
+    records = table_records(table, Tags(), options=RecordOptions(cells="both"))
+    rows = [r for r in records if r.kind == "row"]
+    assert [r.provenance.row for r in rows] == [0, 1, 2, 3]  # the first pair is a field, not a header
+    assert rows[0].text.endswith("Stock exchange=Warsaw Stock Exchange")
+    assert not any("(Warsaw Stock Exchange)" in r.text for r in records)  # the first value names no column
+    facts = [r for r in records if r.kind == "fact"]
+    assert "profile.csv: Date of incorporation | 12 March 1998" in {r.text for r in facts}
+    assert "In profile.csv, Registered office is Gdańsk." in {r.text for r in facts}
+    assert {(r.provenance.row, r.provenance.col) for r in facts} == {(0, 1), (1, 1), (2, 1), (3, 1)}
+    summary = records[0].text
+    assert "A form of 4 fields" in summary and "Share capital" in summary
+
+
+def test_a_table_with_column_names_keeps_them_in_its_records(tmp_path: Path) -> None:
+    rows = [["", "2019", "2018"], ["Revenue", "1,200", "900"], ["Net income", "300", "250"], ["Staff", "40", "38"]]
+    records = table_records(table_from_rows(rows, tmp_path, "income"), Tags())
+    assert any("(2019)=1,200" in r.text for r in records if r.kind == "row")
+
+
+def test_a_pooled_question_about_a_form_field_takes_the_value_beside_it(tmp_path: Path) -> None:
+    files = [
+        _csv(tmp_path / "profile.csv", PROFILE),
+        _csv(
+            tmp_path / "income.csv", [["", "2019", "2018"], ["Revenue", "1,200", "900"], ["Net income", "300", "250"]]
+        ),
+    ]
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add(files)
+        answer = index.ask("What is the date of incorporation of the company?").answer
+    assert answer is not None and answer.value == "12 March 1998"
+    (cited,) = answer.citations
+    assert Path(cited["file"]).name == "profile.csv" and (cited["row"], cited["col"]) == (1, 1)
