@@ -100,3 +100,30 @@ def test_a_column_whose_rows_differ_or_are_nil_names_no_row_by_itself(tmp_path):
     nil = [SPEC[0], *(row[:1] + ["—"] + row[2:] for row in SPEC[1:])]
     found = answer_table(table_from_rows(nil, tmp_path, "nil"), "Who is the maker of the RY-5 machining centre?")
     assert found is None or found.value is None
+
+
+DEVICES = [  # one "Parameters" header over a name column and a value column, each name repeated for every device
+    ["Device", "Made", "Parameters", "Parameters"],
+    ["Alpha thermometer", "2003", "Model", "AWF-234"],
+    ["Alpha thermometer", "2003", "Range", "0-120°"],
+    ["Beta thermometer", "2005", "Model", "UCA-23"],
+    ["Beta thermometer", "2005", "Range", "-25-100°"],
+]
+
+
+def test_a_name_value_pair_of_columns_answers_with_the_value_of_the_name_asked(tmp_path):
+    found = answer_table(table_from_rows(DEVICES, tmp_path, "devices"), "What is the range of the Beta thermometer?")
+    assert found is not None and not found.refused, found
+    assert found.value == "-25-100°"
+    assert (found.citations[0]["row"], found.citations[0]["col"]) == (4, 3)
+
+
+def test_two_values_of_one_kind_under_one_header_are_no_name_value_pair(tmp_path):
+    routes = [
+        ["Route", "Name", "Terminals", "Terminals"],
+        ["31", "Wisconsin Avenue Line", "Friendship Heights", "Potomac Park"],
+        ["42", "Mount Pleasant Line", "Mount Pleasant", "Gallery Place"],
+        ["52", "Fourteenth Street Line", "Takoma", "L'Enfant Plaza"],
+    ]
+    found = answer_table(table_from_rows(routes, tmp_path, "routes"), "What is listed for Mount Pleasant?")
+    assert found is None or found.value != "Gallery Place"  # one terminal is not the name of the other

@@ -37,7 +37,7 @@ from tablerag.qa.fit import (
     states_result,
     text_for_a_number,
 )
-from tablerag.qa.form import asked_field
+from tablerag.qa.form import asked_field, pair_value
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -452,7 +452,10 @@ def _from_table(
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
     placed = (
-        listed_place(table, linked, question) or row_beside(table, linked, question) or same_in_every_row(table, linked)
+        listed_place(table, linked, question)
+        or row_beside(table, linked, question)
+        or same_in_every_row(table, linked)
+        or pair_value(table, linked)
     )
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
