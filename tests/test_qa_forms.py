@@ -65,6 +65,12 @@ def test_a_table_with_column_names_is_no_form(tmp_path):
     dated = [["Title", "Year", "Date of death", "Notes"], ["Beatrice II", "1205", "7 May 1231", "Countess"]]
     dated.append(["Otto III", "1208", "19 June 1234", "Count"])
     assert form_fields(table_from_rows(dated, tmp_path, "reigns")) == []  # a date is a value, never a field's label
+    releases = [["Country", "Date", "Format", "Label"], ["Italy", "31 October 2011", "CD single", "Step and Go"]]
+    releases.append(["Various", "14 February 2012", "Digital download", "Roton"])
+    assert form_fields(table_from_rows(releases, tmp_path, "releases")) == []  # "Date" names a column of dates
+    amounts = [["Item", "Amount"], ["Revenue", "1,200"], ["Staff costs", "300"], ["Rent", "80"]]
+    assert form_fields(table_from_rows(amounts, tmp_path, "amounts")) == []
+    assert len(form_fields(table_from_rows(amounts[1:], tmp_path, "figures"))) == 3  # no header: a form of amounts
 
 
 def test_a_form_with_a_label_said_twice_is_no_form(tmp_path):

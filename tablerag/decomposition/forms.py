@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.spans import names_period
 
 MIN_FORM_FIELDS = 3  # fewer pairs are as much a two-column list as a form: no shape to read the layout from
 # a label names a field ("行业（挂牌公司管理型行业分类）", "Date of incorporation"); longer text is a value
 MAX_KEY_CHARS = 24
 MAX_KEY_WORDS = 6
+MIN_TYPED_VALUES = 2  # one number under a label is any form's field; two or more in a row make a typed column
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,23 @@ def form_fields(table: Table) -> list[FormField]:
             if len(set(cells[k + 1 :])) == 1:  # one value across the rest of the row: one fact
                 break
     keys = [f.key.casefold() for f in fields]
-    if len(fields) < MIN_FORM_FIELDS or len(set(keys)) < len(keys):
+    if len(fields) < MIN_FORM_FIELDS or len(set(keys)) < len(keys) or _named_columns(grid, fields):
         return []
     return fields
+
+
+def _typed(text: str) -> bool:
+    t = " ".join(text.split())
+    return parse_number(t) is not None or names_period(t)
+
+
+def _named_columns(grid: list[list[str]], fields: list[FormField]) -> bool:
+    """The first row names columns: under its label over a "value" column ("Date", "Best (m)") every later value
+    there is a number or a date, as a register's column is; a form's values are of many kinds."""
+    first = min(f.row for f in fields)
+    for col in {f.value_col for f in fields}:
+        head = [grid[f.row][col] for f in fields if f.value_col == col and f.row == first]
+        rest = [grid[f.row][col] for f in fields if f.value_col == col and f.row != first]
+        if head and not _typed(head[0]) and len(rest) >= MIN_TYPED_VALUES and all(_typed(t) for t in rest):
+            return True
+    return False
