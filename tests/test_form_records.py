@@ -1,6 +1,7 @@
 """A key-value form's records: every field (the first row's too, a form has no header) as a label=value record and
 a fact, no value standing as a column name over the others; and, pooled, a question about one field of one form
-among other tables answered with that field's value, cited by its cell. Files are made by the tests (CSV)."""
+among other tables answered with that field's value, cited by its cell; a ruled form typeset as a PDF read and
+asked the same way. Files are made by the tests (CSV, PDF)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import csv
 from pathlib import Path
 
 import tablerag
+from tablerag.decomposition.forms import form_fields
 from tablerag.decomposition.records import RecordOptions, table_records
 from tablerag.eval.qa import table_from_rows
 from tablerag.model import Tags
+from tablerag.qa.answer import answer_table
 
 PROFILE = [
     ["Stock exchange", "Warsaw Stock Exchange"],
@@ -60,3 +63,34 @@ def test_a_pooled_question_about_a_form_field_takes_the_value_beside_it(tmp_path
     assert answer is not None and answer.value == "12 March 1998"
     (cited,) = answer.citations
     assert Path(cited["file"]).name == "profile.csv" and (cited["row"], cited["col"]) == (1, 1)
+
+
+def test_a_ruled_form_in_a_pdf_answers_with_the_value_beside_the_label(tmp_path: Path) -> None:
+    """An infobox typeset as a born-digital PDF, ruled, two pairs to a row: parsed, then asked."""
+    import pymupdf
+
+    rows = [
+        ["Crew", "6-7", "Maximum speed", "865 km/h"],
+        ["Length", "69.10 m", "Cruise speed", "800-850 km/h"],
+        ["Wingspan", "73.30 m", "Service ceiling", "9,500 m"],
+        ["First flight", "26 December 1982", "Payload", "150 t"],
+    ]
+    xs, top, height = [72.0, 160.0, 260.0, 360.0, 460.0], 100.0, 18.0
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], top + r * height), (xs[-1], top + r * height), width=0.5)
+    for x in xs:
+        page.draw_line((x, top), (x, top + height * len(rows)), width=0.5)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 4, top + r * height + 12), text, fontsize=9)
+    pdf = tmp_path / "an-124.pdf"
+    doc.save(pdf)
+    doc.close()
+    tables = tablerag.parse(pdf).tables
+    assert len(tables) == 1 and len(form_fields(tables[0])) == 8
+    for question, value in [("What is the wingspan?", "73.30 m"), ("When was the first flight?", "26 December 1982")]:
+        found = answer_table(tables[0], question)
+        assert found is not None and found.value == value, (question, found)
+        assert found.citations[0]["page"] == 1
