@@ -237,13 +237,7 @@ def _form_records(table: Table, tags: Tags, fields: list[FormField], opts: Recor
     rows = sorted({f.row for f in fields})
     texts = {r: "; ".join(f"{f.key}={value[f.row, f.value_col]}" for f in fields if f.row == r) for r in rows}
     if opts.rows == "packed":
-        texts_ = [(r, f"{locator(table, r)}: {texts[r]}") for r in rows]
-        for chunk in pack_rows(summary, texts_, opts.window):
-            rec = Record(
-                _id(table, IdKind.ROW, chunk.rows[0]), "row", chunk.text, provenance(table, tags, chunk.rows[0])
-            )
-            rec.metadata["rows"] = ",".join(map(str, chunk.rows))
-            out.append(rec)
+        out.extend(_packed(table, tags, [(r, f"{locator(table, r)}: {texts[r]}") for r in rows], summary, opts.window))
     else:
         for r in rows:
             rec = Record(
@@ -334,7 +328,11 @@ def _id(table: Table, kind: IdKind, row: int | None = None, col: int | None = No
 def _packed_records(
     table: Table, tags: Tags, grid: list[list[str]], names: list[str], rows: list[int], summary: str, window: int
 ) -> list[Record]:
-    texts = [(row, row_text(table, row, grid, names)) for row in rows]
+    return _packed(table, tags, [(row, row_text(table, row, grid, names)) for row in rows], summary, window)
+
+
+def _packed(table: Table, tags: Tags, texts: list[tuple[int, str]], summary: str, window: int) -> list[Record]:
+    """Row texts packed into chunks of about ``window`` tokens, one record each, naming the rows it holds."""
     out = []
     for chunk in pack_rows(summary, texts, window):
         first = chunk.rows[0]
