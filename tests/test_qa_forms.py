@@ -133,3 +133,19 @@ def test_two_values_of_one_kind_under_one_header_are_no_name_value_pair(tmp_path
     ]
     found = answer_table(table_from_rows(routes, tmp_path, "routes"), "What is listed for Mount Pleasant?")
     assert found is None or found.value != "Gallery Place"  # one terminal is not the name of the other
+
+
+def test_a_form_label_is_never_an_answer(tmp_path):
+    guarantee = [
+        ["担保方", "范凌君"],
+        ["被担保方", "上海竞天科技股份有限公司"],
+        ["担保金额", "37,000,000.00"],
+        ["担保起始日", "2019-3-22"],
+        ["担保到期日", "2025-9-29"],
+    ]
+    table = table_from_rows(guarantee, tmp_path, "guarantee")
+    # read as rows under a "担保方" column, the question's company named the row and the label "被担保方" was taken
+    found = answer_table(table, "上海竞天科技股份有限公司担保到什么时候？")
+    assert found is None or found.value != "被担保方"
+    found = answer_table(table, "担保到期日是哪天？")
+    assert found is not None and found.value == "2025-9-29"

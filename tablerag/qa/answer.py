@@ -37,7 +37,7 @@ from tablerag.qa.fit import (
     states_result,
     text_for_a_number,
 )
-from tablerag.qa.form import asked_field, pair_value
+from tablerag.qa.form import asked_field, cites_a_label, pair_value
 from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -384,6 +384,8 @@ def answer_table(
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
+    if found is not None and found.value is not None and cites_a_label(table, found.citations):
+        found = None  # a form read as rows under columns answered with one of its labels
     if found is None:  # a form's fields are labels beside values, not rows under columns
         found = _form_value(table, question, version)
     if found is None or misses_the_choice(question, found.value):

@@ -4,6 +4,8 @@ a "Parameters" header over a name column and a value column, one parameter to a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablerag.decomposition.forms import FormField, form_fields
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
@@ -58,3 +60,10 @@ def pair_value(table: Table, linked: Linked) -> Linked | None:
         if label and value and parse_number(label) is None and linked.row.tokens & set(tokens(label)):
             return Linked(linked.rows, [Scored(k + 1, linked.row.score, frozenset(), 0)], linked.key_cols, linked.words)
     return None
+
+
+def cites_a_label(table: Table, citations: list[dict[str, Any]]) -> bool:
+    """An answer read off a form as if it were rows under columns, citing one of its labels ("被担保方" taken as the
+    value of "担保方"): a label is never a value."""
+    labels = {(f.row, f.key_col) for f in form_fields(table)}
+    return any((c.get("row"), c.get("col")) in labels for c in citations)
