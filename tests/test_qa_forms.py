@@ -149,3 +149,41 @@ def test_a_form_label_is_never_an_answer(tmp_path):
     assert found is None or found.value != "被担保方"
     found = answer_table(table, "担保到期日是哪天？")
     assert found is not None and found.value == "2025-9-29"
+
+
+def test_a_key_value_block_above_a_sheets_table_answers_its_fields(tmp_path):
+    """An ERP-style export: company, period, currency and author as label | value pairs over the report's table."""
+    import openpyxl
+
+    import tablerag
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Report"
+    for row in [
+        ["Company", "Acme Trading GmbH"],
+        ["Reporting period", "Q1 2024"],
+        ["Currency", "EUR"],
+        ["Prepared by", "Finance department"],
+        [],
+        ["Item", "January", "February", "March"],
+        ["Sales", 100, 120, 130],
+        ["Cost of sales", 50, 60, 65],
+    ]:
+        ws.append(row)
+    path = tmp_path / "report.xlsx"
+    wb.save(path)
+    tables = tablerag.parse(path).tables
+
+    def ask(question):
+        return next((a for t in tables if (a := answer_table(t, question)) is not None and a.value is not None), None)
+
+    for question, value, where in [
+        ("What is the currency?", "EUR", (2, 1)),
+        ("Who prepared the report?", "Finance department", (3, 1)),
+        ("What were the sales in February?", "120", (1, 2)),
+    ]:
+        found = ask(question)
+        assert found is not None and found.value == value, (question, found)
+        assert (found.citations[0]["row"], found.citations[0]["col"]) == where
+        assert found.citations[0]["sheet"] == "Report"
