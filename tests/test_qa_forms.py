@@ -58,6 +58,31 @@ def test_a_form_answers_with_the_value_beside_the_label_named(tmp_path, rows, qu
     assert (where["row"], where["col"]) == (r, c)  # the value's own cell, beside its label
 
 
+def test_an_infobox_with_a_sub_labelled_field_and_a_value_across_the_row_is_a_form(tmp_path):
+    person = [
+        ["Personal data", "Personal data", "Personal data", "Personal data"],
+        ["Name", "Joker Xue", "Date of birth", "17 July 1983"],
+        ["Alma mater", "Glion Institute", "Occupation", "Singer"],
+        [
+            "Awards",
+            "Most popular singer-songwriter",
+            "Most popular singer-songwriter",
+            "Most popular singer-songwriter",
+        ],
+        ["Label", "former", "Ocean Butterflies", "Ocean Butterflies"],
+        ["Label", "current", "Chaoshi Music", "Chaoshi Music"],
+    ]
+    table = table_from_rows(person, tmp_path, "person")
+    assert [f.key for f in form_fields(table)][-2:] == ["Label former", "Label current"]
+    for question, answer in [
+        ("Which school did he graduate from, his alma mater?", "Glion Institute"),
+        ("What is his current label?", "Chaoshi Music"),
+        ("Which awards did he win?", "Most popular singer-songwriter"),
+    ]:
+        found = answer_table(table, question)
+        assert found is not None and found.value == answer, (question, found)
+
+
 def test_a_table_with_column_names_is_no_form(tmp_path):
     table = table_from_rows(REGISTER, tmp_path, "register")
     assert form_fields(table) == []

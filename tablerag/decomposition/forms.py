@@ -43,8 +43,9 @@ def _is_key(text: str) -> bool:
 
 def form_fields(table: Table) -> list[FormField]:
     """The label | value pairs of a table laid out as a form, or [] when it is not one. A form: every row (header
-    rows included) is a title across the whole width, or pairs at the same even columns, each an unnumbered short
-    label beside a different, non-empty value; no label is said twice; at least MIN_FORM_FIELDS pairs. A register of
+    rows included) is a title across the whole width, a label and sub-label with one value across the rest, or
+    pairs at the same even columns, each an unnumbered short label beside a different, non-empty value (a value
+    may run across the rest of its row); no label is said twice; at least MIN_FORM_FIELDS pairs. A register of
     several columns fails here: some column read as labels repeats ("Team") or holds numbers (goals, years, codes);
     with two columns a form and a list of named values read alike (the value beside its name)."""
     grid = filled_grid(table)
@@ -55,6 +56,11 @@ def form_fields(table: Table) -> list[FormField]:
     for r, row in enumerate(grid):
         cells = [" ".join(c.split()) for c in row] + [""] * (width - len(row))
         if all(cells[k] == cells[k + 1] for k in range(0, width, 2)):  # a title over the form or over each pair
+            continue
+        spread = len(set(cells[2:])) == 1 and cells[2] not in ("", cells[1])
+        if width >= 4 and spread and _is_key(cells[0]) and _is_key(cells[1]):
+            # a label with a sub-label, its value across the rest ("经纪公司 | 原先 | 海蝶音乐 | 海蝶音乐")
+            fields.append(FormField(r, 0, 2, f"{cells[0]} {cells[1]}"))
             continue
         for k in range(0, width, 2):
             key, value = cells[k], cells[k + 1]
