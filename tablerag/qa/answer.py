@@ -472,6 +472,7 @@ def _form_value(table: Table, question: str, version: str | None) -> Answer | No
         return None
     value = " ".join(filled_grid(table)[field.row][field.value_col].split())
     where = cite(table, field.row, field.value_col, version)
+    said = frozenset(tokens(field.key)) & frozenset(tokens(question))
     version_ = f", version {where['version']}" if where.get("version") else ""
     return Answer(
         f"{field.key}: {value} — {where['file']}, {_where(table, field.row, where)}, "
@@ -480,7 +481,9 @@ def _form_value(table: Table, question: str, version: str | None) -> Answer | No
         None,
         [where],
         route=RouteKind.LOOKUP.value,
-        score=1.0,
+        score=float(len(said)),
+        named=len(said),  # the label's words the question says rank it against other tables' answers
+        named_words=said,
     )
 
 
