@@ -336,6 +336,53 @@ def _split_stray_columns(block: Block) -> list[Block]:
     return out
 
 
+def _split_side_by_side(block: Block) -> list[Block]:
+    """Tables set side by side on a sheet ("资产 | 年初数 | 期末数 | 负债 | 年初数 | 期末数", a balance sheet's assets beside
+    its liabilities) become one block each: the top row is equal runs of columns whose first names differ (each
+    run's own label column) and whose other names repeat run after run, every run's first column holds labels and
+    another of its columns numbers, and no cell spans two runs. Each row then holds one record, not two."""
+    width = block.right - block.left + 1
+    top = {it.col - block.left: it.text.strip() for it in block.items if it.row == block.top}
+    if any(it.col_span > 1 for it in block.items if it.row == block.top):
+        return [block]
+    for run in range(2, width // 2 + 1):
+        if width % run:
+            continue
+        starts = range(0, width, run)
+        names = [tuple(top.get(s + k, "") for k in range(1, run)) for s in starts]
+        firsts = [top.get(s, "") for s in starts]
+        if len(set(names)) != 1 or not any(names[0]) or "" in firsts or len(set(firsts)) != len(firsts):
+            continue
+        runs = [(block.left + s, block.left + s + run - 1) for s in starts]
+        if not all(_is_run(block, lo, hi) for lo, hi in runs):
+            continue
+        if any(not any(lo <= it.col and it.col + it.col_span - 1 <= hi for lo, hi in runs) for it in block.items):
+            return [block]  # a cell across two runs: one table after all
+        return [
+            Block(
+                block.top,
+                block.bottom,
+                lo,
+                hi,
+                [it for it in block.items if lo <= it.col <= hi],
+                list(block.caption),
+                list(block.notes) if i == len(runs) - 1 else [],
+            )
+            for i, (lo, hi) in enumerate(runs)
+        ]
+    return [block]
+
+
+def _is_run(block: Block, left: int, right: int) -> bool:
+    """A run of a side-by-side layout: below the top row its first column holds labels (most of its cells are
+    no number), and some other column of it holds numbers."""
+    body = [it for it in block.items if it.row > block.top and left <= it.col <= right]
+    labels = [it for it in body if it.col == left]
+    if not labels or sum(it.number is None for it in labels) * 2 < len(labels):
+        return False
+    return any(it.number is not None for it in body if it.col > left)
+
+
 def _overlaps(a: Block, b: Block) -> bool:
     return a.left <= b.right and b.left <= a.right
 
@@ -469,7 +516,12 @@ def sheet_tables(
     sheet: Sheet, file: str, sha256: str, table_no: int, prose_no: int
 ) -> tuple[list[Table], list[ProseBlock], list[Block]]:
     """The tables (numbered from `table_no`), stray prose and table blocks of one sheet (or one part of a sheet)."""
-    pieces = [piece for b in _blocks(sheet) for piece in _split_stray_columns(_strip_title_rows(b))]
+    pieces = [
+        part
+        for b in _blocks(sheet)
+        for piece in _split_stray_columns(_strip_title_rows(b))
+        for part in _split_side_by_side(piece)
+    ]
     blocks, lone = _attach_lone(pieces)
     tables = [_table(sheet, block, file, sha256, table_no + i) for i, block in enumerate(blocks)]
     prose = [_prose(sheet, item, file, sha256, prose_no + i) for i, item in enumerate(lone)]
