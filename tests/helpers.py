@@ -107,3 +107,23 @@ def draw_borderless_rows(page: Any, rows: list[list[str]], xs: list[float], top:
         for c, text in enumerate(row):
             if text:
                 page.insert_text((xs[c] + (0 if c == 0 else 40 - 4.4 * len(text)), top + 15 * r), text, fontsize=8)
+
+
+def ruled_table_pdf(path: Path, rows: list[list[str]], xs: list[float], top: float = 100.0) -> Path:
+    """One PDF page holding ``rows`` as a ruled table: a rule between every row and at every x of ``xs`` (the
+    column edges), each cell's text set at its left edge. Returns ``path``."""
+    import pymupdf
+
+    height = 18.0
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], top + r * height), (xs[-1], top + r * height), width=0.5)
+    for x in xs:
+        page.draw_line((x, top), (x, top + height * len(rows)), width=0.5)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 3, top + r * height + 12), text, fontsize=8)
+    doc.save(path)
+    doc.close()
+    return path

@@ -8,6 +8,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from helpers import ruled_table_pdf
+
 import tablerag
 from tablerag.decomposition.forms import form_fields
 from tablerag.decomposition.records import RecordOptions, table_records
@@ -67,27 +69,13 @@ def test_a_pooled_question_about_a_form_field_takes_the_value_beside_it(tmp_path
 
 def test_a_ruled_form_in_a_pdf_answers_with_the_value_beside_the_label(tmp_path: Path) -> None:
     """An infobox typeset as a born-digital PDF, ruled, two pairs to a row: parsed, then asked."""
-    import pymupdf
-
     rows = [
         ["Crew", "6-7", "Maximum speed", "865 km/h"],
         ["Length", "69.10 m", "Cruise speed", "800-850 km/h"],
         ["Wingspan", "73.30 m", "Service ceiling", "9,500 m"],
         ["First flight", "26 December 1982", "Payload", "150 t"],
     ]
-    xs, top, height = [72.0, 160.0, 260.0, 360.0, 460.0], 100.0, 18.0
-    doc = pymupdf.open()
-    page = doc.new_page()
-    for r in range(len(rows) + 1):
-        page.draw_line((xs[0], top + r * height), (xs[-1], top + r * height), width=0.5)
-    for x in xs:
-        page.draw_line((x, top), (x, top + height * len(rows)), width=0.5)
-    for r, row in enumerate(rows):
-        for c, text in enumerate(row):
-            page.insert_text((xs[c] + 4, top + r * height + 12), text, fontsize=9)
-    pdf = tmp_path / "an-124.pdf"
-    doc.save(pdf)
-    doc.close()
+    pdf = ruled_table_pdf(tmp_path / "an-124.pdf", rows, [72.0, 160.0, 260.0, 360.0, 460.0])
     tables = tablerag.parse(pdf).tables
     assert len(tables) == 1 and len(form_fields(tables[0])) == 8
     for question, value in [("What is the wingspan?", "73.30 m"), ("When was the first flight?", "26 December 1982")]:

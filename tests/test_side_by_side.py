@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from helpers import ruled_table_pdf
 
 import tablerag
+from tablerag.qa.answer import answer_table
 
 BALANCE = [
     ["A公司财务情况报表", None, None, None, None, None],
@@ -64,3 +66,52 @@ def test_a_wide_table_whose_names_do_not_repeat_in_runs_stays_one(tmp_path: Path
     rows += [["Cost", 6, 5, "South", 6, 6], ["Profit", 4, 4, "Total", 10, 9]]
     rows[0][4] = "2020"  # the runs' names differ: columns of one table, not two tables
     assert len(tablerag.parse(_workbook(tmp_path / "wide.xlsx", rows)).tables) == 1
+
+
+ENGLISH = [
+    ["Assets", "2019", "2018", "Liabilities", "2019", "2018"],
+    ["Cash", "100", "300", "Borrowings", "70", "800"],
+    ["Deposits", "200", "200", "Notes payable", "50", "500"],
+    ["Notes receivable", "150", "400", "Accounts payable", "200", "210"],
+    ["Total assets", "1,001", "1,200", "Total liabilities", "400", "130"],
+]
+
+
+def test_a_csv_of_two_sides_is_cut_and_cites_the_files_own_columns(tmp_path: Path) -> None:
+    path = tmp_path / "balance.csv"
+    path.write_text("\n".join(",".join(f'"{c}"' for c in row) for row in ENGLISH) + "\n", encoding="utf-8")
+    tables = tablerag.parse(path).tables
+    assert [t.column_name(0) for t in tables] == ["Assets", "Liabilities"]
+    assert [t.id.rsplit(":", 1)[1] for t in tables] == ["t0", "t1"]
+    with tablerag.Index(tmp_path / "index") as index:
+        index.add([path])
+        answer = index.ask("What were the notes payable in 2018?").answer
+    assert answer is not None and answer.value == "500"
+    assert (answer.citations[0]["row"], answer.citations[0]["column"]) == (2, "6")  # the file's sixth column
+
+
+def _ruled_pdf(path: Path) -> Path:
+    return ruled_table_pdf(path, ENGLISH, [60.0, 160.0, 210.0, 260.0, 370.0, 420.0, 470.0])
+
+
+def test_a_ruled_pdf_of_two_sides_is_cut_into_two_tables_each_with_its_own_extent(tmp_path: Path) -> None:
+    tables = tablerag.parse(_ruled_pdf(tmp_path / "balance.pdf")).tables
+    assert [t.column_name(0) for t in tables] == ["Assets", "Liabilities"]
+    left, right = (t.source.bbox for t in tables)
+    assert left is not None and right is not None and left.x1 <= right.x0 + 1
+    found = answer_table(tables[1], "What were the total liabilities in 2019?")
+    assert found is not None and found.value == "400"
+
+
+def test_a_scan_of_two_sides_is_cut_into_two_tables(tmp_path: Path) -> None:
+    """The same page as a 200-dpi image without a text layer: the structure model and OCR read it, then it is cut."""
+    import pymupdf
+
+    src = pymupdf.open(_ruled_pdf(tmp_path / "balance.pdf"))
+    png = tmp_path / "balance.png"
+    src[0].get_pixmap(dpi=200).save(png)
+    src.close()
+    tables = tablerag.parse(png).tables
+    assert [t.column_name(0) for t in tables] == ["Assets", "Liabilities"]
+    found = answer_table(tables[1], "What were the total liabilities in 2019?")
+    assert found is not None and found.value == "400"

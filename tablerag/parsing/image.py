@@ -59,6 +59,7 @@ from tablerag.parsing.scan_grid import (
     without_prose_rows,
 )
 from tablerag.parsing.scan_rules import ruled_columns, ruled_rows
+from tablerag.parsing.sides import split_side_by_side
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
@@ -522,8 +523,13 @@ def to_tables(
     pt: FoundTable, file: str, sha256: str, page: int, table_no: int, pixels_per_point: float | None = None
 ) -> list[Table]:
     """`to_table`, cut where a header is stacked inside its body (a "Fiscal 2018" block under the 2019 one, its
-    quarters repeated): each block a table of its own from ``table_no`` on, as the PDF and CSV readers cut it."""
-    return split_header_blocks(to_table(pt, file, sha256, page, table_no, pixels_per_point))
+    quarters repeated) and where tables are set side by side: each a table of its own from ``table_no`` on, as the
+    PDF and CSV readers cut it."""
+    table = to_table(pt, file, sha256, page, table_no, pixels_per_point)
+    parts = [side for block in split_header_blocks(table) for side in split_side_by_side(block)]
+    for i, part in enumerate(parts):
+        part.id = table_id(sha256, table_no + i)
+    return parts
 
 
 def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox], fences: Sequence[float] = ()) -> bool:

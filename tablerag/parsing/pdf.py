@@ -54,6 +54,7 @@ from tablerag.parsing.layout import (
 from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
+from tablerag.parsing.sides import split_side_by_side
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
 log = logging.getLogger(__name__)
@@ -352,7 +353,8 @@ def _headers(table: Table) -> Table:
 
 
 def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> list[Table]:
-    """The found table with its headers, cut where a header block is stacked inside its body (one table each)."""
+    """The found table with its headers, cut where a header block is stacked inside its body and where tables are
+    set side by side (one table each)."""
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
     ctx = pt.context
@@ -369,7 +371,14 @@ def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int
         parser=pt.parser,
         confidence=pt.confidence,
     )
-    return [_headers(part) for part in split_header_blocks(_headers(apply_headers(table)))]
+    parts = [
+        _headers(side)
+        for block in split_header_blocks(_headers(apply_headers(table)))
+        for side in split_side_by_side(block)
+    ]
+    for i, part in enumerate(parts):  # blocks and sides numbered on in reading order
+        part.id = table_id(sha256, table_no + i)
+    return parts
 
 
 def _add_page(
