@@ -113,3 +113,18 @@ def test_bad_delimited_input(tmp_path: Path, content: bytes) -> None:
     with pytest.raises(BadInputError) as err:
         read_delimited(path, SHA)
     assert err.value.path == str(path)
+
+
+def test_a_title_written_in_every_field_of_the_first_record_is_the_caption(tmp_path: Path) -> None:
+    """A merged title exported cell by cell: the caption, with the header read from the record below it."""
+    path = tmp_path / "costs.csv"
+    rows = [["Cost report 2021"] * 3, ["Item", "2021", "2020"], ["Rent", "120", "110"], ["Staff", "800", "760"]]
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    (table,) = parse(path).tables
+    assert table.caption == "Cost report 2021"
+    assert [table.column_name(c) for c in range(table.n_cols)] == ["Item", "2021", "2020"]
+    assert table.row_label(1) == 3  # the file's own line numbers are kept for citations
+    one_field = tmp_path / "one.csv"
+    one_field.write_text("Note,Note,\nItem,2021,2020\nRent,120,110\nStaff,800,760\n", encoding="utf-8")
+    assert parse(one_field).tables[0].caption is None  # an empty field: no title across the width

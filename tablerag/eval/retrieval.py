@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import re
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,13 +101,18 @@ def row_level(items: Sequence[frozenset[RowKey]]) -> list[frozenset[RowKey]]:
 
 # --- corpora --------------------------------------------------------------------------------------------------
 def table_csv(rows: list[list[str]]) -> tuple[str, int]:
-    """CSV text with one line per row (newlines inside cells become spaces) and the leading blank-row count."""
+    """CSV text with one line per row (newlines inside cells become spaces) and the count of leading rows the reader
+    sets apart from the table's grid (blank rows, then a title written across the width: `grid_title`)."""
+    from tablerag.parsing.delimited import grid_title
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     for row in rows:
         writer.writerow([" ".join(str(c).split()) for c in row])
     lead = 0
     while lead < len(rows) and not any(str(c).strip() for c in rows[lead]):
+        lead += 1
+    if grid_title([[" ".join(str(c).split()) for c in row] for row in rows[lead:]]) is not None:
         lead += 1
     return buf.getvalue(), lead
 
@@ -340,6 +346,9 @@ def run_ours(
 
     dense = dense or DEFAULT_DENSE_RECORDS
     name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}-{dense.value}"
+    # built afresh: an index left by an earlier run holds the records that run's code made (adding unchanged files
+    # skips them), so a change to parsing or records would not be measured
+    shutil.rmtree(work / name, ignore_errors=True)
     out: dict[str, dict[str, dict[str, float]]] = {}
     with Index(work / name, embedder=embedder, records=records, dense=dense) as idx:
         report = idx.add([folder])

@@ -36,6 +36,7 @@ SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is sl
 DELIMITERS = ",;\t|"  # the separators real exports use (comma, European semicolon, tab, pipe)
 MAX_CONTROL_SHARE = 0.01  # decoded text with more control characters than this is binary, not a table
 MAX_FIELD_CHARS = 16 * 1024 * 1024  # the csv default (128 KiB) rejects long cells that real exports contain
+MIN_ROWS_UNDER_TITLE = 2  # a title row is the caption only when a header and a row of values stand below it
 _BOMS: list[tuple[bytes, str]] = [
     (b"\xef\xbb\xbf", "utf-8-sig"),
     (b"\xff\xfe", "utf-16"),
@@ -135,7 +136,24 @@ def _trim(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     return records[filled[0] : filled[-1] + 1] if filled else []
 
 
+def grid_title(rows: list[list[str]]) -> str | None:
+    """A first row that writes one text in every field of a table's width (a merged title exported cell by cell:
+    "Balance sheet,Balance sheet,Balance sheet"), above at least a header and a row: the table's caption, not its
+    header. None otherwise. (Rows as the reader sees them: leading blank rows already dropped.)"""
+    if len(rows) < MIN_ROWS_UNDER_TITLE + 1:
+        return None
+    fields = rows[0]
+    width = max(len(f) for f in rows)
+    said = {" ".join(str(f).split()) for f in fields}
+    if len(fields) < 2 or len(fields) < width or len(said) != 1 or not next(iter(said)):
+        return None
+    return next(iter(said))
+
+
 def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> list[Table]:
+    title = grid_title([fields for _, fields in records])
+    if title is not None:
+        records = records[1:]
     cells: list[Cell] = []
     for r, (_, fields) in enumerate(records):
         for c, text in enumerate(fields):
@@ -149,6 +167,7 @@ def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> li
         n_cols=n_cols,
         cells=cells,
         sheet_rows=[line for line, _ in records],
+        caption=title,
         parser="csv",
     )
     parts = [side for block in split_header_blocks(apply_headers(table)) for side in split_side_by_side(block)]
