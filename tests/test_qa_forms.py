@@ -55,7 +55,7 @@ def test_a_form_answers_with_the_value_beside_the_label_named(tmp_path, rows, qu
     assert found.value == answer
     (where,) = found.citations
     r, c = next((r, c) for r, row in enumerate(rows) for c, text in enumerate(row) if text == answer)
-    assert (where["row"], where["col"]) == (r, c)  # the value's own cell, beside its label
+    assert (table.row_label(where["row"]), where["col"]) == (r + 1, c)  # the value's own cell (file line, column)
 
 
 def test_an_infobox_with_a_sub_labelled_field_and_a_value_across_the_row_is_a_form(tmp_path):

@@ -30,6 +30,7 @@ from tablerag.index.fusion import rrf
 from tablerag.index.ingest import DEFAULT_DENSE_RECORDS
 from tablerag.index.lexical import LexicalIndex
 from tablerag.index.search import packed_rows
+from tablerag.parsing.delimited import grid_title
 from tablerag.pipeline import Index
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -103,8 +104,6 @@ def row_level(items: Sequence[frozenset[RowKey]]) -> list[frozenset[RowKey]]:
 def table_csv(rows: list[list[str]]) -> tuple[str, int]:
     """CSV text with one line per row (newlines inside cells become spaces) and the count of leading rows the reader
     sets apart from the table's grid (blank rows, then a title written across the width: `grid_title`)."""
-    from tablerag.parsing.delimited import grid_title
-
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     for row in rows:
