@@ -112,3 +112,23 @@ def test_corpus_skips_questions_without_gold():
     corpus = Corpus("x")
     _add_question(corpus, "q1", "?", [frozenset()])
     assert corpus.skipped == 1 and not corpus.questions
+
+
+def test_a_title_row_the_reader_takes_as_caption_counts_as_a_leading_row():
+    _, lead = table_csv([["Costs", "Costs", "Costs"], ["Item", "2021", "2020"], ["Rent", "1", "2"], ["Tax", "3", "4"]])
+    assert lead == 1  # the reader's grid starts at the header, as the hits' rows do
+    _, lead = table_csv([["", "", ""], ["Costs", "Costs", "Costs"], ["Item", "2021", "2020"], ["Rent", "1", "2"]])
+    assert lead == 2
+
+
+def test_each_run_measures_a_fresh_index(tmp_path):
+    """An index left by an earlier run keeps that run's records (adding unchanged files skips them): not reused."""
+    from tablerag.eval.retrieval import evaluate
+
+    cfg = smoke_config(tmp_path)
+    cfg.baseline = False
+    evaluate(cfg)
+    (first,) = [p for p in tmp_path.rglob("index-*") if p.is_dir()]
+    evaluate(cfg)
+    (second,) = [p for p in tmp_path.rglob("index-*") if p.is_dir()]
+    assert second != first and not first.exists()  # built anew; the earlier run's index removed

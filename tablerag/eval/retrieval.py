@@ -18,6 +18,7 @@ import io
 import json
 import re
 import shutil
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -345,9 +346,12 @@ def run_ours(
 
     dense = dense or DEFAULT_DENSE_RECORDS
     name = f"index-{embedder.replace('/', '_')}-{records.cells}-{records.rows}-{records.window}-{dense.value}"
-    # built afresh: an index left by an earlier run holds the records that run's code made (adding unchanged files
-    # skips them), so a change to parsing or records would not be measured
-    shutil.rmtree(work / name, ignore_errors=True)
+    # built afresh under a new name: an index left by an earlier run holds the records that run's code made (adding
+    # unchanged files skips them), so a change to parsing or records would not be measured; a new folder rather
+    # than the old one emptied, as the vector store keeps a client per path for the life of the process
+    for old in work.glob(f"{name}-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    name = f"{name}-{uuid.uuid4().hex[:8]}"
     out: dict[str, dict[str, dict[str, float]]] = {}
     with Index(work / name, embedder=embedder, records=records, dense=dense) as idx:
         report = idx.add([folder])
