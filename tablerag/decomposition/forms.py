@@ -48,13 +48,13 @@ def form_fields(table: Table) -> list[FormField]:
     may run across the rest of its row); no label is said twice; at least MIN_FORM_FIELDS pairs. A register of
     several columns fails here: some column read as labels repeats ("Team") or holds numbers (goals, years, codes);
     with two columns a form and a list of named values read alike (the value beside its name)."""
-    grid = filled_grid(table)
     width = table.n_cols
     if width < 2 or width % 2:
         return []
+    grid = filled_grid(table)
     fields: list[FormField] = []
     for r, row in enumerate(grid):
-        cells = [" ".join(c.split()) for c in row] + [""] * (width - len(row))
+        cells = [" ".join(c.split()) for c in row]
         if all(cells[k] == cells[k + 1] for k in range(0, width, 2)):  # a title over the form or over each pair
             continue
         spread = len(set(cells[2:])) == 1 and cells[2] not in ("", cells[1])

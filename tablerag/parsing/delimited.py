@@ -29,8 +29,8 @@ from pathlib import Path
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
-from tablerag.parsing.headers import apply_headers, split_header_blocks
-from tablerag.parsing.sides import split_side_by_side
+from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.sides import cut_tables
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
 DELIMITERS = ",;\t|"  # the separators real exports use (comma, European semicolon, tab, pipe)
@@ -170,10 +170,7 @@ def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> li
         caption=title,
         parser="csv",
     )
-    parts = [side for block in split_header_blocks(apply_headers(table)) for side in split_side_by_side(block)]
-    for i, part in enumerate(parts):  # blocks and sides numbered on in reading order
-        part.id = table_id(sha256, i)
-    return parts
+    return cut_tables(apply_headers(table))
 
 
 def read_nonempty(path: Path) -> bytes:

@@ -23,7 +23,7 @@ from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import Rule, Word
-from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows, split_header_blocks
+from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, ruling_lines
 from tablerag.parsing.marks import found_dashes
 from tablerag.parsing.models_cache import detector, recognizer, weights_present
@@ -59,7 +59,7 @@ from tablerag.parsing.scan_grid import (
     without_prose_rows,
 )
 from tablerag.parsing.scan_rules import ruled_columns, ruled_rows
-from tablerag.parsing.sides import split_side_by_side
+from tablerag.parsing.sides import cut_tables
 from tablerag.parsing.spans import spread_group_labels
 from tablerag.parsing.structure import crop_table, shift
 from tablerag.parsing.tatr_grid import Detection
@@ -525,11 +525,7 @@ def to_tables(
     """`to_table`, cut where a header is stacked inside its body (a "Fiscal 2018" block under the 2019 one, its
     quarters repeated) and where tables are set side by side: each a table of its own from ``table_no`` on, as the
     PDF and CSV readers cut it."""
-    table = to_table(pt, file, sha256, page, table_no, pixels_per_point)
-    parts = [side for block in split_header_blocks(table) for side in split_side_by_side(block)]
-    for i, part in enumerate(parts):
-        part.id = table_id(sha256, table_no + i)
-    return parts
+    return cut_tables(to_table(pt, file, sha256, page, table_no, pixels_per_point))
 
 
 def centred_group_labels(table: Table, text_boxes: dict[tuple[int, int], BBox], fences: Sequence[float] = ()) -> bool:

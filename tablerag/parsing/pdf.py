@@ -25,7 +25,7 @@ from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
-from tablerag.parsing.headers import apply_headers, split_header_blocks
+from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.image import (
     ONNX_MODELS,
     ScanOptions,
@@ -54,7 +54,7 @@ from tablerag.parsing.layout import (
 from tablerag.parsing.ocr import guess_langs
 from tablerag.parsing.onnx_models import one_thread_unless_set, present
 from tablerag.parsing.ruled import find_lattices, rules_from_drawings
-from tablerag.parsing.sides import split_side_by_side
+from tablerag.parsing.sides import cut_tables
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
 log = logging.getLogger(__name__)
@@ -371,14 +371,7 @@ def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int
         parser=pt.parser,
         confidence=pt.confidence,
     )
-    parts = [
-        _headers(side)
-        for block in split_header_blocks(_headers(apply_headers(table)))
-        for side in split_side_by_side(block)
-    ]
-    for i, part in enumerate(parts):  # blocks and sides numbered on in reading order
-        part.id = table_id(sha256, table_no + i)
-    return parts
+    return [_headers(part) for part in cut_tables(_headers(apply_headers(table)))]
 
 
 def _add_page(

@@ -33,6 +33,7 @@ from tablerag.model import Cell, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text, number_of
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.numbers import ParsedNumber
+from tablerag.parsing.sides import equal_runs
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # encrypted XLSX and legacy .xls are OLE compound files, not zips
 SHEET_MAX_HEADER_ROWS = 6  # merges are explicit in a sheet, so deeper headers are trusted; bounded so a
@@ -338,49 +339,31 @@ def _split_stray_columns(block: Block) -> list[Block]:
 
 def _split_side_by_side(block: Block) -> list[Block]:
     """Tables set side by side on a sheet ("资产 | 年初数 | 期末数 | 负债 | 年初数 | 期末数", a balance sheet's assets beside
-    its liabilities) become one block each: the top row is equal runs of columns whose first names differ (each
-    run's own label column) and whose other names repeat run after run, every run's first column holds labels and
-    another of its columns numbers, and no cell spans two runs. Each row then holds one record, not two."""
-    width = block.right - block.left + 1
-    top = {it.col - block.left: it.text.strip() for it in block.items if it.row == block.top}
+    its liabilities) become one block each (`sides.equal_runs` on the block's top row; not when a top-row cell is
+    merged across columns). Each row then holds one record, not two."""
     if any(it.col_span > 1 for it in block.items if it.row == block.top):
         return [block]
-    for run in range(2, width // 2 + 1):
-        if width % run:
-            continue
-        starts = range(0, width, run)
-        names = [tuple(top.get(s + k, "") for k in range(1, run)) for s in starts]
-        firsts = [top.get(s, "") for s in starts]
-        if len(set(names)) != 1 or not any(names[0]) or "" in firsts or len(set(firsts)) != len(firsts):
-            continue
-        runs = [(block.left + s, block.left + s + run - 1) for s in starts]
-        if not all(_is_run(block, lo, hi) for lo, hi in runs):
-            continue
-        if any(not any(lo <= it.col and it.col + it.col_span - 1 <= hi for lo, hi in runs) for it in block.items):
-            return [block]  # a cell across two runs: one table after all
-        return [
-            Block(
-                block.top,
-                block.bottom,
-                lo,
-                hi,
-                [it for it in block.items if lo <= it.col <= hi],
-                list(block.caption),
-                list(block.notes) if i == len(runs) - 1 else [],
-            )
-            for i, (lo, hi) in enumerate(runs)
-        ]
-    return [block]
-
-
-def _is_run(block: Block, left: int, right: int) -> bool:
-    """A run of a side-by-side layout: below the top row its first column holds labels (most of its cells are
-    no number), and some other column of it holds numbers."""
-    body = [it for it in block.items if it.row > block.top and left <= it.col <= right]
-    labels = [it for it in body if it.col == left]
-    if not labels or sum(it.number is None for it in labels) * 2 < len(labels):
-        return False
-    return any(it.number is not None for it in body if it.col > left)
+    left = block.left
+    runs = equal_runs(
+        {it.col - left: it.text.strip() for it in block.items if it.row == block.top},
+        block.right - left + 1,
+        [(it.col - left, it.number is not None) for it in block.items if it.row > block.top],
+        [(it.col - left, it.col - left + it.col_span - 1) for it in block.items],
+    )
+    if not runs:
+        return [block]
+    return [
+        Block(
+            block.top,
+            block.bottom,
+            left + lo,
+            left + hi,
+            [it for it in block.items if left + lo <= it.col <= left + hi],
+            list(block.caption),
+            list(block.notes) if i == len(runs) - 1 else [],
+        )
+        for i, (lo, hi) in enumerate(runs)
+    ]
 
 
 def _overlaps(a: Block, b: Block) -> bool:

@@ -137,9 +137,14 @@ def _where(table: Table, row: int, cite_: dict[str, Any]) -> str:
 
 
 def _cell_text(table: Table, row: int, col: int, value: str, cite_: dict[str, Any]) -> str:
-    version = f", version {cite_['version']}" if cite_.get("version") else ""
     name = table.column_name(col) or table.column_label(col)
-    return f"{value} ({name}) — {cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
+    return f"{value} ({name}) — {_cell_place(table, row, col, cite_)}"
+
+
+def _cell_place(table: Table, row: int, col: int, cite_: dict[str, Any]) -> str:
+    """Where a cited cell is, as the answer text says it: file, page or sheet row, column, version."""
+    version = f", version {cite_['version']}" if cite_.get("version") else ""
+    return f"{cite_['file']}, {_where(table, row, cite_)}, column {table.column_label(col)}{version}"
 
 
 # "the first year X won": of the rows the question names equally, the first in table order is the one asked
@@ -473,10 +478,8 @@ def _form_value(table: Table, question: str, version: str | None) -> Answer | No
     value = " ".join(filled_grid(table)[field.row][field.value_col].split())
     where = cite(table, field.row, field.value_col, version)
     said = frozenset(tokens(field.key)) & frozenset(tokens(question))
-    version_ = f", version {where['version']}" if where.get("version") else ""
     return Answer(
-        f"{field.key}: {value} — {where['file']}, {_where(table, field.row, where)}, "
-        f"column {table.column_label(field.value_col)}{version_}",
+        f"{field.key}: {value} — {_cell_place(table, field.row, field.value_col, where)}",
         value,
         None,
         [where],

@@ -220,13 +220,16 @@ def only_row(table: Table, linked: Linked) -> Linked | None:
     that row. A column named only by a year ("the amount in 2018") does not say the table is the one asked."""
     if linked.rows:
         return None
-    grid = filled_grid(table)
-    # rows holding more than a label (section rows, notes under the table are no rows of values)
-    rows = {r for r in range(table.header_rows, table.n_rows) if sum(bool(t.strip()) for t in grid[r]) >= 2}
+    rows = _rows_of_values(table, filled_grid(table))
     named = [c for c in linked.cols if c.tokens & kind_words(column_kind(table, c.index))]
     if len(rows) != 1 or not named or not any(c.row in rows and c.value is not None for c in table.cells):
         return None
-    return Linked([Scored(rows.pop(), 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)
+    return Linked([Scored(rows[0], 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)
+
+
+def _rows_of_values(table: Table, grid: list[list[str]]) -> list[int]:
+    """Body rows holding more than a label (section rows, notes under the table are no rows of values)."""
+    return [r for r in range(table.header_rows, table.n_rows) if sum(bool(t.strip()) for t in grid[r]) >= 2]
 
 
 MIN_SAME_ROWS = 2  # one row of values is `only_row`'s; from two on, one text in all of them is the column's answer
@@ -240,7 +243,7 @@ def same_in_every_row(table: Table, linked: Linked) -> Linked | None:
         return None
     grid = filled_grid(table)
     col = linked.cols[0].index
-    rows = [r for r in range(table.header_rows, table.n_rows) if sum(bool(t.strip()) for t in grid[r]) >= 2]
+    rows = _rows_of_values(table, grid)
     said = {" ".join(grid[r][col].split()) for r in rows}
     if len(rows) < MIN_SAME_ROWS or len(said) != 1:
         return None
