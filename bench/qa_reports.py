@@ -120,6 +120,8 @@ def one_cell_span(q: dict[str, Any], rows: list[list[str]]) -> bool:
 
 
 def question_kind(q: dict[str, Any], rows: list[list[str]]) -> str | None:
+    if q["answer_from"] == "table-text":  # the question leans on the paragraphs too; the answer is still a cell
+        return "text-span" if q["answer_type"] == "span" and one_cell_span(q, rows) else None
     if q["answer_from"] != "table":
         return None
     if q["answer_type"] == "span":
@@ -688,8 +690,10 @@ def run_format(
     per_question: list[dict[str, Any]],
     given_direct: bool = False,
     pool_asked: bool = False,
+    dense: str | None = None,
 ) -> dict[str, Any]:
     import tablerag
+    from tablerag.index.ingest import DenseRecords
 
     t0 = time.perf_counter()
     parts = {it.part for it in todo}  # the pool: every document of the scored parts (the scans: only those asked)
@@ -708,7 +712,8 @@ def run_format(
         failed: list[str] = []
         if Mode.POOLED in modes or not given_direct:
             embedder = CachedEmbedder(EMBED_CACHE)
-            index = stack.enter_context(tablerag.Index(index_dir, embedder=embedder))
+            chosen = DenseRecords(dense) if dense else None
+            index = stack.enter_context(tablerag.Index(index_dir, embedder=embedder, dense=chosen))
             if fmt is Format.SCANNED:
                 failed = ingest_parsed(index, paths, cache)
             else:
@@ -778,6 +783,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--pool-asked", action="store_true", help="pool only the documents asked about")
     parser.add_argument("--given-direct", action="store_true", help="answer 'given' from the file's tables, no index")
+    parser.add_argument(
+        "--dense", choices=["all", "no-facts"], default=None, help="records with vectors (default: the index's)"
+    )
     parser.add_argument("--per-question", type=Path, default=None, help="write each tune answer here (JSON lines)")
     parser.add_argument(
         "--ocr-stages", action="store_true", help="keep scanned pages' OCR words in bench/out/scan_stages (same code)"
@@ -796,7 +804,16 @@ def main(argv: list[str] | None = None) -> int:
         work = args.work or Path(tmp)
         for fmt in args.formats:
             res = run_format(
-                contexts, todo, fmt, args.modes, work / "run", misses, per_question, args.given_direct, args.pool_asked
+                contexts,
+                todo,
+                fmt,
+                args.modes,
+                work / "run",
+                misses,
+                per_question,
+                args.given_direct,
+                args.pool_asked,
+                args.dense,
             )
             results.append(res)
             print(f"== {fmt.value}: {res['files']} files, {len(res['failed_files'])} failed, seconds {res['seconds']}")

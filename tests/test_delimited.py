@@ -89,10 +89,10 @@ def test_blank_lines_keep_line_numbering_and_ragged_rows_are_padded(tmp_path: Pa
     path = tmp_path / "gaps.csv"
     path.write_text("\n\nname,n,extra\na,1\n\nb,2,x,\n\n", encoding="utf-8")
     (table,) = read_delimited(path, SHA).tables
-    assert table.sheet_rows == [3, 4, 5, 6]  # leading/trailing blank lines trimmed, the inner one kept
-    assert (table.n_rows, table.n_cols) == (4, 3)  # the all-empty trailing column is dropped
-    assert table.grid() == [["name", "n", "extra"], ["a", "1", ""], ["", "", ""], ["b", "2", "x"]]
-    assert table.row_label(3) == 6
+    assert table.sheet_rows == [3, 4, 6]  # blank lines say nothing; each row keeps its own line number
+    assert (table.n_rows, table.n_cols) == (3, 3)  # the all-empty trailing column is dropped
+    assert table.grid() == [["name", "n", "extra"], ["a", "1", ""], ["b", "2", "x"]]
+    assert table.row_label(2) == 6
 
 
 def test_numeric_first_row_is_not_a_header(tmp_path: Path) -> None:

@@ -111,7 +111,9 @@ def test_section_label_outside_the_stub(shared_data: Path, tmp_path: Path) -> No
     assert table.column_chain(1) == ["As of and for the Year Ended May 31,", "2019"]
     assert table.column_chain(3) == ["As of and for the Year Ended May 31,", "2017 (4)"]
     row = next(r for r, line in enumerate(grid) if line[0] == "Total assets (2)")
-    assert table.row_headers[row] == ["Consolidated Balance Sheets Data:", "Total assets (2)"]
+    # the footnote mark "(2)" is no word of the row's name; the cell keeps its text
+    assert table.row_headers[row] == ["Consolidated Balance Sheets Data:", "Total assets"]
+    assert next(c.text for c in table.cells if (c.row, c.col) == (row, 0)) == "Total assets (2)"
 
 
 def test_unit_rows_and_long_unit_notes_are_header(shared_data: Path, tmp_path: Path) -> None:
@@ -169,3 +171,74 @@ def test_a_bare_dollar_sign_takes_the_tables_named_dollar(shared_data: Path, tmp
     assert units == {"thousand CAD"}
     (table,) = _csv(tmp_path, ',2019,2018\n"(In thousands of Canadian dollars)",US$,$\nSales,15,27\n')
     assert [table.cell_at(2, c).unit for c in (1, 2)] == ["thousand USD", "thousand CAD"]  # "US$" says which
+
+
+def test_stacked_title_rows_stay_above_the_header(tmp_path: Path) -> None:
+    """Two title lines over a header (an export's "Table 4: ..." line over the table's own name): both name the
+    table; the column labels below them stay the header, not the first body rows."""
+    text = "Table 4: Selected data,,,\nIncome tax expense,,,\n,2019,2018,2017\n,€m,€m,€m\nCurrent year,21,70,27\n"
+    (table,) = _csv(tmp_path, text)
+    assert table.header_rows == 4
+    assert table.column_headers[1] == ["2019"]
+    assert table.row_headers[4] == ["Current year"]
+    # one title line over a row of values is a section of the body, as before
+    (table,) = _csv(tmp_path, ",2019,2018\nAssets,,\nIncome tax expense,,\nCash,1,2\n")
+    assert table.header_rows == 1 and table.row_headers[3] == ["Assets", "Income tax expense", "Cash"]
+
+
+def test_footnote_marks_leave_row_names(tmp_path: Path) -> None:
+    """A footnote mark ending a stub label ("(1)", "*", "¹", " (a)") is not part of the row's name; a label that is
+    nothing but a mark, or ends in a parenthesised word, is kept whole."""
+    text = (
+        ",2019,2018\nTamil films (1),3,1\nRegional films (excluding Tamil films),49,3\nTotal*,52,4\n"
+        "Goodwill (a),7,7\nRevenue¹,5,5\n(1),8,8\n"
+    )
+    (table,) = _csv(tmp_path, text)
+    assert [table.row_headers[r][-1] for r in range(1, 7)] == [
+        "Tamil films",
+        "Regional films (excluding Tamil films)",
+        "Total",
+        "Goodwill",
+        "Revenue",
+        "(1)",
+    ]
+
+
+def test_spacer_rows_and_columns_neither_end_nor_split_a_header(tmp_path: Path) -> None:
+    """An export's blank spacer rows and columns: the header still reaches "2019 | 2018" under "Fiscal" across a
+    blank row, a label left in its first cell still heads both columns beside it, and citations keep the file's
+    column numbers."""
+    (table,) = _csv(tmp_path, ",,Fiscal,,,\n,,,,,\n,,2019,,2018,\n,,,,,\nRevenue,,12,,10,\nCost,,4,,3,\n")
+    assert table.header_rows == 2 and table.sheet_rows == [1, 3, 5, 6]  # rows cited by the file's lines
+    assert table.n_cols == 3 and table.column_letters == ["1", "3", "5"]
+    assert table.column_headers == [[], ["Fiscal", "2019"], ["Fiscal", "2018"]]
+    assert table.row_headers[2:] == [["Revenue"], ["Cost"]]
+
+
+def test_currency_and_percent_marks_in_columns_of_their_own_join_their_numbers(tmp_path: Path) -> None:
+    """ "$ | 94" and "41.5 | %" as a PDF-to-sheet export writes them: one cell each, under the column's own label;
+    a mark beside a label stays."""
+    text = ",,First,,Second,,Total\nRevenues,$,94,$,96,$,190\nMargin,,41.5,%,40.1,%,\nNote,$,see below,,,,\n"
+    (table,) = _csv(tmp_path, text)
+    cells = {(c.row, c.col): c for c in table.cells}
+    letters = table.column_letters or []
+    second = letters.index("5")
+    assert table.column_headers[second] == ["Second"]
+    assert cells[(1, second)].text == "$96" and cells[(1, second)].value == 96
+    assert cells[(2, letters.index("3"))].text == "41.5%"
+    assert cells[(3, letters.index("2"))].text == "$"
+
+
+def test_a_merged_label_written_into_every_cell_it_covers_heads_its_sub_labels(tmp_path: Path) -> None:
+    """ "本期数 | 本期数" over "收入 | 成本", the stub label written again below itself: a two-row header, as the
+    merged cells were. A label shared with the stub heads the stub's own columns, and a row under it is data."""
+    text = (
+        "项 目,本期数,本期数,上年同期数,上年同期数\n项 目,收入,成本,收入,成本\n"
+        '绞盘,"131,488,228.46","78,619,974.63","118,694,054.93","76,744,386.56"\n'
+    )
+    (table,) = _csv(tmp_path, text)
+    assert table.header_rows == 2
+    assert table.column_headers[2] == ["本期数", "成本"] and table.row_headers[2] == ["绞盘"]
+    text = "分类,分类,分类,说明\n汽车,载客汽车,大型,车长大于等于6000mm\n汽车,载客汽车,中型,车长小于6000mm\n"
+    (table,) = _csv(tmp_path, text)
+    assert table.header_rows == 1

@@ -10,7 +10,7 @@ from tablerag.decomposition.records import Tags, table_records
 from tablerag.eval.headers import gold_table, hitab_header_accuracy
 from tablerag.model import Cell, SourceLocator, Table
 from tablerag.parsing.cells import cell_from_text
-from tablerag.parsing.headers import apply_headers, row_header_chains, section_rows, stub_span
+from tablerag.parsing.headers import apply_headers, header_blocks, row_header_chains, section_rows, stub_span
 from tablerag.parsing.spreadsheet import read_xlsx
 
 SHA = "ab" * 32
@@ -240,3 +240,25 @@ def test_a_nil_amount_with_its_currency_sign_is_no_stub_label():
     chains = row_header_chains(t)
     assert chains[1] == ["Cash"] and chains[2] == ["Receivables"]
     assert chains[4] == []
+
+
+def test_blank_rows_neither_end_a_header_nor_a_stacked_header_block():
+    """A grid with blank spacer rows (a sheet's, a reader's): the header reaches the years across the blank row,
+    and a header block stacked in the body ("Fiscal 2018" over its quarters) is found across one too."""
+    t = grid_table(
+        [
+            ["", "Fiscal 2019", ""],
+            ["", "", ""],
+            ["", "First", "Second"],
+            ["Revenue", "94", "96"],
+            ["", "", ""],
+            ["", "Fiscal 2018", ""],
+            ["", "", ""],
+            ["", "First", "Second"],
+            ["Revenue", "90", "91"],
+        ]
+    )
+    assert t.header_rows == 3
+    assert t.column_headers[2] == ["Fiscal 2019", "Second"]
+    (block,) = header_blocks(t)
+    assert (block.start, block.header_rows) == (5, 3)

@@ -46,6 +46,9 @@ REGISTER = [  # column names over records: not a form
         (INFOBOX, "When was the first flight of the An-124?", "26 December 1982"),
         (INFOBOX, "What is the cruise speed?", "800-850 km/h"),
         (INFOBOX, "What payload does the aircraft carry?", "150 t"),
+        # a title line above the first pair, and footnote marks on labels, leave a form a form
+        ([["公司基本情况", ""], *PROFILE], "请问,该公司的成立时间是哪天？", "2006年11月29日"),
+        ([[f"{k} (1)", v] for k, v in PROFILE], "你知道该公司的注册资本是多少吗？", "475,000,000.00"),
     ],
 )
 def test_a_form_answers_with_the_value_beside_the_label_named(tmp_path, rows, question, answer):

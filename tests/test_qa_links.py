@@ -440,3 +440,49 @@ def test_how_many_rows_pass_a_stated_bound_in_the_one_column_named(tmp_path):
         table_from_rows(chart, tmp_path, "chart"), "How many US country chart positions were less than 40?"
     )
     assert answer is not None and answer.value == "2"
+
+
+def test_a_footnote_mark_does_not_hide_the_row_asked(tmp_path):
+    """ "Tamil films (1)" is the row "Tamil films"; "Regional films (excluding Tamil films)" says the words too.
+    A row answer names the row without its mark."""
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Hindi films (1)", "7", "10", "8"],
+        ["Regional films (excluding Tamil films) (1)", "49", "3", "12"],
+        ["Tamil films (1)", "3", "1", "3"],
+        ["Total (1)", "59", "14", "23"],
+    ]
+    table = table_from_rows(rows, tmp_path, "films")
+    answer = answer_table(table, "How many Tamil films were released in 2018?")
+    assert answer is not None and answer.value == "1"
+    answer = answer_table(table, "Which films had the most releases in 2019?")
+    assert answer is not None and answer.label == "Regional films (excluding Tamil films)"
+    obligations = [["", "Total"], ["Long-term debt:", "10,556.6"], ["Operating leases:", "1,025.0"]]
+    answer = answer_table(table_from_rows(obligations, tmp_path, "debt"), "Which obligation has the highest total?")
+    assert answer is not None and answer.label == "Long-term debt"
+
+
+def test_period_rows_with_a_nil_mark_are_still_periods(tmp_path):
+    """Years as rows, measures as columns: a "—" in a year's row is an amount left empty, not a second label, so
+    the 2019 row is a period like the others and a change between two years takes both rows."""
+    rows = [
+        ["", "Net income", "Dividends on preferred stock", "Dilutive securities"],
+        ["2019", "$1,887.8", "—", "3,201"],
+        ["2018", "$1,236.4", "(9.4)", "3,354"],
+        ["2017", "$1,238.9", "(87.4)", "3,507"],
+    ]
+    table = table_from_rows(rows, tmp_path, "years")
+    answer = answer_table(table, "What was the change in dilutive securities between 2018 and 2019?")
+    assert answer is not None and answer.value is not None and float(answer.value) == -153
+
+
+def test_a_column_label_said_whole_is_the_column_asked(tmp_path):
+    """Two columns holding the same words: the one whose own label the question says whole is asked, as for rows."""
+    rows = [
+        ["Year", "Products net of sales", "Net sales of products"],
+        ["2019", "950", "1,200"],
+        ["2018", "900", "1,100"],
+    ]
+    table = table_from_rows(rows, tmp_path, "columns")
+    answer = answer_table(table, "What were the net sales of products in 2019?")
+    assert answer is not None and answer.value == "1,200"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import parse_number
 from tablerag.parsing.spans import names_period
 
@@ -54,8 +55,10 @@ def form_fields(table: Table) -> list[FormField]:
     grid = filled_grid(table)
     fields: list[FormField] = []
     for r, row in enumerate(grid):
-        cells = [" ".join(c.split()) for c in row]
+        cells = [bare_label(c) for c in row]  # a label's footnote mark is no part of its name
         if all(cells[k] == cells[k + 1] for k in range(0, width, 2)):  # a title over the form or over each pair
+            continue
+        if not fields and all(not c for c in cells[1:]):  # a title line above the first pair ("Company profile")
             continue
         spread = len(set(cells[2:])) == 1 and cells[2] not in ("", cells[1])
         if width >= 4 and spread and _is_key(cells[0]) and _is_key(cells[1]):

@@ -87,7 +87,7 @@ def row_text(table: Table, row: int, grid: list[list[str]] | None = None, names:
             continue
         name = names[col] if col < len(names) else ""
         label = table.column_label(col)
-        if not name and table.column_letters is None and col not in numeric:
+        if not name and table.source.sheet is None and col not in numeric:
             parts.append(value)  # a label under an empty header cell: a grid number ("1=") would name nothing
             continue
         parts.append(f"{label} ({name})={value}" if name else f"{label}={value}")

@@ -30,6 +30,7 @@ from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.numbers import CURRENCY_CODES, CURRENCY_MARKS, is_nil_mark, parse_number
 from tablerag.parsing.sides import cut_tables
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
@@ -131,9 +132,9 @@ def _records(text: str, delimiter: str, path: Path) -> list[tuple[int, list[str]
 
 
 def _trim(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
-    """Leading and trailing blank records removed; blank records inside the table kept."""
-    filled = [i for i, (_, fields) in enumerate(records) if any(fields)]
-    return records[filled[0] : filled[-1] + 1] if filled else []
+    """The records that hold a value: blank lines (an export's spacer rows) say nothing, and a record keeps its
+    line number, so rows are still cited by the file's own lines."""
+    return [(line, fields) for line, fields in records if any(fields)]
 
 
 def grid_title(rows: list[list[str]]) -> str | None:
@@ -150,7 +151,43 @@ def grid_title(rows: list[list[str]]) -> str | None:
     return next(iter(said))
 
 
+_SUFFIX_MARKS = frozenset({"%", "％"})
+
+
+def _fold_marks(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """A column holding nothing but currency and percent marks (a PDF-to-sheet export sets "$" and "%" apart):
+    each currency mark joined to the amount on its right ("$ | 94,888" -> "$94,888"), each percent sign to the
+    number on its left; a column so emptied is then blank. A mark beside no number stays where it is."""
+    width = max(len(fields) for _, fields in records)
+    out = [(line, list(fields) + [""] * (width - len(fields))) for line, fields in records]
+    prefixes = frozenset(CURRENCY_MARKS) | CURRENCY_CODES
+    for col in range(width):
+        said = {fields[col].strip() for _, fields in out if fields[col].strip()}
+        if not said or not said <= prefixes | _SUFFIX_MARKS:
+            continue
+        for _, fields in out:
+            mark = fields[col].strip()
+            other = col + (1 if mark in prefixes else -1)
+            if not mark or not 0 <= other < width:
+                continue
+            value = fields[other].strip()
+            if parse_number(value) is not None or is_nil_mark(value):
+                fields[other] = f"{mark}{value}" if other > col else f"{value}{mark}"
+                fields[col] = ""
+    return out
+
+
+def _without_blank_columns(records: list[tuple[int, list[str]]]) -> tuple[list[tuple[int, list[str]]], list[int]]:
+    """The records without the fields of columns empty in every record (an export's spacer columns, which would
+    stand between a spanning label and the columns it heads), and the 0-based file column of each field kept."""
+    width = max(len(fields) for _, fields in records)
+    used = [c for c in range(width) if any(c < len(fields) and fields[c] for _, fields in records)]
+    return [(line, [fields[c] for c in used if c < len(fields)]) for line, fields in records], used
+
+
 def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> list[Table]:
+    width = max(len(fields) for _, fields in records)
+    records, used = _without_blank_columns(_fold_marks(records))
     title = grid_title([fields for _, fields in records])
     if title is not None:
         records = records[1:]
@@ -167,6 +204,8 @@ def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> li
         n_cols=n_cols,
         cells=cells,
         sheet_rows=[line for line, _ in records],
+        # the file's own column numbers when spacer columns were left out (citations name the file's columns)
+        column_letters=[str(c + 1) for c in used] if len(used) < width else None,
         caption=title,
         parser="csv",
     )

@@ -177,6 +177,24 @@ def continued_header_rows(table: Table, header_rows: int) -> int:
 
 
 def detect_header_rows(table: Table) -> int:
+    """How many top rows form the header (`_header_depth`), read as if blank rows were not there: an export's
+    spacing rows ("Fiscal" / blank / "2019 | 2018" / blank / "(in millions)") neither end a header nor belong to
+    one. The count returned is of grid rows, up to the last header row."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    kept = [r for r, row in enumerate(cover) if not _blank(row)]
+    if len(kept) == table.n_rows:
+        return _header_depth(table)
+    new_row = {r: i for i, r in enumerate(kept)}
+    cells = [
+        replace(c, row=new_row[c.row], row_span=sum(1 for r in range(c.row, c.row + c.row_span) if r in new_row))
+        for c in table.cells
+        if c.row in new_row
+    ]
+    depth = _header_depth(replace(table, cells=cells, n_rows=len(kept)))
+    return kept[depth - 1] + 1 if depth else 0
+
+
+def _header_depth(table: Table) -> int:
     """How many top rows form the header.
 
     Row 0 is a header when the table has data below it. A further row joins the header while it is not numeric
@@ -208,15 +226,54 @@ def detect_header_rows(table: Table) -> int:
             or (_labels_over_holes(cover[rows - 1], cover[rows]) and _numbers_below(cover, rows + 1))
         ) and _sub_label_row(cover[rows])
         bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
+        filled = _under_filled_span(cover[rows - 1], cover[rows])
         if (
-            not (grouped or reaching or continued or titled or under_lone or bottom or _unit_row(cover[rows]))
+            not (grouped or reaching or continued or titled or under_lone or bottom or filled or _unit_row(cover[rows]))
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
         ):
             break
-        if _labels_a_body_row(cover[rows], rows) or _section_off_stub(cover[rows]) is not None:
+        stacked_title = titled and _title_row(cover[rows]) and _labels_columns(cover, rows + 1)
+        # under a filled span a stub that repeats the one above is that merged label again, no row's name
+        own_label = _labels_a_body_row(cover[rows], rows) and not (filled and _same_stub(cover[rows - 1], cover[rows]))
+        if (own_label and not stacked_title) or _section_off_stub(cover[rows]) is not None:
             break
         rows += 1
     return rows
+
+
+def _under_filled_span(above: list[Cell | None], row: list[Cell | None]) -> bool:
+    """A merged label an export wrote into every cell it covers ("本期数 | 本期数" over "收入 | 成本"): the row above
+    holds one label in two adjacent cells outside the stub (not one it shares with the stub: that heads the stub's
+    columns), and this row, labels with no number under an empty stub or the stub label above written again
+    ("项 目" over "项 目"), tells those two columns apart."""
+    if not _sub_label_row(row) or not (_stub_empty(row) or _same_stub(above, row)):
+        return False
+    stub = _label(above[0]) if above else ""
+    for k in range(1, len(above) - 1):
+        a, b = above[k], above[k + 1]
+        if a is None or b is None or a is b or not a.text.strip() or _label(a) != _label(b) or _label(a) == stub:
+            continue
+        x, y = row[k], row[k + 1]
+        if x is not None and y is not None and x is not y and _label(x) and _label(y) and _label(x) != _label(y):
+            return True
+    return False
+
+
+def _same_stub(above: list[Cell | None], row: list[Cell | None]) -> bool:
+    """The stub cell says what the one above it says (a merged stub label written into each row it covers): it
+    names no row of its own."""
+    a, b = (above[0], row[0]) if above and row else (None, None)
+    return a is not None and b is not None and a is not b and bool(_label(a)) and _label(a) == _label(b)
+
+
+def _labels_columns(cover: list[list[Cell | None]], r: int) -> bool:
+    """Row ``r`` labels columns: text outside the stub, none of it a number (years are labels). Title rows stacked
+    above such a row ("Table 4: Income tax expense" over "Income tax expense" over ", 2019, 2018") name the
+    table; the lowest is not a section of the body."""
+    if r >= len(cover):
+        return False
+    own = _filled(cover[r], 1, marks=False)
+    return bool(own) and not any(parse_number(c.text) is not None and not _period_label(c.text) for c in own)
 
 
 def model_header_rows(table: Table, model_rows: int, detected: int) -> int:
@@ -352,8 +409,21 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
     return chains
 
 
+# a footnote mark that ends a row's label ("Long-term debt (1)", "Other liabilities(2)", "Total*", "Revenue¹",
+# "Goodwill (a)"): it points to a note, it is no word of the row's name. A superscript only after a word of three
+# or more small letters: "km²", "m³" and "E=MC²" keep theirs
+_LABEL_MARK = re.compile(r"(?:\s*\(\d{1,2}\)|\s+\([a-z]\)|\s*[*†‡§]+|(?<=[a-z]{3})[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+
+
+def bare_label(text: str) -> str:
+    """A label on one line, a footnote mark at its end dropped (a label that is nothing but a mark stays)."""
+    text = " ".join(text.split())
+    return _LABEL_MARK.sub("", text).rstrip() or text
+
+
 def _label(cell: Cell | None) -> str:
-    return " ".join(cell.text.split()) if cell is not None else ""
+    """A stub cell's label (`bare_label`; the cell keeps its text)."""
+    return bare_label(cell.text) if cell is not None else ""
 
 
 def _is_label(cell: Cell) -> bool:
@@ -619,6 +689,10 @@ def _block_head(row: list[Cell | None]) -> bool:
     return periods >= MIN_BLOCK_PERIODS and _sub_label_row(row)
 
 
+def _blank(row: list[Cell | None]) -> bool:
+    return all(c is None or not c.text.strip() for c in row)
+
+
 def _header_like(row: list[Cell | None]) -> bool:
     """A row that may continue a header block: text, none of it a number, nothing in the stub."""
     filled = [c for c in row if c is not None and c.text.strip()]
@@ -644,8 +718,11 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
         if any(c is not None and _is_value(c.text) for c in row):
             seen_values = True
         elif seen_values and _block_head(row):
-            k = 1
-            while k < MAX_HEADER_ROWS and r + k < table.n_rows and _header_like(cover[r + k]):
+            k, own = 1, 1  # rows of the block's header so far; of them, rows with text (blank spacer rows pass)
+            while r + k < table.n_rows and (
+                _blank(cover[r + k]) or (own < MAX_HEADER_ROWS and _header_like(cover[r + k]))
+            ):
+                own += not _blank(cover[r + k])
                 k += 1
             below = cover[r + k] if r + k < table.n_rows else []
             if any(c is not None and _is_value(c.text) for c in below):
@@ -726,6 +803,6 @@ def apply_headers(
     table.row_headers = row_header_chains(table, box_indents(table, text_boxes) if indents is None else indents)
     label_total_rows(table)
     apply_units(table)
-    if table.column_letters is None:  # spreadsheets keep their header rows as the sheet shows them
+    if table.source.sheet is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)
     return table

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
+from tablerag.parsing.headers import bare_label
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -356,8 +357,10 @@ def aggregate(
         return None  # "in which year ..." answered by ranking rows that are no periods: refuse rather than guess
     cites = [cite(table, r, k if k >= 0 else None, version) for r, k in comp.cells]
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
-    shown = f"{comp.label}: {comp.value}" if comp.label else comp.value
-    value = comp.label if comp.label and label_asked(question, comp.intent) else comp.value
+    # a label answered is the name, not its footnote mark or the colon that leads to its values
+    label = (bare_label(comp.label).rstrip(" :：") or comp.label) if comp.label else comp.label
+    shown = f"{label}: {comp.value}" if label else comp.value
+    value = label if label and label_asked(question, comp.intent) else comp.value
     where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
     text = f"{shown} ({comp.intent.value} of {len(comp.cells)} cells; columns: {', '.join(cols)}) — {where}; SQL: {comp.sql}"
     score = (linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0)
@@ -369,7 +372,7 @@ def aggregate(
         route=RouteKind.AGGREGATE.value,
         intent=comp.intent.value,
         sql=comp.sql,
-        label=comp.label,
+        label=label,
         score=score,
         named=words_named(table, linked, linked.cols[0] if linked.cols else None),
         named_words=named_words(table, linked, linked.cols[0] if linked.cols else None),

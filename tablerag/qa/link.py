@@ -44,6 +44,7 @@ MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole 
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
+MIN_PHRASE_WORDS = 3  # a column label said whole: shorter ones ("2019", "Net sales") are said by many questions
 WHOLE_AFTER = re.compile(
     r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
     re.IGNORECASE,
@@ -469,7 +470,19 @@ def link_columns(table: Table, question: str, q: list[str] | None = None, embedd
     units = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}
     matches = _match(q, {c: t for c, t in units.items() if t})
     sims = _embed_sims(table, question, embedder) if embedder is not None and matches else {}
-    scored = [Scored(c, s + EMBED_WEIGHT * sims.get(c, 0.0), frozenset(h), p) for c, (s, h, p) in matches.items()]
+    nq = f" {plain_words(question)} "
+    # a column's own label of several words said whole in the question ("Property, Plant and Equipment, Net" over
+    # "Total Property, Plant and Equipment, Gross"), as a row's is
+    phrase = {
+        c
+        for c in matches
+        if len((leaf := plain_words((table.column_chain(c) or [""])[-1])).split()) >= MIN_PHRASE_WORDS
+        and f" {leaf} " in nq
+    }
+    scored = [
+        Scored(c, s + EMBED_WEIGHT * sims.get(c, 0.0) + PHRASE_BONUS * (c in phrase), frozenset(h), p)
+        for c, (s, h, p) in matches.items()
+    ]
     return sorted(scored, key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
 
 

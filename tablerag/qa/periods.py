@@ -9,7 +9,8 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.parsing.numbers import joined_years
+from tablerag.parsing.headers import bare_label
+from tablerag.parsing.numbers import is_nil_mark, joined_years
 from tablerag.qa.route import NOUN_CLAUSE, PERIOD_QUALIFIERS
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -252,9 +253,13 @@ def year_rows(table: Table) -> dict[int, str]:
     out = {}
     for r in range(table.header_rows, table.n_rows):
         filled = [c for c, t in enumerate(grid[r]) if t.strip()]
-        if not filled or not is_year(grid[r][filled[0]]):
+        if not filled or not is_year(year := bare_label(grid[r][filled[0]])):  # "2020 (1)": a year, marked
             continue
-        texts = [c for c in filled[1:] if (cell := table.cell_at(r, c)) is None or cell.value is None]
+        texts = [
+            c
+            for c in filled[1:]
+            if ((cell := table.cell_at(r, c)) is None or cell.value is None) and not is_nil_mark(grid[r][c])
+        ]  # a nil mark ("—") is an amount the row leaves empty, not a second label
         if not texts:
-            out[r] = grid[r][filled[0]].strip()
+            out[r] = year
     return out if len(set(out.values())) >= MIN_DATED_ROWS else {}

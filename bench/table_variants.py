@@ -1,0 +1,281 @@
+"""The same tables written the ways exports and reports differ: does an answer that was right stay right?
+
+Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part is never read) or IM-TQA dev table
+(``--dataset imtqa``, Chinese, one-cell questions) is rewritten, meaning kept, in one way at a time, and every
+question of that table answered right on the original grid (TAT-QA: table / table-text; span, arithmetic, count) is
+asked again of the rewritten grid, read as a CSV file with the document given, no LLM. A variant that breaks answers
+shows a layout the reader or the answer step depends on without reason.
+
+Variants (each skips tables or questions it would change the meaning of):
+
+- ``title``: a title line ("Table 4: Selected financial data") above the grid
+- ``spacer-rows``: a blank row after every row (double-spaced exports)
+- ``spacer-columns``: a blank column between every two columns
+- ``currency-columns``: each "$" a cell of its own, left of its amount
+- ``footnote-marks``: " (1)" after every row label that has an amount (answers that are the label left out)
+- ``fiscal`` / ``dated`` / ``fy``: header years written "Fiscal 2019", "December 31, 2019", "FY2019"
+- ``split-date``: a "December 31," row over a header row of bare years
+- ``filled-spans``: a group label written into every cell it spans (an unmerge-and-fill export)
+- ``years-later``: every year of table, question and answer moved three years on
+- ``trailing-blanks``: a blank row and a blank column after the grid
+- ``transposed``: rows as columns (simple grids only: one header row, every cell filled)
+
+Run: ``python bench/table_variants.py [--dataset tatqa|imtqa] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from qa_reports import DATA, part_of  # noqa: E402
+
+from tablerag.eval.qa import _answer_any, _tatqa_ok, tables_from_rows, text_match  # noqa: E402
+from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
+from tablerag.qa.result import Answer  # noqa: E402
+
+OUT = ROOT / "bench" / "out" / "table_variants.json"
+Grid = list[list[str]]
+Variant = Callable[[Grid, dict[str, Any]], tuple[Grid, dict[str, Any]] | None]
+Checker = Callable[[Answer | None, dict[str, Any]], bool]
+
+YEAR = re.compile(r"\b(20[0-2]\d)\b")
+BARE_YEAR = re.compile(r"^(?:19|20)\d\d$")
+HEADER_SCAN = 4  # header years are looked for in the first rows only
+AGGREGATE_WORDS = re.compile(r"\b(total|sum|average|highest|lowest|most|least|largest|smallest|how many)\b", re.I)
+
+
+def _golds(q: dict[str, Any]) -> list[str]:
+    return [str(g) for g in q["answer"]] if isinstance(q["answer"], list) else [str(q["answer"])]
+
+
+def title(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    return [["Table 4: Selected financial data"] + [""] * (len(rows[0]) - 1)] + rows, q
+
+
+def spacer_rows(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    out: Grid = []
+    for r in rows:
+        out += [r, [""] * len(r)]
+    return out[:-1], q
+
+
+def spacer_columns(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    return [[x for c in r for x in (c, "")][:-1] for r in rows], q
+
+
+def currency_columns(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    if any(g.startswith("$") for g in _golds(q)):
+        return None
+    out: Grid = [[] for _ in rows]
+    moved = False
+    for j in range(len(rows[0])):
+        col = [r[j] if j < len(r) else "" for r in rows]
+        if j and any(c.startswith("$") for c in col):
+            moved = True
+            for k, c in enumerate(col):
+                out[k] += ["$", c[1:].strip()] if c.startswith("$") else ["", c]
+        else:
+            for k, c in enumerate(col):
+                out[k].append(c)
+    return (out, q) if moved else None
+
+
+def footnote_marks(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    golds = _golds(q)
+    out = [r[:] for r in rows]
+    for r in out:
+        if r[0] and r[0] not in golds and any(re.search(r"\d", c) for c in r[1:]):
+            r[0] += " (1)"
+    return out, q
+
+
+def _header_years(fmt: str) -> Variant:
+    def variant(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+        out = [r[:] for r in rows]
+        hit = False
+        for r in out[:HEADER_SCAN]:
+            for j, c in enumerate(r):
+                if j and BARE_YEAR.match(c.strip()):
+                    r[j], hit = fmt.format(c.strip()), True
+        return (out, q) if hit else None
+
+    return variant
+
+
+def split_date(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    for k, r in enumerate(rows[:HEADER_SCAN]):
+        own = [c.strip() for c in r[1:] if c.strip()]
+        if own and all(BARE_YEAR.match(c) for c in own):
+            over = [""] + ["December 31," if c.strip() else "" for c in r[1:]]
+            return rows[:k] + [over] + rows[k:], q
+    return None
+
+
+def filled_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    out = [r[:] for r in rows]
+    hit = False
+    for k, r in enumerate(out[: HEADER_SCAN - 1]):
+        if any(re.search(r"\d", c) and not BARE_YEAR.match(c.strip()) for c in r[1:]):
+            continue  # a row of values, not a header row
+        below = out[k + 1]
+        j = 1
+        while j < len(r):
+            if not r[j].strip():
+                j += 1
+                continue
+            m = j + 1
+            while m < len(r) and not r[m].strip() and below[m].strip():
+                m += 1
+            for x in range(j + 1, m):
+                r[x], hit = r[j], True
+            j = m
+    return (out, q) if hit else None
+
+
+def years_later(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    def shift(text: str) -> str:
+        return YEAR.sub(lambda m: str(int(m.group(1)) + 3), text)
+
+    moved = copy.deepcopy(q)
+    moved["question"] = shift(q["question"])
+    answer = q["answer"]
+    moved["answer"] = [shift(str(a)) for a in answer] if isinstance(answer, list) else answer
+    return [[shift(c) for c in r] for r in rows], moved
+
+
+def trailing_blanks(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    return [r + [""] for r in rows] + [[""] * (len(rows[0]) + 1)], q
+
+
+def transposed(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    simple = len(rows) >= 3 and len(rows[0]) >= 3 and all(c.strip() for r in rows[1:] for c in r)
+    if not simple or not all(c.strip() for c in rows[0][1:]):
+        return None
+    return [list(x) for x in zip(*rows, strict=True)], q
+
+
+VARIANTS: dict[str, Variant] = {
+    "title": title,
+    "spacer-rows": spacer_rows,
+    "spacer-columns": spacer_columns,
+    "currency-columns": currency_columns,
+    "footnote-marks": footnote_marks,
+    "fiscal": _header_years("Fiscal {}"),
+    "dated": _header_years("December 31, {}"),
+    "fy": _header_years("FY{}"),
+    "split-date": split_date,
+    "filled-spans": filled_spans,
+    "years-later": years_later,
+    "trailing-blanks": trailing_blanks,
+    "transposed": transposed,
+}
+KINDS = ("span", "arithmetic", "count")
+
+
+def tatqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
+    """TAT-QA dev tables of the tune part with their table / table-text questions (span, arithmetic, count)."""
+    for i, ctx in enumerate(json.loads(DATA.read_text(encoding="utf-8"))):
+        if part_of(ctx["table"]["uid"]) != "tune":
+            continue
+        qs = [q for q in ctx["questions"] if q["answer_from"] in ("table", "table-text") and q["answer_type"] in KINDS]
+        if qs:
+            yield f"tatqa-{i}", ctx["table"]["table"], qs, _tatqa_ok
+
+
+def _cell_ok(answer: Answer | None, q: dict[str, Any]) -> bool:
+    gold = q["answer"][0]
+    return (
+        answer is not None
+        and answer.value is not None
+        and (text_match(answer.value, gold) or (answer.label is not None and text_match(answer.label, gold)))
+    )
+
+
+def imtqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
+    """IM-TQA dev (Chinese) tables with their one-cell questions (merged cells repeated over the cells they cover)."""
+    base = DATA.parents[1] / "im-tqa-zh"
+    tables = {t["table_id"]: t for t in json.loads((base / "dev_tables.json").read_text(encoding="utf-8"))}
+    grids = imtqa_grids(base)
+    by_table: dict[str, list[dict[str, Any]]] = {}
+    for q in json.loads((base / "dev_questions.json").read_text(encoding="utf-8")):
+        if q["question_type"] == "single_cell" and len(q["answer_cell_list"]) == 1:
+            gold = tables[q["table_id"]]["chinese_cell_value_list"][q["answer_cell_list"][0]]
+            asked = {"question": q["chinese_question"], "answer": [gold], "answer_type": "span"}
+            by_table.setdefault(q["table_id"], []).append(asked)
+    for tid, qs in by_table.items():
+        yield f"imtqa-{tid}", grids[tid], qs, _cell_ok
+
+
+DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases}
+
+
+def run(dataset: str, names: list[str]) -> tuple[dict[str, dict[str, int]], list[dict[str, Any]]]:
+    tallies = {n: {"asked": 0, "right": 0, "wrong": 0, "refused": 0} for n in names}
+    broken: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for key, rows, qs, ok in DATASETS[dataset]():
+            original = tables_from_rows(rows, folder, key)
+            for q in qs:
+                if not ok(_answer_any(original, q["question"]), q):
+                    continue  # only answers right on the grid as given
+                for name in names:
+                    made = VARIANTS[name](rows, q)
+                    if made is None:
+                        continue
+                    grid, asked = made
+                    answer = _answer_any(tables_from_rows(grid, folder, f"{key}-v"), asked["question"])
+                    right = ok(answer, asked)
+                    refused = answer is None or answer.value is None
+                    result = "right" if right else "refused" if refused else "wrong"
+                    tallies[name]["asked"] += 1
+                    tallies[name][result] += 1
+                    if not right:
+                        broken.append(
+                            {
+                                "variant": name,
+                                "table": key,
+                                "question": asked["question"],
+                                "gold": asked["answer"],
+                                "ours": None if answer is None else answer.text[:300],
+                                "result": result,
+                            }
+                        )
+    return tallies, broken
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dataset", choices=list(DATASETS), default="tatqa")
+    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--show", type=int, default=0, help="print this many broken answers")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    tallies, broken = run(args.dataset, args.variants)
+    print(f"{'variant':<18} {'asked':>6} {'right':>7} {'wrong':>6} {'refused':>8}")
+    for name, t in tallies.items():
+        share = t["right"] / t["asked"] if t["asked"] else 0.0
+        print(f"{name:<18} {t['asked']:>6} {share:>7.3f} {t['wrong']:>6} {t['refused']:>8}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
+        json.dumps({"dataset": args.dataset, "tallies": tallies, "broken": broken}, indent=1, ensure_ascii=False)
+    )
+    for b in broken[: args.show]:
+        print(f"[{b['variant']}] {b['result']}: {b['question']}\n   gold={b['gold']}\n   ours={b['ours']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
