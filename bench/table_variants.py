@@ -3,13 +3,16 @@
 Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part is never read) or IM-TQA dev table
 (``--dataset imtqa``, Chinese, one-cell questions) is rewritten, meaning kept, in one way at a time, and every
 question of that table answered right on the original grid (TAT-QA: table / table-text; span, arithmetic, count) is
-asked again of the rewritten grid, read as a CSV file with the document given, no LLM. A variant that breaks answers
+asked again of the rewritten grid, read as a CSV file (``--format xlsx``: a workbook of text cells;
+``xlsx-merged``: with group labels merged over the columns they head) with the document given, no LLM. The original
+grid is always read as a CSV file (the reference), so ``--format xlsx --variants none`` measures the format alone. A variant that breaks answers
 shows a layout the reader or the answer step depends on without reason.
 
 Variants (each skips tables or questions it would change the meaning of):
 
 - ``title``: a title line ("Table 4: Selected financial data") above the grid
 - ``spacer-rows``: a blank row after every row (double-spaced exports)
+- ``spaced-sections``: a blank row under the header and above each section label (report-style sheets)
 - ``spacer-columns``: a blank column between every two columns
 - ``currency-columns``: each "$" a cell of its own, left of its amount
 - ``footnote-marks``: " (1)" after every row label that has an amount (answers that are the label left out)
@@ -43,6 +46,8 @@ from qa_reports import DATA, part_of  # noqa: E402
 
 from tablerag.eval.qa import _answer_any, _tatqa_ok, tables_from_rows, text_match  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
+from tablerag.model import Table  # noqa: E402
+from tablerag.parsing import parse  # noqa: E402
 from tablerag.qa.result import Answer  # noqa: E402
 
 OUT = ROOT / "bench" / "out" / "table_variants.json"
@@ -69,6 +74,21 @@ def spacer_rows(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | 
     for r in rows:
         out += [r, [""] * len(r)]
     return out[:-1], q
+
+
+def spaced_sections(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    """A blank row under the header and above each section label of the body (how report-style sheets space
+    their blocks): the first row with an amount starts the body; a later row with text only is a section label."""
+    amount = [any(re.search(r"\d", c) and not BARE_YEAR.match(c.strip()) for c in r[1:]) for r in rows]
+    if True not in amount:
+        return None
+    start = amount.index(True)
+    out = rows[:start] + [[""] * len(rows[0])]
+    for r, has in zip(rows[start:], amount[start:], strict=True):
+        if not has and r[0].strip() and not any(c.strip() for c in r[1:]) and out[-1][0].strip():
+            out.append([""] * len(r))
+        out.append(r)
+    return out, q
 
 
 def spacer_columns(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
@@ -166,9 +186,15 @@ def transposed(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | N
     return [list(x) for x in zip(*rows, strict=True)], q
 
 
+def none(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    return rows, q
+
+
 VARIANTS: dict[str, Variant] = {
+    "none": none,
     "title": title,
     "spacer-rows": spacer_rows,
+    "spaced-sections": spaced_sections,
     "spacer-columns": spacer_columns,
     "currency-columns": currency_columns,
     "footnote-marks": footnote_marks,
@@ -221,13 +247,51 @@ def imtqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
 DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases}
 
 
-def run(dataset: str, names: list[str]) -> tuple[dict[str, dict[str, int]], list[dict[str, Any]]]:
+def write_xlsx(rows: Grid, path: Path, merge: bool) -> None:
+    """The grid as a workbook of text cells, as a sheet typed or pasted by hand; ``merge``: a label in a header row
+    with empty cells after it, over filled cells, merged across them (how a workbook spans a group label)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r, row in enumerate(rows, 1):
+        for c, text in enumerate(row, 1):
+            if text:
+                ws.cell(r, c, text)
+    for r in range(min(HEADER_SCAN, len(rows) - 1)) if merge else ():
+        row, below = rows[r], rows[r + 1]
+        j = 1
+        while j < len(row):
+            m = j + 1
+            while row[j].strip() and m < len(row) and not row[m].strip() and below[m].strip():
+                m += 1
+            if m - j > 1:
+                ws.merge_cells(start_row=r + 1, start_column=j + 1, end_row=r + 1, end_column=m)
+            j = m
+    wb.save(path)
+
+
+def reader(fmt: str) -> Callable[[Grid, Path, str], list[Table]]:
+    """How a grid is written and read back: a CSV file, or a workbook (text cells, group labels merged or not)."""
+    if fmt == "csv":
+        return tables_from_rows
+
+    def read(rows: Grid, folder: Path, name: str) -> list[Table]:
+        path = folder / f"{name}.xlsx"
+        write_xlsx(rows, path, merge=fmt == "xlsx-merged")
+        return parse(path).tables
+
+    return read
+
+
+def run(dataset: str, names: list[str], fmt: str = "csv") -> tuple[dict[str, dict[str, int]], list[dict[str, Any]]]:
+    read = reader(fmt)
     tallies = {n: {"asked": 0, "right": 0, "wrong": 0, "refused": 0} for n in names}
     broken: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for key, rows, qs, ok in DATASETS[dataset]():
-            original = tables_from_rows(rows, folder, key)
+            original = tables_from_rows(rows, folder, key)  # the reference reading: the grid as a CSV file
             for q in qs:
                 if not ok(_answer_any(original, q["question"]), q):
                     continue  # only answers right on the grid as given
@@ -236,7 +300,7 @@ def run(dataset: str, names: list[str]) -> tuple[dict[str, dict[str, int]], list
                     if made is None:
                         continue
                     grid, asked = made
-                    answer = _answer_any(tables_from_rows(grid, folder, f"{key}-v"), asked["question"])
+                    answer = _answer_any(read(grid, folder, f"{key}-v"), asked["question"])
                     right = ok(answer, asked)
                     refused = answer is None or answer.value is None
                     result = "right" if right else "refused" if refused else "wrong"
@@ -259,11 +323,12 @@ def run(dataset: str, names: list[str]) -> tuple[dict[str, dict[str, int]], list
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dataset", choices=list(DATASETS), default="tatqa")
+    parser.add_argument("--format", choices=["csv", "xlsx", "xlsx-merged"], default="csv", help="how grids are written")
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
     parser.add_argument("--show", type=int, default=0, help="print this many broken answers")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    tallies, broken = run(args.dataset, args.variants)
+    tallies, broken = run(args.dataset, args.variants, args.format)
     print(f"{'variant':<18} {'asked':>6} {'right':>7} {'wrong':>6} {'refused':>8}")
     for name, t in tallies.items():
         share = t["right"] / t["asked"] if t["asked"] else 0.0

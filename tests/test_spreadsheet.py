@@ -218,3 +218,52 @@ def test_indented_stub_and_header_units(tmp_path: Path) -> None:
     assert table.header_rows == 2 and table.column_headers[1] == ["2010", "kilotonnes"]
     assert table.row_headers[4] == ["Total", "Households", "Fuel"]
     assert {c.unit for c in table.cells if c.value is not None and not c.is_header} == {"kt"} and table.unit == "kt"
+
+
+def _sheet_of(tmp_path: Path, rows: list[list[object]]) -> list[Table]:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r, row in enumerate(rows, 1):
+        for c, value in enumerate(row, 1):
+            if value not in ("", None):
+                ws.cell(r, c, value)
+    wb.save(tmp_path / "typed.xlsx")
+    return read_xlsx(tmp_path / "typed.xlsx", SHA).tables
+
+
+def test_a_header_typed_without_merges_is_read_by_its_text(tmp_path: Path) -> None:
+    """Group labels typed into their first cell over "Net Sales | % of Total", no merge: a two-row header, as the
+    same grid in a CSV file reads."""
+    rows: list[list[object]] = [
+        ["", "Fiscal Year 2018", "", "Fiscal Year 2017", ""],
+        ["", "Net Sales", "% of Total", "Net Sales", "% of Total"],
+        ["APAC", "$479,987", "40.0%", "$288,764", "38.1%"],
+        ["EMEA", "277,898", "23.1%", "237,437", "31.4%"],
+    ]
+    (table,) = _sheet_of(tmp_path, rows)
+    assert table.header_rows == 2
+    assert table.column_headers[3] == ["Fiscal Year 2017", "Net Sales"]
+
+
+def test_blank_spacer_rows_inside_a_sheets_table_keep_it_one_table(tmp_path: Path) -> None:
+    """A blank row under the header and another above a section label (report-style spacing) leave one table,
+    rows cited by their sheet rows; a block under a blank row with a header of its own stays a table of its own."""
+    rows: list[list[object]] = [
+        ["", "2019", "2018"],
+        [],
+        ["Assets", "", ""],
+        ["Cash", 130, 91],
+        ["Receivables", 128, 126],
+        [],
+        ["Liabilities", "", ""],
+        ["Payables", 40, 38],
+        [],
+        ["Name", "Role", "Since"],
+        ["A. Smith", "CFO", 2015],
+        ["B. Jones", "CEO", 2012],
+    ]
+    first, second = _sheet_of(tmp_path, rows)
+    assert first.source.cell_range == "A1:C8" and second.source.cell_range == "A10:C12"
+    assert first.header_rows == 1 and first.column_headers[1] == ["2019"]
+    payables = first.sheet_rows.index(8) if first.sheet_rows else -1
+    assert first.row_headers[payables] == ["Liabilities", "Payables"]

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text, number_of
-from tablerag.parsing.headers import apply_headers
+from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.numbers import ParsedNumber
 from tablerag.parsing.sides import equal_runs
 
@@ -40,6 +40,7 @@ SHEET_MAX_HEADER_ROWS = 6  # merges are explicit in a sheet, so deeper headers a
 # vertical merge running down the stub cannot swallow the data
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its values) is data, never header
 CAPTION_GAP_ROWS = 2  # a lone title cell at most this many blank rows above a block is that block's caption
+MAX_SPACER_ROWS = 1  # one blank row inside a table is spacing (under its header, between sections); more part tables
 STRAY_FILL_SHARE = 0.2  # an unlabelled edge column filled in fewer rows than this is scratch work beside the
 # table (annotators' sums in hitab 1.xlsx H8:I8): it is split off as its own small table, not dropped
 MIN_ROWS_FOR_STRAY = 5  # below this many rows a sparse column is ordinary data, not scratch
@@ -286,6 +287,38 @@ def _blocks(sheet: Sheet) -> list[Block]:
         cols = [p[1] for p in piece]
         out.append(Block(min(rows), max(rows), min(cols), max(cols), items, [], []))
     out.sort(key=lambda b: (b.top, b.left))
+    return _join_spaced(out)
+
+
+def _amounts(items: list[Item]) -> bool:
+    """Any value that is an amount (a year typed as a number heads a column, it is no amount)."""
+    return any(it.value is not None and not _YEAR.fullmatch(it.text.strip()) for it in items)
+
+
+def _continues(upper: Block, lower: Block) -> bool:
+    """``lower``, a blank row under ``upper``, is more of the same table: ``upper`` is a header with no amount over
+    the columns ``lower`` fills, reaching its last one, or ``lower`` lies within ``upper``'s columns and its first
+    row labels no column (a section label in the stub, or values: no header of its own)."""
+    gap = lower.top - upper.bottom - 1
+    if not 1 <= gap <= MAX_SPACER_ROWS or len(upper.items) < 2 or len(lower.items) < 2:
+        return False
+    inside = upper.left <= lower.left and lower.right <= upper.right
+    if not _amounts(upper.items):  # a header reaches the last column it heads (a key-value block above does not)
+        return upper.right == lower.right and (inside or lower.left <= upper.left)
+    first = [it for it in lower.items if it.row == lower.top]
+    return inside and not any(it.col > upper.left and it.value is None for it in first)
+
+
+def _join_spaced(blocks: list[Block]) -> list[Block]:
+    """Blocks that blank spacer rows cut from one table joined again (`_continues`), in reading order."""
+    out: list[Block] = []
+    for b in blocks:
+        joined = next((a for a in reversed(out) if _continues(a, b)), None)
+        if joined is None:
+            out.append(b)
+            continue
+        joined.bottom, joined.items = b.bottom, joined.items + b.items
+        joined.left, joined.right = min(joined.left, b.left), max(joined.right, b.right)
     return out
 
 
@@ -471,7 +504,10 @@ def stub_indents(block: Block) -> list[float]:
 def _table(sheet: Sheet, block: Block, file: str, sha256: str, table_no: int) -> Table:
     table = block_table(sheet, block, file, sha256, table_no)
     merges = [to_cell(m, block) for m in sheet.empty_merges if _inside(m, block)]
-    return apply_headers(table, header_rows=_header_rows(table, merges), indents=stub_indents(block))
+    # the merges say how deep the header is; where none do, the text says it as in a CSV (a label typed over
+    # "Net Sales | % of Total" without merging, years under "Fiscal year-end")
+    rows = max(_header_rows(table, merges), detect_header_rows(table))
+    return apply_headers(table, header_rows=rows, indents=stub_indents(block))
 
 
 def _inside(it: Item, block: Block) -> bool:
