@@ -32,7 +32,7 @@ from tablerag.errors import BadInputError
 from tablerag.model import Cell, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text, number_of
 from tablerag.parsing.headers import apply_headers, detect_header_rows
-from tablerag.parsing.numbers import ParsedNumber
+from tablerag.parsing.numbers import ParsedNumber, is_nil_mark
 from tablerag.parsing.sides import equal_runs
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # encrypted XLSX and legacy .xls are OLE compound files, not zips
@@ -41,6 +41,7 @@ SHEET_MAX_HEADER_ROWS = 6  # merges are explicit in a sheet, so deeper headers a
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its values) is data, never header
 CAPTION_GAP_ROWS = 2  # a lone title cell at most this many blank rows above a block is that block's caption
 MAX_SPACER_ROWS = 1  # one blank row inside a table is spacing (under its header, between sections); more part tables
+MIN_BODY_ROWS = 2  # a block continued below a blank row has rows of amounts itself: one amount is a note's number
 STRAY_FILL_SHARE = 0.2  # an unlabelled edge column filled in fewer rows than this is scratch work beside the
 # table (annotators' sums in hitab 1.xlsx H8:I8): it is split off as its own small table, not dropped
 MIN_ROWS_FOR_STRAY = 5  # below this many rows a sparse column is ordinary data, not scratch
@@ -87,6 +88,8 @@ class Block:
     items: list[Item]
     caption: list[str]
     notes: list[str]
+    # blank spacer rows inside a block joined across them (visible indices): left out of its table's grid
+    skip_rows: frozenset[int] = frozenset()
 
 
 class Range(Protocol):
@@ -297,29 +300,45 @@ def _amounts(items: list[Item]) -> bool:
 
 def _continues(upper: Block, lower: Block) -> bool:
     """``lower``, a blank row under ``upper``, is more of the same table: ``upper`` is a header with no amount over
-    the columns ``lower`` fills, reaching its last one, or ``lower`` lies within ``upper``'s columns and its first
-    row labels no column (a section label in the stub, or values: no header of its own)."""
+    the columns of amounts ``lower`` fills, reaching its last one; or ``upper`` has a body of amounts and ``lower``
+    more rows of them, within its columns and out to its last one, its first row labelling no column (a section
+    label in the stub, or values: no header of its own)."""
     gap = lower.top - upper.bottom - 1
     if not 1 <= gap <= MAX_SPACER_ROWS or len(upper.items) < 2 or len(lower.items) < 2:
         return False
     inside = upper.left <= lower.left and lower.right <= upper.right
     if not _amounts(upper.items):  # a header reaches the last column it heads (a key-value block above does not)
-        return upper.right == lower.right and (inside or lower.left <= upper.left)
+        heads = upper.right == lower.right and (inside or lower.left <= upper.left)
+        return heads and _amounts(lower.items)  # over amounts: blocks of notes or labels are no body
     first = [it for it in lower.items if it.row == lower.top]
-    return inside and not any(it.col > upper.left and it.value is None for it in first)
+    body = len({it.row for it in upper.items if _amounts([it])}) >= MIN_BODY_ROWS  # a table's body above
+    more = body and _amounts(lower.items) and lower.right == upper.right  # more rows of amounts to the last column
+    return inside and more and not any(it.col > upper.left and _labels(it) for it in first)
+
+
+def _labels(it: Item) -> bool:
+    """Text that names something: not an amount, not a nil mark ("—")."""
+    return it.value is None and not is_nil_mark(it.text)
 
 
 def _join_spaced(blocks: list[Block]) -> list[Block]:
-    """Blocks that blank spacer rows cut from one table joined again (`_continues`), in reading order."""
+    """Blocks that a blank spacer row cut from one table joined again (`_continues`), in reading order; the blank
+    rows between them are left out of the table's grid (its rows keep their sheet rows). Columns a blank column
+    apart are not joined: a scratch column beside a table looks the same as a spaced column of it."""
     out: list[Block] = []
     for b in blocks:
         joined = next((a for a in reversed(out) if _continues(a, b)), None)
         if joined is None:
             out.append(b)
             continue
-        joined.bottom, joined.items = b.bottom, joined.items + b.items
-        joined.left, joined.right = min(joined.left, b.left), max(joined.right, b.right)
+        joined.skip_rows = joined.skip_rows | b.skip_rows | set(range(joined.bottom + 1, b.top))
+        joined.items = joined.items + b.items
+        joined.bottom, joined.left, joined.right = b.bottom, min(joined.left, b.left), max(joined.right, b.right)
     return out
+
+
+def _kept(lo: int, hi: int, skip: frozenset[int]) -> list[int]:
+    return [i for i in range(lo, hi + 1) if i not in skip]
 
 
 def _is_title_row(block: Block, row: int) -> bool:
@@ -476,13 +495,13 @@ def block_table(sheet: Sheet, block: Block, file: str, sha256: str, table_no: in
     """The block's cells as table number `table_no`, located on the sheet, with the block's caption and notes and
     no header yet."""
     letters = sheet.letters[block.left : block.right + 1]
-    sheet_rows = sheet.rows[block.top : block.bottom + 1]
+    sheet_rows = [sheet.rows[r] for r in _kept(block.top, block.bottom, block.skip_rows)]
     cell_range = f"{letters[0]}{sheet_rows[0]}:{letters[-1]}{sheet_rows[-1]}"
     return Table(
         id=table_id(sha256, table_no),
         source=SourceLocator(file=file, sha256=sha256, sheet=sheet.name, cell_range=cell_range),
-        n_rows=block.bottom - block.top + 1,
-        n_cols=block.right - block.left + 1,
+        n_rows=len(sheet_rows),
+        n_cols=len(letters),
         cells=[to_cell(it, block) for it in block.items],
         caption="\n".join(block.caption) or None,
         notes=list(block.notes),
@@ -494,10 +513,12 @@ def block_table(sheet: Sheet, block: Block, file: str, sha256: str, table_no: in
 
 def stub_indents(block: Block) -> list[float]:
     """The indent of each row's label in the block's first column (0.0 where the row has none)."""
-    indents = [0.0] * (block.bottom - block.top + 1)
+    rows = _kept(block.top, block.bottom, block.skip_rows)
+    at = {r: i for i, r in enumerate(rows)}
+    indents = [0.0] * len(rows)
     for it in block.items:
-        if it.col == block.left:
-            indents[it.row - block.top] = it.indent
+        if it.col == block.left and it.row in at:
+            indents[at[it.row]] = it.indent
     return indents
 
 
@@ -515,12 +536,13 @@ def _inside(it: Item, block: Block) -> bool:
 
 
 def to_cell(it: Item, block: Block) -> Cell:
-    """The item as a cell of the block's table (spans clipped to the block)."""
+    """The item as a cell of the block's table (spans clipped to the block; blank spacer rows left out)."""
+    rows = [r for r in range(it.row, min(it.row + it.row_span, block.bottom + 1)) if r not in block.skip_rows]
     return cell_from_text(
-        it.row - block.top,
+        it.row - block.top - sum(1 for r in block.skip_rows if r < it.row),
         it.col - block.left,
         it.text,
-        min(it.row_span, block.bottom - it.row + 1),
+        max(1, len(rows)),
         min(it.col_span, block.right - it.col + 1),
         number=it.number,
     )
