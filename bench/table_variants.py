@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from qa_reports import DATA, part_of  # noqa: E402
 
-from tablerag.eval.qa import _answer_any, _tatqa_ok, tables_from_rows, text_match  # noqa: E402
+from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
 from tablerag.model import Table  # noqa: E402
 from tablerag.parsing import parse  # noqa: E402
@@ -217,7 +217,7 @@ def tatqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
             continue
         qs = [q for q in ctx["questions"] if q["answer_from"] in ("table", "table-text") and q["answer_type"] in KINDS]
         if qs:
-            yield f"tatqa-{i}", ctx["table"]["table"], qs, _tatqa_ok
+            yield f"tatqa-{i}", ctx["table"]["table"], qs, tatqa_ok
 
 
 def _cell_ok(answer: Answer | None, q: dict[str, Any]) -> bool:
@@ -293,14 +293,14 @@ def run(dataset: str, names: list[str], fmt: str = "csv") -> tuple[dict[str, dic
         for key, rows, qs, ok in DATASETS[dataset]():
             original = tables_from_rows(rows, folder, key)  # the reference reading: the grid as a CSV file
             for q in qs:
-                if not ok(_answer_any(original, q["question"]), q):
+                if not ok(answer_any(original, q["question"]), q):
                     continue  # only answers right on the grid as given
                 for name in names:
                     made = VARIANTS[name](rows, q)
                     if made is None:
                         continue
                     grid, asked = made
-                    answer = _answer_any(read(grid, folder, f"{key}-v"), asked["question"])
+                    answer = answer_any(read(grid, folder, f"{key}-v"), asked["question"])
                     right = ok(answer, asked)
                     refused = answer is None or answer.value is None
                     result = "right" if right else "refused" if refused else "wrong"

@@ -159,7 +159,7 @@ def tables_from_rows(rows: list[list[str]], folder: Path, name: str) -> list[Tab
     return parse(path).tables
 
 
-def _answer_any(tables: list[Table], question: str, llm: LlmQa | None = None) -> Answer | None:
+def answer_any(tables: list[Table], question: str, llm: LlmQa | None = None) -> Answer | None:
     """The document given: each table answers, a value before a refusal, then the best link score (as ``ask`` ranks
     the tables a file filter leaves)."""
     found = [a for t in tables if (a := _answer(t, question, llm)) is not None]
@@ -176,7 +176,7 @@ def _answer(table: Table | None, question: str, llm: LlmQa | None = None) -> Ans
 
 
 # --- TAT-QA -----------------------------------------------------------------------------------------------------
-def _tatqa_ok(ans: Answer | None, q: dict[str, Any]) -> bool:
+def tatqa_ok(ans: Answer | None, q: dict[str, Any]) -> bool:
     if ans is None or ans.value is None:
         return False
     gold, kind = q["answer"], q["answer_type"]
@@ -200,8 +200,8 @@ def eval_tatqa(data: Path, options: QaEvalOptions) -> QaReport:
                 continue
             tables = tables_from_rows(ctx["table"]["table"], Path(tmp), f"tatqa{i}")
             for q in questions[: cap - done] if cap is not None else questions:
-                ans = _answer_any(tables, q["question"], options.llm)
-                ok = _tatqa_ok(ans, q)
+                ans = answer_any(tables, q["question"], options.llm)
+                ok = tatqa_ok(ans, q)
                 group = f"{q['answer_from']}/{q['answer_type']}"
                 report.groups[group].add(ok, ans is None or ans.refused)
                 _example(report, q["question"], q["answer"], ans, ok)
