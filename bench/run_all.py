@@ -78,6 +78,12 @@ BENCHES: dict[str, tuple[str, list[str], list[str] | None, str]] = {
         [],
         "label answers over small tables of report shapes (written for the probe)",
     ),
+    "table_variants": (
+        "table_variants.py",
+        [],
+        ["--variants", "title", "spacer-rows"],
+        "answers that stay right when the same tables are written the ways exports differ (TAT-QA tune, CSV)",
+    ),
     "sweep": (
         "sweep.py",
         [],
