@@ -190,3 +190,41 @@ def test_a_row_placed_first_or_last_in_the_listing_is_that_row_in_table_order(tm
     # a place relative to another row is not a place in the listing
     answer = answer_table(table, "Who is the first driver listed after Jacky Ickx?")
     assert answer is None or answer.value != "Jackie Stewart"
+
+
+def test_the_first_or_last_thing_is_its_row_in_order_of_time_and_a_when_question_reads_the_date(tmp_path):
+    rows = [
+        ["Year", "Competition", "Venue", "Position"],
+        ["2012", "Olympic Games", "London", "3rd"],  # a career listed newest first
+        ["2010", "European Championships", "Barcelona", "1st"],
+        ["2008", "Asian Games", "Doha", "—"],
+        ["2006", "World Junior Championships", "Beijing", "2nd"],
+    ]
+    table = table_from_rows(rows, tmp_path, "career")
+    for asked, value in (
+        ("What was his first competition?", "World Junior Championships"),  # first in time: the bottom row
+        ("What was the last competition?", "Olympic Games"),
+        ("When was his first competition?", "2006"),  # the year, not the competition
+        ("What was the last position?", "3rd"),
+    ):
+        answer = answer_table(table, asked)
+        assert answer is not None and answer.value == value, asked
+        assert answer.citations and answer.citations[0]["row"] is not None
+    # a place that is a result ("finished first") or a bound the row must meet is no order of rows
+    for asked in ("In which competition did he finish first?", "What was the first competition after 2008?"):
+        answer = answer_table(table, asked)
+        assert answer is None or answer.value != "World Junior Championships", asked
+
+
+def test_the_first_of_a_numbering_column_is_not_answered_with_its_number(tmp_path):
+    rows = [
+        ["Round", "Pick", "Player", "Position"],
+        ["1", "9", "Brian Urlacher", "Linebacker"],
+        ["1", "28", "Mike Brown", "Safety"],
+        ["3", "70", "Dustin Lyman", "Tight end"],
+    ]
+    table = table_from_rows(rows, tmp_path, "draft")
+    answer = answer_table(table, "What is the name of the player picked in the first round?")
+    assert answer is None or answer.value not in ("1", "Brian Urlacher")  # two players were picked in round 1
+    answer = answer_table(table, "Who was the last player?")
+    assert answer is not None and answer.value == "Dustin Lyman"

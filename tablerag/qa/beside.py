@@ -32,7 +32,7 @@ def _place_word(table: Table, question: str) -> re.Match[str] | None:
     return None if any(word in p.split() for p in label_phrases(table)) else m
 
 
-def _newest_first(table: Table) -> bool:
+def newest_first(table: Table) -> bool:
     """The rows run from the latest year to the earliest (a career listed newest first): "after" in time is then
     the row above. Read off the one column whose every dated body cell is a year, when those years never rise."""
     grid = filled_grid(table)
@@ -74,7 +74,7 @@ def _moved(table: Table, linked: Linked, question: str) -> Linked | None:
         return None
     best = round(linked.row.score, SCORE_DIGITS)
     tied = [s.index for s in linked.rows if round(s.score, SCORE_DIGITS) == best]
-    after = (m.group("word").lower() in _AFTER) != _newest_first(table)
+    after = (m.group("word").lower() in _AFTER) != newest_first(table)
     at = max(tied) + 1 if after else min(tied) - 1
     if not table.header_rows <= at < table.n_rows:
         return None

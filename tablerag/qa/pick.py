@@ -5,15 +5,26 @@ not a guess)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
+from tablerag.qa.beside import newest_first
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL
-from tablerag.qa.periods import STATED_CHANGE, column_kind, column_years, is_year, percent_column, year_of
+from tablerag.qa.periods import (
+    MIN_DATED_ROWS,
+    PERIOD_NOUNS,
+    STATED_CHANGE,
+    column_kind,
+    column_years,
+    is_year,
+    percent_column,
+    year_of,
+)
 from tablerag.qa.route import AS_PERCENT
-from tablerag.qa.wording import plain_words
+from tablerag.qa.wording import label_phrases, plain_words, said_with_a_label
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
@@ -177,6 +188,18 @@ _PLACE_LISTED = re.compile(
     r"|\b(?:listed|is|are|was|were)\s+(?P<b>first|last)\b(?=\s*(?:(?:on|in)\s+(?:the|this)\s+(?:list|table|chart)\b|\??\s*$))",
     re.IGNORECASE,
 )
+# a row named by its order alone: "who was the first opponent?", "the last film he made", "the last time X appears";
+# not a count or a share ("the first 10 games", "the first half", "the first quarter") and not a result that ranks
+# ("first place", "finished last", "placed first": the place is a value of the row, not its order)
+_PLACE_ORDINAL = re.compile(
+    r"\b(?P<c>first|last)\b(?!\s*(?:\d|one|two|three|four|five|few|several|half|halves|quarters?|place|name)\b)",
+    re.IGNORECASE,
+)
+_RANKED_PLACE = re.compile(
+    r"\b(?:place[sd]?|placing|finish(?:e[sd]|ing)?|rank(?:ed|s)?|came|comes?|come\s+in|ended|ends?)\s+(?:in\s+)?"
+    r"(?:first|last)\b|\b(?:first|last)[-\s]+(?:place|ranked)\b",
+    re.IGNORECASE,
+)
 _RELATIVE_PLACE = re.compile(r"\b(after|before|following|preceding|next|previous|since|between)\b", re.IGNORECASE)
 _LISTING_WORDS = frozenset(t for w in ("first", "last", "listed", "list", "table", "chart") for t in tokens(w))
 _NAME = frozenset(tokens("name"))  # "the name of the X": X names the column, "name" only when nothing else does
@@ -188,12 +211,65 @@ def _first_text(row: list[str]) -> str:
     return next((t for t in row if t.strip()), "")
 
 
+# what a row's order cannot answer: an amount asked ("how long from the first race to the last"), a bound or a match
+# the row must meet ("the first year the fee exceeded 20 million", "the same day as X's last poll")
+_NOT_ORDER = re.compile(
+    r"^\W*how\b|\b(?:exceed\w*|above|below|over|under|reach\w*|more|less|fewer|greater|same|most|least|best|worst"
+    r"|(?:fast|slow|high|low|larg|small|bigg|long|short|old|young|earli|lat)est)\b",
+    re.IGNORECASE,
+)
+# the question asks for a date or a year ("when was ...", "in what year ...", "the date of the first race"): a
+# column of dates answers it, not the thing the row names
+_ASKS_DATE = re.compile(
+    r"^\W*(?:when|(?:in|on)?\s*(?:what|which)\s+(?:year|date|day|season))\b|\b(?:date|year)\s+of\b", re.I
+)
+
+ORDER_NOUN_WORDS = 2  # "the first round", "his first international goal": the thing ordered is said right after
+
+
+def _ordinal(table: Table, question: str) -> re.Match[str] | None:
+    """ "The first X", "the last X" naming a row by its order, unless the words beside it are a label's ("First
+    quarter", "Last name"), the place is a result ("finished first") or the order cannot answer (`_NOT_ORDER`)."""
+    m = _PLACE_ORDINAL.search(question)
+    if m is None or _RANKED_PLACE.search(question) or _NOT_ORDER.search(question):
+        return None
+    noun = question[m.end() :].split()[:1]
+    years = {y for ys in column_years(table).values() for y in ys}
+    if noun and noun[0].lower().rstrip("s,?") in PERIOD_NOUNS and len(years) >= MIN_DATED_ROWS:
+        return None  # "the last year", "the first quarter" over columns of periods: a column, not a row's order
+    return None if said_with_a_label(label_phrases(table), question, m.group("c")) else m
+
+
+def _numbered_by(table: Table, col: int, question: str, m: re.Match[str]) -> bool:
+    """The thing the question orders is the column's own, and the column numbers its rows ("the first round" over
+    a Round column of 1, 1, 2, ...; "the last pick" over Pick): the question means the row numbered so, which the
+    column's cell only repeats; table order is no answer."""
+    after = set(tokens(" ".join(question[m.end() :].split()[:ORDER_NOUN_WORDS])))
+    if not after & set(tokens(table.column_name(col))):
+        return False
+    cells = [c for c in table.cells if c.col == col and c.row >= table.header_rows and c.text.strip()]
+    return bool(cells) and all(c.value is not None and not is_year(c.text) for c in cells)  # years are an order
+
+
+def _dated(table: Table, grid: list[list[str]], col: int, how: Callable[[Iterable[bool]], bool] = all) -> bool:
+    """Every (``how=any``: some) filled body cell of the column names a year (a year, a date, a season)."""
+    said = [r[col] for r in grid[table.header_rows :] if col < len(r) and r[col].strip()]
+    return bool(said) and how(bool(year_of(t)) for t in said)
+
+
+def _dated_column(table: Table, grid: list[list[str]]) -> int | None:
+    """The one column a "when" question reads: its header names a date or year, or its every filled body cell
+    names a year; None for none or several."""
+    found = [c for c in range(table.n_cols) if DATE_HEADER.search(table.column_name(c)) or _dated(table, grid, c)]
+    return found[0] if len(found) == 1 else None
+
+
 def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
     """ "Who is the first driver listed?", "the last date on the chart": the named column's cell in the first (last)
     body row in table order, among the rows the question also names by other words ("the last time the West Indies
     appear on the list") when it does, a total row and an empty cell left out; None unless the question places the
     row so and names a column."""
-    m = _PLACE_LISTED.search(question)
+    m = _PLACE_LISTED.search(question) or _ordinal(table, question)
     if m is None or _RELATIVE_PLACE.search(question) or not linked.cols:
         return None
     things = [s for s in linked.cols if s.tokens - _LISTING_WORDS - _NAME]  # "the name of the first venue": Venue
@@ -201,16 +277,35 @@ def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
     if not col.tokens - _LISTING_WORDS:
         return None
     grid = filled_grid(table)
+    if "c" in m.groupdict() and m.group("c"):  # an order said without the listing: what it orders must fit
+        if _numbered_by(table, col.index, question, m):
+            return None
+        if (ASKS_WHEN.search(question) and not _dated(table, grid, col.index)) or (
+            _ASKS_DATE.search(question) and not _dated(table, grid, col.index, any)  # a Year column may say "1999–2000"
+        ):
+            dated = _dated_column(table, grid)  # "when was his first competition?": the date, not the competition
+            if dated is None:
+                return None
+            col = Scored(dated, col.score, col.tokens, col.position)
+
     named = [s for s in linked.rows if s.tokens - _LISTING_WORDS - col.tokens]
     if named:
         best = round(named[0].score, SCORE_DIGITS)
         rows = sorted(s.index for s in named if round(s.score, SCORE_DIGITS) == best)
     else:
         rows = list(range(table.header_rows, table.n_rows))
-    rows = [r for r in rows if grid[r][col.index].strip() and not TOTAL_LABEL.search(_first_text(grid[r]))]
+    rows = [
+        r
+        for r in rows
+        if grid[r][col.index].strip()
+        and not is_nil_mark(grid[r][col.index])
+        and not TOTAL_LABEL.search(_first_text(grid[r]))
+    ]
     if not rows:
         return None
-    r = rows[0] if (m.group("a") or m.group("b")).lower() == "first" else rows[-1]
+    said = {k: v for k, v in m.groupdict().items() if v}
+    first = next(iter(said.values())).lower() == "first"
+    r = rows[0] if first != ("c" in said and newest_first(table)) else rows[-1]  # order of time, when a year says it
     return Linked([Scored(r, col.score, frozenset(), col.position)], [col], linked.key_cols, linked.words)
 
 
