@@ -84,6 +84,7 @@ from tablerag.qa.route import (
     rule_route,
     threshold,
 )
+from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named, unquoted
@@ -423,6 +424,9 @@ def _from_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)
+    same = same_as(table, question)
+    if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
+        return _shared(table, same, linked, version)
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -491,6 +495,27 @@ def _form_value(table: Table, question: str, version: str | None) -> Answer | No
         named=len(said),  # the label's words the question says rank it against other tables' answers
         named_words=said,
     )
+
+
+def _shared(table: Table, same: Same, linked: Linked, version: str | None) -> Answer:
+    """The rows sharing the named row's value (`same_as`), or their number, citing the named row's cell, each
+    compared cell and each answered one."""
+    grid = filled_grid(table)
+    said = " ".join(grid[same.named][same.compared].split())
+    cells = [(same.named, same.compared)] + [(r, c) for r in same.rows for c in (same.compared, same.asked)]
+    cites = [cite(table, r, c, version) for r, c in dict.fromkeys(cells)]
+    names = [" ".join(grid[r][same.asked].split()) for r in same.rows]
+    whose = " ".join(grid[same.named][same.asked].split()) or table.row_label(same.named)
+    column = table.column_name(same.compared) or table.column_label(same.compared)
+    where = _cell_place(table, same.named, same.compared, cites[0])
+    if same.count:
+        value = str(len(same.rows))
+        text = f"{value}: rows with the same {column} ({said}) as {whose} — {where}"
+        return Answer(text, value, None, cites, route=RouteKind.AGGREGATE.value, intent=Intent.COUNT.value)
+    label = "; ".join(names)
+    text = f"{label}: the same {column} ({said}) as {whose} — {where}"
+    score = linked.row.score if linked.row else 0.0
+    return Answer(text, label, None, cites, route=RouteKind.LOOKUP.value, label=label, score=score)
 
 
 def _labelled(

@@ -1,0 +1,100 @@
+"""Rows that share a value with a named one: "which driver has the same number of laps as Richard Antinucci?",
+"name an athlete from the same country as Schröder", "Adam Shunk received the same score as what other competitor?",
+"how many contestants received the same number of votes as Ivan Demidov?". The named row's cell in the column the
+words after "same" name is compared with every other row's; the answer names those rows (or counts them) and cites
+every compared cell. A question that cannot be read so (no one named row, no one compared column) is left to the
+other rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+from tablerag.parsing.numbers import is_nil_mark
+from tablerag.qa.link import SCORE_DIGITS, Scored, link_columns, link_rows, tokens
+from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.pick import POLAR
+
+# "the same <what> as <named>": what is compared, then the row it is compared with (or the thing asked, when the
+# named row came first: "X received the same score as what other competitor?")
+_SAME_AS = re.compile(r"\bsame\s+(?P<what>[^?]+?)\s+as\s+(?P<ref>[^?]+)", re.IGNORECASE)
+_ASKED_AFTER = re.compile(r"^\s*(?:what|which|who|whom)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"^\W*how\s+many\b", re.IGNORECASE)
+# words of the "what" that name no column: "the same number of laps", "the same amount of votes"
+_MEASURE_WORDS = re.compile(r"^(?:(?:total|overall)\s+)?(?:number|amount|count|quantity)\s+of\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Same:
+    named: int  # the row the question names
+    compared: int  # the column whose value the rows share
+    asked: int  # the column the answer reads (the named row's own label column, or the one the question asks for)
+    rows: list[int]  # the other rows holding the same value, in table order
+    count: bool  # "how many ...": the answer is their number
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _best(units: list[Scored]) -> Scored | None:
+    """The best unit when no other one equals its score."""
+    if not units:
+        return None
+    if len(units) > 1 and round(units[1].score, SCORE_DIGITS) == round(units[0].score, SCORE_DIGITS):
+        return None
+    return units[0]
+
+
+def _compared_column(table: Table, what: str) -> Scored | None:
+    """The one column the words after "same" name; of columns tied on them, the one they name whole ("laps" names
+    Laps, not "Laps Led"), when only one is."""
+    cols = link_columns(table, what)
+    if not cols or _best(cols) is not None:
+        return _best(cols)
+    said = set(tokens(what))
+    tied = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)]
+    whole = [c for c in tied if set(tokens(table.column_name(c.index))) <= said]
+    return whole[0] if len(whole) == 1 else None
+
+
+def same_as(table: Table, question: str) -> Same | None:
+    """The rows sharing the named row's value in the compared column; None when the question asks no such thing,
+    is polar ("is X the same height as Y?": yes or no is no cell), or names no one row or no one column."""
+    m = _SAME_AS.search(question)
+    if m is None or POLAR.match(question):
+        return None
+    what, ref = m.group("what"), m.group("ref")
+    if _ASKED_AFTER.match(ref):  # the named row came before "same"
+        ref, asked_words = question[: m.start()], ref
+    else:
+        asked_words = question[: m.start()]
+    compared = _compared_column(table, _MEASURE_WORDS.sub("", what))
+    found, key_cols, _tied = link_rows(table, ref, tokens(ref))
+    named = _best(found)
+    if compared is None or named is None or not key_cols or compared.index in key_cols:
+        return None
+    said = _best([c for c in link_columns(table, asked_words) if c.index != compared.index])
+    if said is not None:  # "which team had the same ...": the column the question asks for
+        asked = said.index
+    elif len(key_cols) == 1:  # "which driver ..." over a Driver column that named the row: one of its kind
+        asked = next(iter(key_cols))
+    else:
+        return None
+    grid = filled_grid(table)
+    value = _norm(grid[named.index][compared.index])
+    if not value or is_nil_mark(value):
+        return None
+    rows = [
+        r
+        for r in range(table.header_rows, table.n_rows)
+        if r != named.index
+        and _norm(grid[r][compared.index]) == value
+        and not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
+    ]
+    count = bool(_HOW_MANY.search(question))
+    if not rows and not count:
+        return None
+    return Same(named.index, compared.index, asked, rows, count)
