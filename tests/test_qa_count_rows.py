@@ -126,3 +126,20 @@ def test_components_and_types_are_counted_rows(tmp_path):
     assert answer is not None and answer.value == "4"
     answer = answer_table(table, "How many types of expenses make up the total stock-based compensation expense?")
     assert answer is not None and answer.value == "4"
+
+
+def test_how_many_times_a_value_is_the_named_column_counts_that_column_only(tmp_path):
+    rows = [
+        ["No.", "Player", "Team", "Opposing team", "Date"],
+        ["1", "A. Khan", "India", "Pakistan", "1990"],
+        ["2", "B. Smith", "England", "India", "1991"],
+        ["3", "C. Rao", "India", "England", "1992"],
+        ["4", "D. Jones", "Australia", "India", "1993"],
+        ["5", "E. Brown", "England", "India", "1994"],
+        ["6", "F. Das", "India", "Australia", "1995"],
+    ]
+    table = table_from_rows(rows, tmp_path, "centuries")
+    answer = answer_table(table, "How many times is India the opposing team?")
+    assert answer is not None and answer.value == "3"  # India as the opponent, not as the team
+    answer = answer_table(table, "How many times was England the team?")
+    assert answer is not None and answer.value == "2"

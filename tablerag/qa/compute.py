@@ -11,7 +11,7 @@ from typing import Any
 
 from tablerag.qa.compare import beyond, beyond_down, beyond_rows, compare_two, ranked, ranked_change
 from tablerag.qa.counts import count_one_not_other, count_parts, count_section, names_a_total
-from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, tokens
+from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, link_columns, one_column, tokens
 from tablerag.qa.operands import (
     MEAN_WORDS,
     ROW_KEEP_SHARE,
@@ -366,9 +366,29 @@ def _rows_saying(view: TypedView, words: frozenset[str]) -> list[int]:
     return [r for r in view.rows if words <= {t for text in grid[r] for t in tokens(text)}]
 
 
+def _said_in_column(view: TypedView, linked: Linked) -> list[int]:
+    """ "How many times is India the opposing team?", "how many times was 4.3 listed as the margin of error?": the
+    question names one column best and says words its cells hold; the rows whose cell in that column holds them all
+    (India as the opponent, not as the team). Empty unless the named column's cells hold any of the other words."""
+    cols = link_columns(view.table, " ".join(linked.words), linked.words)  # the row's own columns too
+    top = one_column(view.table, cols, set(linked.words))
+    if top is None:
+        return []
+    grid = view.table.filled_grid()
+    cells = {r: set(tokens(grid[r][top.index])) for r in view.rows}
+    held = set().union(*cells.values()) if cells else set()
+    words = {w for w in linked.words if w in held and w not in top.tokens} - FOLD_WORDS - COUNT_WORDS
+    return [r for r in view.rows if words <= cells[r]] if words else []
+
+
 def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str | None:
-    """The rows the linked row's words name (all of them, past the cap on links), or every row but totals; None
-    when the rows past the cap cannot be told."""
+    """The rows whose cell in the column the question names holds its other words (`_said_in_column`); else the
+    rows the linked row's words name (all of them, past the cap on links), or every row but totals; None when the
+    rows past the cap cannot be told."""
+    said = _said_in_column(view, linked)
+    if said:
+        listed = ", ".join(map(str, said))
+        return f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({listed})"
     rows = operand_rows(linked, view)
     if rows:
         same = [str(s.index) for s in linked.rows if s.tokens == rows[0].tokens and s.index in view.rows]

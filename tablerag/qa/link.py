@@ -575,6 +575,18 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _NUMBER = tokens("number")
 
 
+def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | None:
+    """The one best-linked column: the best when no other equals its score; of tied ones, the one whose whole name
+    the ``words`` hold ("team" names Team, not "Opposing team"), when only one does."""
+    if not cols:
+        return None
+    tied = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)]
+    if len(tied) == 1:
+        return cols[0]
+    whole = [c for c in tied if set(tokens(table.column_name(c.index))) <= words]
+    return whole[0] if len(whole) == 1 else None
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = spell_out(table, question)
     q = tokens(question)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import SCORE_DIGITS, Scored, link_columns, link_rows, tokens
+from tablerag.qa.link import SCORE_DIGITS, Scored, link_columns, link_rows, one_column, tokens
 from tablerag.qa.operands import TOTAL_LABEL
 from tablerag.qa.pick import POLAR
 
@@ -48,18 +48,6 @@ def _best(units: list[Scored]) -> Scored | None:
     return units[0]
 
 
-def _compared_column(table: Table, what: str) -> Scored | None:
-    """The one column the words after "same" name; of columns tied on them, the one they name whole ("laps" names
-    Laps, not "Laps Led"), when only one is."""
-    cols = link_columns(table, what)
-    if not cols or _best(cols) is not None:
-        return _best(cols)
-    said = set(tokens(what))
-    tied = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)]
-    whole = [c for c in tied if set(tokens(table.column_name(c.index))) <= said]
-    return whole[0] if len(whole) == 1 else None
-
-
 def same_as(table: Table, question: str) -> Same | None:
     """The rows sharing the named row's value in the compared column; None when the question asks no such thing,
     is polar ("is X the same height as Y?": yes or no is no cell), or names no one row or no one column."""
@@ -71,7 +59,8 @@ def same_as(table: Table, question: str) -> Same | None:
         ref, asked_words = question[: m.start()], ref
     else:
         asked_words = question[: m.start()]
-    compared = _compared_column(table, _MEASURE_WORDS.sub("", what))
+    what = _MEASURE_WORDS.sub("", what)
+    compared = one_column(table, link_columns(table, what), set(tokens(what)))
     found, key_cols, _tied = link_rows(table, ref, tokens(ref))
     named = _best(found)
     if compared is None or named is None or not key_cols or compared.index in key_cols:
