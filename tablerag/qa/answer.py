@@ -21,6 +21,7 @@ from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
+from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, dated_count
 from tablerag.qa.fit import (
     ASKS_PERIOD,
     change_not_stated,
@@ -427,6 +428,9 @@ def _from_table(
     same = same_as(table, question)
     if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
         return _shared(table, same, linked, version)
+    spanned = dated_count(table, question)
+    if spanned is not None:  # "how many films were made before 2000?": the rows whose year lies in the span
+        return _spanned(table, spanned, version)
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -516,6 +520,18 @@ def _shared(table: Table, same: Same, linked: Linked, version: str | None) -> An
     text = f"{label}: the same {column} ({said}) as {whose} — {where}"
     score = linked.row.score if linked.row else 0.0
     return Answer(text, label, None, cites, route=RouteKind.LOOKUP.value, label=label, score=score)
+
+
+def _spanned(table: Table, counted: DatedCount, version: str | None) -> Answer:
+    """The number of rows whose year lies in the span (`dated_count`), citing each row's dated cell."""
+    cites = [cite(table, r, counted.column, version) for r in counted.rows]
+    low, high = counted.span
+    span = f"up to {high}" if low == 0 else f"from {low}" if high == SPAN_OPEN_END else f"{low}-{high}"
+    column = table.column_name(counted.column) or table.column_label(counted.column)
+    value = str(len(counted.rows))
+    listed = "; ".join(f"{c['row']}" for c in cites) or "none"
+    text = f"{value}: rows with {column} {span} (rows {listed}) — {table.source.file}"
+    return Answer(text, value, None, cites, route=RouteKind.AGGREGATE.value, intent=Intent.COUNT.value)
 
 
 def _labelled(
