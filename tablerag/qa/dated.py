@@ -17,14 +17,9 @@ from tablerag.qa.operands import TOTAL_LABEL
 from tablerag.qa.periods import MIN_DATED_ROWS, year_of
 from tablerag.qa.pick import DATE_HEADER
 from tablerag.qa.route import threshold
+from tablerag.qa.wording import counted_thing
 
 _HOW_MANY = re.compile(r"^\W*(?:in\s+)?how\s+many\b", re.IGNORECASE)
-# the thing counted: the words after "how many" up to the verb ("how many [standard gauge locomotives] were built")
-_COUNTED = re.compile(
-    r"^\W*(?:in\s+)?how\s+many\s+(?:of\s+(?:these|the|his|her|their)\s+)?(?P<thing>(?:[\w'-]+\s+){0,2}?[\w'-]+)"
-    r"\s+(?:were|was|did|do|does|are|is|have|has|had|ran|aired|occurred)\b",
-    re.IGNORECASE,
-)
 # what a count of the rows in a span cannot tell: a negated condition ("not called by X") or a run ("consecutive
 # years", "in a row")
 _NOT_A_COUNT = re.compile(r"\bnot\b|n't\b|\bnever\b|\bwithout\b|\bconsecutive\b|\bin\s+a\s+row\b|\bstraight\b", re.I)
@@ -114,8 +109,8 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
     ]
     cells = {r: {t for c, text in enumerate(grid[r]) if c != col for t in tokens(text)} for r in body}
     held = set().union(*cells.values()) if cells else set()
-    thing = _COUNTED.search(question)
-    counted = set(tokens(thing.group("thing"))) if thing else set()  # "films" counts rows, filters none
+    thing = counted_thing(question)
+    counted = set(tokens(thing)) if thing else set()  # "films" counts rows, filters none
     said = {w for w in rest - counted if w in held}
     named = {w for w in rest if any(w in n for n in names.values())}
     if len(rest - said - named) > COUNTED_WORDS:

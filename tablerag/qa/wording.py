@@ -167,3 +167,19 @@ def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
             if (after and f" {said} {after} " in asked) or (before and f" {before} {said} " in asked):
                 return True
     return False
+
+
+# the thing a count counts: the words after "how many" / "the number of" up to the verb ("how many [standard gauge
+# locomotives] were built", "what is the number of [countries] that won ...", "how many [times] is X listed")
+_COUNTED = re.compile(
+    r"^\W*(?:in\s+)?(?:how\s+many|(?:(?:what|tell\s+me)\s+(?:(?:is|are|was|were)\s+)?)?the\s+number\s+of)\s+"
+    r"(?:of\s+(?:these|the|his|her|their)\s+)?(?!(?:were|was|did|do|does|are|is|have|has|had)\b)(?P<thing>(?:[^\W\d_][\w'-]*\s+){0,2}?[^\W\d_][\w'-]*)"
+    r"\s+(?:were|was|did|do|does|are|is|have|has|had|that|who|which|with|in|from|on|at|ran|aired|occurred|listed)\b",
+    re.IGNORECASE,
+)
+
+
+def counted_thing(question: str) -> str | None:
+    """What a count question counts ("how many films were made before 2000" -> "films"); None when it says none."""
+    m = _COUNTED.search(question)
+    return m.group("thing") if m else None
