@@ -99,7 +99,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"哪.*(更|较)(多|少|高|低|大|小).*还是",
             # "Was X higher in 2019 or 2018?", "Was A or B higher in 2019?": the choice between the two is asked,
             # as "which ... or" asks it; with "than" the question asks yes or no, which is no choice
-            r"^\s*(was|were|is|are)\b(?![^?]*\bthan\b)(?=[^?]*\bor\b)[^?]*\b(more|less|fewer|higher|lower|larger|"
+            r"^\s*(was|were|is|are|did|does|do|has|have|had)\b(?![^?]*\bthan\b)(?=[^?]*\bor\b)[^?]*\b(more|less|fewer|"
+            r"higher|lower|larger|"
             r"smaller|greater|bigger)\b(?!\s+or\s+(?:less|fewer|more)\b)",
             r"^\s*(war|waren|ist|sind)\b(?![^?]*\bals\b)(?=[^?]*\boder\b)[^?]*\b(mehr|weniger|höher|niedriger|größer|"
             r"kleiner)\b",
