@@ -17,6 +17,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import RecordId, Table
 from tablerag.parsing.headers import bare_label
+from tablerag.parsing.numbers import parse_number
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -66,6 +67,7 @@ from tablerag.qa.pick import (
     same_in_every_row,
     tied_columns,
 )
+from tablerag.qa.polar import Polar, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
 from tablerag.qa.reverse import value_owner
@@ -393,6 +395,9 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
+    bound = polar_bound(question)
+    if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
+        return _polar(table, bound, embedder, version, on_query, llm)
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
     if found is not None and found.value is not None and cites_a_label(table, found.citations):
         found = None  # a form read as rows under columns answered with one of its labels
@@ -409,6 +414,20 @@ def answer_table(
     return (
         None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
     )
+
+
+def _polar(
+    table: Table, bound: Polar, embedder: Any, version: str | None, on_query: QueryHook | None, llm: LlmQa | None
+) -> Answer | None:
+    """The yes/no (or either-or word) of one looked-up cell against the question's bound, citing the cell."""
+    found = _from_table(table, bound.asked, None, embedder, version, on_query, llm)
+    if found is None or found.value is None or found.label is not None or found.route != RouteKind.LOOKUP.value:
+        return None
+    number = parse_number(found.value)
+    word = bound.word(number.scaled) if number is not None else None
+    if word is None:
+        return None
+    return replace(found, text=f"{word}: {found.value} against {bound.limit:g} — {found.text}", value=word)
 
 
 def _from_table(

@@ -1,0 +1,35 @@
+"""Yes/no and either-or questions about one cell against a stated number: the cell is looked up with the bound left
+out, its number compared with the bound, and the answer is the word the comparison gives, citing the cell."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.polar import polar_bound
+
+ROWS = [
+    ["City", "Altitude (m)", "Population (2011)"],
+    ["Bucharest", "70", "1,883,425"],
+    ["Sibiu", "415", "147,245"],
+    ["Brasov", "625", "253,200"],
+]
+
+
+def test_a_bound_asked_yes_or_no_and_an_either_or_get_the_word_the_cell_gives(tmp_path):
+    table = table_from_rows(ROWS, tmp_path, "cities")
+    for asked, word in (
+        ("Does Sibiu have an altitude above 200?", "yes"),
+        ("Was the population of Bucharest at least 2,000,000?", "no"),
+        ("Is the altitude in Bucharest above or below 100?", "below"),
+        ("Does Brasov have more or less than 300,000 population?", "less"),
+        ("Is the altitude of Brasov at most 700?", "yes"),
+    ):
+        answer = answer_table(table, asked)
+        assert answer is not None and answer.value == word, asked
+        assert len(answer.citations) == 1 and answer.citations[0]["column"] is not None
+
+
+def test_no_bound_or_a_year_is_no_polar_bound():
+    assert polar_bound("What is the altitude of Sibiu?") is None
+    assert polar_bound("Was Sibiu founded before 1200?") is None  # a year is a period, not a bound
+    assert polar_bound("Is the altitude above or below 100?") is not None
