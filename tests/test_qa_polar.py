@@ -33,3 +33,20 @@ def test_no_bound_or_a_year_is_no_polar_bound():
     assert polar_bound("What is the altitude of Sibiu?") is None
     assert polar_bound("Was Sibiu founded before 1200?") is None  # a year is a period, not a bound
     assert polar_bound("Is the altitude above or below 100?") is not None
+
+
+def test_a_polar_question_offering_two_alternatives_gets_the_one_its_row_says(tmp_path):
+    rows = [
+        ["Year", "Competition", "Venue", "Position"],
+        ["1998", "Asian Games", "Bangkok", "2nd"],
+        ["2002", "Asian Games", "Busan", "1st"],
+        ["2005", "Universiade", "Izmir", "3rd"],
+    ]
+    table = table_from_rows(rows, tmp_path, "games")
+    answer = answer_table(table, "Did Izmir or Busan host the Asian Games in 2002?")
+    assert answer is not None and answer.value == "Busan"
+    assert answer.citations[0]["column"] is not None
+    # the alternatives alone pick no row; and a comparison between them is no choice a cell makes
+    for asked in ("Was it Izmir or Busan?", "Did Izmir or Busan have a higher position in the Asian Games in 2002?"):
+        answer = answer_table(table, asked)
+        assert answer is None or answer.value not in ("Busan", "Izmir"), asked

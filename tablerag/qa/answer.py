@@ -67,7 +67,7 @@ from tablerag.qa.pick import (
     same_in_every_row,
     tied_columns,
 )
-from tablerag.qa.polar import Polar, polar_bound
+from tablerag.qa.polar import Polar, chosen, offers_choice, pinned_apart, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
 from tablerag.qa.reverse import value_owner
@@ -398,6 +398,10 @@ def answer_table(
     bound = polar_bound(question)
     if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
         return _polar(table, bound, embedder, version, on_query, llm)
+    if offers_choice(question):  # "was it held in Guangzhou or Chengdu?": the cell that says one
+        picked = _chosen_cell(table, question, embedder)
+        if picked is not None:
+            return lookup(table, picked, version)
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
     if found is not None and found.value is not None and cites_a_label(table, found.citations):
         found = None  # a form read as rows under columns answered with one of its labels
@@ -414,6 +418,20 @@ def answer_table(
     return (
         None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
     )
+
+
+def _chosen_cell(table: Table, question: str, embedder: Any) -> Linked | None:
+    """The one cell of the best-linked row that says one of the two alternatives a polar question offers
+    (`chosen`), as a link to it; None when the row is tied or no cell, or several, say one."""
+    linked = link(table, question, embedder)
+    if linked.row is None or linked.rows_tied or not pinned_apart(question, linked.row.tokens):
+        return None
+    grid = filled_grid(table)
+    r = linked.row.index
+    cols = [c for c in range(table.n_cols) if grid[r][c].strip() and chosen(question, grid[r][c])]
+    if len(cols) != 1:
+        return None
+    return Linked([linked.row], [Scored(cols[0], linked.row.score, frozenset(), 0)], set(), linked.words)
 
 
 def _polar(

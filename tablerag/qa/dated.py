@@ -14,8 +14,8 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import tokens
 from tablerag.qa.operands import TOTAL_LABEL
-from tablerag.qa.periods import MIN_DATED_ROWS, year_of
-from tablerag.qa.pick import DATE_HEADER
+from tablerag.qa.periods import year_of
+from tablerag.qa.pick import year_column
 from tablerag.qa.route import threshold
 from tablerag.qa.wording import counted_thing
 
@@ -69,21 +69,6 @@ def year_span(question: str) -> tuple[tuple[int, int], re.Match[str]] | None:
     return None
 
 
-def _dated_column(table: Table, grid: list[list[str]]) -> int | None:
-    """The one column naming each row's year: its header says date or year and its cells name years, or every
-    filled cell names one; None for none or several."""
-    body = grid[table.header_rows :]
-    found = []
-    for c in range(table.n_cols):
-        said = [r[c] for r in body if c < len(r) and r[c].strip()]
-        dated = [t for t in said if year_of(t)]
-        if len({year_of(t) for t in dated}) < MIN_DATED_ROWS:
-            continue
-        if len(dated) == len(said) or (DATE_HEADER.search(table.column_name(c)) and len(dated) * 2 > len(said)):
-            found.append(c)
-    return found[0] if len(found) == 1 else None
-
-
 def dated_count(table: Table, question: str) -> DatedCount | None:
     """The rows a "how many ... before/after/between/in the 1970s" question counts; None unless the question is
     such a count over a table with one column of years and every word it says is accounted for."""
@@ -94,7 +79,7 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
         return None
     (low, high), m = found
     grid = filled_grid(table)
-    col = _dated_column(table, grid)
+    col = year_column(table, grid)
     if col is None:
         return None
     names = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}

@@ -257,10 +257,19 @@ def _dated(table: Table, grid: list[list[str]], col: int, how: Callable[[Iterabl
     return bool(said) and how(bool(year_of(t)) for t in said)
 
 
-def _dated_column(table: Table, grid: list[list[str]]) -> int | None:
-    """The one column a "when" question reads: its header names a date or year, or its every filled body cell
-    names a year; None for none or several."""
-    found = [c for c in range(table.n_cols) if DATE_HEADER.search(table.column_name(c)) or _dated(table, grid, c)]
+def year_column(table: Table, grid: list[list[str]]) -> int | None:
+    """The one column naming each row's year (a listing's "Year", "Date", "Season"): every filled cell names a
+    year, or its header says date or year and most of its cells do, two different years at least; None for none or
+    several."""
+    body = grid[table.header_rows :]
+    found = []
+    for c in range(table.n_cols):
+        said = [r[c] for r in body if c < len(r) and r[c].strip()]
+        years = [y for t in said if (y := year_of(t))]
+        if len(set(years)) < MIN_DATED_ROWS:
+            continue
+        if len(years) == len(said) or (DATE_HEADER.search(table.column_name(c)) and len(years) * 2 > len(said)):
+            found.append(c)
     return found[0] if len(found) == 1 else None
 
 
@@ -283,7 +292,7 @@ def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
         if (ASKS_WHEN.search(question) and not _dated(table, grid, col.index)) or (
             _ASKS_DATE.search(question) and not _dated(table, grid, col.index, any)  # a Year column may say "1999–2000"
         ):
-            dated = _dated_column(table, grid)  # "when was his first competition?": the date, not the competition
+            dated = year_column(table, grid)  # "when was his first competition?": the date, not the competition
             if dated is None:
                 return None
             col = Scored(dated, col.score, col.tokens, col.position)

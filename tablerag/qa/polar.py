@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tablerag.qa.link import tokens
 from tablerag.qa.pick import POLAR
 from tablerag.qa.route import threshold
 
@@ -60,3 +61,43 @@ def polar_bound(question: str) -> Polar | None:
         return None
     asked = question[: m.start()] + question[m.end() :]
     return Polar(asked, bound[1], "yes", "no", bound[0])
+
+
+CHOICE_WINDOW = 4  # words each side of "or" that may name an alternative ("in Clarion or Indiana County")
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+
+
+# a choice made by comparing or ordering ("more", "above or below", "first", "number one ranked"): a cell that says
+# one alternative does not tell which of the two wins
+_COMPARED = re.compile(
+    r"\b(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger|better|worse|above|below|before|after|first|"
+    r"last|most|least|top|rank\w*|number\s+one|\w+est)\b",
+    re.IGNORECASE,
+)
+
+
+def _sides(question: str) -> tuple[set[str], set[str]] | None:
+    m = _OR.search(question)
+    if m is None:
+        return None
+    before = set(tokens(" ".join(question[: m.start()].split()[-CHOICE_WINDOW:])))
+    after = set(tokens(" ".join(question[m.end() :].split()[:CHOICE_WINDOW])))
+    return before, after
+
+
+def offers_choice(question: str) -> bool:
+    """A polar question offering two alternatives a cell may say ("did Izmir or Busan host the 2002 Asian Games?",
+    "held in Guangzhou or Chengdu?"), not a comparison or an order between them."""
+    return bool(POLAR.match(question)) and _sides(question) is not None and not _COMPARED.search(question)
+
+
+def chosen(question: str, value: str) -> bool:
+    """The cell's words are all said on one side of "or" and not the other: it names one alternative."""
+    sides, said = _sides(question), set(tokens(value))
+    return sides is not None and bool(said) and (said <= sides[0]) != (said <= sides[1])
+
+
+def pinned_apart(question: str, row_words: frozenset[str]) -> bool:
+    """The row was found by words of the question besides its alternatives: the alternatives did not pick it."""
+    sides = _sides(question)
+    return sides is not None and bool(row_words - sides[0] - sides[1])
