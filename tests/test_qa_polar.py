@@ -50,3 +50,18 @@ def test_a_polar_question_offering_two_alternatives_gets_the_one_its_row_says(tm
     for asked in ("Was it Izmir or Busan?", "Did Izmir or Busan have a higher position in the Asian Games in 2002?"):
         answer = answer_table(table, asked)
         assert answer is None or answer.value not in ("Busan", "Izmir"), asked
+
+
+def test_above_or_below_another_named_row_is_their_order_in_the_table(tmp_path):
+    rows = [
+        ["Place", "Player", "Country", "Score"],
+        ["1", "Retief Goosen", "South Africa", "276"],
+        ["2", "Phil Mickelson", "United States", "278"],
+        ["3", "K. J. Choi", "South Korea", "281"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leaders")
+    answer = answer_table(table, "Is Retief Goosen above or below K. J. Choi in the ranking?")
+    assert answer is not None and answer.value == "above"
+    assert len(answer.citations) == 2
+    answer = answer_table(table, "Is K. J. Choi listed above or below Phil Mickelson?")
+    assert answer is not None and answer.value == "below"

@@ -41,7 +41,7 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.form import asked_field, cites_a_label, pair_value
-from tablerag.qa.link import Linked, Scored, link, periods_placed, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, link, link_rows, periods_placed, row_words, tokens
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
@@ -67,7 +67,7 @@ from tablerag.qa.pick import (
     same_in_every_row,
     tied_columns,
 )
-from tablerag.qa.polar import Polar, chosen, offers_choice, pinned_apart, polar_bound
+from tablerag.qa.polar import Placed, Polar, chosen, offers_choice, pinned_apart, placed_against, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
 from tablerag.qa.reverse import value_owner
@@ -398,6 +398,9 @@ def answer_table(
     bound = polar_bound(question)
     if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
         return _polar(table, bound, embedder, version, on_query, llm)
+    placed = placed_against(question)
+    if placed is not None:  # "is Earl Marshal listed above or below Lord Privy Seal?": the rows' order
+        return _placed(table, placed, version)
     if offers_choice(question):  # "was it held in Guangzhou or Chengdu?": the cell that says one
         picked = _chosen_cell(table, question, embedder)
         if picked is not None:
@@ -418,6 +421,26 @@ def answer_table(
     return (
         None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
     )
+
+
+def _placed(table: Table, placed: Placed, version: str | None) -> Answer | None:
+    """ "Above" when the first named row stands above the second in the table, "below" otherwise, citing the cell
+    that names each; None unless each side names one row best, and two different ones."""
+    rows = []
+    for text in (placed.first, placed.second):
+        found, key_cols, _tied = link_rows(table, text)
+        tied = len(found) > 1 and round(found[1].score, SCORE_DIGITS) == round(found[0].score, SCORE_DIGITS)
+        if not found or tied or len(key_cols) != 1:
+            return None
+        rows.append((found[0].index, next(iter(key_cols))))
+    (a, col_a), (b, col_b) = rows
+    if a == b:
+        return None
+    word = placed.up if a < b else placed.down
+    cites = [cite(table, a, col_a, version), cite(table, b, col_b, version)]
+    grid = filled_grid(table)
+    text = f"{word}: {grid[a][col_a].strip()} stands {word} {grid[b][col_b].strip()} — {_cell_place(table, a, col_a, cites[0])}"
+    return Answer(text, word, None, cites, route=RouteKind.LOOKUP.value)
 
 
 def _chosen_cell(table: Table, question: str, embedder: Any) -> Linked | None:

@@ -101,3 +101,23 @@ def pinned_apart(question: str, row_words: frozenset[str]) -> bool:
     """The row was found by words of the question besides its alternatives: the alternatives did not pick it."""
     sides = _sides(question)
     return sides is not None and bool(row_words - sides[0] - sides[1])
+
+
+# "is X listed above or below Y?", "is X above or below Y in ranking?": where one named row stands against another
+_PLACED = re.compile(r"\b(?P<up>above)\s*(?:/|\bor\b)\s*(?P<down>below)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    first: str  # the words naming the row asked about
+    second: str  # and the row it is placed against
+    up: str
+    down: str
+
+
+def placed_against(question: str) -> Placed | None:
+    """The two rows a polar "above or below" question places against each other; None for any other question."""
+    m = _PLACED.search(question)
+    if m is None or not POLAR.match(question):
+        return None
+    return Placed(question[: m.start()], question[m.end() :], m.group("up"), m.group("down"))
