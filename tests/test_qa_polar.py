@@ -65,3 +65,17 @@ def test_above_or_below_another_named_row_is_their_order_in_the_table(tmp_path):
     assert len(answer.citations) == 2
     answer = answer_table(table, "Is K. J. Choi listed above or below Phil Mickelson?")
     assert answer is not None and answer.value == "below"
+
+
+def test_a_choice_between_two_named_rows_answers_with_the_name_the_question_used(tmp_path):
+    rows = [
+        ["Rank", "Player", "Caps", "Goals"],
+        ["1", "Landon Donovan", "157", "57"],
+        ["9T", "DaMarcus Beasley", "114", "17"],
+        ["11", "Clint Dempsey", "110", "48"],
+    ]
+    table = table_from_rows(rows, tmp_path, "caps")
+    answer = answer_table(table, "Who had more caps, Dempsey or Beasley?")
+    assert answer is not None and (answer.label or answer.value) == "DaMarcus Beasley"  # not the rank "9T"
+    answer = answer_table(table, "Who scored fewer goals, Dempsey or Beasley?")
+    assert answer is not None and (answer.label or answer.value) == "DaMarcus Beasley"

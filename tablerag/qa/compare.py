@@ -454,7 +454,7 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
     cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
     if len(rows) >= 2 and cols:
         cells = [(s.index, cols[0][1].col) for s in rows[:2]]
-        labels = [row_label(view, s.index) for s in rows[:2]]
+        labels = [_said_label(view, s) for s in rows[:2]]
     elif len(cols) >= 2 and rows:
         cells = _one_per_period(view, [(rows[0].index, vc.col) for _, vc in cols]) or [
             (rows[0].index, vc.col) for _, vc in cols[:2]
@@ -465,6 +465,19 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _said_label(view: TypedView, row: Scored) -> str:
+    """The name of a compared row as the question says it: the row's text cell holding most of the words that
+    linked it ("Dempsey or Beasley?" over "Rank | Player | Caps": the Player cell, not the rank), else its label."""
+    label = row_label(view, row.index)
+    if set(tokens(label)) & row.tokens:
+        return label
+    grid = view.table.filled_grid()
+    numeric = {vc.col for vc in view.columns if vc.numeric}
+    said = [(len(set(tokens(t)) & row.tokens), c) for c, t in enumerate(grid[row.index]) if c not in numeric]
+    best = max(said, default=(0, -1))
+    return " ".join(grid[row.index][best[1]].split()) if best[0] else label
 
 
 def _one_per_period(view: TypedView, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
