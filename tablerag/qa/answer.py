@@ -90,6 +90,7 @@ from tablerag.qa.route import (
 from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
+from tablerag.qa.tally import Tally, more_often
 from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named, unquoted
 
 if TYPE_CHECKING:
@@ -488,6 +489,9 @@ def _from_table(
     same = same_as(table, question)
     if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
         return _shared(table, same, linked, version)
+    tally = more_often(table, question) if route_.intent is Intent.COMPARE else None
+    if tally is not None:  # "who won the title more times, A or B?": the rows holding each, counted
+        return _tallied(table, tally, version)
     spanned = dated_count(table, question)
     if spanned is not None:  # "how many films were made before 2000?": the rows whose year lies in the span
         return _spanned(table, spanned, version)
@@ -580,6 +584,15 @@ def _shared(table: Table, same: Same, linked: Linked, version: str | None) -> An
     text = f"{label}: the same {column} ({said}) as {whose} — {where}"
     score = linked.row.score if linked.row else 0.0
     return Answer(text, label, None, cites, route=RouteKind.LOOKUP.value, label=label, score=score)
+
+
+def _tallied(table: Table, tally: Tally, version: str | None) -> Answer:
+    """The alternative held by more (fewer) rows, with both counts, citing every counted cell."""
+    cites = [cite(table, r, tally.column, version) for rows in tally.rows for r in rows]
+    label = tally.names[tally.winner]
+    counts = ", ".join(f"{n}: {len(rows)} rows" for n, rows in zip(tally.names, tally.rows, strict=True))
+    text = f"{label} ({counts}) — {table.source.file}"
+    return Answer(text, label, None, cites, route=RouteKind.AGGREGATE.value, intent=Intent.COMPARE.value, label=label)
 
 
 def _spanned(table: Table, counted: DatedCount, version: str | None) -> Answer:

@@ -1,0 +1,75 @@
+"""Which of two values a listing holds more often: "who won the title more times, Murahama or Billyken Kid?", "is the
+term Derbi or Aprilia listed more?", "were there more tracks in 2009 or 2011?". Each alternative is the text of the
+cells it says, in one column; the rows holding each are counted and the one with more (fewer, when asked) wins. A
+column of amounts the question names is compared by its values instead (not here), and a tie is no answer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablerag.decomposition.serialize import filled_grid
+from tablerag.model import Table
+from tablerag.qa.link import link_columns, tokens
+from tablerag.qa.operands import TOTAL_LABEL
+
+_MORE = re.compile(r"\b(?:more|most|fewer|less|least|often|frequently)\b", re.IGNORECASE)
+_FEWER = re.compile(r"\b(?:fewer|less|least)\b", re.IGNORECASE)
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+SIDE_WORDS = 5  # words each side of "or" that may name an alternative ("Spin City or Two and a Half Men")
+MIN_TALLY = 2  # one row each is no "more often": at least one alternative fills this many rows
+COUNT_WORDS = frozenset(tokens("times time listed often frequently number"))
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    column: int  # the column whose cells say the alternatives
+    names: tuple[str, str]  # each alternative as its cells write it
+    rows: tuple[list[int], list[int]]  # the rows holding each
+    winner: int  # 0 or 1
+
+
+def _side(table: Table, grid: list[list[str]], words: set[str], other: set[str]) -> tuple[int, frozenset[str]] | None:
+    """The column and the words of the longest cell text said on this side of "or" only."""
+    best: tuple[int, int, frozenset[str]] | None = None
+    for r in range(table.header_rows, table.n_rows):
+        for c, text in enumerate(grid[r]):
+            said = frozenset(tokens(text))
+            if said and said <= words and not said <= other and (best is None or len(said) > best[0]):
+                best = (len(said), c, said)
+    return (best[1], best[2]) if best else None
+
+
+def more_often(table: Table, question: str) -> Tally | None:
+    """The tally of two alternatives a "more often" question names; None unless it reads as one: an "or" between
+    two texts cells of one column say, a word asking for more or fewer, no column of amounts named, and one
+    alternative in two rows or more."""
+    m = _OR.search(question)
+    if m is None or not _MORE.search(question):
+        return None
+    before = set(tokens(" ".join(question[: m.start()].split()[-SIDE_WORDS:])))
+    after = set(tokens(" ".join(question[m.end() :].split()[:SIDE_WORDS])))
+    amounts = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    named = [c for c in link_columns(table, question) if c.tokens - COUNT_WORDS]
+    if any(c.index in amounts for c in named[:1]):
+        return None  # "who had more caps": the Caps values decide
+    grid = filled_grid(table)
+    a, b = _side(table, grid, before, after), _side(table, grid, after, before)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    col = a[0]
+    body = [
+        r
+        for r in range(table.header_rows, table.n_rows)
+        if not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
+    ]
+    rows = tuple([r for r in body if frozenset(tokens(grid[r][col])) == side[1]] for side in (a, b))
+    counts = [len(rows[0]), len(rows[1])]
+    if counts[0] == counts[1] or max(counts) < MIN_TALLY:
+        return None
+    fewer = bool(_FEWER.search(question))
+    winner = int((counts[1] > counts[0]) != fewer)
+    names = (" ".join(grid[rows[0][0]][col].split()), " ".join(grid[rows[1][0]][col].split())) if all(rows) else None
+    if names is None:
+        return None
+    return Tally(col, names, (rows[0], rows[1]), winner)
