@@ -152,3 +152,15 @@ def test_a_title_set_in_quotation_marks_is_answered_as_the_title(tmp_path):
     answer = answer_table(table, "What was the title released in 1995?")  # quotes inside the text stay
     assert answer is not None and answer.value == 'Tom\'s "Big" Day'
     assert unquoted("\u201cArmy of Me\u201d") == "Army of Me" and unquoted("O'Neil's") == "O'Neil's"
+
+
+def test_a_row_listed_above_or_below_a_named_one_is_its_neighbour_in_the_listing(tmp_path):
+    career = [["Year", "Title"], ["2012", "Gold"], ["2009", "Silver"], ["2006", "Bronze"]]
+    table = table_from_rows(career, tmp_path, "career")
+    # newest first: "after" in time is the row above, but "below" is the row below whatever the order of time
+    answer = answer_table(table, "Which title is listed below Silver?")
+    assert answer is not None and answer.value == "Bronze"
+    answer = answer_table(table, "Which title is listed directly above Silver?")
+    assert answer is not None and answer.value == "Gold"
+    answer = answer_table(table, "Which title is listed above Gold?")  # none above the first
+    assert answer is None or answer.refused

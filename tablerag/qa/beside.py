@@ -14,12 +14,13 @@ from tablerag.qa.wording import label_phrases
 
 # the place word, then what it is placed against: "after X", "right before X", "previous to X", "next after X"
 _BESIDE = re.compile(
-    r"\b(?:(?:right|directly|immediately|just)\s+)?(?P<word>after|before|following|preceding|previous|prior)"
+    r"\b(?:(?:right|directly|immediately|just)\s+)?(?P<word>after|before|following|preceding|previous|prior|above|below)"
     r"(?:\s+to)?\b",
     re.IGNORECASE,
 )
 _ASKS_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)  # a person, as the named row is in its own column
-_AFTER = frozenset({"after", "following"})  # the rest place the row before the one named
+_AFTER = frozenset({"after", "following", "below"})  # the rest place the row before the one named
+_LISTING_PLACE = frozenset({"above", "below"})
 
 
 def _place_word(table: Table, question: str) -> re.Match[str] | None:
@@ -74,7 +75,8 @@ def _moved(table: Table, linked: Linked, question: str) -> Linked | None:
         return None
     best = round(linked.row.score, SCORE_DIGITS)
     tied = [s.index for s in linked.rows if round(s.score, SCORE_DIGITS) == best]
-    after = (m.group("word").lower() in _AFTER) != newest_first(table)
+    word = m.group("word").lower()  # "above"/"below" place a row in the listing; the rest in time, too
+    after = (word in _AFTER) != (word not in _LISTING_PLACE and newest_first(table))
     at = max(tied) + 1 if after else min(tied) - 1
     if not table.header_rows <= at < table.n_rows:
         return None
