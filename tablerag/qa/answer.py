@@ -42,6 +42,7 @@ from tablerag.qa.fit import (
 )
 from tablerag.qa.form import asked_field, cites_a_label, pair_value
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, link, link_rows, periods_placed, row_words, tokens
+from tablerag.qa.listing import Counted, entries_counted
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
@@ -489,6 +490,9 @@ def _from_table(
     same = same_as(table, question)
     if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
         return _shared(table, same, linked, version)
+    entries = entries_counted(table, question)
+    if entries is not None:  # "how many circuits are there in total?": the listing's entries
+        return _entries(table, entries, version)
     tally = more_often(table, question) if route_.intent is Intent.COMPARE else None
     if tally is not None:  # "who won the title more times, A or B?": the rows holding each, counted
         return _tallied(table, tally, version)
@@ -584,6 +588,14 @@ def _shared(table: Table, same: Same, linked: Linked, version: str | None) -> An
     text = f"{label}: the same {column} ({said}) as {whose} — {where}"
     score = linked.row.score if linked.row else 0.0
     return Answer(text, label, None, cites, route=RouteKind.LOOKUP.value, label=label, score=score)
+
+
+def _entries(table: Table, counted: Counted, version: str | None) -> Answer:
+    """The number of the listing's entries (of its different values), citing one cell per entry."""
+    cites = [cite(table, r, c, version) for r, c in counted.cells]
+    value = str(counted.value)
+    text = f"{value}: different values of {table.column_name(counted.cells[0][1])} — {table.source.file}"
+    return Answer(text, value, None, cites, route=RouteKind.AGGREGATE.value, intent=Intent.COUNT.value)
 
 
 def _tallied(table: Table, tally: Tally, version: str | None) -> Answer:
