@@ -36,3 +36,16 @@ def test_a_bound_or_a_year_is_no_stated_value(tmp_path):
     table = table_from_rows(REGIONS, tmp_path, "regions")
     above = answer_table(table, "Which region had revenue above 500 in 2019?")
     assert above is None or above.value != "EMEA"  # a filter of several rows, not one stated value
+
+
+def test_of_two_columns_named_the_one_holding_the_value_once_finds_the_row_and_the_other_names_it(tmp_path):
+    rows = [
+        ["Pos", "Driver", "Laps", "Points"],
+        ["1", "Paul Tracy", "94", "33"],
+        ["2", "Ryan Hunter-Reay", "93", "1"],
+        ["3", "Bruno Junqueira", "1", "27"],
+    ]
+    table = table_from_rows(rows, tmp_path, "race")
+    answer = answer_table(table, "Which driver only scored 1 point?")  # "1" is also a position and a lap count
+    assert answer is not None and (answer.label or answer.value) == "Ryan Hunter-Reay"
+    assert any(c["column_name"] == "Points" for c in answer.citations)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import parse_number
-from tablerag.qa.link import Linked, row_words
+from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
@@ -70,10 +70,18 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     if not linked.cols:
         return None
-    col = linked.cols[0].index
-    rows = [r for r in body if _holds(grid[r][col], number)]
-    if len(rows) != 1:
+    # of the columns named best ("which driver scored 1 point": Driver and Points), the one where one row holds it
+    best = round(linked.cols[0].score, SCORE_DIGITS)
+    tied = [c.index for c in linked.cols if round(c.score, SCORE_DIGITS) == best]
+    holding = [(c, rows) for c in tied if len(rows := [r for r in body if _holds(grid[r][c], number)]) == 1]
+    if len(holding) != 1:
         return None
-    chain = table.row_headers[rows[0]] if rows[0] < len(table.row_headers) else []
-    label = chain[-1] if chain else grid[rows[0]][0]
-    return Owner(rows[0], col, " ".join(label.split())) if label.strip() else None
+    col, (at,) = holding[0]
+    named = [c for c in tied if c != col and not _holds_numbers(table, c)]  # "which driver": the Driver cell
+    chain = table.row_headers[at] if at < len(table.row_headers) else []
+    label = grid[at][named[0]] if len(named) == 1 else chain[-1] if chain else grid[at][0]
+    return Owner(at, col, " ".join(label.split())) if label.strip() else None
+
+
+def _holds_numbers(table: Table, col: int) -> bool:
+    return any(c.col == col and c.row >= table.header_rows and c.value is not None for c in table.cells)
