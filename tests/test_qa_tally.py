@@ -32,3 +32,22 @@ def test_a_named_column_of_amounts_is_compared_by_its_values_not_by_rows(tmp_pat
     table = table_from_rows(ROWS, tmp_path, "titles")
     answer = answer_table(table, "Who had more defences, Billyken Kid or Tigers Mask?")
     assert answer is None or answer.label != "Billyken Kid"  # the rows count favours him; the defences do not
+
+
+def test_the_value_most_rows_hold_answers_how_often_not_how_large(tmp_path):
+    rows = [
+        ["Year", "Venue", "Result", "Points"],
+        ["2001", "Venice, Italy", "1st", "90"],
+        ["2002", "Doha, Qatar", "—", "12"],
+        ["2003", "Venice, Italy", "2nd", "40"],
+        ["2004", "Beijing, China", "—", "95"],
+        ["2005", "Venice, Italy", "—", "30"],
+    ]
+    table = table_from_rows(rows, tmp_path, "results")
+    answer = answer_table(table, "Which venue is listed the most?")
+    assert answer is not None and answer.label == "Venice, Italy"
+    assert len(answer.citations) == 3
+    answer = answer_table(table, "Which result was recorded the most?")  # "—" in most rows is no result
+    assert answer is None or answer.label != "—"
+    answer = answer_table(table, "Which venue had the most points?")  # an amount named: compared by value
+    assert answer is None or answer.label != "Venice, Italy"

@@ -91,7 +91,7 @@ from tablerag.qa.route import (
 from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
-from tablerag.qa.tally import Tally, more_often
+from tablerag.qa.tally import Frequent, Tally, more_often, most_often
 from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named, unquoted
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ GIVEN_FOR = re.compile(
     r"|\b(does|do)\s+the\s+table\s+(show|provide|present|cover|include|highlight|list)\b",
     re.IGNORECASE,
 )
+_MOST_LEAST = (Intent.MAX, Intent.MIN)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
@@ -493,6 +494,9 @@ def _from_table(
     entries = entries_counted(table, question)
     if entries is not None:  # "how many circuits are there in total?": the listing's entries
         return _entries(table, entries, version)
+    often = most_often(table, question, route_.intent is Intent.MIN) if route_.intent in _MOST_LEAST else None
+    if often is not None:  # "which venue is listed the most?": the value most rows hold
+        return _frequent(table, often, version)
     tally = more_often(table, question) if route_.intent is Intent.COMPARE else None
     if tally is not None:  # "who won the title more times, A or B?": the rows holding each, counted
         return _tallied(table, tally, version)
@@ -596,6 +600,14 @@ def _entries(table: Table, counted: Counted, version: str | None) -> Answer:
     value = str(counted.value)
     text = f"{value}: different values of {table.column_name(counted.cells[0][1])} — {table.source.file}"
     return Answer(text, value, None, cites, route=RouteKind.AGGREGATE.value, intent=Intent.COUNT.value)
+
+
+def _frequent(table: Table, often: Frequent, version: str | None) -> Answer:
+    """The value most (fewest) rows hold, with how many, citing each of its cells."""
+    cites = [cite(table, r, often.column, version) for r in often.rows]
+    column = table.column_name(often.column) or table.column_label(often.column)
+    text = f"{often.name}: {len(often.rows)} rows of {often.counts} different {column} values — {table.source.file}"
+    return Answer(text, often.name, None, cites, route=RouteKind.AGGREGATE.value, label=often.name)
 
 
 def _tallied(table: Table, tally: Tally, version: str | None) -> Answer:

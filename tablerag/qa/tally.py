@@ -1,4 +1,5 @@
-"""Which of two values a listing holds more often: "who won the title more times, Murahama or Billyken Kid?", "is the
+"""Which value a listing holds most often ("which venue is listed the most?", "who was champion the most?"), and
+which of two it holds more often: "who won the title more times, Murahama or Billyken Kid?", "is the
 term Derbi or Aprilia listed more?", "were there more tracks in 2009 or 2011?". Each alternative is the text of the
 cells it says, in one column; the rows holding each are counted and the one with more (fewer, when asked) wins. A
 column of amounts the question names is compared by its values instead (not here), and a tie is no answer."""
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import link_columns, tokens
 from tablerag.qa.operands import TOTAL_LABEL
 
@@ -73,3 +75,70 @@ def more_often(table: Table, question: str) -> Tally | None:
     if names is None:
         return None
     return Tally(col, names, (rows[0], rows[1]), winner)
+
+
+# what a "most often" question says besides the column it asks and the things counted
+_OFTEN_WORDS = frozenset(
+    tokens(
+        "most least fewest times time listed list often frequently appear appears show shows up chart table which what who"
+    )
+)
+MIN_MOST = 2  # the most frequent value fills two rows at least: one row each is no "most"
+# a question asking how often, not how large: "listed the most", "the most common", "the greatest number of"; not a
+# superlative of a value ("the top score", "the latest race", "the longest flight") nor an amount asked ("how many")
+_OFTEN = re.compile(
+    r"\b(?:most|least|fewest)\b(?!\s+(?:recent|recently|\w+est)\b)|\b(?:greatest|highest|largest|lowest|smallest)\s+"
+    r"number\s+of\b|\bmore\s+than\s+any\s+other\b",
+    re.IGNORECASE,
+)
+_HOW = re.compile(r"^\W*how\b", re.IGNORECASE)
+_WHICH = re.compile(r"\b(?:which|what)\s+(?P<noun>[^\W\d_][\w'-]*)", re.IGNORECASE)  # "which venue": the column asked
+
+
+@dataclass(frozen=True, slots=True)
+class Frequent:
+    column: int
+    name: str
+    rows: list[int]  # the rows holding the winning value
+    counts: int  # how many different values were counted
+
+
+def most_often(table: Table, question: str, fewest: bool) -> Frequent | None:
+    """The value of the column the question names that the most (fewest) rows hold; None unless one text column is
+    named, no column of amounts (those are compared by value), no word a cell holds (a condition), and one value
+    wins alone."""
+    if not _OFTEN.search(question) or _HOW.search(question):
+        return None
+    grid = filled_grid(table)
+    body = [
+        r
+        for r in range(table.header_rows, table.n_rows)
+        if not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
+    ]
+    amounts = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows and not _year(c.text)}
+    cols = link_columns(table, question)
+    if not cols or any(c.index in amounts for c in cols):
+        return None
+    top = cols[0]
+    if len(cols) > 1 and cols[1].score == top.score:
+        return None
+    which = _WHICH.search(question)
+    if which is not None and not set(tokens(which.group("noun"))) & top.tokens:
+        return None  # "in which season ... the most wins" over a Wins column: the season is asked, not this column
+    held = {t for r in body for c, text in enumerate(grid[r]) if c != top.index for t in tokens(text)}
+    if (set(tokens(question)) - top.tokens - _OFTEN_WORDS) & held:
+        return None  # "the most ... in 2013": a condition on the rows
+    tally: dict[str, list[int]] = {}
+    for r in body:
+        said = " ".join(grid[r][top.index].split())
+        if said and not is_nil_mark(said):  # "—" in most rows says no value is known
+            tally.setdefault(said.lower(), []).append(r)
+    ranked = sorted(tally.values(), key=len, reverse=not fewest)
+    if len(ranked) < 2 or len(ranked[0]) == len(ranked[1]) or (not fewest and len(ranked[0]) < MIN_MOST):
+        return None
+    rows = ranked[0]
+    return Frequent(top.index, " ".join(grid[rows[0]][top.index].split()), rows, len(ranked))
+
+
+def _year(text: str) -> bool:
+    return bool(re.fullmatch(r"\s*(?:1[5-9]|20)\d\d\s*", text))
