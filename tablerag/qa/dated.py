@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.link import tokens
-from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.operands import amount_columns, total_row
 from tablerag.qa.periods import year_of
 from tablerag.qa.pick import year_column
 from tablerag.qa.route import threshold
@@ -84,14 +84,10 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
         return None
     names = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}
     rest = set(tokens(question[: m.start()] + " " + question[m.end() :])) - _GENERIC - names[col]
-    numeric = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    numeric = amount_columns(table)
     if any(rest & names[c] for c in numeric - {col}):
         return None  # "how many pages were published after 1993": a column of amounts named, a sum may be meant
-    body = [
-        r
-        for r in range(table.header_rows, table.n_rows)
-        if grid[r][col].strip() and not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
-    ]
+    body = [r for r in range(table.header_rows, table.n_rows) if grid[r][col].strip() and not total_row(grid[r])]
     cells = {r: {t for c, text in enumerate(grid[r]) if c != col for t in tokens(text)} for r in body}
     held = set().union(*cells.values()) if cells else set()
     thing = counted_thing(question)

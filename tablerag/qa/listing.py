@@ -13,7 +13,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import link_columns, one_column, tokens
-from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.operands import amount_columns, total_row
 from tablerag.qa.wording import counted_thing
 
 _COUNT = re.compile(
@@ -50,12 +50,11 @@ def entries_counted(table: Table, question: str) -> Counted | None:
     body = [
         r
         for r in range(table.header_rows, table.n_rows)
-        if sum(bool(t.strip()) for t in grid[r]) >= MIN_ROW_CELLS
-        and not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
+        if sum(bool(t.strip()) for t in grid[r]) >= MIN_ROW_CELLS and not total_row(grid[r])
     ]
     held = {t for r in range(table.header_rows, table.n_rows) for text in grid[r] for t in tokens(text)}
     names = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}
-    amounts = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    amounts = amount_columns(table)
     if counted & held or any(counted & names[c] for c in amounts):
         return None  # a row or a column of amounts names the thing: its cell states the count
     if set(tokens(m.group("rest"))) - _GENERIC - counted:

@@ -213,3 +213,18 @@ def unsaid_operation(table: Table, others: tuple[tuple[Intent, str], ...], cells
         if not (words and words <= said) and not (intent is Intent.RATIO and percents):
             return True
     return False
+
+
+def total_row(grid_row: list[str]) -> bool:
+    """A row whose first filled cell says it totals ("Total", "Overall"): no entry of a listing."""
+    return bool(TOTAL_LABEL.search(next((t for t in grid_row if t.strip()), "")))
+
+
+def amount_columns(table: Table, years: bool = True) -> set[int]:
+    """The columns holding a number in some body cell; ``years=False`` leaves out cells that are a year (a Year
+    column of a listing is a label, not an amount)."""
+    return {
+        c.col
+        for c in table.cells
+        if c.value is not None and c.row >= table.header_rows and (years or not is_year(c.text))
+    }

@@ -14,7 +14,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import SCORE_DIGITS, Scored, link_columns, link_rows, one_column, tokens
-from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.operands import total_row
 from tablerag.qa.pick import POLAR
 
 # "the same <what> as <named>": what is compared, then the row it is compared with (or the thing asked, when the
@@ -79,9 +79,7 @@ def same_as(table: Table, question: str) -> Same | None:
     rows = [
         r
         for r in range(table.header_rows, table.n_rows)
-        if r != named.index
-        and _norm(grid[r][compared.index]) == value
-        and not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
+        if r != named.index and _norm(grid[r][compared.index]) == value and not total_row(grid[r])
     ]
     count = bool(_HOW_MANY.search(question))
     if not rows and not count:

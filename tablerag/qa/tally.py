@@ -13,7 +13,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import link_columns, tokens
-from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.operands import amount_columns, total_row
 
 _MORE = re.compile(r"\b(?:more|most|fewer|less|least|often|frequently)\b", re.IGNORECASE)
 _FEWER = re.compile(r"\b(?:fewer|less|least)\b", re.IGNORECASE)
@@ -51,7 +51,7 @@ def more_often(table: Table, question: str) -> Tally | None:
         return None
     before = set(tokens(" ".join(question[: m.start()].split()[-SIDE_WORDS:])))
     after = set(tokens(" ".join(question[m.end() :].split()[:SIDE_WORDS])))
-    amounts = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    amounts = amount_columns(table)
     named = [c for c in link_columns(table, question) if c.tokens - COUNT_WORDS]
     if any(c.index in amounts for c in named[:1]):
         return None  # "who had more caps": the Caps values decide
@@ -60,11 +60,7 @@ def more_often(table: Table, question: str) -> Tally | None:
     if a is None or b is None or a[0] != b[0]:
         return None
     col = a[0]
-    body = [
-        r
-        for r in range(table.header_rows, table.n_rows)
-        if not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
-    ]
+    body = [r for r in range(table.header_rows, table.n_rows) if not total_row(grid[r])]
     rows = tuple([r for r in body if frozenset(tokens(grid[r][col])) == side[1]] for side in (a, b))
     counts = [len(rows[0]), len(rows[1])]
     if counts[0] == counts[1] or max(counts) < MIN_TALLY:
@@ -110,12 +106,8 @@ def most_often(table: Table, question: str, fewest: bool) -> Frequent | None:
     if not _OFTEN.search(question) or _HOW.search(question):
         return None
     grid = filled_grid(table)
-    body = [
-        r
-        for r in range(table.header_rows, table.n_rows)
-        if not TOTAL_LABEL.search(next((t for t in grid[r] if t.strip()), ""))
-    ]
-    amounts = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows and not _year(c.text)}
+    body = [r for r in range(table.header_rows, table.n_rows) if not total_row(grid[r])]
+    amounts = amount_columns(table, years=False)
     cols = link_columns(table, question)
     if not cols or any(c.index in amounts for c in cols):
         return None
@@ -138,7 +130,3 @@ def most_often(table: Table, question: str, fewest: bool) -> Frequent | None:
         return None
     rows = ranked[0]
     return Frequent(top.index, " ".join(grid[rows[0]][top.index].split()), rows, len(ranked))
-
-
-def _year(text: str) -> bool:
-    return bool(re.fullmatch(r"\s*(?:1[5-9]|20)\d\d\s*", text))
