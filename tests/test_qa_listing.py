@@ -35,3 +35,10 @@ def test_a_condition_or_a_column_of_amounts_is_no_count_of_entries(tmp_path):
         assert answer is None or answer.value != "3", asked
     answer = answer_table(table, "What is the total number of wins?")
     assert answer is None or answer.value != "4"  # Wins are amounts: a sum, not four rows
+
+
+def test_a_count_of_entries_names_the_question_words_its_cells_hold(tmp_path):
+    table = table_from_rows(ROWS, tmp_path, "venues")
+    answer = answer_table(table, "How many venues are there?")
+    assert answer is not None and answer.named_words == frozenset({"venu"})  # compared across documents
+    assert answer.named == 1

@@ -488,21 +488,9 @@ def _from_table(
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)
-    same = same_as(table, question)
-    if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
-        return _shared(table, same, linked, version)
-    entries = entries_counted(table, question)
-    if entries is not None:  # "how many circuits are there in total?": the listing's entries
-        return _entries(table, entries, version)
-    often = most_often(table, question, route_.intent is Intent.MIN) if route_.intent in _MOST_LEAST else None
-    if often is not None:  # "which venue is listed the most?": the value most rows hold
-        return _frequent(table, often, version)
-    tally = more_often(table, question) if route_.intent is Intent.COMPARE else None
-    if tally is not None:  # "who won the title more times, A or B?": the rows holding each, counted
-        return _tallied(table, tally, version)
-    spanned = dated_count(table, question)
-    if spanned is not None:  # "how many films were made before 2000?": the rows whose year lies in the span
-        return _spanned(table, spanned, version)
+    listed = _over_listing(table, question, route_, linked, version)
+    if listed is not None:
+        return _credited(table, question, listed)
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -571,6 +559,40 @@ def _form_value(table: Table, question: str, version: str | None) -> Answer | No
         named=len(said),  # the label's words the question says rank it against other tables' answers
         named_words=said,
     )
+
+
+def _over_listing(table: Table, question: str, route_: Route, linked: Linked, version: str | None) -> Answer | None:
+    """The question forms asked of listings (results, registers, schedules) that read several rows at once."""
+    same = same_as(table, question)
+    if same is not None:  # "which driver has the same number of laps as X?": the rows sharing X's value
+        return _shared(table, same, linked, version)
+    entries = entries_counted(table, question)
+    if entries is not None:  # "how many circuits are there in total?": the listing's entries
+        return _entries(table, entries, version)
+    often = most_often(table, question, route_.intent is Intent.MIN) if route_.intent in _MOST_LEAST else None
+    if often is not None:  # "which venue is listed the most?": the value most rows hold
+        return _frequent(table, often, version)
+    tally = more_often(table, question) if route_.intent is Intent.COMPARE else None
+    if tally is not None:  # "who won the title more times, A or B?": the rows holding each, counted
+        return _tallied(table, tally, version)
+    spanned = dated_count(table, question)
+    if spanned is not None:  # "how many films were made before 2000?": the rows whose year lies in the span
+        return _spanned(table, spanned, version)
+    return None
+
+
+def _credited(table: Table, question: str, answer: Answer) -> Answer:
+    """The question words the cited cells and their columns hold, credited to the answer as a lookup's linked row
+    and column are, so that among tables the one whose cells the question names wins (`ask`)."""
+    asked = set(tokens(question))
+    grid = filled_grid(table)
+    held: set[str] = set()
+    for c in answer.citations:
+        r, col = c.get("row"), c.get("col")
+        if isinstance(r, int) and isinstance(col, int) and 0 <= r < len(grid) and 0 <= col < table.n_cols:
+            held |= set(tokens(grid[r][col])) | set(tokens(table.column_name(col)))
+    words = frozenset(held & asked)
+    return replace(answer, named=len(words), named_words=words)
 
 
 def _shared(table: Table, same: Same, linked: Linked, version: str | None) -> Answer:
