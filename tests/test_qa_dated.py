@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
-from tablerag.qa.dated import SPAN_OPEN_END, year_span
+from tablerag.qa.dated import SPAN_OPEN_END, year_bounds
 
 ROWS = [
     ["Year", "Title", "Role", "Result"],
@@ -19,12 +19,12 @@ ROWS = [
 
 
 def test_the_span_a_question_sets():
-    assert year_span("How many films were made before 2000?")[0] == (0, 1999)
-    assert year_span("how many after the year 2011?")[0] == (2012, SPAN_OPEN_END)
-    assert year_span("how many between 2009 and 2013?")[0] == (2009, 2013)
-    assert year_span("how many matches in the 1970's?")[0] == (1970, 1979)
-    assert year_span("how many matches in the 70s?")[0] == (1970, 1979)
-    assert year_span("how many films in 2010?") is None  # one year is a value, not a span
+    assert year_bounds("How many films were made before 2000?")[0] == (0, 1999)
+    assert year_bounds("how many after the year 2011?")[0] == (2012, SPAN_OPEN_END)
+    assert year_bounds("how many between 2009 and 2013?")[0] == (2009, 2013)
+    assert year_bounds("how many matches in the 1970's?")[0] == (1970, 1979)
+    assert year_bounds("how many matches in the 70s?")[0] == (1970, 1979)
+    assert year_bounds("how many films in 2010?") is None  # one year is a value, not a span
 
 
 def test_rows_in_the_span_are_counted_and_cited(tmp_path):

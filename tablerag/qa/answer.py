@@ -41,7 +41,7 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.form import asked_field, cites_a_label, pair_value
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, link, link_rows, periods_placed, row_words, tokens
+from tablerag.qa.link import Linked, Scored, link, link_rows, periods_placed, row_words, sole_best, tokens
 from tablerag.qa.listing import Counted, entries_counted
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -432,10 +432,10 @@ def _placed(table: Table, placed: Placed, version: str | None) -> Answer | None:
     rows = []
     for text in (placed.first, placed.second):
         found, key_cols, _tied = link_rows(table, text)
-        tied = len(found) > 1 and round(found[1].score, SCORE_DIGITS) == round(found[0].score, SCORE_DIGITS)
-        if not found or tied or len(key_cols) != 1:
+        best = sole_best(found)
+        if best is None or len(key_cols) != 1:
             return None
-        rows.append((found[0].index, next(iter(key_cols))))
+        rows.append((best.index, next(iter(key_cols))))
     (a, col_a), (b, col_b) = rows
     if a == b:
         return None

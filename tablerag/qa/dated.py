@@ -48,7 +48,7 @@ class DatedCount:
     span: tuple[int, int]  # the inclusive years
 
 
-def year_span(question: str) -> tuple[tuple[int, int], re.Match[str]] | None:
+def year_bounds(question: str) -> tuple[tuple[int, int], re.Match[str]] | None:
     """The inclusive span of years the question sets ("before 2000" -> up to 1999, "in the 1970s" -> 1970-1979),
     with where it is said; None when it sets none."""
     for pattern, how in _SPANS:
@@ -74,7 +74,7 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
     such a count over a table with one column of years and every word it says is accounted for."""
     if not _HOW_MANY.search(question) or _NOT_A_COUNT.search(question) or threshold(question) is not None:
         return None
-    found = year_span(question)
+    found = year_bounds(question)
     if found is None:
         return None
     (low, high), m = found

@@ -575,14 +575,21 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _NUMBER = tokens("number")
 
 
+def sole_best(units: list[Scored]) -> Scored | None:
+    """The best-linked unit (row or column, best first) when no other equals its score; None when none or tied."""
+    if not units:
+        return None
+    if len(units) > 1 and round(units[1].score, SCORE_DIGITS) == round(units[0].score, SCORE_DIGITS):
+        return None
+    return units[0]
+
+
 def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | None:
     """The one best-linked column: the best when no other equals its score; of tied ones, the one whose whole name
     the ``words`` hold ("team" names Team, not "Opposing team"), when only one does."""
-    if not cols:
-        return None
+    if not cols or sole_best(cols) is not None:
+        return sole_best(cols)
     tied = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)]
-    if len(tied) == 1:
-        return cols[0]
     whole = [c for c in tied if set(tokens(table.column_name(c.index))) <= words]
     return whole[0] if len(whole) == 1 else None
 

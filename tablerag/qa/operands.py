@@ -216,7 +216,8 @@ def unsaid_operation(table: Table, others: tuple[tuple[Intent, str], ...], cells
 
 
 def total_row(grid_row: list[str]) -> bool:
-    """A row whose first filled cell says it totals ("Total", "Overall"): no entry of a listing."""
+    """A row whose first filled cell says it totals ("Total", "Overall"): no entry of a listing (a later cell that
+    merely holds the word, "All" rounds, does not make it one)."""
     return bool(TOTAL_LABEL.search(next((t for t in grid_row if t.strip()), "")))
 
 

@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
-from tablerag.qa.operands import TOTAL_LABEL
+from tablerag.qa.operands import total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     PERIOD_NOUNS,
@@ -205,12 +205,6 @@ _LISTING_WORDS = frozenset(t for w in ("first", "last", "listed", "list", "table
 _NAME = frozenset(tokens("name"))  # "the name of the X": X names the column, "name" only when nothing else does
 
 
-def _first_text(row: list[str]) -> str:
-    """A row's first non-empty cell: where a total row says it is one ("Total", "Overall"), unlike a later cell
-    that merely holds the word ("All" rounds)."""
-    return next((t for t in row if t.strip()), "")
-
-
 # what a row's order cannot answer: an amount asked ("how long from the first race to the last"), a bound or a match
 # the row must meet ("the first year the fee exceeded 20 million", "the same day as X's last poll")
 _NOT_ORDER = re.compile(
@@ -304,11 +298,7 @@ def listed_place(table: Table, linked: Linked, question: str) -> Linked | None:
     else:
         rows = list(range(table.header_rows, table.n_rows))
     rows = [
-        r
-        for r in rows
-        if grid[r][col.index].strip()
-        and not is_nil_mark(grid[r][col.index])
-        and not TOTAL_LABEL.search(_first_text(grid[r]))
+        r for r in rows if grid[r][col.index].strip() and not is_nil_mark(grid[r][col.index]) and not total_row(grid[r])
     ]
     if not rows:
         return None

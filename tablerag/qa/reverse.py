@@ -11,6 +11,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import parse_number
 from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
+from tablerag.qa.operands import amount_columns
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
@@ -77,11 +78,8 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     if len(holding) != 1:
         return None
     col, (at,) = holding[0]
-    named = [c for c in tied if c != col and not _holds_numbers(table, c)]  # "which driver": the Driver cell
+    amounts = amount_columns(table)
+    named = [c for c in tied if c != col and c not in amounts]  # "which driver": the Driver cell
     chain = table.row_headers[at] if at < len(table.row_headers) else []
     label = grid[at][named[0]] if len(named) == 1 else chain[-1] if chain else grid[at][0]
     return Owner(at, col, " ".join(label.split())) if label.strip() else None
-
-
-def _holds_numbers(table: Table, col: int) -> bool:
-    return any(c.col == col and c.row >= table.header_rows and c.value is not None for c in table.cells)

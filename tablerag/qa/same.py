@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import SCORE_DIGITS, Scored, link_columns, link_rows, one_column, tokens
+from tablerag.qa.link import link_columns, link_rows, one_column, sole_best, tokens
 from tablerag.qa.operands import total_row
 from tablerag.qa.pick import POLAR
 
@@ -39,15 +39,6 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _best(units: list[Scored]) -> Scored | None:
-    """The best unit when no other one equals its score."""
-    if not units:
-        return None
-    if len(units) > 1 and round(units[1].score, SCORE_DIGITS) == round(units[0].score, SCORE_DIGITS):
-        return None
-    return units[0]
-
-
 def same_as(table: Table, question: str) -> Same | None:
     """The rows sharing the named row's value in the compared column; None when the question asks no such thing,
     is polar ("is X the same height as Y?": yes or no is no cell), or names no one row or no one column."""
@@ -62,10 +53,10 @@ def same_as(table: Table, question: str) -> Same | None:
     what = _MEASURE_WORDS.sub("", what)
     compared = one_column(table, link_columns(table, what), set(tokens(what)))
     found, key_cols, _tied = link_rows(table, ref, tokens(ref))
-    named = _best(found)
+    named = sole_best(found)
     if compared is None or named is None or not key_cols or compared.index in key_cols:
         return None
-    said = _best([c for c in link_columns(table, asked_words) if c.index != compared.index])
+    said = sole_best([c for c in link_columns(table, asked_words) if c.index != compared.index])
     if said is not None:  # "which team had the same ...": the column the question asks for
         asked = said.index
     elif len(key_cols) == 1:  # "which driver ..." over a Driver column that named the row: one of its kind

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import link_columns, tokens
+from tablerag.qa.link import link_columns, sole_best, tokens
 from tablerag.qa.operands import amount_columns, total_row
 
 _MORE = re.compile(r"\b(?:more|most|fewer|less|least|often|frequently)\b", re.IGNORECASE)
@@ -109,10 +109,8 @@ def most_often(table: Table, question: str, fewest: bool) -> Frequent | None:
     body = [r for r in range(table.header_rows, table.n_rows) if not total_row(grid[r])]
     amounts = amount_columns(table, years=False)
     cols = link_columns(table, question)
-    if not cols or any(c.index in amounts for c in cols):
-        return None
-    top = cols[0]
-    if len(cols) > 1 and cols[1].score == top.score:
+    top = sole_best(cols)
+    if top is None or any(c.index in amounts for c in cols):
         return None
     which = _WHICH.search(question)
     if which is not None and not set(tokens(which.group("noun"))) & top.tokens:
