@@ -254,6 +254,12 @@ def test_a_choice_or_yes_no_question_is_not_answered_with_a_cell_it_does_not_nam
     ):
         answer = answer_table(table, question)
         assert answer is None or answer.value in (None, word), question  # never a cell's number
+    for question, word in (
+        ("Did Denny Hulme or Jo Siffert drive more laps?", "Denny Hulme"),
+        ("Was Jo Siffert's lap count above or below 75?", "above"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == word, question  # answered, not only not wrong
     # a wh-question still takes the cell
     answer = answer_table(table, "How many laps did Denny Hulme drive?")
     assert answer is not None and answer.value == "80"
