@@ -47,3 +47,37 @@ def test_a_share_asked_is_the_stated_percentage(tmp_path, rows, question, cell):
     answer = answer_table(table_from_rows(rows, tmp_path, "holders"), question)
     assert answer is not None and not answer.refused, answer
     assert (answer.value, answer.citations[0]["row"], answer.citations[0]["col"]) == cell
+
+
+MARGINS = [
+    ["", "2019", "% of net sales", "2018", "% of net sales"],
+    ["Net sales", "1,000", "100.0%", "900", "100.0%"],
+    ["Gross profit", "400", "40.0%", "330", "36.7%"],
+    ["Net income", "100", "10.0%", "80", "8.9%"],
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was net income as a percentage of net sales in 2019?",
+        "What was net income as a % of net sales in 2019?",
+        "What was net income as % of net sales in 2019?",
+        "What was net income as a percent of net sales in 2019?",
+    ],
+)
+def test_the_share_of_the_part_is_taken_not_the_whole_it_is_taken_of(tmp_path, question):
+    """ "Net sales" says more of the question's words than "Net income", but names the whole the share is of."""
+    table = table_from_rows(MARGINS, tmp_path, "margins")
+    answer = answer_table(table, question)
+    assert answer is not None and answer.value == "10.0%"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(3, 2)]
+    assert answer_table(table, "What was net sales in 2019?").value == "1,000"
+
+
+def test_a_share_said_with_a_percent_sign_is_computed_as_a_percentage(tmp_path):
+    table = table_from_rows(
+        [["", "2019", "2018"], ["Net sales", "1,000", "900"], ["Net income", "100", "80"]], tmp_path, "t"
+    )
+    answer = answer_table(table, "What was net income as a % of net sales in 2019?")
+    assert answer is not None and answer.value is not None and float(answer.value) == pytest.approx(10.0)

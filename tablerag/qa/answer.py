@@ -34,6 +34,7 @@ from tablerag.qa.fit import (
     range_end,
     rows_are_periods,
     says_the_question,
+    share_part,
     stated_change,
     stated_percent,
     stated_ratio_row,
@@ -164,8 +165,14 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     linked = only_row(table, linked) or linked
     if linked.row is None:
         return None
+    part = share_part(linked)
+    if part is None:
+        return None
+    if part is not linked.row:  # "net income as a percentage of net sales": the share of net income is looked up
+        rest = [s for s in linked.rows if s is not part]
+        linked = Linked([part, *rest], linked.cols, linked.key_cols, linked.words, linked.whole_from)
     grid = filled_grid(table)
-    r = linked.row.index
+    r = part.index
     filled = (
         [c for c in linked.cols if grid[r][c.index].strip()]
         or dated_column(table, grid, linked, question)
@@ -199,7 +206,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
             None,
             cites,
             route=RouteKind.LOOKUP.value,
-            score=linked.row.score + col.score,
+            score=part.score + col.score,
             named=words_named(table, linked, col),
             named_words=named_words(table, linked, col),
         )
@@ -208,7 +215,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     cite_ = cite(table, r, col.index, version)
     text = _cell_text(table, r, col.index, value, cite_)
     unit = cell.unit if cell else None
-    score = linked.row.score + col.score
+    score = part.score + col.score
     return Answer(
         text,
         value,
@@ -506,7 +513,9 @@ def _from_table(
         return lookup(table, ratio, version, question)  # the row that states the ratio asked
     percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
     if percents:
-        return lookup(table, Linked(linked.rows, percents, linked.key_cols, linked.words), version, question)
+        return lookup(
+            table, Linked(linked.rows, percents, linked.key_cols, linked.words, linked.whole_from), version, question
+        )
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)

@@ -50,6 +50,26 @@ def _name_column(view: TypedView, linked: Linked) -> str:
     return LABEL_COLUMN
 
 
+# a column of places in an order ("Rank", "Pos.", "Place", "Finish", "Seed"): the highest or top rank is place 1,
+# the smallest number; "the lowest rank" the largest
+ORDINAL_HEADER = re.compile(
+    r"^\s*(?:overall\s+|final\s+)?(?:rank(?:ing)?|place|placing|pos\.?|position|standing|finish(?:ing)?(?:\s+position)?"
+    r"|seed(?:ing)?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def ordinal_column(view: TypedView, col: int) -> bool:
+    """The column ranks its rows: its own header is a word of order and its values are whole numbers from 1."""
+    vc = view.column(col)
+    chain = view.table.column_chain(col)
+    if vc is None or not vc.numeric or not chain or not ORDINAL_HEADER.match(chain[-1]):
+        return False
+    rows = set(view.rows)
+    numbers = [c.value for c in view.table.cells if c.col == col and c.value is not None and c.row in rows]
+    return bool(numbers) and all(v >= 1 and float(v).is_integer() for v in numbers)
+
+
 def _rank_sql(
     intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int, period: bool = False
 ) -> str | None:
@@ -57,7 +77,8 @@ def _rank_sql(
     if not cols:
         return None
     vc = cols[0][1]
-    order = "ASC" if intent is Intent.MIN else "DESC"
+    # the larger value, or the higher place in an order (its smaller number)
+    order = "ASC" if (intent is Intent.MIN) != ordinal_column(view, vc.col) else "DESC"
     where = non_total_rows(view, sandbox)
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)

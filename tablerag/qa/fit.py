@@ -237,17 +237,26 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
     changes only when the question asks about a change."""
     if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
         return []
-    if linked.row is None:
+    row = share_part(linked)
+    if row is None:
         return []
     out = []
     change = bool(STATED_CHANGE.search(question))
     for s in linked.cols:
-        cell = table.cell_at(linked.row.index, s.index)
+        cell = table.cell_at(row.index, s.index)
         if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
             continue
         if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
             out.append(s)
-    return out or _only_share_column(table, question, linked.row.index, change)
+    return out or _only_share_column(table, question, row.index, change)
+
+
+def share_part(linked: Linked) -> Scored | None:
+    """The row a share is asked of: the best linked one, unless it is the whole the share is taken of ("net income as
+    a percentage of net sales": "Net sales" says more of the words, "Net income" is asked), then the next."""
+    if len(linked.rows) >= 2 and linked.names_whole(linked.rows[0], linked.rows[1]):
+        return linked.rows[1]
+    return linked.row
 
 
 def _only_share_column(table: Table, question: str, row: int, change: bool) -> list[Scored]:

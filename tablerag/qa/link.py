@@ -46,7 +46,8 @@ MIN_GROUPS = 2  # a stub column written on two or more group rows, items below e
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
 MIN_PHRASE_WORDS = 3  # a column label said whole: shorter ones ("2019", "Net sales") are said by many questions
 WHOLE_AFTER = re.compile(
-    r"\bas\s+a\s+(percentage|proportion|share|fraction|ratio)\s+of\b|\bover\b|\bdivided\s+by\b|\bout\s+of\b",
+    r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%|proportion|share|fraction|ratio)\s+of\b|\bover\b"
+    r"|\bdivided\s+by\b|\bout\s+of\b",
     re.IGNORECASE,
 )  # what follows names the whole (the denominator) of a share
 

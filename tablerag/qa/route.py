@@ -154,7 +154,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"\bratio\b",
             r"\bproportion\b",
             r"\bpercentage\s+constitution\b",
-            r"\bas\s+a\s+percentage\s+of\b",
+            r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%)\s+of\b",
             r"\bshare\s+of\b",
             r"\bpercentage\s+of\b",
             r"what\s+percent(age)?\b",
@@ -257,7 +257,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MAX,
         _p(
-            r"\b(highest|largest|biggest|greatest|most|maximum|max|top|best|longest|latest)\b",
+            r"\b(highest|largest|biggest|greatest|(?<!\bat\s)most|maximum|max|top|best|longest|latest)\b",
             r"наибольш",
             r"максимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(больш|высок|дорог)",
@@ -271,7 +271,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MIN,
         _p(
-            r"\b(lowest|smallest|least|fewest|minimum|min|shortest|earliest)\b",
+            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest)\b",
             r"наименьш",
             r"минимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(мал|низк|дешев)",
@@ -410,12 +410,57 @@ def threshold_scale(question: str) -> float | None:
     found = _bound(question)
     if found is None or found[2] < 0:
         return None
-    m = _BOUND_SCALE.match(question, found[2])
+    m = _BOUND_SCALE.match(bound_digits(question), found[2])
     return BOUND_SCALES[m.group(1).lower()] if m else None
 
 
+# a bound's number said in words ("at least one", "more than twenty"): small counts are written so
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100}
+_BOUND_WORD = re.compile(
+    r"\b((?:at\s+least|at\s+most|(?:less|fewer|lower|smaller|more|greater|higher|larger)\s+than|above|below|over|"
+    r"under|exceed(?:ed|s)?)\s+)(" + "|".join(_NUMBER_WORDS) + r")\b(?!-)",
+    re.IGNORECASE,
+)
+# "do not have more than 20": the bound is the other side of its number ("no more than" is a bound word itself)
+_NEGATED_BOUND = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def bound_digits(question: str) -> str:
+    """The question with a bound's number word written as digits ("at least one" -> "at least 1")."""
+    return _BOUND_WORD.sub(lambda m: f"{m.group(1)}{_NUMBER_WORDS[m.group(2).lower()]}", question)
+
+
 def _bound(question: str) -> tuple[bool, float, int] | None:
-    """The bound (`threshold`) and where its number ends in the question (-1 for a sign, which has none)."""
+    """The bound (`threshold`) and where its number ends in the question with its number words as digits
+    (`bound_digits`; -1 for a sign, which has none)."""
+    question = bound_digits(question)
     for m in _AT_LEAST.finditer(question):
         number, end = (m.group("n"), m.end("n")) if m.group("n") else (m.group("m"), m.end("m"))
         if re.fullmatch(r"(?:19|20)\d\d", number) or _DURATION.match(question, end):
@@ -429,7 +474,10 @@ def _bound(question: str) -> tuple[bool, float, int] | None:
         year = re.fullmatch(r"(?:19|20)\d\d", m.group(2))  # "2,000" is an amount: a year has no thousands comma
         if year or _DURATION.match(question, m.end()):
             continue
-        return m.group(1).lower() in _BELOW, float(text), m.end()
+        below = m.group(1).lower() in _BELOW
+        if _NEGATED_BOUND.search(question, 0, m.start()):  # "not more than 20": 20 and under
+            return not below, float(text) + (-INCLUSIVE_STEP if below else INCLUSIVE_STEP), m.end()
+        return below, float(text), m.end()
     sign = _SIGN.search(question)
     if sign is not None:  # "in which year was X negative": under zero
         return sign.group(1).lower() == "negative", 0.0, -1
@@ -437,7 +485,7 @@ def _bound(question: str) -> tuple[bool, float, int] | None:
 
 
 FROM_TO = _p(r"\bfrom\b.+\bto\b", r"\bс\b.+\bпо\b", r"\bvon\b.+\bbis\b", r"\bod\b.+\bdo\b", r"从.+到")
-AS_PERCENT = _p(r"percent", r"\bin\s+%", r"процент", r"prozent", r"procent", r"百分")
+AS_PERCENT = _p(r"percent", r"per\s+cent", r"\b(?:in|as)\s+(?:a\s+)?%", r"процент", r"prozent", r"procent", r"百分")
 _TOP_NUMBER = re.compile(
     r"(?:top|топ|前)[\s-]*(\d+)|(\d+)\s+(?:largest|biggest|highest|крупнейш|наибольш|größten|największ)", re.IGNORECASE
 )
@@ -501,11 +549,11 @@ def rule_route(question: str) -> Route:
         for intent in (Intent.MAX, Intent.MIN):
             if patterns[intent].search(question):
                 return Route(RouteKind.AGGREGATE, intent, change=change_asked(question))
+        bound = threshold(question)
+        if bound is not None:  # "in which year did X exceed 1,000": the column past the bound ("not more than 20":
+            return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)  # under it, whatever words)
         if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
             return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
-        bound = threshold(question)
-        if bound is not None:  # "in which year did X exceed 1,000": the column past the bound
-            return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)
     found: list[tuple[int, int, Intent, str]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)
