@@ -566,8 +566,23 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     if not asked or _RELATIVE_YEAR.search(question) or len(column_years(table)) >= MIN_DATED_ROWS:
         return rows
     years = year_rows(table)
-    kept = [s for s in rows if years.get(s.index) in asked]
+    # a row under a year's heading ("2019" over "High | Low" rows) is of that year too, when the question names it
+    # by a word its siblings lack ("high"; not "quarter", which every row under "2019" says: the kind asked)
+    kept = [s for s in rows if years.get(s.index) in asked or _named_under_year(table, s, asked)]
     return kept or rows
+
+
+def _named_under_year(table: Table, unit: Scored, asked: set[str]) -> bool:
+    """The row sits under a heading naming an asked year and the question says a word of its own that a sibling
+    under the same heading lacks."""
+    chain = table.row_chain(unit.index)
+    if not asked & years_in(" ".join(chain[:-1])):
+        return False
+    own = {t for t in unit.tokens if t not in asked}
+    siblings = [
+        r for r in range(table.header_rows, table.n_rows) if r != unit.index and table.row_chain(r)[:-1] == chain[:-1]
+    ]
+    return any(t not in row_words(table, r) for r in siblings for t in own)
 
 
 # "how many X" asks "the number of X": a row named so ("Number of employees") is named by the question when no row

@@ -82,7 +82,9 @@ _PERIOD_WORDS = re.compile(
     r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
     r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
-    r"audited|actual|reported|fy|ytd|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]",
+    r"audited|actual|reported|fy|ytd|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]"
+    # the same in the other languages of our reports: "2019年度", "2019 г.", "за 2019 год", "Geschäftsjahr", "rok"
+    r"|\d+\s*(?:年度?|季度|月|日)|(?<=\d)г\b|\b(?:год(?:а|у)?|geschäftsjahr(?:es)?|jahr(?:es)?|rok(?:u)?)\b",
     re.IGNORECASE,
 )
 
