@@ -49,3 +49,25 @@ def test_of_two_columns_named_the_one_holding_the_value_once_finds_the_row_and_t
     answer = answer_table(table, "Which driver only scored 1 point?")  # "1" is also a position and a lap count
     assert answer is not None and (answer.label or answer.value) == "Ryan Hunter-Reay"
     assert any(c["column_name"] == "Points" for c in answer.citations)
+
+
+FAIR_VALUE = [
+    ["", "Level 1", "Level 2", "Level 3", "Total"],
+    ["Money market funds", "300", "—", "—", "300"],
+    ["Corporate bonds", "—", "450", "—", "450"],
+    ["Auction rate securities", "—", "—", "25", "25"],
+]
+
+
+def test_the_column_of_a_kind_a_row_falls_under_is_named(tmp_path):
+    table = table_from_rows(FAIR_VALUE, tmp_path, "fair_value")
+    answer = answer_table(table, "Which level were the corporate bonds categorized under?")
+    assert answer is not None and answer.value == "Level 2"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(2, 2)]
+    answer = answer_table(table, "In which level are auction rate securities classified?")
+    assert answer is not None and answer.value == "Level 3"
+    # a row with amounts in two columns of the kind does not say which
+    split = [*FAIR_VALUE[:2], ["Government bonds", "100", "200", "—", "300"]]
+    table = table_from_rows(split, tmp_path, "split")
+    answer = answer_table(table, "Which level were the government bonds categorized under?")
+    assert answer is None or answer.value not in ("Level 1", "Level 2")

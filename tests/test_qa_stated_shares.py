@@ -81,3 +81,41 @@ def test_a_share_said_with_a_percent_sign_is_computed_as_a_percentage(tmp_path):
     )
     answer = answer_table(table, "What was net income as a % of net sales in 2019?")
     assert answer is not None and answer.value is not None and float(answer.value) == pytest.approx(10.0)
+
+
+EARNINGS = [
+    ["", "2019", "2018"],
+    ["Revenue", "1,000", "900"],
+    ["Operating profit", "150", "120"],
+    ["Net income", "100", "80"],
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "share"),
+    [
+        ("What percentage of revenue was net income in 2019?", 10.0),
+        ("What percentage of the total revenue is net income in 2019?", 10.0),
+        ("What proportion of revenue was operating profit in 2018?", 120 / 900),
+        ("What was net income as a percentage of revenue in 2019?", 10.0),
+    ],
+)
+def test_a_whole_named_before_its_part_divides_it(tmp_path, question, share):
+    """ "What percentage of X was Y": X, said first, is the whole; never Y's share inverted (1000%)."""
+    table = table_from_rows(EARNINGS, tmp_path, "earnings")
+    answer = answer_table(table, question)
+    assert answer is not None and answer.value is not None
+    assert float(answer.value) == pytest.approx(share)
+    assert {c["row"] for c in answer.citations} == {1, 2 if "operating" in question else 3}
+
+
+def test_a_share_of_all_of_a_kind_keeps_its_total_row(tmp_path):
+    rows = [
+        ["Farm type", "Percentage of farm operators who report off-farm work"],
+        ["Goat", "57.2"],
+        ["All other miscellaneous animal", "60"],
+        ["All farm types", "44.4"],
+    ]
+    table = table_from_rows(rows, tmp_path, "farms")
+    answer = answer_table(table, "What percentage of all operators is reported working off the farm?")
+    assert answer is not None and answer.value == "44.4"

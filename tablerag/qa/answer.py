@@ -72,7 +72,7 @@ from tablerag.qa.pick import (
 from tablerag.qa.polar import Placed, Polar, chosen, offers_choice, pinned_apart, placed_against, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
-from tablerag.qa.reverse import value_owner
+from tablerag.qa.reverse import filled_kind, value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
     FROM_TO,
@@ -170,7 +170,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         return None
     if part is not linked.row:  # "net income as a percentage of net sales": the share of net income is looked up
         rest = [s for s in linked.rows if s is not part]
-        linked = Linked([part, *rest], linked.cols, linked.key_cols, linked.words, linked.whole_from)
+        linked = Linked([part, *rest], linked.cols, linked.key_cols, linked.words, linked.whole)
     grid = filled_grid(table)
     r = part.index
     filled = (
@@ -514,7 +514,7 @@ def _from_table(
     percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
     if percents:
         return lookup(
-            table, Linked(linked.rows, percents, linked.key_cols, linked.words, linked.whole_from), version, question
+            table, Linked(linked.rows, percents, linked.key_cols, linked.words, linked.whole), version, question
         )
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
@@ -534,7 +534,7 @@ def _from_table(
         if end:
             return replace(taken, value=end)
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
-    owner = value_owner(table, linked, question)
+    owner = value_owner(table, linked, question) or filled_kind(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named

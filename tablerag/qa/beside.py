@@ -93,4 +93,4 @@ def _moved(table: Table, linked: Linked, question: str) -> Linked | None:
     if not cols:
         return None
     moved = Scored(at, linked.row.score, linked.row.tokens, linked.row.position)
-    return Linked([moved], cols, set(), linked.words, linked.whole_from)
+    return Linked([moved], cols, set(), linked.words, linked.whole)

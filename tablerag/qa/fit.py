@@ -292,7 +292,7 @@ def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | No
     ]
     if len(whole) != 1:
         return None
-    return Linked([whole[0]], linked.cols, linked.key_cols, linked.words, linked.whole_from)
+    return Linked([whole[0]], linked.cols, linked.key_cols, linked.words, linked.whole)
 
 
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:

@@ -51,6 +51,23 @@ WHOLE_AFTER = re.compile(
     re.IGNORECASE,
 )  # what follows names the whole (the denominator) of a share
 
+# "what percentage of revenue was net income", "what proportion of level 2 inputs is made up of X": the whole is
+# named first, between the share word and the verb
+WHOLE_FIRST = re.compile(
+    r"^\s*what\s+(?:is\s+|was\s+)?(?:the\s+)?(?:percentage|percent|per\s+cent|proportion|share|fraction|portion)\s+"
+    r"of\s+(?!(?:all|every|each)\b)(?P<whole>.+?)\s+(?:is|was|are|were|came|comes|did|does|do|has|had|have)\b",
+    re.IGNORECASE,
+)
+
+
+def whole_named(question: str) -> tuple[int, int] | None:
+    """The tokens of the question that name the whole of a share (`WHOLE_AFTER`, `WHOLE_FIRST`), [first, last)."""
+    first = WHOLE_FIRST.match(question)
+    if first is not None:
+        return len(tokens(question[: first.start("whole")])), len(tokens(question[: first.end("whole")]))
+    after = WHOLE_AFTER.search(question)
+    return (len(tokens(question[: after.end()])), len(tokens(question))) if after else None
+
 
 @dataclass(frozen=True, slots=True)
 class Scored:
@@ -66,7 +83,9 @@ class Linked:
     cols: list[Scored] = field(default_factory=list)
     key_cols: set[int] = field(default_factory=set)  # columns that hold the row labels that matched
     words: list[str] = field(default_factory=list)  # the question's tokens, in order
-    whole_from: int | None = None  # first token after "as a percentage of", "over", "divided by": the whole named
+    # the tokens that name the whole of a share, [first, last): after "as a percentage of", "over", "divided by"; or
+    # between "what percentage of" and its verb ("what percentage of revenue was net income")
+    whole: tuple[int, int] | None = None
     # the two best rows are equal on every link evidence (score, words, share of the label said, word order): only
     # table order put one first ("corporations" over "Family corporation" / "Non-family corporation")
     rows_tied: bool = False
@@ -78,15 +97,16 @@ class Linked:
         return min(own) if own else unit.position
 
     def names_whole(self, unit: Scored, other: Scored) -> bool:
-        """``unit`` is the whole a share is taken of: a word of its own (one ``other`` lacks) appears only after "as
-        a percentage of", "over" or "divided by", and a word of ``other``'s own only before it."""
-        if self.whole_from is None:
+        """``unit`` is the whole a share is taken of: a word of its own (one ``other`` lacks) is said where the
+        question names the whole (`whole`), and a word of ``other``'s own outside it."""
+        if self.whole is None:
             return False
-        cut = self.whole_from
+        first, last = self.whole
 
         def sides(a: Scored, b: Scored) -> tuple[bool, bool]:
-            spots = [[i for i, t in enumerate(self.words) if t == w] for w in a.tokens - b.tokens]
-            return any(s and min(s) >= cut for s in spots), any(s and max(s) < cut for s in spots)
+            """A word of ``a``'s own said only inside the whole's words; one said only outside them."""
+            spots = [[first <= i < last for i, t in enumerate(self.words) if t == w] for w in a.tokens - b.tokens]
+            return any(s and all(s) for s in spots), any(s and not any(s) for s in spots)
 
         return sides(unit, other)[0] and sides(other, unit)[1]
 
@@ -281,6 +301,9 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
 _WHICH_KIND = re.compile(
     r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!(?:is|was|are|were|has|had|have|did|does|do)\b)"
     r"(?!(?:amount|number|value|level|sum)\s+of\b)"
+    # a share of an amount ("what percentage of revenue was ...") names its whole, no kind; a share of "all X" the
+    # kind counted ("what percentage of all operators is ...")
+    r"(?!(?:percentage|percent|proportion|share|fraction|portion)\s+of\s+(?!(?:all|every|each)\b))"
     r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
     re.IGNORECASE,
@@ -633,8 +656,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    whole = WHOLE_AFTER.search(question)
-    return Linked(rows, cols, key_cols, q, len(tokens(question[: whole.end()])) if whole else None, rows_tied)
+    return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied)
 
 
 # "for all countries", "the total income tax": the rows the words after it name together, which a total row sums
@@ -665,7 +687,7 @@ def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[S
     else:  # "total": only a row that sums exactly the tied rows (a net total of assets and liabilities is no
         # "total assets"), and never the whole of a share ("as a percentage of the total cost of revenue")
         exact = [r for r in totals if {s.index for s in tied} == set(summed_parts(table, r))]
-        chosen = [] if WHOLE_AFTER.search(question) else exact
+        chosen = [] if whole_named(question) else exact
     if not chosen:
         return rows
     first = Scored(chosen[-1], rows[0].score, tied[0].tokens, rows[0].position)
@@ -677,7 +699,7 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[
     "Total stock-based compensation expense": the total's words say what the parts are amounts of, the part's whole
     own label says which one; the part, first. Only a row the total sums, named by words none of the total's; never
     in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
-    if len(rows) < MIN_UNITS_SHARED or WHOLE_AFTER.search(question):
+    if len(rows) < MIN_UNITS_SHARED or whole_named(question):
         return rows
     total_words = _label_words(table, rows[0].index)
     if not TOTAL_TOKENS & total_words:

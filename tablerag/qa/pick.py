@@ -318,7 +318,7 @@ def only_row(table: Table, linked: Linked) -> Linked | None:
     named = [c for c in linked.cols if c.tokens & kind_words(column_kind(table, c.index))]
     if len(rows) != 1 or not named or not any(c.row in rows and c.value is not None for c in table.cells):
         return None
-    return Linked([Scored(rows[0], 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole_from)
+    return Linked([Scored(rows[0], 0.0, frozenset(), 0)], named, linked.key_cols, linked.words, linked.whole)
 
 
 def _rows_of_values(table: Table, grid: list[list[str]]) -> list[int]:

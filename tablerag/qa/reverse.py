@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.parsing.numbers import parse_number
-from tablerag.qa.link import SCORE_DIGITS, Linked, row_words
+from tablerag.parsing.numbers import is_nil_mark, parse_number
+from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, row_words, tokens
 from tablerag.qa.operands import amount_columns
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
@@ -21,6 +21,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 # the period asks of `fit.ASKS_PERIOD` but "what date": the owner's column is named by its year (`year_of`), and a date
 # asked wants more than the year
 _ASKS_PERIOD = asks_for(PERIOD_NOUNS)
+MIN_KIND_COLUMNS = 2  # one column of a kind is no choice: "which level" over "Level 3" alone is a lookup
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,3 +84,40 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     chain = table.row_headers[at] if at < len(table.row_headers) else []
     label = grid[at][named[0]] if len(named) == 1 else chain[-1] if chain else grid[at][0]
     return Owner(at, col, " ".join(label.split())) if label.strip() else None
+
+
+# "which level are the corporate bonds categorized under", "what category does X fall in": the kind asked
+_WHICH_KIND = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+([^\W\d_]+)\b", re.IGNORECASE)
+
+
+def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Which level were the corporate bonds categorized under?" over "Level 1 | Level 2 | Level 3 | Total": the one
+    column of the asked kind (its header says the noun asked) where the named row holds an amount, named by its
+    header. None unless the row is named alone, two or more columns of the kind are not totals, and exactly one of
+    them holds a non-nil amount in the row; a period asked is left to the period rules."""
+    m = _WHICH_KIND.match(question)
+    row = linked.row
+    if m is None or row is None or linked.rows_tied or m.group(1).lower().rstrip("s") in PERIOD_NOUNS:
+        return None
+    kind = set(tokens(m.group(1)))
+    grid = filled_grid(table)
+    cols = [
+        c
+        for c in range(table.n_cols)
+        if c not in linked.key_cols
+        and kind & set(tokens(table.column_name(c)))
+        and not TOTAL_TOKENS & set(tokens(table.column_name(c)))
+    ]
+    if len(cols) < MIN_KIND_COLUMNS:
+        return None
+    held = [
+        c
+        for c in cols
+        if (cell := table.cell_at(row.index, c)) is not None
+        and cell.value not in (None, 0)
+        and not is_nil_mark(grid[row.index][c])
+    ]
+    if len(held) != 1:
+        return None
+    chain = table.column_chain(held[0])
+    return Owner(row.index, held[0], chain[-1] if chain else table.column_name(held[0]))
