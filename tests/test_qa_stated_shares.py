@@ -119,3 +119,29 @@ def test_a_share_of_all_of_a_kind_keeps_its_total_row(tmp_path):
     table = table_from_rows(rows, tmp_path, "farms")
     answer = answer_table(table, "What percentage of all operators is reported working off the farm?")
     assert answer is not None and answer.value == "44.4"
+
+
+def test_a_part_named_by_fewer_words_than_its_whole_is_still_the_part(tmp_path):
+    """ "Buildings" says one word of the question, "Total property, plant and equipment" four: the part is
+    still an operand, and the whole the divisor."""
+    rows = [
+        ["", "2019", "2018"],
+        ["Land", "100", "100"],
+        ["Buildings", "500", "480"],
+        ["Equipment", "300", "250"],
+        ["Total property, plant and equipment", "900", "830"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ppe")
+    answer = answer_table(table, "What percentage of total property, plant and equipment was buildings in 2019?")
+    assert answer is not None and answer.value is not None
+    assert float(answer.value) == pytest.approx(500 / 900 * 100)
+    assert sorted((c["row"], c["col"]) for c in answer.citations) == [(2, 1), (4, 1)]
+
+
+def test_a_whole_column_named_first_divides_the_part_column(tmp_path):
+    rows = [["", "Q1", "Q2", "Q3", "Q4", "Total"], ["Revenue", "100", "120", "130", "150", "500"]]
+    table = table_from_rows(rows, tmp_path, "quarters")
+    for question in ("What percentage of total revenue was Q4?", "What was Q4 revenue as a percentage of the total?"):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value is not None
+        assert float(answer.value) == pytest.approx(30.0)

@@ -112,6 +112,8 @@ def _binary(
         found = (year_of(labels[0]), year_of(labels[1]))
         years = (found[0], found[1]) if found[0] and found[1] and found[0] != found[1] else None
         first, second = _ordered_pair(cols[0], cols[1], years, from_to, linked)
+        if intent is Intent.RATIO and years is None and linked.names_whole(first[0], second[0]):
+            first, second = second, first  # "what percentage of total revenue was Q4": the whole last
         a, b = cell_sql(first[1], r), cell_sql(second[1], r)
         cells = [(r, first[1].col), (r, second[1].col)]
     elif len(rows) >= 2 and cols:

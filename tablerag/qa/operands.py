@@ -117,7 +117,9 @@ def operand_cols(view: TypedView, linked: Linked, want_percent: bool = False) ->
 
 
 def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
-    """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack."""
+    """Rows kept as operands: in the view, scoring near the best, each adding a question word the others lack. When
+    the best names the whole of a share alone, the best row named by the part's words joins it however few they are
+    ("what percentage of total property, plant and equipment was buildings": "Buildings")."""
     kept: list[Scored] = []
     covered: set[str] = set()
     best = linked.rows[0].score if linked.rows else 0.0
@@ -125,6 +127,10 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
         if s.index in view.rows and s.score >= ROW_KEEP_SHARE * best and not s.tokens <= covered:
             kept.append(s)
             covered |= s.tokens
+    if len(kept) == 1 and linked.whole is not None:
+        part = next((s for s in linked.rows if s.index in view.rows and linked.names_whole(kept[0], s)), None)
+        if part is not None:
+            kept.append(part)
     return kept
 
 
