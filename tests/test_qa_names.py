@@ -228,3 +228,23 @@ def test_the_first_of_a_numbering_column_is_not_answered_with_its_number(tmp_pat
     assert answer is None or answer.value not in ("1", "Brian Urlacher")  # two players were picked in round 1
     answer = answer_table(table, "Who was the last player?")
     assert answer is not None and answer.value == "Dustin Lyman"
+
+
+BOARD = [
+    ["Rank", "Name", "Position", "Appointed"],
+    ["1", "J. Smith", "Chairman", "2015"],
+    ["2", "A. Brown", "Chief Executive Officer", "2017"],
+    ["3", "K. Lee", "Non-executive director", "2018"],
+]
+
+
+def test_who_asks_the_row_s_name_when_a_whole_cell_of_it_is_said(tmp_path):
+    table = table_from_rows(BOARD, tmp_path, "board")
+    answer = answer_table(table, "Who is the Chairman?")
+    assert answer is not None and answer.value == "J. Smith"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(1, 1)]
+    answer = answer_table(table, "Who is the chief executive officer?")
+    assert answer is not None and answer.value == "A. Brown"
+    # a few words of a longer cell name no row: nothing is taken
+    answer = answer_table(table, "Who is the executive?")
+    assert answer is None or answer.value != "A. Brown"

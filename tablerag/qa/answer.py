@@ -123,6 +123,7 @@ GIVEN_FOR = re.compile(
 )
 _MOST_LEAST = (Intent.MAX, Intent.MIN)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
+MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -177,6 +178,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         [c for c in linked.cols if grid[r][c.index].strip()]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
+        or _who_column(table, grid, linked, question)
     )
     if not filled:
         return None
@@ -249,6 +251,30 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     if asked and not asked & (dated | {row_periods(table).get(r)}):
         return []  # a year asked that neither the amount's column nor its row (a roll-forward's period) names
     return [Scored(cell.col, 0.0, frozenset(), 0)]
+
+
+WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)
+
+
+def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
+    """ "Who is the Chairman?" names a row by a cell that is not its name ("Chairman" under "Position") and no
+    column: the person asked is in the row's column of names, the first column whose cells are all different
+    words without digits (not a rank, a date, a score)."""
+    if linked.row is None or linked.cols or not linked.key_cols or not WHO.search(question):
+        return []
+    said = set(linked.words)
+    r = linked.row.index
+    if not any(set(cell_words) <= said for c in linked.key_cols if (cell_words := tokens(grid[r][c]))):
+        return []  # the row is named by a whole cell of it ("Chairman"), not by a few words of a longer one
+    body = range(table.header_rows, table.n_rows)
+    for c in range(table.n_cols):
+        texts = [" ".join(grid[r][c].split()) for r in body if grid[r][c].strip()]
+        if len(texts) < MIN_NAMES or len(set(texts)) != len(texts) or any(ch.isdigit() for t in texts for ch in t):
+            continue
+        if c in linked.key_cols or not grid[r][c].strip():
+            return []  # the row was named by its name: "who" asks something else of it
+        return [Scored(c, 0.0, frozenset(), 0)]
+    return []
 
 
 def _ambiguous_cells(
