@@ -233,3 +233,50 @@ def test_years_centred_over_column_pairs_head_both_and_no_edge_cuts_a_label(tmp_
         ["2018", "Amount"],
         ["2018", "% of total revenue"],
     ]
+
+
+def test_an_underscore_nil_mark_a_cell_gap_off_its_label_is_a_cell_not_a_leader(tmp_path: Path) -> None:
+    """ "__" in a value column, far from the label before it: a nil mark in its own cell; were it a dot leader
+    joined to the label, the label's chunk would cross the first value column and merge it into the labels."""
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["Unrecognized tax benefit - beginning balance", "$8,217", "$7,527", "$6,447"],
+        ["Decreases for tax positions taken in prior years", "__", "(242)", "16"],
+        ["Increases for tax positions taken in current year", "623", "932", "1,064"],
+        ["Unrecognized tax benefit - ending balance", "$8,840", "$8,217", "$7,527"],
+    ]
+    grid = _grid(make_borderless(tmp_path / "ut.pdf", rows, [260.0, 300.0, 340.0]))
+    assert [row[0] for row in grid[1:]] == [row[0] for row in rows[1:]]
+    assert grid[2][1:] == ["__", "(242)", "16"]
+
+
+def test_a_section_label_under_the_line_of_years_opens_a_section(tmp_path: Path) -> None:
+    """The comma of "Year Ended June 30," leads to the years beside it; "Effective Portion" below it is the first
+    section of the body, not the rest of that label."""
+    rows = [
+        ["Year Ended June 30,", "2019", "2018", "2017"],
+        ["Effective Portion", "", "", ""],
+        ["Gains recognized in other comprehensive income", "$159", "$219", "$328"],
+        ["Gains reclassified into revenue", "341", "185", "555"],
+        ["Ineffective Portion", "", "", ""],
+        ["Losses recognized in other income", "(64)", "(255)", "(389)"],
+    ]
+    table = parse(make_borderless(tmp_path / "hedges.pdf", rows, [280.0, 320.0, 360.0])).tables[0]
+    grid = table.filled_grid()
+    labels = [" ".join(row[0].split()) for row in grid]
+    assert "Effective Portion" in labels and "Year Ended June 30," in labels
+    gains = labels.index("Gains reclassified into revenue")
+    assert table.row_chain(gains)[0] == "Effective Portion"
+
+
+def test_a_closing_line_of_unlabelled_sums_stays_in_the_table(tmp_path: Path) -> None:
+    rows = [
+        ["", "Fair value", "Useful life"],
+        ["Current assets", "$37,390", "N/A"],
+        ["Customer relationships", "15,300", "8"],
+        ["Order backlog", "1,400", "1"],
+        ["Goodwill", "93,776", "Indefinite"],
+        ["", "$147,866", ""],
+    ]
+    grid = _grid(make_borderless(tmp_path / "ppa.pdf", rows, [260.0, 320.0]))
+    assert grid[-1][1] == "$147,866" and len(grid) == len(rows)

@@ -53,6 +53,13 @@ def _in_stub(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
     return len(chunks) == 1 and max(w.x1 for w in chunks[0]) < min(w.x0 for w in multi[1])
 
 
+def _sums_under_values(chunks: list[list[Word]], multi: list[list[Word]]) -> bool:
+    """A line of amounts only, each under one of the value cells of the last multi-chunk line (a row of sums with
+    no label, "| $139,256 |", closing the table)."""
+    values = [_extent(c) for c in multi[1:]]
+    return all(_numeric(c) and any(min(b, _extent(c)[1]) > max(a, _extent(c)[0]) for a, b in values) for c in chunks)
+
+
 def _pitch(lines: list[TextLine]) -> float | None:
     """The median distance between the tops of consecutive lines (a table region's own row pitch)."""
     steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
@@ -72,6 +79,7 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
     """Index ranges [start, end) of lines forming candidate tables."""
     out: list[tuple[int, int]] = []
     start, last_multi, n_multi, singles = -1, -1, 0, 0
+    last_sums = -1  # a line of unlabelled sums right after the last multi-chunk line ends the table with it
     for i, chunks in enumerate(chunked):
         gap_ok = i > 0 and _gap_ok(lines, start, i)
         multi = len(chunks) >= 2
@@ -81,13 +89,16 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
         if start >= 0 and gap_ok and not multi and _in_stub(chunks, chunked[last_multi]):
             continue  # a section label or a wrapped row label, left of the values: any number of them
         if start >= 0 and gap_ok and not multi and singles < MAX_SINGLE_RUN:
+            if i == last_multi + 1 and _sums_under_values(chunks, chunked[last_multi]):
+                last_sums = i
             singles += 1
             continue
         if start >= 0 and n_multi >= MIN_REGION_LINES:
-            out.append((start, last_multi + 1))
+            out.append((start, max(last_multi, last_sums) + 1))
         start, last_multi, n_multi, singles = (i, i, 1, 0) if multi else (-1, -1, 0, 0)
+        last_sums = -1
     if start >= 0 and n_multi >= MIN_REGION_LINES:
-        out.append((start, last_multi + 1))
+        out.append((start, max(last_multi, last_sums) + 1))
     return out
 
 
@@ -266,11 +277,14 @@ def _labels_over_values(cells: list[GridCell], edges: list[float]) -> list[GridC
 
 
 def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
-    """A row holding only first-column text that starts in lower case continues the first cell above it."""
+    """A row holding only first-column text that starts in lower case continues the first cell above it, as does
+    one under a label ending in "," or "and" (run on); not under the stub label of the line of years ("Year Ended
+    June 30, | 2019 | 2018": its comma leads to the years, the label below opens the first section)."""
     if len(row) != 1 or row[0].col != 0 or not prev or prev[0].col != 0:
         return False
     text = row[0].words[0].text
-    return text[:1].islower() or prev[0].words[-1].text.endswith(CONTINUED_ENDINGS)
+    years = len(prev) > 1 and all(len(c.words) == 1 and YEAR.fullmatch(c.words[0].text) for c in prev[1:])
+    return text[:1].islower() or (prev[0].words[-1].text.endswith(CONTINUED_ENDINGS) and not years)
 
 
 def _leads_into(row: list[GridCell], nxt: list[GridCell]) -> bool:

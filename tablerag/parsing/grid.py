@@ -17,6 +17,9 @@ SPLIT_GAP = 0.15  # a narrower gap still separates cells when the PDF put the wo
 WIDE_SPACE = 0.35  # a gap wider than a plain space (~0.25 of the line height) may be a narrow column gutter
 BULLETS = frozenset("•▪◦●■□‣⁃")  # a list bullet starts the text after it, it is never a cell of its own
 LEADER_CHARS = frozenset(".…·_")  # dot leaders lead the eye from a label to its value; they belong to the label
+# a run of leader glyphs this short standing a cell gap off the word before it is a nil mark in a cell of its own
+# ("866.9   ·", "years   __"): a leader follows its text at a space's distance, and runs on
+NIL_MARK_MAX_CHARS = 3
 SPAN_COVERAGE = 0.5  # a ruling counts as separating two grid slots when it covers at least half their shared edge
 
 
@@ -137,13 +140,15 @@ def group_lines(words: Sequence[Word]) -> list[TextLine]:
 def split_chunks(line: TextLine) -> list[list[Word]]:
     """The words of a line (left to right) cut into cell chunks at wide gaps; dot leaders stay with the text
     they follow, bullets with the text after them; two numbers further apart than a plain space are two cells.
-    A lone dot glyph a cell gap away from the word before it is a nil mark in a cell of its own ("866.9   ·"),
-    not a leader: leader dots follow their text at a space's distance or less."""
+    A short run of leader glyphs a cell gap away from the word before it is a nil mark in a cell of its own
+    ("866.9   ·", "years   __"), not a leader: leader dots follow their text at a space's distance or less."""
     h = max(sorted(w.height for w in line.words)[len(line.words) // 2], 1.0)
     chunks: list[list[Word]] = [[line.words[0]]]
     for prev, w in zip(line.words, line.words[1:], strict=False):
         gap = w.x0 - prev.x1
-        if (_is_leader(w.text) and not (len(w.text) == 1 and gap > CHUNK_GAP * h)) or prev.text in BULLETS:
+        if (_is_leader(w.text) and not (len(w.text) <= NIL_MARK_MAX_CHARS and gap > CHUNK_GAP * h)) or (
+            prev.text in BULLETS
+        ):
             chunks[-1].append(w)
         elif (
             gap > CHUNK_GAP * h
