@@ -43,3 +43,33 @@ def test_rows_in_the_span_are_counted_and_cited(tmp_path):
     for asked in ("How many films were not won before 2000?", "How many consecutive years was he lead after 1970?"):
         answer = answer_table(table, asked)
         assert answer is None or answer.value not in ("4", "5"), asked
+
+
+SEASONS = [
+    ["Season", "Team", "Races", "Wins", "Points"],
+    ["2006", "Alpha", "10", "1", "40"],
+    ["2007", "Alpha", "12", "0", "64"],
+    ["2008", "Beta", "13", "2", "193"],
+    ["2009", "Beta", "12", "6", "287"],
+    ["2010", "Gamma", "14", "3", "150"],
+    ["2011", "Gamma", "14", "4", "0"],
+]
+
+
+def test_a_ranking_that_cannot_keep_to_the_years_asked_refuses(tmp_path):
+    """ "Between 2007 and 2010, the least points": the lowest row over every season (2011's 0) is no answer, nor one
+    season's cells compared across columns; without the bound the lowest is taken."""
+    table = table_from_rows(SEASONS, tmp_path, "seasons")
+    answer = answer_table(table, "Between 2007 and 2010, what is the least number of points scored?")
+    assert answer is None or answer.value in (None, "64")
+    answer = answer_table(table, "What is the least number of points scored in a season?")
+    assert answer is not None and answer.value == "0"
+    assert answer_table(table, "How many points were scored in 2009?").value == "287"
+
+
+def test_a_column_of_years_is_no_amount_compared_across_a_row(tmp_path):
+    rows = [["Year", "Domestic", "International"], ["2019", "600", "400"], ["2018", "550", "380"]]
+    table = table_from_rows(rows, tmp_path, "markets")
+    answer = answer_table(table, "Which market had higher revenue in 2018?")
+    assert answer is not None and answer.value == "Domestic"
+    assert sorted((c["row"], c["col"]) for c in answer.citations) == [(2, 1), (2, 2)]

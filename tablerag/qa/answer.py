@@ -22,7 +22,7 @@ from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
-from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, dated_count
+from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count
 from tablerag.qa.fit import (
     ASKS_PERIOD,
     change_not_stated,
@@ -123,6 +123,7 @@ GIVEN_FOR = re.compile(
 )
 _MOST_LEAST = (Intent.MAX, Intent.MIN)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
+MIN_COMPARED = 2  # a comparison weighs two cells at least
 MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
@@ -341,7 +342,7 @@ def _rule_compute(
     question: str, route_: Route, view: TypedView, linked: Linked, sandbox: Sandbox
 ) -> Computation | None:
     try:
-        return compute(
+        comp = compute(
             route_,
             view,
             linked,
@@ -361,6 +362,18 @@ def _rule_compute(
         )
     except UnsafeSqlError:
         return None
+    if (
+        comp is not None
+        and comp.intent in (Intent.MAX, Intent.MIN, Intent.TOP_N)
+        and bounds_unapplied(view.table, question, [r for r, _ in comp.cells], _one_row_across(comp))
+    ):
+        return None  # "the least points between 2007 and 2010" ranked over every season: refuse, never guess
+    return comp
+
+
+def _one_row_across(comp: Computation) -> bool:
+    """The computation compared one row's cells across its columns."""
+    return len(comp.cells) >= MIN_COMPARED and len({r for r, _ in comp.cells}) == 1
 
 
 def aggregate(
@@ -549,6 +562,8 @@ def _from_table(
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
+        if route_.intent in _MOST_LEAST and bounds_unapplied(table, question, [], across=True):
+            return None  # "the least points between 2007 and 2010": a span of rows, no one cell states it
         taken = lookup(table, linked, version, question)
         if (
             taken is None

@@ -104,3 +104,21 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
     if said and not rows:
         return None  # words taken for values that no row of the span holds together: more likely misread than none
     return DatedCount(col, rows, (low, high))
+
+
+def bounds_unapplied(table: Table, question: str, rows: list[int], across: bool) -> bool:
+    """The question bounds its years ("before 2000", "between 2007 and 2010") over a listing dated by one column of
+    years, and a ranking did not keep to them: one of ``rows`` (winners ranked over every row) lies outside them,
+    or (``across``) one row's columns were compared where the bound asks for rows."""
+    found = year_bounds(question)
+    if found is None:
+        return False
+    grid = filled_grid(table)
+    col = year_column(table, grid)
+    if col is None:
+        return False
+    if across:
+        return True
+    (low, high), _ = found
+    years = [int(y) for r in rows if (y := year_of(grid[r][col]))]
+    return any(not low <= y <= high for y in years)

@@ -144,12 +144,15 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
 
 
 def value_cols(view: TypedView, linked: Linked) -> list[int]:
-    """The view's numeric columns that are not the question's key (label) columns nor note references: where a named
-    row's values are."""
+    """The view's numeric columns that are not the question's key (label) columns, note references nor a column of
+    years (which dates the rows: "Year | Domestic | International"): where a named row's values are."""
     return [
         vc.col
         for vc in view.columns
-        if vc.numeric and vc.col not in linked.key_cols and not note_column(view.table, vc.col)
+        if vc.numeric
+        and vc.col not in linked.key_cols
+        and not note_column(view.table, vc.col)
+        and not years_column(view, vc.col)
     ]
 
 
