@@ -280,3 +280,35 @@ def test_a_closing_line_of_unlabelled_sums_stays_in_the_table(tmp_path: Path) ->
     ]
     grid = _grid(make_borderless(tmp_path / "ppa.pdf", rows, [260.0, 320.0]))
     assert grid[-1][1] == "$147,866" and len(grid) == len(rows)
+
+
+def test_a_year_centred_over_an_amount_and_a_share_column_does_not_merge_them(tmp_path: Path) -> None:
+    """ "2019" centred over "$ | %" covers most of the gutter between the two columns; a year is a label, not an
+    amount, so the amounts still stand apart from the shares."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    size = 9.3
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 40), "Revenue by type for the years presented.", fontsize=8.5)
+    rights = [134.7, 164.8, 195.6, 225.7]
+    body = [["Products", "4,000", "80", "3,500", "78"], ["Services", "1,000", "20", "1,000", "22"]]
+    body.append(["Total", "5,000", "100", "4,500", "100"])
+
+    def put(text: str, x: float, y: float) -> None:
+        page.insert_text((x, y), text, fontname="helv", fontsize=size)
+
+    for year, centre in (("2019", 138.3), ("2018", 199.2)):
+        put(year, centre - fitz.get_text_length(year, "helv", size) / 2, 88)
+    for right, mark in zip(rights, ["$", "%", "$", "%"], strict=True):
+        put(mark, right - fitz.get_text_length(mark, "helv", size), 103)
+    page.draw_line((54, 107), (227, 107), width=0.5)  # the rule under the header
+    for r, row in enumerate(body):
+        put(row[0], 54, 118 + 15.2 * r)
+        for right, text in zip(rights, row[1:], strict=True):
+            put(text, right - fitz.get_text_length(text, "helv", size), 118 + 15.2 * r)
+    doc.save(tmp_path / "shares.pdf")
+    doc.close()
+    grid = _grid(tmp_path / "shares.pdf")
+    assert [row[1:] for row in grid[-3:]] == [row[1:] for row in body]

@@ -128,8 +128,9 @@ def _number_gutters(
     its numbers, "January 31, 2019" over "$1,769.4"), which the all-lines gutter count cannot tell from text.
     With `body_only` the lines above the first amount that is not a lone year (header lines: "2019" centred over
     its two columns) hold no numbers."""
-    nums = [
-        [_extent(c) for c in chunks if _numeric(c)] for chunks in chunked[_body_start(chunked) if body_only else 0 :]
+    nums = [  # a lone year is a period label (centred over its columns), not an amount
+        [_extent(c) for c in chunks if _numeric(c) and not _lone_year(c)]
+        for chunks in chunked[_body_start(chunked) if body_only else 0 :]
     ]
     gaps = [g for g in coverage_gaps([e for line in nums for e in line], x0, x1, 0) if g[1] - g[0] >= MIN_GUTTER]
     out = []
