@@ -312,3 +312,47 @@ def test_a_year_centred_over_an_amount_and_a_share_column_does_not_merge_them(tm
     doc.close()
     grid = _grid(tmp_path / "shares.pdf")
     assert [row[1:] for row in grid[-3:]] == [row[1:] for row in body]
+
+
+def test_an_edge_in_a_number_gutter_falls_between_the_sub_labels_above_it(tmp_path: Path) -> None:
+    """Right-aligned sub-labels wider than their amounts ("Accumulated Amortization") run into the gutter before
+    their column, under a date centred over two columns: the column edge goes between the sub-labels, not through
+    the middle of one (which read "Gross Carrying Amount Accumulated Amortization" as one label)."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    size = 8.0
+    doc = fitz.open()
+    page = doc.new_page()
+    rights = [234.0, 340.0, 435.0, 541.0]
+
+    def put(text: str, x: float, y: float) -> None:
+        page.insert_text((x, y), text, fontname="helv", fontsize=size)
+
+    def right(text: str, at: float, y: float) -> None:
+        put(text, at - fitz.get_text_length(text, "helv", size), y)
+
+    for date, centre in (("December 31, 2019", 244.0), ("December 31, 2018", 445.0)):
+        put(date, centre - fitz.get_text_length(date, "helv", size) / 2, 88)
+    for at, label in zip(rights, ["Gross Carrying Amount", "Accumulated Amortization"] * 2, strict=True):
+        right(label, at, 102)
+    body = [
+        ["Customer relationships", "$ 5,000", "$ (1,200)", "$ 4,800", "$ (900)"],
+        ["Trade names", "800", "(300)", "800", "(250)"],
+        ["Total", "$ 5,800", "$ (1,500)", "$ 5,600", "$ (1,150)"],
+    ]
+    page.draw_line((54, 106), (542, 106), width=0.5)
+    for r, row in enumerate(body):
+        put(row[0], 54, 117 + 14.4 * r)
+        for at, text in zip(rights, row[1:], strict=True):
+            right(text, at, 117 + 14.4 * r)
+    doc.save(tmp_path / "intangibles.pdf")
+    doc.close()
+    table = parse(tmp_path / "intangibles.pdf").tables[0]
+    chains = [" / ".join(table.column_chain(c)) for c in range(1, table.n_cols)]
+    assert chains == [
+        "December 31, 2019 / Gross Carrying Amount",
+        "December 31, 2019 / Accumulated Amortization",
+        "December 31, 2018 / Gross Carrying Amount",
+        "December 31, 2018 / Accumulated Amortization",
+    ]

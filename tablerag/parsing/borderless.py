@@ -164,12 +164,14 @@ def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list
     gaps = [
         _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
     ]
+    start = _body_start(chunked)
+    sub_labels = [_extent(c) for c in chunked[start - 1]] if start >= 1 and len(chunked[start - 1]) >= 2 else []
     for n0, n1 in _number_gutters(chunked, x0, x1):
         crossing = [g for g in gaps if g[0] < n1 and n0 < g[1]]
         if len(crossing) == 1:  # a gutter widened over a crossed number (allowed crossings) is narrowed to the gap
             gaps[gaps.index(crossing[0])] = (max(crossing[0][0], n0), min(crossing[0][1], n1))
-        elif not crossing:
-            gaps.append((n0, n1))
+        elif not crossing:  # between the sub-labels right above the body, when one runs into the gutter
+            gaps.append(_least_covered(sub_labels, n0, n1) if sub_labels else (n0, n1))
     inner = sorted((a + b) / 2 for a, b in gaps)
     return [x0, *_without_cutting_edges(inner, chunked, _number_gutters(chunked, x0, x1, body_only=True)), x1]
 
