@@ -356,3 +356,38 @@ def test_an_edge_in_a_number_gutter_falls_between_the_sub_labels_above_it(tmp_pa
         "December 31, 2018 / Gross Carrying Amount",
         "December 31, 2018 / Accumulated Amortization",
     ]
+
+
+def test_a_unit_note_under_the_column_labels_is_never_cut_into_words(tmp_path: Path) -> None:
+    """ "(Dollars in millions)" centred under "Operating Leases | Finance Leases" reaches across the gutter: it is
+    one label, not "(Dollars in" over one column and "millions)" over the next. Words at the places a report set
+    them (a row every 15.2 points)."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    header = [
+        (148.1, 105.7, "Operating"),
+        (190.6, 105.7, "Leases"),
+        (226.1, 105.7, "Finance"),
+        (259.8, 105.7, "Leases"),
+    ]
+    header += [(179.1, 120.9, "(Dollars"), (212.6, 120.9, "in"), (222.4, 120.9, "millions)")]
+    body = [["2020", "$460", "47"], ["2021", "361", "28"], ["2022", "308", "22"], ["2023", "265", "22"]]
+    body += [["2024", "194", "21"], ["Thereafter", "686", "170"], ["Total lease payments", "2,274", "310"]]
+    for x, y, text in header:
+        page.insert_text((x, y), text, fontname="helv", fontsize=8.5)
+    page.draw_line((54, 124.5), (290, 124.5), width=0.5)
+    for r, row in enumerate(body):
+        y = 136.1 + 15.2 * r
+        page.insert_text((54, y), row[0], fontname="helv", fontsize=8.5)
+        for right, text in ((218.0, row[1]), (287.4, row[2])):
+            page.insert_text((right - fitz.get_text_length(text, "helv", 8.5), y), text, fontname="helv", fontsize=8.5)
+    doc.save(tmp_path / "leases.pdf")
+    doc.close()
+    table = parse(tmp_path / "leases.pdf").tables[0]
+    chains = [" ".join(table.column_chain(c)) for c in range(table.n_cols)]
+    assert not any("(Dollars in" in w and "millions)" not in w for w in chains)
+    assert [table.column_chain(c)[0] for c in (1, 2)] == ["Operating Leases", "Finance Leases"]
+    assert [row[1:] for row in table.filled_grid()[-len(body) :]] == [row[1:] for row in body]

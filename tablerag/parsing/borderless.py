@@ -165,12 +165,13 @@ def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list
         _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
     ]
     start = _body_start(chunked)
-    sub_labels = [_extent(c) for c in chunked[start - 1]] if start >= 1 and len(chunked[start - 1]) >= 2 else []
+    sub_labels = [_extent(c) for c in chunked[start - 1]] if start >= 1 else []  # the header line on the body
     for n0, n1 in _number_gutters(chunked, x0, x1):
         crossing = [g for g in gaps if g[0] < n1 and n0 < g[1]]
         if len(crossing) == 1:  # a gutter widened over a crossed number (allowed crossings) is narrowed to the gap
             gaps[gaps.index(crossing[0])] = (max(crossing[0][0], n0), min(crossing[0][1], n1))
-        elif not crossing:  # between the sub-labels right above the body, when one runs into the gutter
+        elif not crossing:  # between the labels right above the body ("(Dollars in millions)" wider than its
+            # amounts, "Accumulated Amortization"), when one runs into the gutter
             gaps.append(_least_covered(sub_labels, n0, n1) if sub_labels else (n0, n1))
     inner = sorted((a + b) / 2 for a, b in gaps)
     return [x0, *_without_cutting_edges(inner, chunked, _number_gutters(chunked, x0, x1, body_only=True)), x1]
@@ -246,7 +247,10 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     if len(edges) < 3:
         return None
     top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
-    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top), edges)
+    # a one-chunk line inside the header ("(Dollars in millions)" under the column labels) is one label, spanning
+    # the columns it reaches, never cut into words at their edges
+    lone = frozenset(i for i in range(top, _body_start(chunked)) if len(chunked[i]) == 1)
+    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top, whole=lone), edges)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):

@@ -353,14 +353,17 @@ def band_cells(
     col_edges: Sequence[float],
     split: Callable[[TextLine], list[list[Word]]],
     uncut: int = 0,
+    whole: frozenset[int] = frozenset(),
 ) -> list[GridCell]:
     """Cells of a borderless table: one row per text line; each chunk of words a line splits into fills the
     columns its x-extent reaches (a chunk reaching over a gutter becomes a column-spanning cell). The first
-    ``uncut`` lines keep their chunks whole (group labels over several columns), the others are cut at edges."""
+    ``uncut`` lines and the lines in ``whole`` keep their chunks whole (group labels and unit notes over several
+    columns), the others are cut at edges."""
     cells: list[GridCell] = []
     for r, line in enumerate(lines):
         taken: dict[int, GridCell] = {}
-        pieces = split(line) if r < uncut else [p for whole in split(line) for p in cut_at_edges(whole, col_edges)]
+        kept = r < uncut or r in whole
+        pieces = split(line) if kept else [p for chunk in split(line) for p in cut_at_edges(chunk, col_edges)]
         for chunk in pieces:
             x0, x1 = min(w.x0 for w in chunk), max(w.x1 for w in chunk)
             c0 = index_of(col_edges, x0 + 0.5)
