@@ -11,6 +11,8 @@ from tablerag.model import BBox, Cell, SourceLocator, Table
 from tablerag.parsing import parse
 from tablerag.parsing.spans import BORDERLESS_PARSER, spread_group_labels
 
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # scripts/setup.sh installs it
+
 
 def _grid(path: Path) -> list[list[str]]:
     table = parse(path).tables[0]
@@ -391,3 +393,37 @@ def test_a_unit_note_under_the_column_labels_is_never_cut_into_words(tmp_path: P
     assert not any("(Dollars in" in w and "millions)" not in w for w in chains)
     assert [table.column_chain(c)[0] for c in (1, 2)] == ["Operating Leases", "Finance Leases"]
     assert [row[1:] for row in table.filled_grid()[-len(body) :]] == [row[1:] for row in body]
+
+
+def test_a_header_label_centred_over_two_columns_keeps_its_words_together(tmp_path: Path) -> None:
+    """ "Fiscal year" centred over "2018 | Actual": a column edge falls in the plain space between its words, yet
+    it is one label over both columns, not "Fiscal" over one and "year" over the other. Words at the places a
+    report set them."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_font(fontname="dejavu", fontfile=str(DEJAVU))  # the widths the report was set in
+    lines = [
+        (409.0, [(207.1, "Fiscal"), (232.1, "year"), (267.1, "%"), (277.3, "Change")]),
+        (424.2, [(54.0, "(in"), (66.9, "millions"), (100.2, "of"), (110.5, "€)"), (169.6, "2019"), (205.6, "2018")]),
+        (424.2, [(233.9, "Actual"), (282.0, "Comp.")]),
+        (439.4, [(54.0, "Orders"), (161.9, "19,975"), (197.9, "18,451"), (243.9, "8"), (251.5, "%"), (292.7, "7")]),
+        (439.4, [(300.3, "%")]),
+        (454.6, [(54.0, "Revenue"), (161.9, "17,663"), (197.9, "18,125"), (237.6, "(3)"), (251.5, "%")]),
+        (454.6, [(286.4, "(4)"), (300.3, "%")]),
+        (469.8, [(54.0, "therein:"), (88.0, "service"), (118.0, "business"), (161.9, "8,025"), (197.9, "7,756")]),
+        (469.8, [(246.4, "3%"), (295.2, "2%")]),
+        (485.0, [(54.0, "Adjusted"), (89.0, "EBITA"), (174.6, "679"), (210.6, "722"), (240.0, "(6)%")]),
+    ]
+    for y, words in lines:
+        for x, text in words:
+            page.insert_text((x, y), text, fontname="dejavu", fontsize=8)
+    page.draw_line((54, 428.5), (308, 428.5), width=0.5)
+    doc.save(tmp_path / "orders.pdf")
+    doc.close()
+    table = parse(tmp_path / "orders.pdf").tables[0]
+    chains = [table.column_chain(c) for c in range(table.n_cols)]
+    assert not any("Fiscal" in level.split() and "year" not in level.split() for chain in chains for level in chain)
+    assert any("Fiscal year" in chain for chain in chains)

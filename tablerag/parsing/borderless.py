@@ -249,8 +249,11 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
     # a one-chunk line inside the header ("(Dollars in millions)" under the column labels) is one label, spanning
     # the columns it reaches, never cut into words at their edges
-    lone = frozenset(i for i in range(top, _body_start(chunked)) if len(chunked[i]) == 1)
-    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top, whole=lone), edges)
+    header = range(top, _body_start(chunked))
+    lone = frozenset(i for i in header if len(chunked[i]) == 1)
+    cells = _labels_over_values(
+        band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top, whole=lone, labels=frozenset(header)), edges
+    )
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):

@@ -169,13 +169,14 @@ def _is_number(text: str) -> bool:
     return any(ch.isdigit() for ch in text) and not any(ch.isalpha() for ch in text)
 
 
-def cut_at_edges(chunk: list[Word], edges: Sequence[float]) -> list[list[Word]]:
+def cut_at_edges(chunk: list[Word], edges: Sequence[float], label: bool = False) -> list[list[Word]]:
     """A chunk cut where an inner column edge falls in the gap between two of its words, or where two words
-    separated by more than a plain space sit in different columns."""
+    separated by more than a plain space sit in different columns. ``label``: the chunk is a header label, whose
+    words a plain space joins ("Fiscal year" centred over two columns): cut only at the wider gaps."""
     out: list[list[Word]] = [[chunk[0]]]
     for prev, w in zip(chunk, chunk[1:], strict=False):
         wide = w.x0 - prev.x1 > WIDE_SPACE * max(min(prev.height, w.height), 1.0)
-        if any(prev.x1 <= e <= w.x0 for e in edges[1:-1]) or (
+        if (not label and any(prev.x1 <= e <= w.x0 for e in edges[1:-1])) or (
             wide and index_of(edges, prev.cx) != index_of(edges, w.cx)
         ):
             out.append([w])
@@ -354,16 +355,19 @@ def band_cells(
     split: Callable[[TextLine], list[list[Word]]],
     uncut: int = 0,
     whole: frozenset[int] = frozenset(),
+    labels: frozenset[int] = frozenset(),
 ) -> list[GridCell]:
     """Cells of a borderless table: one row per text line; each chunk of words a line splits into fills the
     columns its x-extent reaches (a chunk reaching over a gutter becomes a column-spanning cell). The first
     ``uncut`` lines and the lines in ``whole`` keep their chunks whole (group labels and unit notes over several
-    columns), the others are cut at edges."""
+    columns), the others are cut at edges; those of the header lines in ``labels`` only where wider than a space."""
     cells: list[GridCell] = []
     for r, line in enumerate(lines):
         taken: dict[int, GridCell] = {}
         kept = r < uncut or r in whole
-        pieces = split(line) if kept else [p for chunk in split(line) for p in cut_at_edges(chunk, col_edges)]
+        pieces = (
+            split(line) if kept else [p for chunk in split(line) for p in cut_at_edges(chunk, col_edges, r in labels)]
+        )
         for chunk in pieces:
             x0, x1 = min(w.x0 for w in chunk), max(w.x1 for w in chunk)
             c0 = index_of(col_edges, x0 + 0.5)
