@@ -125,6 +125,7 @@ _MOST_LEAST = (Intent.MAX, Intent.MIN)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
 MIN_COMPARED = 2  # a comparison weighs two cells at least
 MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
+WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)  # "who is the Chairman?": a person's name is asked
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
@@ -254,9 +255,6 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     return [Scored(cell.col, 0.0, frozenset(), 0)]
 
 
-WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)
-
-
 def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
     """ "Who is the Chairman?" names a row by a cell that is not its name ("Chairman" under "Position") and no
     column: the person asked is in the row's column of names, the first column whose cells are all different
@@ -269,7 +267,7 @@ def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: s
         return []  # the row is named by a whole cell of it ("Chairman"), not by a few words of a longer one
     body = range(table.header_rows, table.n_rows)
     for c in range(table.n_cols):
-        texts = [" ".join(grid[r][c].split()) for r in body if grid[r][c].strip()]
+        texts = [" ".join(grid[i][c].split()) for i in body if grid[i][c].strip()]
         if len(texts) < MIN_NAMES or len(set(texts)) != len(texts) or any(ch.isdigit() for t in texts for ch in t):
             continue
         if c in linked.key_cols or not grid[r][c].strip():
