@@ -32,3 +32,23 @@ def test_a_lookup_is_no_list(tmp_path):
     table = table_from_rows(DEBTORS, tmp_path, "debtors")
     answer = answer_table(table, "What was the deferred tax in 2018?")
     assert answer is not None and answer.value == "31"
+
+
+def test_the_components_of_a_total_are_the_rows_it_adds_up(tmp_path):
+    """No section row heads the items, but "Total property, plant and equipment" sums them: its components are
+    those rows; a share of the total asked of them is no list."""
+    rows = [
+        ["", "2019", "2018"],
+        ["Land", "100", "100"],
+        ["Buildings", "500", "480"],
+        ["Equipment", "300", "250"],
+        ["Total property, plant and equipment", "900", "830"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ppe")
+    answer = answer_table(table, "What are the components of property, plant and equipment?")
+    assert answer is not None and answer.value == "Land; Buildings; Equipment"
+    assert sorted(c["row"] for c in answer.citations) == [1, 2, 3]
+    answer = answer_table(
+        table, "What proportion of total property, plant and equipment is made up of buildings in 2019?"
+    )
+    assert answer is None or answer.value != "Land; Buildings; Equipment"

@@ -8,6 +8,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.totals import summed_parts
 from tablerag.qa.compare import section_members
 from tablerag.qa.link import Linked
 from tablerag.qa.operands import TOTAL_LABEL
@@ -16,6 +17,13 @@ from tablerag.qa.sql import typed_view
 ASKS_MEMBERS = re.compile(
     r"\b(consists?\s+of|comprised?\s+of|comprises|made\s+up\s+of|components?\s+of"
     r"|items?\s+(?:are\s+)?(?:listed|included|shown)\s+in)\b",
+    re.IGNORECASE,
+)
+# "what proportion of the total is made up of X", "how much of it consists of": an amount asked of the parts
+# (or one component picked by a superlative: "the largest component of deferred tax assets")
+AMOUNT_ASKED = re.compile(
+    r"\b(proportion|percent(age)?|share|ratio|fraction|how\s+(much|many)|amount|value|largest|smallest|highest"
+    r"|lowest|biggest|greatest|most|least|main|major|primary|top)\b",
     re.IGNORECASE,
 )
 IN_THE_TABLE = re.compile(r"\b(listed|shown|included)\s+in\s+the\s+table\b", re.IGNORECASE)
@@ -30,6 +38,14 @@ def member_rows(table: Table, linked: Linked, question: str) -> list[tuple[int, 
         return []
     view = typed_view(table)
     rows = section_members(view, linked)
+    if (
+        not rows
+        and linked.row is not None
+        and not AMOUNT_ASKED.search(question)
+        and TOTAL_LABEL.search(" ".join(table.row_chain(linked.row.index)[-1:]))
+    ):
+        rows = summed_parts(table, linked.row.index)  # "the components of property, plant and equipment": the
+        # rows its total adds up
     if not rows and IN_THE_TABLE.search(question):
         rows = list(view.rows)
     valued = {c.row for c in table.cells if c.value is not None and not c.is_header and c.col > 0}
