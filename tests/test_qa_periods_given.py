@@ -55,3 +55,11 @@ def test_the_years_a_quantity_is_given_for(tmp_path):
     assert _listed(answer_table(table, "For which year(s) are units shipped reported?")) == "2021; 2020; 2019"
     # a comparison picks a year: no list
     assert _listed(answer_table(table, "Which year had the highest average selling price?")) == "2021"
+
+
+def test_what_are_the_years_shown_lists_the_period_columns(tmp_path):
+    rows = [["", "2019", "2018", "2017"], ["Revenue", "1,200", "1,000", "800"], ["Gross profit", "500", "400", "300"]]
+    table = table_from_rows(rows, tmp_path, "years")
+    for question in ("What are the years shown in the table?", "What were the years presented in the table?"):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == "2019; 2018; 2017"

@@ -113,7 +113,10 @@ ASKS_THING = re.compile(
     r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
     re.IGNORECASE,
 )
-LISTS_PERIODS = re.compile(r"\b(which|what)\s+(fiscal\s+|financial\s+)?(years|periods|year\s*\(s\))", re.IGNORECASE)
+LISTS_PERIODS = re.compile(
+    r"\b(which|what)\s+(?:are\s+the\s+|were\s+the\s+)?(fiscal\s+|financial\s+)?(years|periods|year\s*\(s\))",
+    re.IGNORECASE,
+)  # "which years", "what are the years shown"
 # "for which years is X provided", "which years does the table show": the periods a table gives, whatever operation
 # words name X ("the average life expectancy")
 GIVEN_FOR = re.compile(
