@@ -63,3 +63,20 @@ def test_what_are_the_years_shown_lists_the_period_columns(tmp_path):
     for question in ("What are the years shown in the table?", "What were the years presented in the table?"):
         answer = answer_table(table, question)
         assert answer is not None and answer.value == "2019; 2018; 2017"
+
+
+def test_a_row_asked_for_each_year_answers_every_period_cell(tmp_path):
+    rows = [
+        ["", "2019", "% of revenue", "2018", "% of revenue"],
+        ["Revenue", "1,200", "100%", "1,000", "100%"],
+        ["Net income", "120", "10%", "90", "9%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "each")
+    answer = answer_table(table, "What was the net income for each year?")
+    assert answer is not None and answer.value == "120; 90"
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(2, 1), (2, 3)]
+    answer = answer_table(table, "What was the net income in both years?")
+    assert answer is not None and answer.value == "120; 90"
+    # an operation over the periods is no list of them
+    answer = answer_table(table, "What was the total net income across both years?")
+    assert answer is None or answer.value != "120; 90"

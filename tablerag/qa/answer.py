@@ -60,6 +60,7 @@ from tablerag.qa.pick import (
     RESPECTIVE,
     amounts_first,
     dated_column,
+    each_period,
     listed_place,
     misses_the_choice,
     only_row,
@@ -179,11 +180,16 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         linked = Linked([part, *rest], linked.cols, linked.key_cols, linked.words, linked.whole)
     grid = filled_grid(table)
     r = part.index
+    # "the revenue for each year": no column named, every period asked, and no operation over them ("the total
+    # across all 3 years")
+    asks_cells = not linked.cols and not linked.rows_tied and rule_route(question).kind is RouteKind.LOOKUP
+    every = each_period(table, grid, r, question) if asks_cells else []
     filled = (
         [c for c in linked.cols if grid[r][c.index].strip()]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
         or _who_column(table, grid, linked, question)
+        or [Scored(c, 0.0, frozenset(), 0) for c in every[:1]]
     )
     if not filled:
         return None
@@ -200,8 +206,10 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         here, there = " ".join(grid[r][col.index].split()), " ".join(grid[other][col.index].split())
         if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
-    several = [(r, c) for c in period_columns(table, linked, grid, r, question)] or respective_cells(
-        linked, grid, question
+    several = (
+        [(r, c) for c in every]
+        or [(r, c) for c in period_columns(table, linked, grid, r, question)]
+        or respective_cells(linked, grid, question)
     )
     if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
         values = [" ".join(grid[i][c].split()) for i, c in several]

@@ -27,6 +27,7 @@ from tablerag.qa.route import AS_PERCENT
 from tablerag.qa.wording import label_phrases, plain_words, said_with_a_label
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
+MIN_PERIODS_LISTED = 2  # one period's cell is a lookup, not a list
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 ASKS_WHEN = re.compile(r"^\s*when\b|\bwann\b|когда|\bkiedy\b|什么时候|何时", re.IGNORECASE)  # names no column
 # a polar or choice question ("did A or B drive more laps?", "is the altitude above or below 100?", "does X have
@@ -81,6 +82,31 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
             by_year.setdefault(years.pop(), []).append(s)
     picked = [tied_columns(table, grid, row, cols, question)[0] for cols in by_year.values()]
     return [p.index for p in sorted(picked, key=lambda p: p.position)] if len(picked) >= 2 else []
+
+
+# "the revenue for each year", "in both years", "for all three years": every period the table gives is asked
+EACH_PERIOD = re.compile(
+    r"\b(?:each|every|both)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:years|year|periods|period)\b"
+    r"|\b(?:all|across)\s+(?:of\s+)?(?:the\s+)?(?:two|three|four|five|\d\s+)?\s*(?:years|periods)\b",
+    re.IGNORECASE,
+)
+
+
+def each_period(table: Table, grid: list[list[str]], row: int, question: str) -> list[int]:
+    """ "What was the revenue for each year?": the row's filled cell in each column of one year, one column per year
+    (amounts before shares and stated changes), in table order; [] unless the question asks every period and two
+    or more years answer."""
+    if not EACH_PERIOD.search(question):
+        return []
+    years = column_years(table)
+    by_year: dict[str, int] = {}
+    for c in sorted(years):
+        if len(years[c]) != 1 or not grid[row][c].strip() or percent_column(table, c):
+            continue
+        if STATED_CHANGE.search(table.column_name(c)):
+            continue
+        by_year.setdefault(next(iter(years[c])), c)
+    return sorted(by_year.values()) if len(by_year) >= MIN_PERIODS_LISTED else []
 
 
 # a percentage asked in other words than "percent": a share, a proportion, a portion of something
