@@ -80,3 +80,10 @@ def test_a_row_asked_for_each_year_answers_every_period_cell(tmp_path):
     # an operation over the periods is no list of them
     answer = answer_table(table, "What was the total net income across both years?")
     assert answer is None or answer.value != "120; 90"
+
+
+def test_a_total_row_asked_for_each_year_is_listed_not_added(tmp_path):
+    rows = [["", "2019", "2018"], ["Cash", "500", "400"], ["Receivables", "300", "280"], ["Total assets", "800", "680"]]
+    table = table_from_rows(rows, tmp_path, "assets")
+    answer = answer_table(table, "What were the total assets for each year?")
+    assert answer is not None and answer.value == "800; 680"

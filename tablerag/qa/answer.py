@@ -182,7 +182,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     r = part.index
     # "the revenue for each year": no column named, every period asked, and no operation over them ("the total
     # across all 3 years")
-    asks_cells = not linked.cols and not linked.rows_tied and rule_route(question).kind is RouteKind.LOOKUP
+    asks_cells = not linked.cols and not linked.rows_tied and _no_operation(table, question)
     every = each_period(table, grid, r, question) if asks_cells else []
     filled = (
         [c for c in linked.cols if grid[r][c.index].strip()]
@@ -241,6 +241,13 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
     )
+
+
+def _no_operation(table: Table, question: str) -> bool:
+    """The question asks no operation, once the operation words said as part of a label ("Total assets") are read
+    as that label's."""
+    labels = label_phrases(table)
+    return route_without(question, lambda text: said_with_a_label(labels, question, text)).kind is RouteKind.LOOKUP
 
 
 def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
