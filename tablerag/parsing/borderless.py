@@ -57,7 +57,8 @@ def _sums_under_values(chunks: list[list[Word]], multi: list[list[Word]]) -> boo
     """A line of amounts only, each under one of the value cells of the last multi-chunk line (a row of sums with
     no label, "| $139,256 |", closing the table)."""
     values = [_extent(c) for c in multi[1:]]
-    return all(_numeric(c) and any(min(b, _extent(c)[1]) > max(a, _extent(c)[0]) for a, b in values) for c in chunks)
+    spans = [(_numeric(c), *_extent(c)) for c in chunks]
+    return all(numeric and any(min(b, x1) > max(a, x0) for a, b in values) for numeric, x0, x1 in spans)
 
 
 def _pitch(lines: list[TextLine]) -> float | None:
@@ -247,12 +248,12 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     if len(edges) < 3:
         return None
     top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
-    # a one-chunk line inside the header ("(Dollars in millions)" under the column labels) is one label, spanning
-    # the columns it reaches, never cut into words at their edges
+    # those, and a one-chunk line inside the header ("(Dollars in millions)" under the column labels), are one label
+    # each, spanning the columns they reach, never cut into words at their edges
     header = range(top, _body_start(chunked))
-    lone = frozenset(i for i in header if len(chunked[i]) == 1)
+    whole = frozenset(range(top)) | frozenset(i for i in header if len(chunked[i]) == 1)
     cells = _labels_over_values(
-        band_cells(lines, edges, lambda ln: split[id(ln)], uncut=top, whole=lone, labels=frozenset(header)), edges
+        band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=frozenset(header)), edges
     )
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1

@@ -353,18 +353,17 @@ def band_cells(
     lines: Sequence[TextLine],
     col_edges: Sequence[float],
     split: Callable[[TextLine], list[list[Word]]],
-    uncut: int = 0,
     whole: frozenset[int] = frozenset(),
     labels: frozenset[int] = frozenset(),
 ) -> list[GridCell]:
     """Cells of a borderless table: one row per text line; each chunk of words a line splits into fills the
-    columns its x-extent reaches (a chunk reaching over a gutter becomes a column-spanning cell). The first
-    ``uncut`` lines and the lines in ``whole`` keep their chunks whole (group labels and unit notes over several
-    columns), the others are cut at edges; those of the header lines in ``labels`` only where wider than a space."""
+    columns its x-extent reaches (a chunk reaching over a gutter becomes a column-spanning cell). The lines in
+    ``whole`` keep their chunks whole (group labels and unit notes over several columns), the others are cut at
+    edges; those of the header lines in ``labels`` only where wider than a space."""
     cells: list[GridCell] = []
     for r, line in enumerate(lines):
         taken: dict[int, GridCell] = {}
-        kept = r < uncut or r in whole
+        kept = r in whole
         pieces = (
             split(line) if kept else [p for chunk in split(line) for p in cut_at_edges(chunk, col_edges, r in labels)]
         )
