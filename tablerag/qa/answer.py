@@ -22,7 +22,7 @@ from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
-from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count
+from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
 from tablerag.qa.fit import (
     ASKS_PERIOD,
     change_not_stated,
@@ -94,7 +94,7 @@ from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 from tablerag.qa.tally import Frequent, Tally, more_often, most_often
-from tablerag.qa.wording import label_phrases, said_with_a_label, superlatives_named, unquoted
+from tablerag.qa.wording import label_phrases, route_past_labels, said_with_a_label, superlatives_named, unquoted
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -180,10 +180,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         linked = Linked([part, *rest], linked.cols, linked.key_cols, linked.words, linked.whole)
     grid = filled_grid(table)
     r = part.index
-    # "the revenue for each year": no column named, every period asked, and no operation over them ("the total
-    # across all 3 years")
-    asks_cells = not linked.cols and not linked.rows_tied and _no_operation(table, question)
-    every = each_period(table, grid, r, question) if asks_cells else []
+    # "the revenue for each year": no column named, every period asked
+    every = each_period(table, grid, r, question) if not linked.cols and not linked.rows_tied else []
     filled = (
         [c for c in linked.cols if grid[r][c.index].strip()]
         or dated_column(table, grid, linked, question)
@@ -241,13 +239,6 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
     )
-
-
-def _no_operation(table: Table, question: str) -> bool:
-    """The question asks no operation, once the operation words said as part of a label ("Total assets") are read
-    as that label's."""
-    labels = label_phrases(table)
-    return route_without(question, lambda text: said_with_a_label(labels, question, text)).kind is RouteKind.LOOKUP
 
 
 def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
@@ -578,7 +569,7 @@ def _from_table(
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
             return computed
-        if route_.intent in _MOST_LEAST and bounds_unapplied(table, question, [], across=True):
+        if route_.intent in _MOST_LEAST and listing_bounds(table, question) is not None:
             return None  # "the least points between 2007 and 2010": a span of rows, no one cell states it
         taken = lookup(table, linked, version, question)
         if (
@@ -777,7 +768,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # over several periods "total" adds them ("the total cost of revenue in 2019 and 2018"), unless a change
         # between them is what is asked and the word is said as part of a label ("how much did total BCE operating
         # revenues change from 2018 to 2019" over "Total BCE operating revenues")
-        named_out = route_without(question, lambda text: said_with_a_label(labels, question, text))
+        named_out = route_past_labels(labels, question)
         return named_out if named_out.intent in CHANGES else route_
     one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
 

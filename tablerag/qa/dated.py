@@ -106,19 +106,27 @@ def dated_count(table: Table, question: str) -> DatedCount | None:
     return DatedCount(col, rows, (low, high))
 
 
-def bounds_unapplied(table: Table, question: str, rows: list[int], across: bool) -> bool:
-    """The question bounds its years ("before 2000", "between 2007 and 2010") over a listing dated by one column of
-    years, and a ranking did not keep to them: one of ``rows`` (winners ranked over every row) lies outside them,
-    or (``across``) one row's columns were compared where the bound asks for rows."""
+def listing_bounds(table: Table, question: str) -> tuple[int, int, int] | None:
+    """(first year, last year, year column): the years the question bounds ("before 2000", "between 2007 and 2010")
+    over a listing dated by one column of years; None when it bounds none or the table dates no rows so."""
     found = year_bounds(question)
+    col = year_column(table, filled_grid(table)) if found is not None else None
+    if found is None or col is None:
+        return None
+    (low, high), _ = found
+    return low, high, col
+
+
+def bounds_unapplied(table: Table, question: str, rows: list[int], across: bool) -> bool:
+    """The question bounds the years of a dated listing (`listing_bounds`) and a ranking did not keep to them: one
+    of ``rows`` (winners ranked over every row) lies outside them, or (``across``) one row's columns were compared
+    where the bound asks for rows."""
+    found = listing_bounds(table, question)
     if found is None:
-        return False
-    grid = filled_grid(table)
-    col = year_column(table, grid)
-    if col is None:
         return False
     if across:
         return True
-    (low, high), _ = found
+    low, high, col = found
+    grid = filled_grid(table)
     years = [int(y) for r in rows if (y := year_of(grid[r][col]))]
     return any(not low <= y <= high for y in years)

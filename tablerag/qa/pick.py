@@ -23,8 +23,8 @@ from tablerag.qa.periods import (
     percent_column,
     year_of,
 )
-from tablerag.qa.route import AS_PERCENT
-from tablerag.qa.wording import label_phrases, plain_words, said_with_a_label
+from tablerag.qa.route import AS_PERCENT, RouteKind
+from tablerag.qa.wording import label_phrases, plain_words, route_past_labels, said_with_a_label
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 MIN_PERIODS_LISTED = 2  # one period's cell is a lookup, not a list
@@ -94,9 +94,12 @@ EACH_PERIOD = re.compile(
 
 def each_period(table: Table, grid: list[list[str]], row: int, question: str) -> list[int]:
     """ "What was the revenue for each year?": the row's filled cell in each column of one year, one column per year
-    (amounts before shares and stated changes), in table order; [] unless the question asks every period and two
+    (amounts before shares and stated changes), in table order; [] unless the question asks every period and no
+    operation over them ("the total across all 3 years"; "the total assets for each year" names a label), and two
     or more years answer."""
     if not EACH_PERIOD.search(question):
+        return []
+    if route_past_labels(label_phrases(table), question).kind is not RouteKind.LOOKUP:
         return []
     years = column_years(table)
     by_year: dict[str, int] = {}

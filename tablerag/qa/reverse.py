@@ -101,13 +101,8 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     kind = set(tokens(m.group(1)))
     grid = filled_grid(table)
-    cols = [
-        c
-        for c in range(table.n_cols)
-        if c not in linked.key_cols
-        and kind & set(tokens(table.column_name(c)))
-        and not TOTAL_TOKENS & set(tokens(table.column_name(c)))
-    ]
+    headers = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols) if c not in linked.key_cols}
+    cols = [c for c, words in headers.items() if kind & words and not TOTAL_TOKENS & words]
     if len(cols) < MIN_KIND_COLUMNS:
         return None
     held = [

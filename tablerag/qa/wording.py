@@ -8,6 +8,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.qa.route import Route, route_without
 
 _DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
 
@@ -183,3 +184,9 @@ def counted_thing(question: str) -> str | None:
     """What a count question counts ("how many films were made before 2000" -> "films"); None when it says none."""
     m = _COUNTED.search(question)
     return m.group("thing") if m else None
+
+
+def route_past_labels(labels: list[str], question: str) -> Route:
+    """The rules' route once every operation word the question says as part of a label ("Total assets", "minimum
+    lease payments") is read as that label's (`said_with_a_label`)."""
+    return route_without(question, lambda text: said_with_a_label(labels, question, text))
