@@ -24,6 +24,7 @@ from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, ye
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
 from tablerag.qa.fit import (
+    ASKS_COUNT,
     ASKS_PERIOD,
     change_not_stated,
     counts_a_length,
@@ -94,7 +95,14 @@ from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 from tablerag.qa.tally import Frequent, Tally, more_often, most_often
-from tablerag.qa.wording import label_phrases, route_past_labels, said_with_a_label, superlatives_named, unquoted
+from tablerag.qa.wording import (
+    label_phrases,
+    margin_as_share,
+    route_past_labels,
+    said_with_a_label,
+    superlatives_named,
+    unquoted,
+)
 
 if TYPE_CHECKING:
     from tablerag.index.query import Hit
@@ -186,6 +194,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         [c for c in linked.cols if grid[r][c.index].strip()]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
+        or _counted_column(table, grid, linked, question)
         or _who_column(table, grid, linked, question)
         or [Scored(c, 0.0, frozenset(), 0) for c in every[:1]]
     )
@@ -244,8 +253,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
 def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
-    intangible assets | (no useful life) | $492"): that amount is the row's value, unless the question names a year
-    that neither its column nor its row (a roll-forward's period: "the additions in 2019") names. A row with other
+    intangible assets | (no useful life) | $492"), or one amount said in every column ("Dividend yield | 0% | 0%"):
+    that amount is the row's value, unless the question names a year that neither its columns nor its row (a roll-forward's period: "the additions in 2019") names. A row with other
     text or amounts (a record of names, dates and scores) does not say which cell is asked."""
     if linked.row is None:
         return []
@@ -254,14 +263,39 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     if any(c.tokens - own for c in linked.cols):
         return []
     filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
-    cell = table.cell_at(r, filled[0]) if len(filled) == 1 else None
+    said = {" ".join(grid[r][c].split()) for c in filled}
+    cell = table.cell_at(r, filled[0]) if len(said) == 1 else None  # one amount, or one said in every column
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
         return []
+    return [] if _year_unsaid(table, r, filled, question) else [Scored(cell.col, 0.0, frozenset(), 0)]
+
+
+def _counted_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
+    """ "How many options were granted?" names no column of a row holding a number of options beside amounts of
+    money or percentages ("Granted | 280,000 | $17.90"): a count is never a price or a share, so the one cell
+    without a currency or percent unit is asked (unless the question names a year neither it nor its row names).
+    Only a row of amounts: beside names or dates "how many" counts a listing's rows."""
+    if linked.row is None or linked.cols or not ASKS_COUNT.search(question):
+        return []
+    r = linked.row.index
+    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    cells = [table.cell_at(r, c) for c in filled]
+    if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
+        return []  # a record of names, dates and scores: "how many" counts its rows, not one cell
+    plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and cell.unit is None]
+    if len(plain) != 1 or _year_unsaid(table, r, plain, question):
+        return []
+    return [Scored(plain[0], 0.0, frozenset(), 0)]
+
+
+def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
+    """A year asked that neither the columns' headers nor the row (a roll-forward's period) names."""
     asked = years_in(question)
-    dated = years_in(table.column_name(cell.col), header=True) | years_in(" ".join(table.row_chain(r)))
-    if asked and not asked & (dated | {row_periods(table).get(r)}):
-        return []  # a year asked that neither the amount's column nor its row (a roll-forward's period) names
-    return [Scored(cell.col, 0.0, frozenset(), 0)]
+    if not asked:
+        return False
+    dated = set().union(*(years_in(table.column_name(c), header=True) for c in cols))
+    dated |= years_in(" ".join(table.row_chain(r)))
+    return not asked & (dated | {row_periods(table).get(r)})
 
 
 def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
@@ -537,7 +571,7 @@ def _from_table(
     llm: LlmQa | None,
 ) -> Answer | None:
     table = promote_period_rows(table)
-    question = superlatives_named(table, periods_placed(table, question))
+    question = margin_as_share(table, superlatives_named(table, periods_placed(table, question)))
     route_ = route_ or route(question, llm.router() if llm is not None else None)
     linked = link(table, question, embedder)
     route_ = _operation_named(table, question, route_, linked)

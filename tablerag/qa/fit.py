@@ -65,8 +65,16 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     column = set(tokens(table.column_name(linked.cols[0].index))) if linked.cols else set()
     cell = table.cell_at(linked.row.index, linked.cols[0].index) if linked.cols else None
     amount = cell is not None and cell.value is not None and year_of(cell.text) is None
-    if amount and chain and year_of(chain[-1]) and counted and counted <= column <= set(linked.words):
-        return True  # a period row ("2017") and a column of amounts named by the counted thing ("Employees")
+    if (
+        amount
+        and chain
+        and year_of(chain[-1])
+        and counted
+        and counted <= column
+        and column - COUNT_NAME_WORDS <= set(linked.words)
+    ):
+        return True  # a period row ("2017", "At 31 December 2018") and a column of amounts named by the counted thing
+        # ("Employees", "Number of shares")
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
     # employees")
     return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= set(linked.words)

@@ -26,11 +26,12 @@ from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
     is_year,
+    opening_said,
     row_periods,
     year_rows,
     years_in,
 )
-from tablerag.qa.wording import plain_words, spell_out, undotted
+from tablerag.qa.wording import margin_as_share, plain_words, spell_out, undotted
 from tablerag.text.tokens import tokenize
 
 FUZZY_MIN_RATIO = 0.85  # difflib ratio for a near-miss spelling ("Severjanka"/"Severyanka"); lower matches noise
@@ -122,7 +123,8 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 _NEGATED = re.compile(r"\b(non)(?:[-\u2010\u2011]|\s+)(?=\w)", re.IGNORECASE)
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
-_SAME = _GENDER | {"mean": "averag"}  # a "Mean" column is what "the average ..." asks for
+# a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
+_SAME = _GENDER | {"mean": "averag", "taxat": "tax"}
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
@@ -162,6 +164,32 @@ _BOUND_WORDS = re.compile(
 )
 
 
+# British and American spellings of one word ("amortisation" / "amortization", "labour" / "labor", "centre" /
+# "center", "defence" / "defense", "ageing" / "aging"): written one way on both sides, question and table, so a
+# report's own spelling never hides a row a question spells the other way (a word the rules bend that has no
+# other spelling is bent the same way on both sides, which changes no match)
+_SPELLINGS = (
+    (re.compile(r"(?<=[a-z]{3})is(ation|ations|ed|ing|er|ers)\b", re.IGNORECASE), r"iz\1"),
+    (re.compile(r"(?<=[a-z]{2}[bhlmnpv])our(s|ed|ing|able|ably|ite|ites)?\b", re.IGNORECASE), r"or\1"),
+    (re.compile(r"\b(cent|met|lit|theat|fib|calib|kilomet|centimet|millimet)re(s?)\b", re.IGNORECASE), r"\1er\2"),
+    (re.compile(r"(?<=[a-z]{3})ys(e|es|ed|ing)\b", re.IGNORECASE), r"yz\1"),
+    (re.compile(r"\b(defen|licen|offen|preten)ce(s?)\b", re.IGNORECASE), r"\1se\2"),
+    (re.compile(r"\b(program)me(s?)\b", re.IGNORECASE), r"\1\2"),
+    (re.compile(r"\b(judg|ag|acknowledg)e(ment|ments|ing)\b", re.IGNORECASE), r"\1\2"),
+)
+
+
+# "how old is X" asks X's age: the "Age" column
+_HOW_OLD = re.compile(r"\bhow\s+old\b", re.IGNORECASE)
+
+
+def one_spelling(text: str) -> str:
+    """The text with British spellings written the American way (`_SPELLINGS`)."""
+    for pattern, into in _SPELLINGS:
+        text = pattern.sub(into, text)
+    return text
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360"), in
@@ -170,7 +198,8 @@ def tokens(text: str) -> list[str]:
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
     text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
-    text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", text)
+    text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
+    text = _HOW_OLD.sub(" age ", text)
     return [_SAME.get(t, t) for t in tokenize(text)]
 
 
@@ -535,12 +564,14 @@ _OF_TWO = ("later", "earlier")  # a comparative places a period only among two
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
     the latest year of the table's period columns, and "the earliest / oldest year" as the earliest ("the later /
-    earlier year" of two): a period named by its place, not an operation
+    earlier year" of two): a period named by its place, not an operation; "the beginning of 2019" as the date of
+    the balance row opening it when the periods are dated rows (`opening_said`)
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
+        question = opening_said(table, question)
         years = sorted(set(row_periods(table).values()))
     if len(years) < MIN_DATED_ROWS:
         return question
@@ -608,6 +639,22 @@ def _named_under_year(table: Table, unit: Scored, asked: set[str]) -> bool:
     return any(t not in row_words(table, r) for r in siblings for t in own)
 
 
+# words reports use for one amount ("sales" for a "Revenue" row, "staff costs" for "Employee costs"): tried only
+# when the question's own words name no row, never to choose among rows they name
+_ALSO_SAID = {
+    t: [w for w in group if w != t]
+    for group in (
+        tokens("revenue sales turnover"),
+        tokens("profit income earnings"),
+        tokens("expense cost"),
+        tokens("employee staff personnel workforce headcount"),
+        tokens("shareholders stockholders"),
+        tokens("borrowings debt loans"),
+        tokens("salaries wages remuneration compensation"),
+    )
+    for t in group
+}
+
 # "how many X" asks "the number of X": a row named so ("Number of employees") is named by the question when no row
 # is named otherwise (a column "Number" is as often an identifier: a locomotive's, a player's)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
@@ -634,12 +681,14 @@ def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | No
 
 
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
-    question = spell_out(table, question)
+    question = margin_as_share(table, spell_out(table, question))
     q = tokens(question)
     found, key_cols, tied = link_rows(table, question, q)
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
+    if not found and (also := [w for t in q for w in _ALSO_SAID.get(t, ()) if w not in q]):
+        found, key_cols, tied = link_rows(table, question, q + also)
     rows = _part_of_the_total(
         table,
         question,

@@ -54,6 +54,39 @@ def row_periods(table: Table) -> dict[int, str]:
     return out
 
 
+# "the beginning of 2019", "the start of fiscal year 2019": the opening balance of that year
+_OPENING = re.compile(
+    r"\b(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?"
+    r"((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_MONTH = re.compile(r"\b(jan(?:uary)?|dec(?:ember)?)\b\.?", re.IGNORECASE)
+
+
+def opening_said(table: Table, question: str) -> str:
+    """The question with "the beginning of 2019" written as the date of the balance row that opens 2019, when the
+    table's periods are dated balance rows (a roll-forward: "Outstanding at December 31, 2018 | Granted | ... |
+    Outstanding at December 31, 2019", or "At 1 January 2019 | ... | At 31 December 2019"): the row dated January
+    of that year, else the one dated December of the year before. Unchanged when no such row is there."""
+    m = _OPENING.search(question)
+    if m is None:
+        return question
+    periods = row_periods(table)
+    if len(set(periods.values())) < MIN_DATED_ROWS:
+        return question
+    year = int(m.group(1))
+    dated: dict[tuple[str, str], str] = {}
+    for r in periods:
+        chain = " ".join(table.row_chain(r))
+        month, when = _MONTH.search(chain), year_of(chain)
+        if month is not None and when is not None:
+            dated.setdefault((month.group(1).lower()[:3], when), month.group(1))
+    for key in (("jan", str(year)), ("dec", str(year - 1))):
+        if key in dated:
+            return question[: m.start()] + f"{dated[key]} {key[1]}" + question[m.end() :]
+    return question
+
+
 def column_years(table: Table) -> dict[int, set[str]]:
     """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years; and the
     percentage columns of a flat header that alternates amounts and shares ("2019 | % of revenue | 2018 | % of

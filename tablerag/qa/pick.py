@@ -119,15 +119,19 @@ _SHARE_ASKED = re.compile(r"\b(share|proportion|portion)\b", re.IGNORECASE)
 def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Scored]:
     """The period's amount column before its share column when the question asks for no percentage: "the total
     fees in 2018" over "2018 | Percentage of Total Fees" is the amount, though the share column's name holds more
-    of the question's words."""
-    if not cols or not percent_column(table, cols[0].index):
+    of the question's words; and its share column first when one is asked ("operating income as a percentage in
+    2019" over "2019 | % of net sales"), unless a change is."""
+    if not cols:
         return cols
-    if "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question):
+    share = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)
+    if share and STATED_CHANGE.search(question):
+        return cols  # "the percentage change": a change, not a share column
+    if bool(share) == percent_column(table, cols[0].index):
         return cols
     years = column_years(table)
     period = years.get(cols[0].index)
     for c in cols[1:]:
-        if period and years.get(c.index) == period and not percent_column(table, c.index):
+        if period and years.get(c.index) == period and percent_column(table, c.index) == bool(share):
             return [c, *(x for x in cols if x is not c)]
     return cols
 

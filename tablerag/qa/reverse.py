@@ -18,9 +18,10 @@ from tablerag.qa.route import ASKS_FOR_NAME, threshold
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
 _NUMBER = re.compile(r"(?<![\w.,])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
-# the period asks of `fit.ASKS_PERIOD` but "what date": the owner's column is named by its year (`year_of`), and a date
-# asked wants more than the year
-_ASKS_PERIOD = asks_for(PERIOD_NOUNS)
+# the period asks of `fit.ASKS_PERIOD` and "which date": the owner's column is named by its year (`year_of`), or by
+# its whole header when a date is asked ("as of which date ...": "March 31, 2019")
+_ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))
+_ASKS_DATE = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?dates?\b", re.IGNORECASE)
 MIN_KIND_COLUMNS = 2  # one column of a kind is no choice: "which level" over "Level 3" alone is a lookup
 
 
@@ -65,10 +66,12 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     body = range(table.header_rows, table.n_rows)
     row = linked.row
     if row is not None and _ASKS_PERIOD.search(question) and set(row_words(table, row.index)) <= set(linked.words):
-        cols = [c for c in range(table.n_cols) if c not in linked.key_cols and _holds(grid[row.index][c], number)]
+        values = [c for c in range(table.n_cols) if c not in linked.key_cols]
+        cols = [c for c in values if _holds(grid[row.index][c], number)]
+        cols = cols or [c for c in values if _holds(grid[row.index][c], -number)]  # "a net loss of 120": "(120)"
         if len(cols) == 1:
             name = table.column_name(cols[0])
-            return Owner(row.index, cols[0], year_of(name) or name)
+            return Owner(row.index, cols[0], name if _ASKS_DATE.search(question) else year_of(name) or name)
         return None
     if not linked.cols:
         return None

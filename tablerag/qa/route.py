@@ -327,6 +327,7 @@ ASKS_FOR_NAME = _p(
     r"^\s*(in\s+)?(which|who|whom|whose)\b",
     r"^[^,?]{3,60},\s*(in\s+)?(which|who|whom|whose)\b",  # after an opening phrase: "of the two years, which ..."
     r"^\s*when\b",  # "when was X the highest": the period (a column or row label), not the amount
+    r"^\s*(on|as\s+(of|at)|at)\s+(which|what)\s+dates?\b",  # "on what date was X 1,090": the column's date
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b(?![\s-]+end)",
     rf"^\s*(in|during|for)?\s*what\s+{PERIOD_QUALIFIERS}{_NAMED_KINDS}s?\b",
     rf"^\s*what\s+(is|was|are|were)\s+the\s+{_NAMED_KINDS}s?\s+{NOUN_CLAUSE}",

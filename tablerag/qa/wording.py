@@ -1,6 +1,7 @@
 """Rewordings of a question against the table it is asked of, before linking: dotted abbreviations without their
 dots ("U.S." -> "US"), acronyms spelled out as the label they abbreviate ("R&D" -> "research and development"),
-and superlatives whose base word is a column or row name ("highest" over "High | Low" -> "high")."""
+superlatives whose base word is a column or row name ("highest" over "High | Low" -> "high"), and "margin" as the
+share a table states when it names no margin."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.qa.periods import STATED_CHANGE
 from tablerag.qa.route import Route, route_without
 
 _DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
@@ -26,6 +28,24 @@ ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run o
 
 def _initials(words: list[str]) -> str:
     return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
+
+
+# "the gross margin" is gross profit as a share of revenue: a table that names no margin but states shares ("Gross
+# profit as a percentage of net sales", a "% of revenue" column) states it as that share, not as the amount
+_MARGIN = re.compile(r"\bmargins?\b", re.IGNORECASE)
+_SHARE_SAID = re.compile(r"%|\bper\s?cent|\bpercentage", re.IGNORECASE)
+
+
+def margin_as_share(table: Table, question: str) -> str:
+    """The question with "margin" said as "percentage" when the table names no margin and states a share."""
+    if not _MARGIN.search(question):
+        return question
+    labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
+    labels += [table.column_name(c) for c in range(table.n_cols)]
+    shares = [text for text in labels if _SHARE_SAID.search(text) and not STATED_CHANGE.search(text)]
+    if not shares or any(_MARGIN.search(text) for text in labels):  # a "% change" column is no share of revenue
+        return question
+    return _MARGIN.sub("percentage", question)
 
 
 def spell_out(table: Table, question: str) -> str:

@@ -1,0 +1,147 @@
+"""Questions that say what the table says in other words: a loss stated without its parentheses, a date asked of a
+column, "how old" for an Age column, British and American spellings, a common other word for a row's amount when
+no row is named otherwise, the beginning of a year over dated balance rows, a count over a row of a count and
+prices, one value said in every column. Tables are written as CSV files."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+from tablerag.qa.link import tokens
+
+YEARS = [["", "2019", "2018", "2017"], ["Revenue", "5,000", "4,500", "4,200"], ["Net loss", "(300)", "(450)", "(120)"]]
+QUARTER_ENDS = [
+    ["", "June 30, 2019", "March 31, 2019", "December 31, 2018"],
+    ["Revenue", "1,200", "1,150", "1,310"],
+    ["Net income", "110", "95", "140"],
+]
+
+
+def _cells(answer):
+    return [(c["row"], c["col"]) for c in answer.citations]
+
+
+def test_a_loss_stated_without_parentheses_is_the_cell_written_with_them(tmp_path):
+    table = table_from_rows(YEARS, tmp_path, "years")
+    answer = answer_table(table, "Which year had a net loss of 120?")
+    assert answer is not None and answer.value == "2017" and _cells(answer) == [(2, 3)]
+
+
+def test_which_date_names_the_whole_column_header(tmp_path):
+    table = table_from_rows(QUARTER_ENDS, tmp_path, "quarters")
+    for question in ("As of which date was the net income 95?", "On what date was revenue 1,310?"):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == ("March 31, 2019" if "95" in question else "December 31, 2018"), (
+            question
+        )
+
+
+def test_how_old_asks_the_age_column(tmp_path):
+    rows = [
+        ["Name", "Age", "Position"],
+        ["John A. Smith", "58", "Chief Executive Officer"],
+        ["Mary Johnson", "47", "Chief Financial Officer"],
+    ]
+    table = table_from_rows(rows, tmp_path, "officers")
+    answer = answer_table(table, "How old is Mary Johnson?")
+    assert answer is not None and answer.value == "47" and _cells(answer) == [(2, 1)]
+
+
+def test_british_and_american_spellings_link_alike(tmp_path):
+    assert tokens("amortisation of capitalised labour costs") == tokens("amortization of capitalized labor costs")
+    assert tokens("ageing of the centre's defence programme") == tokens("aging of the center's defense program")
+    rows = [["", "2019", "2018"], ["Depreciation", "300", "280"], ["Amortisation of intangibles", "120", "90"]]
+    table = table_from_rows(rows, tmp_path, "costs")
+    answer = answer_table(table, "What was the amortization of intangibles in 2018?")
+    assert answer is not None and answer.value == "90"
+
+
+def test_another_word_for_the_amount_links_only_when_no_row_is_named(tmp_path):
+    rows = [["", "2019", "2018"], ["Revenue", "10,000", "9,000"], ["Cost of revenue", "6,000", "5,500"]]
+    table = table_from_rows(rows, tmp_path, "income")
+    answer = answer_table(table, "What were the company's sales in 2018?")
+    assert answer is not None and answer.value == "9,000" and _cells(answer) == [(1, 2)]
+    both = [["", "2019"], ["Product sales", "700"], ["Service revenue", "300"]]
+    table = table_from_rows(both, tmp_path, "both")
+    answer = answer_table(table, "What was the service revenue in 2019?")
+    assert answer is not None and answer.value == "300"  # named by its own words: "sales" does not pull the other
+
+
+ROLL_FORWARD = [
+    ["", "Number of shares", "Weighted average grant date fair value"],
+    ["At 1 January 2018", "500", "$4.10"],
+    ["Granted", "120", "$5.20"],
+    ["At 31 December 2018", "540", "$4.38"],
+    ["Granted", "150", "$6.00"],
+    ["At 31 December 2019", "590", "$4.83"],
+]
+US_ROLL_FORWARD = [
+    ["", "Shares", "Weighted average exercise price"],
+    ["Outstanding at December 31, 2017", "1,250,000", "$12.40"],
+    ["Granted", "300,000", "$15.10"],
+    ["Outstanding at December 31, 2018", "1,295,000", "$13.43"],
+    ["Granted", "280,000", "$17.90"],
+    ["Outstanding at December 31, 2019", "1,385,000", "$14.77"],
+]
+
+
+def test_the_beginning_of_a_year_is_its_opening_balance_row(tmp_path):
+    table = table_from_rows(ROLL_FORWARD, tmp_path, "ifrs")
+    answer = answer_table(table, "What was the number of shares at the beginning of 2018?")
+    assert answer is not None and answer.value == "500" and _cells(answer) == [(1, 1)]
+    answer = answer_table(table, "How many shares were there at the beginning of 2019?")
+    assert answer is not None and answer.value == "540" and _cells(answer) == [(3, 1)]
+    table = table_from_rows(US_ROLL_FORWARD, tmp_path, "us")
+    answer = answer_table(table, "How many shares were outstanding at the beginning of 2018?")
+    assert answer is not None and answer.value == "1,250,000" and _cells(answer) == [(1, 1)]
+
+
+def test_a_count_asked_of_a_row_of_a_count_and_a_price_is_the_count(tmp_path):
+    table = table_from_rows(US_ROLL_FORWARD, tmp_path, "us")
+    answer = answer_table(table, "How many options were granted in 2019?")
+    assert answer is not None and answer.value == "280,000" and _cells(answer) == [(4, 1)]
+    price = answer_table(table, "What was the weighted average exercise price of options granted in 2018?")
+    assert price is not None and price.value == "$15.10"
+
+
+def test_a_value_said_in_every_column_answers_a_question_naming_none(tmp_path):
+    rows = [
+        ["", "Range", "Weighted average"],
+        ["Expected volatility", "30% - 45%", "38%"],
+        ["Dividend yield", "0%", "0%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "assumptions")
+    answer = answer_table(table, "What was the dividend yield?")
+    assert answer is not None and answer.value == "0%"
+    assert answer_table(table, "What was the expected volatility?") is None  # two different values: not said
+
+
+def test_a_margin_is_the_share_the_table_states_when_it_names_no_margin(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Net sales", "10,000", "9,000"],
+        ["Gross profit", "4,000", "3,500"],
+        ["Gross profit as a percentage of net sales", "40.0%", "38.9%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "margins")
+    answer = answer_table(table, "What was the gross margin in 2018?")
+    assert answer is not None and answer.value == "38.9%" and _cells(answer) == [(3, 2)]
+    named = [["", "2019", "2018"], ["Gross margin", "4,000", "3,500"], ["Gross margin %", "40.0%", "38.9%"]]
+    table = table_from_rows(named, tmp_path, "named")
+    answer = answer_table(table, "What was the gross margin in 2019?")
+    assert answer is not None and answer.value == "4,000"  # the table's own "Gross margin" row is the one asked
+
+
+def test_a_percentage_asked_takes_the_periods_share_column(tmp_path):
+    rows = [
+        ["", "2019", "% of net sales", "2018", "% of net sales"],
+        ["Net sales", "10,000", "100.0%", "9,000", "100.0%"],
+        ["Operating income", "1,500", "15.0%", "1,200", "13.3%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "shares")
+    answer = answer_table(table, "What was the operating income as a percentage in 2019?")
+    assert answer is not None and answer.value == "15.0%" and _cells(answer) == [(2, 2)]
+    answer = answer_table(table, "What was the operating margin in 2018?")
+    assert answer is not None and answer.value == "13.3%"
+    answer = answer_table(table, "What was the operating income in 2018?")
+    assert answer is not None and answer.value == "1,200"
