@@ -145,3 +145,75 @@ def test_a_percentage_asked_takes_the_periods_share_column(tmp_path):
     assert answer is not None and answer.value == "13.3%"
     answer = answer_table(table, "What was the operating income in 2018?")
     assert answer is not None and answer.value == "1,200"
+
+
+SHARE_ROWS = [
+    ["", "2019", "2018"],
+    ["Americas", "5,000", "4,500"],
+    ["% of total revenue", "50%", "48%"],
+    ["EMEA", "3,000", "3,100"],
+    ["% of total revenue", "30%", "33%"],
+    ["Total revenue", "8,000", "7,600"],
+]
+
+
+def test_a_share_row_under_an_item_is_that_items_sub_row(tmp_path):
+    table = table_from_rows(SHARE_ROWS, tmp_path, "shares")
+    assert table.row_chain(2) == ["Americas", "% of total revenue"]
+    assert table.row_chain(4) == ["EMEA", "% of total revenue"]
+    assert table.row_chain(5) == ["Total revenue"]
+    answer = answer_table(table, "What percentage of total revenue was from EMEA in 2019?")
+    assert answer is not None and answer.value == "30%" and _cells(answer) == [(4, 1)]
+    answer = answer_table(table, "What was the EMEA revenue in 2018?")  # no share asked: the item's own amount
+    assert answer is not None and answer.value == "3,100" and _cells(answer) == [(3, 2)]
+
+
+def test_a_row_stating_the_share_of_two_named_rows_is_the_answer(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Cash", "1,000", "900"],
+        ["Total assets", "10,000", "9,000"],
+        ["Cash to total assets", "10%", "10%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ratio")
+    answer = answer_table(table, "What percentage of total assets was cash in 2018?")
+    assert answer is not None and answer.value == "10%" and _cells(answer) == [(3, 2)]
+
+
+def test_a_percentage_section_states_the_shares_of_its_rows(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Revenue", "1,000", "900"],
+        ["Operating expenses", "250", "240"],
+        ["Operating income", "150", "160"],
+        ["As a percentage of revenue:", "", ""],
+        ["Operating expenses", "25.0%", "26.7%"],
+        ["Operating income", "15.0%", "17.8%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "section")
+    answer = answer_table(table, "What was the operating margin in 2019?")  # a profit's share, not the expenses'
+    assert answer is not None and answer.value == "15.0%" and _cells(answer) == [(6, 1)]
+    answer = answer_table(table, "What was the operating income in 2018?")
+    assert answer is not None and answer.value == "160"
+
+
+def test_a_which_quarter_question_over_year_sections_compares_the_quarters(tmp_path):
+    rows = [
+        ["", "First Quarter", "Second Quarter", "Third Quarter", "Fourth Quarter"],
+        ["2019", "", "", "", ""],
+        ["Net revenue", "1,020", "1,100", "1,180", "1,250"],
+        ["Net income", "90", "105", "120", "140"],
+        ["2018", "", "", "", ""],
+        ["Net revenue", "950", "990", "1,010", "1,070"],
+        ["Net income", "80", "85", "95", "100"],
+    ]
+    table = table_from_rows(rows, tmp_path, "quarters")
+    answer = answer_table(table, "Which quarter had the highest net income in 2019?")
+    assert answer is not None and answer.value == "Fourth Quarter"
+    assert (3, 4) in _cells(answer) and not any(r == 6 for r, _ in _cells(answer))
+
+
+def test_a_hyphenated_prefix_is_one_word(tmp_path):
+    assert tokens("pre-tax income") == tokens("pretax income")
+    assert tokens("post-retirement benefits") == tokens("postretirement benefits")
+    assert "total" in tokens("Sub-total")

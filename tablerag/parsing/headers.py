@@ -633,6 +633,43 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
     return chains
 
 
+# a row that states the row above it as a share or a change, in a label of its own ("% of total revenue",
+# "Percentage of net revenue", "As a % of sales", "% change"): repeated under each item of MD&A tables
+_SHARE_ROW = re.compile(
+    r"^\s*(?:%|percent(?:age)?s?\b|as\s+an?\s+(?:%|percent(?:age)?)|in\s+%|\(%\)|change\s*(?:\(%\)|%|in\s+%)|"
+    r"(?:%|percent(?:age)?)\s+(?:change|increase|decrease|growth))",
+    re.IGNORECASE,
+)
+
+
+def _percent_row(table: Table, r: int, first_value: int) -> bool:
+    """Every filled value cell of the row is a percentage (or a nil mark), and one at least is."""
+    texts = [c.text.strip() for c in table.cells if c.row == r and c.col >= first_value and c.text.strip()]
+    return bool(texts) and all(t.endswith("%") or is_nil_mark(t) for t in texts) and any(t.endswith("%") for t in texts)
+
+
+def shares_under_items(table: Table) -> list[int]:
+    """A share row under the item it states a share of ("EMEA | 3,000" then "% of total revenue | 30%") is that
+    item's sub-row: its chain is the item's chain and its own label, as an indented line would be. Only a row of
+    percentages whose label says a share or a change and nothing else, right under a row of amounts that is no
+    share row itself. Returns the rows re-chained."""
+    first, stop = stub_span(table)
+    if stop == first:
+        return []
+    done: list[int] = []
+    for r in range(table.header_rows + 1, min(table.n_rows, len(table.row_headers))):
+        chain, above = table.row_headers[r], table.row_headers[r - 1]
+        if not chain or not above or not _SHARE_ROW.match(chain[-1]) or _SHARE_ROW.match(above[-1]):
+            continue
+        if r - 1 in done or not _percent_row(table, r, stop) or _percent_row(table, r - 1, stop):
+            continue
+        if not any(c.row == r - 1 and c.col >= stop and c.value is not None for c in table.cells):
+            continue
+        table.row_headers[r] = [*above, chain[-1]]
+        done.append(r)
+    return done
+
+
 def box_indents(table: Table, text_boxes: Mapping[tuple[int, int], BBox] | None = None) -> list[float] | None:
     """Indentation levels (0, 1, ...) of the stub labels from their boxes, one per grid row (0 where none), or None
     when the stub is not left-aligned text with a few indentation steps: its labels' left edges fall into 2 to
@@ -802,6 +839,7 @@ def apply_headers(
         table.caption = " ".join(title.text.split())
     table.row_headers = row_header_chains(table, box_indents(table, text_boxes) if indents is None else indents)
     label_total_rows(table)
+    shares_under_items(table)
     apply_units(table)
     if table.source.sheet is None:  # spreadsheets keep their header rows as the sheet shows them
         drop_unit_levels(table)

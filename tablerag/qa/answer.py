@@ -591,11 +591,9 @@ def _from_table(
         return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)
     if route_.kind is RouteKind.AGGREGATE and (ratio := stated_ratio_row(table, route_, linked)) is not None:
         return lookup(table, ratio, version, question)  # the row that states the ratio asked
-    percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else []
-    if percents:
-        return lookup(
-            table, Linked(linked.rows, percents, linked.key_cols, linked.words, linked.whole), version, question
-        )
+    percents = stated_percent(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
+    if percents is not None:
+        return lookup(table, percents, version, question)
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)

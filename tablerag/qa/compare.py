@@ -132,8 +132,10 @@ def _asked_section(view: TypedView, linked: Linked) -> list[int]:
 
 
 def _year_rows(view: TypedView) -> list[int]:
-    """The view's rows labelled by a bare year ("2021"; "Thereafter" and "2020 - 2024" are none)."""
-    return [r for r in view.rows if is_year(row_label(view, r).strip())]
+    """The view's rows labelled by a bare year ("2021"; "Thereafter" and "2020 - 2024" are none) that hold an amount:
+    a year heading a section of rows ("2019" over the quarters' "Net revenue", "Net income") makes no period row."""
+    valued = {c.row for c in view.table.cells if c.value is not None and not is_year(c.text.strip())}
+    return [r for r in view.rows if r in valued and is_year(row_label(view, r).strip())]
 
 
 def section_members(view: TypedView, linked: Linked) -> list[int]:

@@ -239,24 +239,42 @@ def range_end(route_: Route, value: str | None) -> str | None:
     return end if end is not None and _NUMBER.match(end) else None
 
 
-def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> list[Scored]:
+def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -> Linked | None:
     """ "What percent of X were Y" over a table that states percentages asks for a stated cell, not a ratio to
-    compute: the linked columns whose cell in the linked row is a percentage (by its unit or its column's), stated
-    changes only when the question asks about a change."""
+    compute: the links narrowed to the share's row and the linked columns whose cell in it is a percentage (by its
+    unit or its column's), stated changes only when the question asks about a change; None when none states it."""
     if route_.intent is not Intent.RATIO or not (AS_PERCENT.search(question) or SHARE.search(question)):
-        return []
-    row = share_part(linked)
-    if row is None:
-        return []
-    out = []
+        return None
     change = bool(STATED_CHANGE.search(question))
+    # a linked row stating percentages whose name holds every word the other linked rows are named by is the share
+    # itself ("Cash to total assets | 10%" for "what percentage of total assets was cash"), not a part or a whole
+    said = frozenset().union(*(s.tokens for s in linked.rows))
+    stated = next(
+        (s for s in linked.rows if s.tokens == said and _states_percent(table, s.index, linked, change)), None
+    )
+    row = stated or share_part(linked)
+    if row is None:
+        return None
+    out = []
     for s in linked.cols:
         cell = table.cell_at(row.index, s.index)
         if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
             continue
         if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
             out.append(s)
-    return out or _only_share_column(table, question, row.index, change)
+    cols = out or _only_share_column(table, question, row.index, change)
+    if not cols:
+        return None
+    rows = [row] if stated is not None else linked.rows  # a part and its whole: the lookup takes the part
+    return Linked(rows, cols, linked.key_cols, linked.words, linked.whole)
+
+
+def _states_percent(table: Table, row: int, linked: Linked, change: bool) -> bool:
+    """The row's cell in the best-linked column is a percentage (no stated change unless one is asked)."""
+    if not linked.cols or (STATED_CHANGE.search(table.column_name(linked.cols[0].index)) and not change):
+        return False
+    cell = table.cell_at(row, linked.cols[0].index)
+    return cell is not None and cell.value is not None and cell.unit == "%"
 
 
 def share_part(linked: Linked) -> Scored | None:

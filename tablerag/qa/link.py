@@ -121,6 +121,9 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 
 # "non-current" (also "non current", as questions write it) is one word, not "current"
 _NEGATED = re.compile(r"\b(non)(?:[-\u2010\u2011]|\s+)(?=\w)", re.IGNORECASE)
+# a prefix joined by a hyphen is one word with it, as it is written without one: "pre-tax" is "pretax",
+# "post-retirement" "postretirement", "e-commerce" "ecommerce" ("Sub-total" keeps its "total")
+_PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECASE)
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
@@ -196,7 +199,8 @@ def tokens(text: str) -> list[str]:
     order."""
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
-    text = _PERCENT.sub(" percent ", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
+    text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
+    text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
     text = _HOW_OLD.sub(" age ", text)
@@ -696,6 +700,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
             table, question, _asked_year_rows(table, question, _period_rows_first(table, question, found))
         ),
     )
+    rows = _amount_before_its_share(table, question, q, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -706,6 +711,24 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied)
+
+
+_PERCENT_TOKENS = frozenset(tokens("percent"))
+_SHARE_WORDS = re.compile(r"\b(share|proportion|portion|ratio)\b", re.IGNORECASE)
+
+
+def _amount_before_its_share(table: Table, question: str, q: list[str], rows: list[Scored]) -> list[Scored]:
+    """ "The APAC revenue in 2019" over "APAC | 2,000" and its sub-row "APAC / % of total revenue | 20%": the
+    share row holds more of the words ("revenue"), but no share is asked, so the item's own row comes first."""
+    if not rows or _PERCENT_TOKENS & set(q) or _SHARE_WORDS.search(question):
+        return rows
+    chain = table.row_chain(rows[0].index)
+    if len(chain) < 2 or not _PERCENT_TOKENS & set(tokens(chain[-1])):
+        return rows
+    item = next((s for s in rows[1:] if table.row_chain(s.index) == chain[:-1]), None)
+    if item is None:
+        return rows
+    return [Scored(item.index, rows[0].score, item.tokens, item.position), *(s for s in rows if s is not item)]
 
 
 # "for all countries", "the total income tax": the rows the words after it name together, which a total row sums

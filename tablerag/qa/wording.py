@@ -34,10 +34,12 @@ def _initials(words: list[str]) -> str:
 # profit as a percentage of net sales", a "% of revenue" column) states it as that share, not as the amount
 _MARGIN = re.compile(r"\bmargins?\b", re.IGNORECASE)
 _SHARE_SAID = re.compile(r"%|\bper\s?cent|\bpercentage", re.IGNORECASE)
+_MARGIN_SAID = "profit income earnings percentage"  # a margin is a profit's share: "operating income", not expenses
 
 
 def margin_as_share(table: Table, question: str) -> str:
-    """The question with "margin" said as "percentage" when the table names no margin and states a share."""
+    """The question with "margin" said as a profit's percentage when the table names no margin and states a
+    share."""
     if not _MARGIN.search(question):
         return question
     labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
@@ -45,7 +47,7 @@ def margin_as_share(table: Table, question: str) -> str:
     shares = [text for text in labels if _SHARE_SAID.search(text) and not STATED_CHANGE.search(text)]
     if not shares or any(_MARGIN.search(text) for text in labels):  # a "% change" column is no share of revenue
         return question
-    return _MARGIN.sub("percentage", question)
+    return _MARGIN.sub(_MARGIN_SAID, question)
 
 
 def spell_out(table: Table, question: str) -> str:
