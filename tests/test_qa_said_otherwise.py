@@ -217,3 +217,18 @@ def test_a_hyphenated_prefix_is_one_word(tmp_path):
     assert tokens("pre-tax income") == tokens("pretax income")
     assert tokens("post-retirement benefits") == tokens("postretirement benefits")
     assert "total" in tokens("Sub-total")
+
+
+def test_a_row_whose_whole_label_is_said_beats_one_a_rarer_word_names(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Turnover", "1,240", "1,180"],
+        ["Administrative expenses", "(210)", "(205)"],
+        ["Profit before taxation", "185", "155"],
+        ["Taxation", "(35)", "(29)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "uk")
+    answer = answer_table(table, "What was the tax expense in 2019?")
+    assert answer is not None and answer.value == "(35)" and _cells(answer) == [(4, 1)]
+    answer = answer_table(table, "What were the administrative expenses in 2018?")
+    assert answer is not None and answer.value == "(205)"

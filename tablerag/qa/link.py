@@ -509,6 +509,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     # whose name says more words the question does not is no rival of the first ("Software delivery" under
     # "Revenue:" for "the software delivery revenue" is not tied with its twin under "Cost of revenue:")
     scored.sort(key=lambda s: (*evidence(s)[:-1], s.index))
+    scored = _whole_label_first(scored, named, own, set(full))
     unsaid = {s.index: len(units[s.index] - set(full)) for s in scored}
     tied = frozenset[int]()
     if scored:
@@ -519,6 +520,19 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
         )
     return scored[:MAX_LINKED_ROWS], key_cols, tied
+
+
+def _whole_label_first(scored: list[Scored], named: set[int], own: dict[int, set[str]], said: set[str]) -> list[Scored]:
+    """Of rows named by as many of the question's words, the one whose whole own label the question says before
+    one whose label holds words it does not ("the tax expense": "Taxation", not "Administrative expenses", which a
+    rarer word put first): a word the row's label adds and the question never says names another row."""
+    if len(scored) < 2 or scored[0].index in named or not own.get(scored[0].index, set()) - said:
+        return scored
+    top = len(scored[0].tokens)
+    whole = next((s for s in scored[1:] if s.index in named and len(s.tokens) == top), None)
+    if whole is None:
+        return scored
+    return [whole, *(s for s in scored if s is not whole)]
 
 
 def link_columns(table: Table, question: str, q: list[str] | None = None, embedder: Any = None) -> list[Scored]:
