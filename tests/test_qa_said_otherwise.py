@@ -232,3 +232,23 @@ def test_a_row_whose_whole_label_is_said_beats_one_a_rarer_word_names(tmp_path):
     assert answer is not None and answer.value == "(35)" and _cells(answer) == [(4, 1)]
     answer = answer_table(table, "What were the administrative expenses in 2018?")
     assert answer is not None and answer.value == "(205)"
+
+
+def test_a_column_of_year_labels_beside_text_dates_the_rows(tmp_path):
+    rows = [
+        ["", "Operating Leases", "Finance Leases"],
+        ["2020", "12,500", "1,200"],
+        ["2021", "11,000", "1,100"],
+        ["Total lease payments", "23,500", "2,300"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leases")
+    answer = answer_table(table, "Which lease type has the lower payments due in 2021?")
+    assert answer is not None and answer.value == "Finance Leases"
+    assert sorted(_cells(answer)) == [(2, 1), (2, 2)]
+
+
+def test_a_totals_row_is_no_item_ranked(tmp_path):
+    rows = [["Year", "Car", "Laps"], ["1928", "Miller", "120"], ["1929", "Duesenberg", "80"], ["Totals", "", "200"]]
+    table = table_from_rows(rows, tmp_path, "career")
+    answer = answer_table(table, "In what year did he lead the most laps?")
+    assert answer is not None and answer.value == "1928"

@@ -18,7 +18,7 @@ from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
 TOTAL_LABEL = re.compile(
-    r"\b(total|sum|subtotal|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
+    r"\b(totals?|sum|subtotals?|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
 MEAN_WORDS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
@@ -68,11 +68,19 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
     return amounts if amounts else out
 
 
+MIN_YEAR_LABELS = 2  # years labelling two rows make a column of periods, whatever text labels stand beside them
+
+
 def years_column(view: TypedView, col: int) -> bool:
-    """Every filled body cell of the column is a year: the column dates the rows."""
-    grid = view.table.filled_grid()
-    filled = [grid[r][col].strip() for r in view.rows if grid[r][col].strip()]
-    return bool(filled) and all(is_year(t) for t in filled)
+    """The column dates the rows: its filled body cells are years, or labels beside two years at least ("2020",
+    "2021", "Thereafter", "Total lease payments"), no amount among them."""
+    table = view.table
+    grid = table.filled_grid()
+    filled = [(r, grid[r][col].strip()) for r in view.rows if grid[r][col].strip()]
+    years = [t for _, t in filled if is_year(t)]
+    if not filled or (len(years) < len(filled) and len(set(years)) < MIN_YEAR_LABELS):
+        return False
+    return all(is_year(t) or (cell := table.cell_at(r, col)) is None or cell.value is None for r, t in filled)
 
 
 def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent: bool = False) -> list[int]:
