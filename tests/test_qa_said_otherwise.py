@@ -252,3 +252,30 @@ def test_a_totals_row_is_no_item_ranked(tmp_path):
     table = table_from_rows(rows, tmp_path, "career")
     answer = answer_table(table, "In what year did he lead the most laps?")
     assert answer is not None and answer.value == "1928"
+
+
+REGIONS = [
+    ["", "2019", "2018"],
+    ["Americas", "5,000", "4,500"],
+    ["EMEA", "3,000", "3,100"],
+    ["APAC", "2,000", "1,800"],
+    ["Total", "10,000", "9,400"],
+]
+
+
+def test_which_rows_moved_a_way_between_two_years_are_named(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answer = answer_table(table, "Which region's revenue decreased from 2018 to 2019?")
+    assert answer is not None and answer.value == "EMEA" and sorted(_cells(answer)) == [(2, 1), (2, 2)]
+    answer = answer_table(table, "Which regions had an increase in revenue from 2018 to 2019?")
+    assert answer is not None and answer.value == "Americas; APAC"  # the total is no region
+    assert answer_table(table, "Which region had the largest increase in revenue?").value == "Americas"  # ranked
+
+
+def test_a_short_form_is_said_in_full_unless_the_table_writes_it(tmp_path):
+    rows = [["", "2019", "2018"], ["Capital expenditures", "1,200", "1,050"], ["Operating expenses", "4,000", "3,800"]]
+    table = table_from_rows(rows, tmp_path, "capex")
+    answer = answer_table(table, "What was the capex in 2019?")
+    assert answer is not None and answer.value == "1,200"
+    answer = answer_table(table, "What was the opex in 2018?")
+    assert answer is not None and answer.value == "3,800"

@@ -293,11 +293,12 @@ def hitab_items(path: Path, unscored: bool = False) -> Iterator[tuple[str, str, 
     if "labeling" not in wb.sheetnames or "original" not in wb.sheetnames:
         return
     lab, orig = wb["labeling"], wb["original"]
-    rows = [[c.value for c in r[:2]] for r in lab.iter_rows()]
-    for i, (a, b) in enumerate(rows):
+    rows = [[c.value for c in r] + [None, None] for r in lab.iter_rows()]
+    for i, (a, b, *_) in enumerate(rows):
         if str(a or "").strip().startswith("question rewrite") and b and i + 2 < len(rows):
-            try:
-                gold = hitab_gold(rows[i + 1][1], orig)
+            try:  # an answer of several cells ("Garlic", "Kiwi") fills the row's cells after its label
+                answers = [v for v in rows[i + 1][1:] if v is not None and str(v).strip()] or [None]
+                gold = list(dict.fromkeys(g for v in answers for g in hitab_gold(v, orig)))  # "2015" written 5 times
             except (ValueError, SyntaxError, TypeError, ZeroDivisionError, KeyError, AttributeError):
                 if not unscored:
                     continue
@@ -305,9 +306,14 @@ def hitab_items(path: Path, unscored: bool = False) -> Iterator[tuple[str, str, 
             yield str(b), str(rows[i + 2][1] or "none").strip().lower(), gold
 
 
-def _hitab_ok(ans: Answer | None, gold: list[Any]) -> bool:
+def hitab_ok(ans: Answer | None, gold: list[Any]) -> bool:
     if ans is None or ans.value is None:
         return False
+    if len(gold) > 1:  # several answers: the same ones, in any order (a label may hold a ";" itself)
+        listed = [norm_text(x) for x in re.split(r";\s*", ans.label or ans.value) if x.strip()]
+        wanted = [norm_text(x) for g in gold for x in re.split(r";\s*", str(g)) if x.strip()]
+        if len(listed) == len(wanted):
+            return sorted(listed) == sorted(wanted)
     ours = [ans.value] + ([ans.label] if ans.label else [])
     return all(any(text_match(o, str(g)) for o in ours) for g in gold)
 
@@ -323,7 +329,7 @@ def eval_hitab(data: Path, options: QaEvalOptions) -> QaReport:
             if cap is not None and done >= cap:
                 return report
             ans = _answer(tables[0] if tables else None, question, options.llm)
-            ok = _hitab_ok(ans, gold)
+            ok = hitab_ok(ans, gold)
             report.groups[agg].add(ok, ans is None or ans.refused)
             _example(report, question, [str(g) for g in gold], ans, ok)
             options.scored(Scored(QaDataset.HITAB, path.stem, agg, question, gold, ans, ok))

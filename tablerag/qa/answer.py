@@ -19,7 +19,7 @@ from tablerag.model import RecordId, Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import parse_number
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compare import table_bound
+from tablerag.qa.compare import moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
@@ -81,11 +81,13 @@ from tablerag.qa.route import (
     LESS_WORDS,
     PERIOD_QUALIFIERS,
     RULES,
+    ChangeAsked,
     Intent,
     Route,
     RouteKind,
     Router,
     label_asked,
+    moved_asked,
     route,
     route_without,
     rule_route,
@@ -578,6 +580,10 @@ def _from_table(
     listed = _over_listing(table, question, route_, linked, version)
     if listed is not None:
         return _credited(table, question, listed)
+    way = moved_asked(question)
+    moved = _moved(table, linked, way, version, on_query) if way is not None else None
+    if moved is not None:  # "which region's revenue decreased from 2018 to 2019?": the rows that moved so
+        return moved
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -628,6 +634,36 @@ def _from_table(
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+
+
+def _moved(
+    table: Table, linked: Linked, way: ChangeAsked, version: str | None, on_query: QueryHook | None
+) -> Answer | None:
+    """The rows whose amount moved the way asked between two periods (`moved_rows`), named, their cells cited."""
+    view = typed_view(table)
+    sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
+    try:
+        comp = moved_rows(view, linked, sandbox, way)
+    except UnsafeSqlError:
+        comp = None
+    finally:
+        sandbox.close()
+    if comp is None or comp.label is None:
+        return None
+    cites = [cite(table, r, c, version) for r, c in comp.cells]
+    cols = sorted({table.column_name(c) or table.column_label(c) for _, c in comp.cells})
+    text = f"{comp.label} ({way}d between {' and '.join(cols)}) — {cites[0]['file']}, table {table.id}; SQL: {comp.sql}"
+    return Answer(
+        text,
+        comp.label,
+        None,
+        cites,
+        route=RouteKind.AGGREGATE.value,
+        intent=comp.intent.value,
+        sql=comp.sql,
+        label=comp.label,
+        score=linked.row.score if linked.row else 0.0,
+    )
 
 
 def _form_value(table: Table, question: str, version: str | None) -> Answer | None:

@@ -184,6 +184,7 @@ def _pick(
 
 
 MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps to; one year is nothing to compare
+MIN_COMPARED_ROWS = 2  # "which region's revenue decreased" compares two rows at least: one row is a lookup
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
@@ -682,13 +683,9 @@ def ranked(
     return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
 
 
-def ranked_change(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked
-) -> Computation | None:
-    """ "Which item had the largest increase from 2018 to 2019?": the rows (a named section's, else every row but
-    totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
-    by the most negative, a change either way by its size. The two columns are the years the question names, else
-    the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+def _two_periods(view: TypedView, linked: Linked) -> tuple[int, int] | None:
+    """The earlier and the later of two period columns of amounts: the years the question names, else the
+    table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
     table = view.table
     years = column_years(table)
     named = {w for w in linked.words if is_year(w)}
@@ -705,6 +702,45 @@ def ranked_change(
     if len(cols) != 2 or len(by_year) != 2:
         return None
     old, new = (by_year[y] for y in sorted(by_year))
+    return old, new
+
+
+def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
+    """ "Which region's revenue decreased from 2018 to 2019?": the rows (a named section's, else every row but
+    totals) whose amount moved that way between two period columns (`_two_periods`), named in table order, each
+    one's two cells cited. None unless two rows at least are compared and one moved so."""
+    periods = _two_periods(view, linked)
+    if periods is None:
+        return None
+    old, new = periods
+    members = section_members(view, linked)
+    where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
+    a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
+    sql = (
+        f"SELECT {ROW_COLUMN}, ({a} - {b}) AS moved FROM {VIEW_NAME} WHERE {where} AND {a} IS NOT NULL"
+        f" AND {b} IS NOT NULL ORDER BY {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    sign = 1 if way == "increase" else -1
+    rows = [int(r[0]) for r in res.rows if r[1] is not None and sign * r[1] > 0]
+    if len(res.rows) < MIN_COMPARED_ROWS or not rows:
+        return None
+    cells = [(r, c) for r in rows for c in (new, old)]
+    label = "; ".join(_row_name(view, linked, r, row_label(view, r)) for r in rows)
+    return Computation(Intent.DIFFERENCE, sql, label, cells, label=label, result=res, names=Named.ROW)
+
+
+def ranked_change(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked
+) -> Computation | None:
+    """ "Which item had the largest increase from 2018 to 2019?": the rows (a named section's, else every row but
+    totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
+    by the most negative, a change either way by its size. The two columns are the years the question names, else
+    the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+    periods = _two_periods(view, linked)
+    if periods is None:
+        return None
+    old, new = periods
     members = section_members(view, linked)
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
     a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))

@@ -70,6 +70,27 @@ def change_asked(question: str) -> ChangeAsked | None:
     return "decrease" if word in _FALLS else "change" if word == "change" else "increase"
 
 
+# "which region's revenue decreased from 2018 to 2019?", "which segments had an increase in revenue?": the rows
+# whose amount moved that way between two periods (a filter, not a ranking: no superlative, no bound)
+_MOVED = re.compile(
+    r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+(?!(?:year|period|quarter|month|fiscal|date)s?\b)[^?]*?\b(?:"
+    r"(increased|grew|rose|went\s+up|improved)|(decreased|declined|fell|dropped|went\s+down|shrank)|"
+    r"(?:had|saw|recorded|experienced|showed|shows|has|have|reported)\s+(?:an?\s+)?(?:(increase|growth|rise)|"
+    r"(decrease|decline|drop|fall|reduction))s?)\b",
+    re.IGNORECASE,
+)
+_BOUND_NUMBER = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\$?\d[\d,.]*%?")  # "by more than 5%": a bound, not a filter
+
+
+def moved_asked(question: str) -> ChangeAsked | None:
+    """The direction a "which X increased / decreased" question filters rows by; None for another question (a
+    superlative of a change ranks rows, `change_asked`; a stated bound filters by size)."""
+    m = _MOVED.search(question)
+    if m is None or CHANGE_RANK.search(question) or _BOUND_NUMBER.search(question):
+        return None
+    return "increase" if m.group(1) or m.group(3) else "decrease"
+
+
 class Router(Protocol):
     """An LLM-backed router (configured elsewhere); returns None when it cannot decide, and the rules apply."""
 

@@ -50,14 +50,43 @@ def margin_as_share(table: Table, question: str) -> str:
     return _MARGIN.sub(_MARGIN_SAID, question)
 
 
+# short forms of finance words that are no initials ("capex" is no C-A-P-E-X): said in full where the table does
+# not write them itself
+_SHORT_FORMS = {
+    "capex": "capital expenditures",
+    "opex": "operating expenses",
+    "fx": "foreign exchange",
+    "forex": "foreign exchange",
+    "yoy": "year over year",
+    "hq": "headquarters",
+    "intl": "international",
+    "govt": "government",
+    "mgmt": "management",
+}
+_SHORT_FORM = re.compile(rf"\b({'|'.join(_SHORT_FORMS)})\b", re.IGNORECASE)
+
+
+def _short_forms_said(table: Table, question: str) -> str:
+    """The question with each short form (`_SHORT_FORMS`) the table does not write said in full."""
+    found = {m.group(1).lower() for m in _SHORT_FORM.finditer(question)}
+    if not found:
+        return question
+    written = " ".join(c.text for c in table.cells).lower()
+    for short in found:
+        if not re.search(rf"\b{short}\b", written):
+            question = re.sub(rf"\b{short}\b", _SHORT_FORMS[short], question, flags=re.IGNORECASE)
+    return question
+
+
 def spell_out(table: Table, question: str) -> str:
-    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates:
+    """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates
+    (and a short form that is no acronym, "capex", in full):
     a run of a row or column label's words whose initials spell it ("and" as "&": "Research and development",
     "Selling, general and administrative", "Earnings per share"). An acronym that several different runs spell
     stays as it is; one the table itself writes stays too, but for a whole label spelling it out ("EBITDA" over
     "Earnings before interest, tax, depreciation and amortisation" and "Net debt to EBITDA"), which is added
     beside it unless the question says the label that writes it whole."""
-    question = undotted(question)
+    question = _short_forms_said(table, undotted(question))
     found = {m.group(1) for m in _ACRONYM.finditer(question)}
     if not found:
         return question
