@@ -705,10 +705,9 @@ def _two_periods(view: TypedView, linked: Linked) -> tuple[int, int] | None:
     return old, new
 
 
-def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
-    """ "Which region's revenue decreased from 2018 to 2019?": the rows (a named section's, else every row but
-    totals) whose amount moved that way between two period columns (`_two_periods`), named in table order, each
-    one's two cells cited. None unless two rows at least are compared and one moved so."""
+def _moving(view: TypedView, linked: Linked, sandbox: Sandbox) -> tuple[int, int, str, str, str] | None:
+    """What a movement between two periods is read over: the earlier and later columns (`_two_periods`), the rows
+    (a named section's, else every row but totals) as a WHERE clause, and the later and earlier columns' SQL names."""
     periods = _two_periods(view, linked)
     if periods is None:
         return None
@@ -716,6 +715,17 @@ def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsk
     members = section_members(view, linked)
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
     a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
+    return old, new, where, a, b
+
+
+def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
+    """ "Which region's revenue decreased from 2018 to 2019?": the rows (a named section's, else every row but
+    totals) whose amount moved that way between two period columns (`_two_periods`), named in table order, each
+    one's two cells cited. None unless two rows at least are compared and one moved so."""
+    moving = _moving(view, linked, sandbox)
+    if moving is None:
+        return None
+    old, new, where, a, b = moving
     sql = (
         f"SELECT {ROW_COLUMN}, ({a} - {b}) AS moved FROM {VIEW_NAME} WHERE {where} AND {a} IS NOT NULL"
         f" AND {b} IS NOT NULL ORDER BY {ROW_COLUMN}"
@@ -737,13 +747,10 @@ def ranked_change(
     totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
     by the most negative, a change either way by its size. The two columns are the years the question names, else
     the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
-    periods = _two_periods(view, linked)
-    if periods is None:
+    moving = _moving(view, linked, sandbox)
+    if moving is None:
         return None
-    old, new = periods
-    members = section_members(view, linked)
-    where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
-    a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
+    old, new, where, a, b = moving
     moved = f"({a} - {b})"
     key = f"ABS{moved}" if change == "change" else moved
     order = "DESC" if (change == "decrease") == (intent is Intent.MIN) else "ASC"
