@@ -279,3 +279,17 @@ def test_a_short_form_is_said_in_full_unless_the_table_writes_it(tmp_path):
     assert answer is not None and answer.value == "1,200"
     answer = answer_table(table, "What was the opex in 2018?")
     assert answer is not None and answer.value == "3,800"
+
+
+def test_two_rows_named_either_side_of_and_are_both_asked(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answer = answer_table(table, "What was the revenue from EMEA and Americas in 2019?")
+    assert answer is not None and answer.value == "3,000; 5,000" and _cells(answer) == [(2, 1), (1, 1)]
+    total = answer_table(table, "How much revenue did EMEA and Americas make in 2019?")
+    assert total is None or total.value != "3,000; 5,000"  # one quantity asked: never a list
+
+
+def test_the_two_largest_said_in_words_ranks_two(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answer = answer_table(table, "What are the two largest regions by revenue in 2019?")
+    assert answer is not None and answer.label == "Americas; EMEA"

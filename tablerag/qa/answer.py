@@ -64,6 +64,7 @@ from tablerag.qa.pick import (
     each_period,
     listed_place,
     misses_the_choice,
+    named_pair,
     only_row,
     period_columns,
     reason_column,
@@ -141,6 +142,7 @@ MIN_COMPARED = 2  # a comparison weighs two cells at least
 MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
 WHO = re.compile(r"^\s*(?:who|whom)\b", re.IGNORECASE)  # "who is the Chairman?": a person's name is asked
 NAME_FIRST = re.compile(r"^\s*(in\s+|for\s+|during\s+)?(which|who|whom|whose)\b", re.IGNORECASE)  # "Who ...?"
+ONE_QUANTITY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)  # one amount asked, never a list of cells
 HOW_MANY_WORDS = re.compile(r"\bhow\s+many\b", re.IGNORECASE)  # blanked when they ask for a length, not a count
 PLURAL_PERIODS = re.compile(r"\b(years|periods|quarters|months)\b", re.IGNORECASE)  # "in which years ...": several
 SESSION = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"  # one id per process unless the caller names a session
@@ -213,6 +215,15 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         and (other := linked.rows[1].index) != r
     ):
         here, there = " ".join(grid[r][col.index].split()), " ".join(grid[other][col.index].split())
+        asked = (  # two values asked, not one quantity of the two (a sum, "how many points between A and B")
+            there
+            and there != here
+            and rule_route(question).kind is RouteKind.LOOKUP
+            and not ONE_QUANTITY.search(question)
+        )
+        pair = named_pair(table, question, (r, other)) if asked else []
+        if pair:  # "the revenue from Americas and EMEA": both rows asked, one cell each in the question's order
+            return _cells_listed(table, linked, [(i, col.index) for i in pair], col, version)
         if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
     several = (
@@ -221,19 +232,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         or respective_cells(linked, grid, question)
     )
     if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
-        values = [" ".join(grid[i][c].split()) for i, c in several]
-        cites = [cite(table, i, c, version) for i, c in several]
-        text = "; ".join(_cell_text(table, i, c, v, x) for (i, c), v, x in zip(several, values, cites, strict=True))
-        return Answer(
-            text,
-            "; ".join(values),
-            None,
-            cites,
-            route=RouteKind.LOOKUP.value,
-            score=part.score + col.score,
-            named=words_named(table, linked, col),
-            named_words=named_words(table, linked, col),
-        )
+        return _cells_listed(table, linked, several, col, version)
     value = unquoted(" ".join(grid[r][col.index].split()))  # a title set in quotes: the title
     cell = table.cell_at(r, col.index)
     cite_ = cite(table, r, col.index, version)
@@ -247,6 +246,26 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         [cite_],
         route=RouteKind.LOOKUP.value,
         score=score,
+        named=words_named(table, linked, col),
+        named_words=named_words(table, linked, col),
+    )
+
+
+def _cells_listed(
+    table: Table, linked: Linked, cells: list[tuple[int, int]], col: Scored, version: str | None
+) -> Answer:
+    """Several cells asked at once, their values listed in the order given, each cited."""
+    grid = filled_grid(table)
+    values = [" ".join(grid[i][c].split()) for i, c in cells]
+    cites = [cite(table, i, c, version) for i, c in cells]
+    text = "; ".join(_cell_text(table, i, c, v, x) for (i, c), v, x in zip(cells, values, cites, strict=True))
+    return Answer(
+        text,
+        "; ".join(values),
+        None,
+        cites,
+        route=RouteKind.LOOKUP.value,
+        score=(linked.row.score if linked.row else 0.0) + col.score,
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
     )

@@ -63,6 +63,24 @@ def respective_cells(linked: Linked, grid: list[list[str]], question: str) -> li
     return [(s.index, c) for s in sorted(rows, key=lambda s: s.position)] if len(rows) >= 2 else []
 
 
+def named_pair(table: Table, question: str, rows: tuple[int, int]) -> list[int]:
+    """ "The revenue from Americas and EMEA in 2019": two rows the question names equally, each by its whole own
+    label, said on either side of an "and" (the first label, then "and", then the second): both are asked, in the
+    question's order. Empty otherwise."""
+    said = f" {plain_words(question)} "
+    at = {}
+    for r in rows:
+        chain = table.row_chain(r)
+        label = plain_words(chain[-1]) if chain else ""
+        if not label or f" {label} " not in said:
+            return []
+        at[r] = said.index(f" {label} ")
+    first, second = sorted(rows, key=lambda r: at[r])
+    end = at[first] + len(plain_words(table.row_chain(first)[-1])) + 1
+    between = said[end : at[second] + 1]
+    return [first, second] if re.fullmatch(r"\s*(?:,\s*)?and\s*", between) else []
+
+
 def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int, question: str) -> list[int]:
     """Linked columns that each name a different year the question mentions, in the question's order (per year
     the first column `tied_columns` leaves). None when a change is asked and the best-linked column states the change

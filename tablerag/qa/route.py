@@ -99,6 +99,11 @@ class Router(Protocol):
     def route(self, question: str) -> Route | None: ...
 
 
+# a count of ranked items said in words ("the two largest", "top three")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT_WORDS = rf"(?:{'|'.join(_NUMBER_WORDS)})"
+
+
 def _p(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(words), re.IGNORECASE)
 
@@ -156,6 +161,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
         Intent.TOP_N,
         _p(
             r"(?<!within the )(?<!in the )\btop[\s-]*\d+",
+            rf"\b(?:top|the)\s+{_COUNT_WORDS}\s+(?:largest|biggest|highest|greatest)\b",  # "the two largest regions"
+            rf"\btop\s+{_COUNT_WORDS}\b",
             r"\btop\s+(?:\w+\s+)?(?=\w+s\b)",
             r"\b(first|largest|biggest|highest)\s+\d+\b",
             r"топ[\s-]*\d+",
@@ -509,13 +516,16 @@ def _bound(question: str) -> tuple[bool, float, int] | None:
 FROM_TO = _p(r"\bfrom\b.+\bto\b", r"\bс\b.+\bпо\b", r"\bvon\b.+\bbis\b", r"\bod\b.+\bdo\b", r"从.+到")
 AS_PERCENT = _p(r"percent", r"per\s+cent", r"\b(?:in|as)\s+(?:a\s+)?%", r"процент", r"prozent", r"procent", r"百分")
 _TOP_NUMBER = re.compile(
-    r"(?:top|топ|前)[\s-]*(\d+)|(\d+)\s+(?:largest|biggest|highest|крупнейш|наибольш|größten|największ)", re.IGNORECASE
+    rf"(?:top|топ|前)[\s-]*(\d+|{_COUNT_WORDS})\b|(\d+|{_COUNT_WORDS})\s+(?:largest|biggest|highest|greatest|"
+    r"крупнейш|наибольш|größten|największ)",
+    re.IGNORECASE,
 )
 
 
 def _top_n(question: str) -> int:
     m = _TOP_NUMBER.search(question)
-    n = int(next(g for g in m.groups() if g)) if m else DEFAULT_TOP_N
+    said = next(g for g in m.groups() if g).lower() if m else None
+    n = DEFAULT_TOP_N if said is None else _NUMBER_WORDS.get(said) or int(said)
     return max(1, min(n, MAX_TOP_N))
 
 
