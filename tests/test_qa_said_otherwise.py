@@ -293,3 +293,12 @@ def test_the_two_largest_said_in_words_ranks_two(tmp_path):
     table = table_from_rows(REGIONS, tmp_path, "regions")
     answer = answer_table(table, "What are the two largest regions by revenue in 2019?")
     assert answer is not None and answer.label == "Americas; EMEA"
+
+
+def test_which_year_had_an_amount_at_all_is_the_one_period_holding_it(tmp_path):
+    rows = [["", "2019", "2018"], ["Income tax expense", "(210)", "(180)"], ["Income tax benefit", "-", "350"]]
+    table = table_from_rows(rows, tmp_path, "benefit")
+    answer = answer_table(table, "In which year was there an income tax benefit?")
+    assert answer is not None and answer.value == "2018" and _cells(answer) == [(2, 2)]
+    both = answer_table(table, "In which year was there an income tax expense?")
+    assert both is None or both.value not in ("2019", "2018")  # both years hold one: nothing tells them apart

@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, parse_number
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, row_words, tokens
 from tablerag.qa.operands import amount_columns
-from tablerag.qa.periods import PERIOD_NOUNS, asks_for, year_of
+from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
@@ -119,3 +119,35 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     chain = table.column_chain(held[0])
     return Owner(row.index, held[0], chain[-1] if chain else table.column_name(held[0]))
+
+
+# "in which year was there an income tax benefit?": a period asked with nothing to compare or bound
+_WHICH_PERIOD = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+|financial\s+)?(?:year|period)s?\b"
+    r"(?![^?]*\b(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger|most|least|highest|lowest|largest|"
+    r"smallest|biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)\b)",
+    re.IGNORECASE,
+)
+
+
+def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "In which year was there an income tax benefit?" over "Income tax benefit | - | 350": the one period
+    column (of two or more, each of one year) where the named row holds a non-nil amount, named by its year. None
+    when a column is named, the row is tied, a value or bound is stated, or not exactly one period holds one."""
+    row = linked.row
+    if _WHICH_PERIOD.match(question) is None or row is None or linked.rows_tied or linked.cols:
+        return None
+    if threshold(question) is not None or stated_number(question) is not None:
+        return None
+    periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1 and c not in linked.key_cols}
+    if len(set(periods.values())) < MIN_KIND_COLUMNS:
+        return None
+    grid = filled_grid(table)
+    held = [
+        c
+        for c in periods
+        if (cell := table.cell_at(row.index, c)) is not None
+        and cell.value not in (None, 0)
+        and not is_nil_mark(grid[row.index][c])
+    ]
+    return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
