@@ -223,7 +223,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         )
         pair = named_pair(table, question, (r, other)) if asked else []
         if pair:  # "the revenue from Americas and EMEA": both rows asked, one cell each in the question's order
-            return _cells_listed(table, linked, [(i, col.index) for i in pair], col, version)
+            return _cells_listed(table, linked, [(i, col.index) for i in pair], col, part.score + col.score, version)
         if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
     several = (
@@ -232,7 +232,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         or respective_cells(linked, grid, question)
     )
     if len(several) >= 2:  # "X in 2019 and 2018 respectively": one cell per named period (or item), in mention order
-        return _cells_listed(table, linked, several, col, version)
+        return _cells_listed(table, linked, several, col, part.score + col.score, version)
     value = unquoted(" ".join(grid[r][col.index].split()))  # a title set in quotes: the title
     cell = table.cell_at(r, col.index)
     cite_ = cite(table, r, col.index, version)
@@ -252,9 +252,10 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
 
 
 def _cells_listed(
-    table: Table, linked: Linked, cells: list[tuple[int, int]], col: Scored, version: str | None
+    table: Table, linked: Linked, cells: list[tuple[int, int]], col: Scored, score: float, version: str | None
 ) -> Answer:
-    """Several cells asked at once, their values listed in the order given, each cited."""
+    """Several cells asked at once, their values listed in the order given, each cited; ``score`` ranks the answer
+    among other tables' (the asked row's link and its column's)."""
     grid = filled_grid(table)
     values = [" ".join(grid[i][c].split()) for i, c in cells]
     cites = [cite(table, i, c, version) for i, c in cells]
@@ -265,7 +266,7 @@ def _cells_listed(
         None,
         cites,
         route=RouteKind.LOOKUP.value,
-        score=(linked.row.score if linked.row else 0.0) + col.score,
+        score=score,
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
     )
@@ -275,8 +276,9 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
     intangible assets | (no useful life) | $492"), or one amount said in every column ("Dividend yield | 0% | 0%"):
-    that amount is the row's value, unless the question names a year that neither its columns nor its row (a roll-forward's period: "the additions in 2019") names. A row with other
-    text or amounts (a record of names, dates and scores) does not say which cell is asked."""
+    that amount is the row's value, unless the question names a year that neither its columns nor its row (a
+    roll-forward's period: "the additions in 2019") names. A row with other text or amounts (a record of names,
+    dates and scores) does not say which cell is asked."""
     if linked.row is None:
         return []
     r = linked.row.index
@@ -602,7 +604,7 @@ def _from_table(
     way = moved_asked(question)
     moved = _moved(table, linked, way, version, on_query) if way is not None else None
     if moved is not None:  # "which region's revenue decreased from 2018 to 2019?": the rows that moved so
-        return moved
+        return _credited(table, question, moved)
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -682,7 +684,7 @@ def _moved(
         intent=comp.intent.value,
         sql=comp.sql,
         label=comp.label,
-        score=linked.row.score if linked.row else 0.0,
+        score=(linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0),
     )
 
 

@@ -173,7 +173,7 @@ _BOUND_WORDS = re.compile(
 # other spelling is bent the same way on both sides, which changes no match)
 _SPELLINGS = (
     (re.compile(r"(?<=[a-z]{3})is(ation|ations|ed|ing|er|ers)\b", re.IGNORECASE), r"iz\1"),
-    (re.compile(r"(?<=[a-z]{2}[bhlmnpv])our(s|ed|ing|able|ably|ite|ites)?\b", re.IGNORECASE), r"or\1"),
+    (re.compile(r"(?<=[a-z]{2}[bdhilmnpv])our(s|ed|ing|able|ably|ite|ites)?\b", re.IGNORECASE), r"or\1"),
     (re.compile(r"\b(cent|met|lit|theat|fib|calib|kilomet|centimet|millimet)re(s?)\b", re.IGNORECASE), r"\1er\2"),
     (re.compile(r"(?<=[a-z]{3})ys(e|es|ed|ing)\b", re.IGNORECASE), r"yz\1"),
     (re.compile(r"\b(defen|licen|offen|preten)ce(s?)\b", re.IGNORECASE), r"\1se\2"),
