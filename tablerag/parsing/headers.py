@@ -642,9 +642,9 @@ _SHARE_ROW = re.compile(
 )
 
 
-def _percent_row(table: Table, r: int, first_value: int) -> bool:
+def _percent_row(cells: list[Cell], first_value: int) -> bool:
     """Every filled value cell of the row is a percentage (or a nil mark), and one at least is."""
-    texts = [c.text.strip() for c in table.cells if c.row == r and c.col >= first_value and c.text.strip()]
+    texts = [c.text.strip() for c in cells if c.col >= first_value and c.text.strip()]
     return bool(texts) and all(t.endswith("%") or is_nil_mark(t) for t in texts) and any(t.endswith("%") for t in texts)
 
 
@@ -653,19 +653,28 @@ def shares_under_items(table: Table) -> list[int]:
     item's sub-row: its chain is the item's chain and its own label, as an indented line would be. Only a row of
     percentages whose label says a share or a change and nothing else, right under a row of amounts that is no
     share row itself. Returns the rows re-chained."""
+    chains = table.row_headers
+    said = [
+        r
+        for r in range(table.header_rows + 1, min(table.n_rows, len(chains)))
+        if chains[r] and chains[r - 1] and _SHARE_ROW.match(chains[r][-1]) and not _SHARE_ROW.match(chains[r - 1][-1])
+    ]
+    if not said:  # most tables: no share row, nothing more to read
+        return []
     first, stop = stub_span(table)
     if stop == first:
         return []
+    by_row: dict[int, list[Cell]] = {}
+    for c in table.cells:
+        by_row.setdefault(c.row, []).append(c)
     done: list[int] = []
-    for r in range(table.header_rows + 1, min(table.n_rows, len(table.row_headers))):
-        chain, above = table.row_headers[r], table.row_headers[r - 1]
-        if not chain or not above or not _SHARE_ROW.match(chain[-1]) or _SHARE_ROW.match(above[-1]):
+    for r in said:
+        item = by_row.get(r - 1, [])
+        if r - 1 in done or not _percent_row(by_row.get(r, []), stop) or _percent_row(item, stop):
             continue
-        if r - 1 in done or not _percent_row(table, r, stop) or _percent_row(table, r - 1, stop):
+        if not any(c.col >= stop and c.value is not None for c in item):
             continue
-        if not any(c.row == r - 1 and c.col >= stop and c.value is not None for c in table.cells):
-            continue
-        table.row_headers[r] = [*above, chain[-1]]
+        chains[r] = [*chains[r - 1], chains[r][-1]]
         done.append(r)
     return done
 

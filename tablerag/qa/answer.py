@@ -285,12 +285,17 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     own = set(row_words(table, r))
     if any(c.tokens - own for c in linked.cols):
         return []
-    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    filled = _filled_values(table, grid, linked, r)
     said = {" ".join(grid[r][c].split()) for c in filled}
     cell = table.cell_at(r, filled[0]) if len(said) == 1 else None  # one amount, or one said in every column
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
         return []
     return [] if _year_unsaid(table, r, filled, question) else [Scored(cell.col, 0.0, frozenset(), 0)]
+
+
+def _filled_values(table: Table, grid: list[list[str]], linked: Linked, r: int) -> list[int]:
+    """The columns where row ``r`` holds text, its label columns left out."""
+    return [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
 
 
 def _counted_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
@@ -301,7 +306,7 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
     if linked.row is None or linked.cols or not ASKS_COUNT.search(question):
         return []
     r = linked.row.index
-    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    filled = _filled_values(table, grid, linked, r)
     cells = [table.cell_at(r, c) for c in filled]
     if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
         return []  # a record of names, dates and scores: "how many" counts its rows, not one cell

@@ -68,16 +68,16 @@ def named_pair(table: Table, question: str, rows: tuple[int, int]) -> list[int]:
     label, said on either side of an "and" (the first label, then "and", then the second): both are asked, in the
     question's order. Empty otherwise."""
     said = f" {plain_words(question)} "
-    at = {}
+    spans: dict[int, tuple[int, int]] = {}  # where each row's label stands in the question: (start, end)
     for r in rows:
         chain = table.row_chain(r)
-        label = plain_words(chain[-1]) if chain else ""
-        if not label or f" {label} " not in said:
+        label = f" {plain_words(chain[-1])} " if chain else ""
+        if not label.strip() or label not in said:
             return []
-        at[r] = said.index(f" {label} ")
-    first, second = sorted(rows, key=lambda r: at[r])
-    end = at[first] + len(plain_words(table.row_chain(first)[-1])) + 1
-    between = said[end : at[second] + 1]
+        start = said.index(label)
+        spans[r] = (start, start + len(label) - 1)
+    first, second = sorted(rows, key=lambda r: spans[r])
+    between = said[spans[first][1] : spans[second][0] + 1]
     return [first, second] if re.fullmatch(r"\s*(?:,\s*)?and\s*", between) else []
 
 

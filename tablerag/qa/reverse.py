@@ -108,13 +108,7 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
     cols = [c for c, words in headers.items() if kind & words and not TOTAL_TOKENS & words]
     if len(cols) < MIN_KIND_COLUMNS:
         return None
-    held = [
-        c
-        for c in cols
-        if (cell := table.cell_at(row.index, c)) is not None
-        and cell.value not in (None, 0)
-        and not is_nil_mark(grid[row.index][c])
-    ]
+    held = _holding(table, grid, row.index, cols)
     if len(held) != 1:
         return None
     chain = table.column_chain(held[0])
@@ -142,12 +136,14 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
     periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1 and c not in linked.key_cols}
     if len(set(periods.values())) < MIN_KIND_COLUMNS:
         return None
-    grid = filled_grid(table)
-    held = [
-        c
-        for c in periods
-        if (cell := table.cell_at(row.index, c)) is not None
-        and cell.value not in (None, 0)
-        and not is_nil_mark(grid[row.index][c])
-    ]
+    held = _holding(table, filled_grid(table), row.index, list(periods))
     return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
+
+
+def _holding(table: Table, grid: list[list[str]], row: int, cols: list[int]) -> list[int]:
+    """The columns where the row holds an amount that is neither nil nor zero."""
+    return [
+        c
+        for c in cols
+        if (cell := table.cell_at(row, c)) is not None and cell.value not in (None, 0) and not is_nil_mark(grid[row][c])
+    ]

@@ -99,9 +99,38 @@ class Router(Protocol):
     def route(self, question: str) -> Route | None: ...
 
 
-# a count of ranked items said in words ("the two largest", "top three")
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_COUNT_WORDS = rf"(?:{'|'.join(_NUMBER_WORDS)})"
+# a number said in words (a bound: "at least one", "more than twenty"; a count ranked: "the two largest"): small
+# counts are written so
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100}
+MAX_COUNT_WORD = 10  # "the two largest" to "top ten": the counts of ranked items said in words
+_COUNT_WORDS = "(?:" + "|".join(w for w, n in _NUMBER_WORDS.items() if 2 <= n <= MAX_COUNT_WORD) + ")"
 
 
 def _p(*words: str) -> re.Pattern[str]:
@@ -443,35 +472,6 @@ def threshold_scale(question: str) -> float | None:
     return BOUND_SCALES[m.group(1).lower()] if m else None
 
 
-# a bound's number said in words ("at least one", "more than twenty"): small counts are written so
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100}
 _BOUND_WORD = re.compile(
     r"\b((?:at\s+least|at\s+most|(?:less|fewer|lower|smaller|more|greater|higher|larger)\s+than|above|below|over|"
     r"under|exceed(?:ed|s)?)\s+)(" + "|".join(_NUMBER_WORDS) + r")\b(?!-)",

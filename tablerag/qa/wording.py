@@ -44,7 +44,7 @@ def margin_as_share(table: Table, question: str) -> str:
         return question
     labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
     labels += [table.column_name(c) for c in range(table.n_cols)]
-    shares = [text for text in labels if _SHARE_SAID.search(text) and not STATED_CHANGE.search(text)]
+    shares = any(_SHARE_SAID.search(text) and not STATED_CHANGE.search(text) for text in labels)
     if not shares or any(_MARGIN.search(text) for text in labels):  # a "% change" column is no share of revenue
         return question
     return _MARGIN.sub(_MARGIN_SAID, question)
