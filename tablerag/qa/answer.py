@@ -537,8 +537,20 @@ def answer_table(
     ):
         return None
     return (
-        None if says_the_question(question, found.route == RouteKind.LOOKUP.value, found.value, found.label) else found
+        None
+        if says_the_question(
+            question, found.route == RouteKind.LOOKUP.value, found.value, found.label, _compared_words(table, found)
+        )
+        else found
     )
+
+
+def _compared_words(table: Table, found: Answer) -> frozenset[str]:
+    """The words of the one column an answer's cells all sit in (the column whose rows were compared)."""
+    cols = {c.get("col") for c in found.citations}
+    if len(cols) != 1 or not isinstance(col := next(iter(cols)), int) or not 0 <= col < table.n_cols:
+        return frozenset()
+    return frozenset(tokens(table.column_name(col)))
 
 
 def _placed(table: Table, placed: Placed, version: str | None) -> Answer | None:

@@ -89,9 +89,17 @@ def _rank_sql(
     residual = [r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r))]
     if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Other countries" is no country
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
+    key = quote(vc.name)
+    ranked_rows = [
+        int(r) for (r,) in sandbox.run(f"SELECT {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {key} IS NOT NULL").rows
+    ]
+    cells = [(r, vc.col) for r in ranked_rows]
+    parts = " UNION ALL ".join(f"SELECT {cell_sql(vc, r)} AS v" for r, _ in cells)
+    if cells and _outflows(view, cells, sandbox, parts):
+        key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
-        f" IS NOT NULL ORDER BY {quote(vc.name)} {order}, {ROW_COLUMN} LIMIT {int(n)}"
+        f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
 
 
@@ -188,25 +196,33 @@ MIN_COMPARED_ROWS = 2  # "which region's revenue decreased" compares two rows at
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
-# roll-forward; dividends paid, purchases and acquisitions in a cash flow statement): reports print them as
-# negatives, and "larger" means the larger amount lost or spent
+# roll-forward; dividends paid, purchases and acquisitions in a cash flow statement) or stand against an asset (a
+# deferred tax liability, accumulated depreciation, an allowance, a deduction): reports print them as negatives,
+# and "larger" means the larger amount lost, spent or owed
 OUTFLOW = re.compile(
     r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
     r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?"
     r"|dividends?|distributions?|(?:re)?purchases?|acquisitions?|buy-?backs?"
-    r"|убыт\w*|расход\w*|затрат\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten|strat\w*|koszt\w*)\b|亏损|费用|支出",
+    r"|liabilit(?:y|ies)|depreciation|amorti[sz]ation|allowances?|deductions?"
+    r"|убыт\w*|расход\w*|затрат\w*|обязательств\w*|амортизац\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten"
+    r"|verbindlichkeit\w*|abschreibung\w*|strat\w*|koszt\w*|zobowiązan\w*|amortyzac\w*)\b|亏损|费用|支出|负债|折旧",
     re.IGNORECASE,
 )
 
 
 def _outflows(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, parts: str) -> bool:
     """Every compared amount is an outflow written as a negative: none above zero, one below, and each cell's row
-    or column names a loss, an expense or a cost. A row that can go either way ("Net income (loss)" with a profit
+    (its label or its section's: "Deferred tax liabilities: / Depreciation") or column names a loss, an expense or
+    a cost. A row that can go either way ("Net income (loss)" with a profit
     in one year) keeps the signed order."""
     low, high = sandbox.run(f"SELECT MIN(v), MAX(v) FROM ({parts}) WHERE v IS NOT NULL").rows[0]
     if low is None or high is None or high > 0 or low >= 0:
         return False
-    return all(OUTFLOW.search(row_label(view, r)) or OUTFLOW.search(view.table.column_name(c)) for r, c in cells)
+    return all(
+        OUTFLOW.search(" ".join([*view.table.row_chain(r), row_label(view, r)]))
+        or OUTFLOW.search(view.table.column_name(c))
+        for r, c in cells
+    )
 
 
 def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
@@ -217,6 +233,11 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     grid = view.table.filled_grid()
     r = rows[0].index
     cols = [c for c in value_cols(view, linked) if grid[r][c].strip()]  # a "Notes" column the row leaves empty
+    # a "Total" column the question does not name sums the others: no rival of theirs ("in which year are the
+    # lease payments highest" over "Total | 2020 | 2021 ...")
+    named = {s.index for s in linked.cols}
+    parts = [c for c in cols if c in named or not TOTAL_LABEL.search(view.table.column_name(c))]
+    cols = parts if len(parts) >= 2 else cols
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
     # maturity buckets under a group label ("Payments due by period / Less than 1 year", ...) beside "Total"
     buckets = [(r, c) for c in cols if is_bucket((view.table.column_chain(c) or [""])[-1])]

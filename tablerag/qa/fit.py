@@ -350,24 +350,28 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
 _CHOICE = re.compile(r"\b(?:or|versus|vs|oder|или|lub|albo)\b|(?<=\s)czy\b|还是", re.IGNORECASE)
 
 
-def label_is_a_condition(question: str, label: str | None) -> bool:
+def label_is_a_condition(question: str, label: str | None, compared: frozenset[str] = frozenset()) -> bool:
     """A label a comparison answered with that the question itself states as a condition ("which group had lower
     odds when fruit juice was excluded?" answered "Excluding fruit juice"; "the fifth most consumed beverage in
     2015" answered "2015"): what is asked is another kind of label, so the answer is no answer. A question
     offering alternatives ("A or B") or asking for a period ("in which year", answered by one it may name) is
-    left alone."""
+    left alone; so are the words naming the column compared (``compared``: "the highest weighted average grant
+    date fair value" answered from the "Granted" row)."""
     if not label or _CHOICE.search(question) or ASKS_PERIOD.search(question):
         return False
     said = set(tokens(label))
-    return bool(said) and said <= set(tokens(question))
+    return bool(said) and said <= set(tokens(question)) - compared
 
 
-def says_the_question(question: str, taken: bool, value: str | None, label: str | None) -> bool:
+def says_the_question(
+    question: str, taken: bool, value: str | None, label: str | None, compared: frozenset[str] = frozenset()
+) -> bool:
     """The answer only repeats what the question states: a cell taken (``taken``: a lookup, no label compared) that
-    the question names, or a compared label it states as a condition. Such an answer is no answer."""
+    the question names, or a compared label it states as a condition. Such an answer is no answer. ``compared``:
+    the words of the one column whose cells were compared, which name that column and state no condition."""
     if taken and label is None and echoes_the_question(question, value):
         return True
-    return label_is_a_condition(question, label)
+    return label_is_a_condition(question, label, compared)
 
 
 PIN_WINDOW = 3  # a number said within this many words of a column's name pins that column ("6 hospital beds")

@@ -36,14 +36,11 @@ def member_rows(table: Table, linked: Linked, question: str) -> list[tuple[int, 
     asks what the table lists, every row with values; empty when it asks no list or fewer than two items remain."""
     if not ASKS_MEMBERS.search(question):
         return []
+    if AMOUNT_ASKED.search(question):  # an amount of the parts, or one part a superlative picks
+        return []
     view = typed_view(table)
     rows = section_members(view, linked)
-    if (
-        not rows
-        and linked.row is not None
-        and not AMOUNT_ASKED.search(question)
-        and TOTAL_LABEL.search(" ".join(table.row_chain(linked.row.index)[-1:]))
-    ):
+    if not rows and linked.row is not None and TOTAL_LABEL.search(" ".join(table.row_chain(linked.row.index)[-1:])):
         rows = summed_parts(table, linked.row.index)  # "the components of property, plant and equipment": the
         # rows its total adds up
     if not rows and IN_THE_TABLE.search(question):
