@@ -302,3 +302,26 @@ def test_which_year_had_an_amount_at_all_is_the_one_period_holding_it(tmp_path):
     assert answer is not None and answer.value == "2018" and _cells(answer) == [(2, 2)]
     both = answer_table(table, "In which year was there an income tax expense?")
     assert both is None or both.value not in ("2019", "2018")  # both years hold one: nothing tells them apart
+
+
+def test_a_word_the_table_never_uses_links_by_its_other_word(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Revenue", "1,240", "1,180"],
+        ["Finance income", "5", "4"],
+        ["Trade debtors", "210", "190"],
+        ["Trade creditors", "(150)", "(140)"],
+        ["Rental expense", "3,400", "3,100"],
+    ]
+    table = table_from_rows(rows, tmp_path, "uk")
+    for question, value in (
+        ("What were trade receivables in 2019?", "210"),  # "trade" alone ties debtors and creditors
+        ("What were trade payables in 2018?", "(140)"),
+        ("What was the interest income in 2018?", "4"),
+        ("What was the lease expense in 2019?", "3,400"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    # a word the table does use is never read as another: "revenue" is the Revenue row, not a sales synonym's
+    answer = answer_table(table, "What was the revenue in 2019?")
+    assert answer is not None and answer.value == "1,240"

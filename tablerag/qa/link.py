@@ -669,9 +669,26 @@ _ALSO_SAID = {
         tokens("shareholders stockholders"),
         tokens("borrowings debt loans"),
         tokens("salaries wages remuneration compensation"),
+        # the words of one standard for what another calls so ("finance costs" for interest expense, "debtors"
+        # for receivables, "rental expense" for lease expense, "distributions" for dividends)
+        tokens("interest finance"),
+        tokens("receivables debtors"),
+        tokens("payables creditors"),
+        tokens("lease rent rental"),
+        tokens("dividends distributions"),
+        tokens("allowance provision"),
     )
     for t in group
 }
+
+
+def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
+    """Other words for the question's words that no row label of the table uses, when a row label uses them
+    ("trade receivables" over "Trade debtors" and "Trade creditors": "debtors"): a word the table never says
+    cannot name one of its rows, its other word can."""
+    said = {t for r in range(table.header_rows, table.n_rows) for t in row_words(table, r)}
+    return [w for t in q if t not in said for w in _ALSO_SAID.get(t, ()) if w in said and w not in q]
+
 
 # "how many X" asks "the number of X": a row named so ("Number of employees") is named by the question when no row
 # is named otherwise (a column "Number" is as often an identifier: a locomotive's, a player's)
@@ -705,7 +722,11 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
-    if not found and (also := [w for t in q for w in _ALSO_SAID.get(t, ()) if w not in q]):
+    # no row named: every other word of the question's words; some named: those of words no row label uses
+    also = (
+        [w for t in q for w in _ALSO_SAID.get(t, ()) if w not in q] if not found else _unused_said_otherwise(table, q)
+    )
+    if also:
         found, key_cols, tied = link_rows(table, question, q + also)
     rows = _part_of_the_total(
         table,
