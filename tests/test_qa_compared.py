@@ -62,3 +62,53 @@ def test_liabilities_written_as_negatives_are_compared_by_size(tmp_path):
     assert smaller is not None and smaller.label == "Intangible assets"
     assets = answer_table(table, "What is the largest component of deferred tax assets in 2019?")
     assert assets is not None and assets.label == "Net operating loss carryforwards"
+
+
+SEGMENTS = [
+    ["", "Segment A", "Segment B", "Corporate", "Total"],
+    ["Revenue", "3,000", "2,000", "", "5,000"],
+    ["Operating income (loss)", "700", "400", "(300)", "800"],
+]
+YEARS = [
+    ["", "2019", "2018", "2017"],
+    ["Revenue", "5,000", "4,600", "4,100"],
+    ["Foreign exchange gain (loss)", "15", "(22)", "(8)"],
+]
+QUARTERS = [
+    ["", "First Quarter", "Second Quarter", "Third Quarter", "Fourth Quarter"],
+    ["Net revenue", "2,100", "2,350", "2,280", "2,600"],
+    ["Net income", "120", "180", "(40)", "210"],
+]
+
+
+def test_the_kind_asked_is_no_condition_on_the_label(tmp_path):
+    table = table_from_rows(SEGMENTS, tmp_path, "segments")
+    answer = answer_table(table, "Which segment generated more revenue?")
+    assert answer is not None and answer.label == "Segment A"
+
+
+def test_longer_and_shorter_compare(tmp_path):
+    rows = [
+        ["", "Operating leases", "Finance leases"],
+        ["Weighted average remaining lease term (years)", "6.2", "3.1"],
+        ["Weighted average discount rate", "4.1%", "5.3%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "leases")
+    longer = answer_table(table, "Which lease type had the longer weighted average remaining lease term?")
+    assert longer is not None and longer.label == "Operating leases"
+    shorter = answer_table(table, "Which lease type had the shorter weighted average remaining lease term?")
+    assert shorter is not None and shorter.label == "Finance leases"
+
+
+def test_an_outcome_asked_is_the_column_of_its_sign(tmp_path):
+    segments = table_from_rows(SEGMENTS, tmp_path, "segments")
+    loss = answer_table(segments, "Which segment had an operating loss?")
+    assert loss is not None and loss.label == "Corporate" and _cells(loss) == [(2, 3)]
+    years = table_from_rows(YEARS, tmp_path, "years")
+    gain = answer_table(years, "Which year had a foreign exchange gain?")
+    assert gain is not None and gain.value == "2019" and _cells(gain) == [(2, 1)]
+    two = answer_table(years, "Which year had a foreign exchange loss?")  # two years: no one answer to give
+    assert two is None or two.value is None
+    quarters = table_from_rows(QUARTERS, tmp_path, "quarters")  # "net" names two rows; the one stating income
+    net_loss = answer_table(quarters, "In which quarter was there a net loss?")
+    assert net_loss is not None and net_loss.label == "Third Quarter"

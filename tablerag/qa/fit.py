@@ -11,7 +11,7 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, Scored, link, row_words, tokens
+from tablerag.qa.link import Linked, Scored, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
     PERIOD_NOUNS,
@@ -359,8 +359,8 @@ def label_is_a_condition(question: str, label: str | None, compared: frozenset[s
     date fair value" answered from the "Granted" row)."""
     if not label or _CHOICE.search(question) or ASKS_PERIOD.search(question):
         return False
-    said = set(tokens(label))
-    return bool(said) and said <= set(tokens(question)) - compared
+    said = set(tokens(label))  # the kind asked ("which segment": "Segment A") is no condition either
+    return bool(said) and said <= set(kind_spent(question, tokens(question))) - compared
 
 
 def says_the_question(

@@ -344,7 +344,7 @@ _WHICH_KIND = re.compile(
 _PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?)\b", re.IGNORECASE)
 
 
-def _kind_spent(question: str, q: list[str]) -> list[str]:
+def kind_spent(question: str, q: list[str]) -> list[str]:
     """The question's tokens less one occurrence of each word of the kind a "which X ..." question asks for; a
     period kind ("which year", "which quarter") keeps its words (they may name a section)."""
     m = _WHICH_KIND.match(question)
@@ -455,7 +455,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     nq = f" {plain_words(question)} "
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
-    full = _kind_spent(question, full)
+    full = kind_spent(question, full)
     q = _stub_name_spent(table, full)
     own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked

@@ -147,3 +147,72 @@ def _holding(table: Table, grid: list[list[str]], row: int, cols: list[int]) -> 
         for c in cols
         if (cell := table.cell_at(row, c)) is not None and cell.value not in (None, 0) and not is_nil_mark(grid[row][c])
     ]
+
+
+# "which segment had an operating loss", "in which year was there a foreign exchange gain": an outcome said with
+# an article asks where the named row's amount has the sign of that outcome
+_OUTCOME = re.compile(
+    r"\b(?:a|an|any)\s+(?:[^\W\d_][\w-]*\s+){0,3}?(loss(?:es)?|deficits?|gains?|profits?|surplus(?:es)?|benefits?)\b",
+    re.IGNORECASE,
+)
+_NEGATIVE_OUTCOMES = ("loss", "deficit")
+_STATES_OUTCOME = re.compile(
+    r"\b(loss(es)?|deficits?|gains?|profits?|surplus|benefits?|income|earnings)\b", re.IGNORECASE
+)
+# a comparison or a change asked: a superlative or bound picks, not the sign
+_RANKS = re.compile(
+    r"\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|most|least|highest|lowest|largest|smallest|"
+    r"biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)\b",
+    re.IGNORECASE,
+)
+
+
+def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Which segment had an operating loss?" over "Operating income (loss) | 700 | 400 | (300)": the one column
+    where the named row's amount has the sign of the outcome asked (a loss or deficit below zero; a gain, profit,
+    surplus or benefit above it, or below when the label puts that word in parentheses: "Provision for (benefit
+    from) income taxes"), named by its year when a period is asked, else by its header. Only over a row whose sign
+    carries meaning: its label names both outcomes ("gain (loss)", "income (loss)") or its amounts are of both
+    signs. None unless exactly one such column."""
+    m = _OUTCOME.search(question)
+    if m is None or not ASKS_FOR_NAME.search(question) or _RANKS.search(question):
+        return None
+    row = linked.row.index if linked.row is not None else None
+    if row is None or linked.rows_tied:
+        # "a net loss" over "Net revenue" and "Net income" (tied, or no row linked by a word every row says): the
+        # one row whose label states an outcome
+        best = round(linked.rows[0].score, SCORE_DIGITS) if linked.rows else None
+        rows = [s.index for s in linked.rows if round(s.score, SCORE_DIGITS) == best] or range(
+            table.header_rows, table.n_rows
+        )
+        stating = [r for r in rows if _STATES_OUTCOME.search(" ".join(table.row_chain(r)[-1:]))]
+        row = stating[0] if len(stating) == 1 else None
+    if row is None:
+        return None
+    if threshold(question) is not None or stated_number(question) is not None:
+        return None
+    word = m.group(1).lower()
+    label = " ".join(table.row_chain(row)[-1:]).lower()
+    stem = word.rstrip("s") if word.endswith(("ses", "ts", "ns", "fits")) else word
+    stem = "loss" if stem.startswith("loss") else "surplus" if stem.startswith("surplus") else stem
+    negative = stem in _NEGATIVE_OUTCOMES
+    if re.search(rf"\([^)]*\b{re.escape(stem)}", label) and not negative:
+        negative = True  # "Provision for (benefit from) income taxes": the benefit is what is bracketed
+    grid = filled_grid(table)
+    amounts = amount_columns(table)
+    cols = [
+        c
+        for c in range(table.n_cols)
+        if c in amounts and c not in linked.key_cols and not TOTAL_TOKENS & set(tokens(table.column_name(c)))
+    ]
+    values = {c: v for c in cols if (cell := table.cell_at(row, c)) is not None and (v := cell.value)}
+    both = any(v > 0 for v in values.values()) and any(v < 0 for v in values.values())
+    if not (both or ("(" in label and stem in label)):
+        return None
+    held = [c for c, v in values.items() if (v < 0) == negative and not is_nil_mark(grid[row][c])]
+    if len(held) != 1:
+        return None
+    name = table.column_name(held[0])
+    chain = table.column_chain(held[0])
+    period = _ASKS_PERIOD.search(question) is not None and year_of(name) is not None
+    return Owner(row, held[0], (year_of(name) or name) if period else chain[-1] if chain else name)

@@ -423,7 +423,7 @@ LESS_WORDS = _p(
     r"少|低|小",
 )
 COMPARATIVE = _p(
-    r"\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b",
+    r"\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter)\b",
     r"больше|меньше|выше|ниже",
     r"\b(mehr|weniger|höher|niedriger|größer|kleiner)\b",
     r"\b(więcej|mniej|wyższ|niższ|większ|mniejsz)",
