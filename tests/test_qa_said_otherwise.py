@@ -325,3 +325,28 @@ def test_a_word_the_table_never_uses_links_by_its_other_word(tmp_path):
     # a word the table does use is never read as another: "revenue" is the Revenue row, not a sales synonym's
     answer = answer_table(table, "What was the revenue in 2019?")
     assert answer is not None and answer.value == "1,240"
+
+
+def test_statement_words_written_otherwise(tmp_path):
+    income = [
+        ["", "2019", "2018"],
+        ["Net revenue", "10,000", "9,000"],
+        ["Income before income taxes", "1,800", "1,500"],
+        ["Provision for income taxes", "400", "330"],
+        ["Net income", "1,400", "1,170"],
+    ]
+    table = table_from_rows(income, tmp_path, "income")
+    for question, value in (
+        ("What was the pre-tax income in 2019?", "1,800"),
+        ("What was the pretax income in 2018?", "1,500"),
+        ("What was the income tax expense in 2018?", "330"),  # "expense" is no word of the table: "Provision"
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    flows = [
+        ["", "2019", "2018"],
+        ["Net cash provided by operating activities", "2,400", "2,100"],
+        ["Purchases of property and equipment", "(700)", "(650)"],
+    ]
+    answer = answer_table(table_from_rows(flows, tmp_path, "flows"), "What were capital expenditures in 2018?")
+    assert answer is not None and answer.value == "(650)"

@@ -659,25 +659,27 @@ def _named_under_year(table: Table, unit: Scored, asked: set[str]) -> bool:
 
 # words reports use for one amount ("sales" for a "Revenue" row, "staff costs" for "Employee costs"): tried only
 # when the question's own words name no row, never to choose among rows they name
+_ALSO_SAID_GROUPS = (
+    tokens("revenue sales turnover"),
+    tokens("profit income earnings"),
+    tokens("expense cost"),
+    tokens("employee staff personnel workforce headcount"),
+    tokens("shareholders stockholders"),
+    tokens("borrowings debt loans"),
+    tokens("salaries wages remuneration compensation"),
+    # the words of one standard for what another calls so ("finance costs" for interest expense, "debtors"
+    # for receivables, "rental expense" for lease expense, "distributions" for dividends)
+    tokens("interest finance"),
+    tokens("receivables debtors"),
+    tokens("payables creditors"),
+    tokens("lease rent rental"),
+    tokens("dividends distributions"),
+    tokens("allowance provision"),
+    tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
+)
 _ALSO_SAID = {
-    t: [w for w in group if w != t]
-    for group in (
-        tokens("revenue sales turnover"),
-        tokens("profit income earnings"),
-        tokens("expense cost"),
-        tokens("employee staff personnel workforce headcount"),
-        tokens("shareholders stockholders"),
-        tokens("borrowings debt loans"),
-        tokens("salaries wages remuneration compensation"),
-        # the words of one standard for what another calls so ("finance costs" for interest expense, "debtors"
-        # for receivables, "rental expense" for lease expense, "distributions" for dividends)
-        tokens("interest finance"),
-        tokens("receivables debtors"),
-        tokens("payables creditors"),
-        tokens("lease rent rental"),
-        tokens("dividends distributions"),
-        tokens("allowance provision"),
-    )
+    t: list(dict.fromkeys(w for group in _ALSO_SAID_GROUPS if t in group for w in group if w != t))
+    for group in _ALSO_SAID_GROUPS
     for t in group
 }
 

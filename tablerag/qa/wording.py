@@ -62,8 +62,14 @@ _SHORT_FORMS = {
     "intl": "international",
     "govt": "government",
     "mgmt": "management",
+    # words a statement writes otherwise: "pre-tax income" is "Income before income taxes", "capital
+    # expenditures" the cash flow statement's "Purchases of property and equipment"
+    "pre-tax": "before tax",
+    "pretax": "before tax",
+    "capital expenditure": "capital expenditure purchases of property and equipment",
+    "capital expenditures": "capital expenditures purchases of property and equipment",
 }
-_SHORT_FORM = re.compile(rf"\b({'|'.join(_SHORT_FORMS)})\b", re.IGNORECASE)
+_SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
 
 def _short_forms_said(table: Table, question: str) -> str:
