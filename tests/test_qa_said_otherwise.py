@@ -350,3 +350,22 @@ def test_statement_words_written_otherwise(tmp_path):
     ]
     answer = answer_table(table_from_rows(flows, tmp_path, "flows"), "What were capital expenditures in 2018?")
     assert answer is not None and answer.value == "(650)"
+
+
+def test_gaap_words_over_ifrs_labels(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Non-current borrowings", "4,000", "4,500"],
+        ["Current borrowings", "500", "450"],
+        ["Contract liabilities", "800", "700"],
+        ["Property, plant and equipment", "6,000", "5,800"],
+    ]
+    table = table_from_rows(rows, tmp_path, "ifrs")
+    for question, value in (
+        ("What was long-term debt in 2019?", "4,000"),
+        ("What was the deferred revenue in 2018?", "700"),
+        ("What was unearned revenue in 2019?", "800"),
+        ("What were fixed assets in 2019?", "6,000"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question

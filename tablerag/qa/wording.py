@@ -63,11 +63,16 @@ _SHORT_FORMS = {
     "govt": "government",
     "mgmt": "management",
     # words a statement writes otherwise: "pre-tax income" is "Income before income taxes", "capital
-    # expenditures" the cash flow statement's "Purchases of property and equipment"
+    # expenditures" the cash flow statement's "Purchases of property and equipment"; GAAP's "long-term" IFRS's
+    # "non-current", "deferred revenue" the "Contract liabilities" of revenue standards since 2018
     "pre-tax": "before tax",
     "pretax": "before tax",
     "capital expenditure": "capital expenditure purchases of property and equipment",
     "capital expenditures": "capital expenditures purchases of property and equipment",
+    "fixed assets": "fixed assets property plant and equipment",
+    "long-term": "long-term non-current",
+    "deferred revenue": "deferred revenue contract liabilities",
+    "unearned revenue": "unearned revenue deferred revenue contract liabilities",
 }
 _SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
