@@ -369,3 +369,23 @@ def test_gaap_words_over_ifrs_labels(tmp_path):
     ):
         answer = answer_table(table, question)
         assert answer is not None and answer.value == value, question
+
+
+def test_a_balances_end_over_rows_dated_in_one_year(tmp_path):
+    rows = [
+        ["", "Number of shares", "Weighted average price"],
+        ["Balance at January 1, 2019", "5,000", "$10.00"],
+        ["Granted", "1,000", "$12.00"],
+        ["Forfeited", "(200)", "$10.50"],
+        ["Balance at December 31, 2019", "5,800", "$10.30"],
+    ]
+    table = table_from_rows(rows, tmp_path, "awards")
+    for question, value, row in (
+        ("What was the number of shares at the end of 2019?", "5,800", 4),
+        ("How many shares were there at the beginning of 2019?", "5,000", 1),
+        ("What was the ending number of shares?", "5,800", 4),
+        ("What was the opening weighted average price?", "$10.00", 1),
+        ("What was the closing balance of shares in 2019?", "5,800", 4),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value and answer.citations[0]["row"] == row, question

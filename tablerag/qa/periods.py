@@ -54,37 +54,66 @@ def row_periods(table: Table) -> dict[int, str]:
     return out
 
 
-# "the beginning of 2019", "the start of fiscal year 2019": the opening balance of that year
+# "the beginning of 2019", "the start of fiscal year 2019": the opening balance of that year; "the end of 2019" its
+# closing one
 _OPENING = re.compile(
-    r"\b(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?"
+    r"\b(?:the\s+)?(?:(beginning|start)|(end))\s+of\s+(?:the\s+)?(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?"
     r"((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
-_MONTH = re.compile(r"\b(jan(?:uary)?|dec(?:ember)?)\b\.?", re.IGNORECASE)
+# a balance's end said without its year ("the ending number of shares", "the opening weighted average price")
+_BARE_END = re.compile(r"\b(?:(beginning|opening)|(ending|closing))\b", re.IGNORECASE)
+_BALANCE_WORDS = re.compile(r"\b(beginning|opening|ending|closing|end|start)\b", re.IGNORECASE)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?",
+    re.IGNORECASE,
+)
 
 
-def opening_said(table: Table, question: str) -> str:
-    """The question with "the beginning of 2019" written as the date of the balance row that opens 2019, when the
-    table's periods are dated balance rows (a roll-forward: "Outstanding at December 31, 2018 | Granted | ... |
-    Outstanding at December 31, 2019", or "At 1 January 2019 | ... | At 31 December 2019"): the row dated January
-    of that year, else the one dated December of the year before. Unchanged when no such row is there."""
-    m = _OPENING.search(question)
-    if m is None:
-        return question
-    periods = row_periods(table)
-    if len(set(periods.values())) < MIN_DATED_ROWS:
-        return question
-    year = int(m.group(1))
-    dated: dict[tuple[str, str], str] = {}
-    for r in periods:
+def _dated_rows(table: Table) -> dict[tuple[int, int], str]:
+    """(year, month number) -> how the month is written, for each body row whose label names a month and a year
+    (a roll-forward's balance rows: "Balance at January 1, 2019", "Outstanding at December 31, 2019")."""
+    dated: dict[tuple[int, int], str] = {}
+    for r in range(table.header_rows, table.n_rows):
         chain = " ".join(table.row_chain(r))
         month, when = _MONTH.search(chain), year_of(chain)
         if month is not None and when is not None:
-            dated.setdefault((month.group(1).lower()[:3], when), month.group(1))
-    for key in (("jan", str(year)), ("dec", str(year - 1))):
-        if key in dated:
-            return question[: m.start()] + f"{dated[key]} {key[1]}" + question[m.end() :]
-    return question
+            dated.setdefault((int(when), _MONTHS.index(month.group(1).lower()[:3]) + 1), month.group(1))
+    return dated
+
+
+def opening_said(table: Table, question: str) -> str:
+    """The question with a balance's end written as the date of the balance row that is it, when the table's
+    periods are dated balance rows (a roll-forward: "Outstanding at December 31, 2018 | Granted | ... | Outstanding
+    at December 31, 2019", "At 1 January 2019 | ... | At 31 December 2019", or "Balance at January 1, 2019 | ... |
+    Balance at December 31, 2019"): "the beginning of 2019" is the row dated January of that year, else the one
+    dated December of the year before; "the end of 2019" the row dated December of it, else its last dated row; an
+    end said without a year ("the ending balance", "the opening price") the first or last dated row, or that of the
+    one year the question names, when no label says such a word itself. Unchanged when no such row is there."""
+    dated = _dated_rows(table)
+    if len(dated) < MIN_DATED_ROWS:
+        return question
+    found = _OPENING.search(question)
+    year: int | None
+    if found is not None:
+        opening, year = bool(found.group(1)), int(found.group(3))
+    else:
+        labels = " ".join(" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows))
+        found = None if _BALANCE_WORDS.search(labels) else _BARE_END.search(question)
+        if found is None:
+            return question
+        named = years_in(question)
+        opening, year = bool(found.group(1)), int(next(iter(named))) if len(named) == 1 else None
+    of_year = sorted(k for k in dated if year is None or k[0] == year)
+    if opening:
+        keys = [k for k in ((year, 1), (year - 1, 12)) if k in dated] if year is not None else of_year[:1]
+    else:
+        keys = [(year, 12)] if year is not None and (year, 12) in dated else of_year[-1:]
+    if not keys:
+        return question
+    return question[: found.start()] + f"{dated[keys[0]]} {keys[0][0]}" + question[found.end() :]
 
 
 def column_years(table: Table) -> dict[int, set[str]]:
