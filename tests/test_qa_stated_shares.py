@@ -145,3 +145,17 @@ def test_a_whole_column_named_first_divides_the_part_column(tmp_path):
         answer = answer_table(table, question)
         assert answer is not None and answer.value is not None
         assert float(answer.value) == pytest.approx(30.0)
+
+
+def test_a_rate_asked_is_the_percentage_beside_the_amount_at_it(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        ["", "Amount", "%", "Amount", "%"],
+        ["Tax at federal statutory rate", "2,100", "21.0%", "1,890", "21.0%"],
+        ["Research credits", "(300)", "(3.0)", "(270)", "(3.0)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "rates")
+    rate = answer_table(table, "What was the federal statutory rate in 2018?")
+    assert rate is not None and rate.value == "21.0%" and rate.citations[0]["col"] == 4
+    amount = answer_table(table, "What was the tax at federal statutory rate in 2019?")  # the amount at the rate
+    assert amount is not None and amount.value == "2,100"

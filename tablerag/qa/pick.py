@@ -132,16 +132,26 @@ def each_period(table: Table, grid: list[list[str]], row: int, question: str) ->
 
 # a percentage asked in other words than "percent": a share, a proportion, a portion of something
 _SHARE_ASKED = re.compile(r"\b(share|proportion|portion)\b", re.IGNORECASE)
+# a rate is what is asked ("what was the federal statutory rate"), not an amount at it ("the tax at the federal
+# statutory rate": a preposition before "rate" makes another word the head)
+_RATE_ASKED = re.compile(
+    r"^\s*what\s+(?:is|was|were|are)\s+(?:the\s+)?(?:(?!(?:at|of|for|on|in|to|from|by|with)\b)[^\W\d_][\w'-]*\s+){0,4}"
+    r"rates?\b",
+    re.IGNORECASE,
+)
 
 
 def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Scored]:
     """The period's amount column before its share column when the question asks for no percentage: "the total
     fees in 2018" over "2018 | Percentage of Total Fees" is the amount, though the share column's name holds more
     of the question's words; and its share column first when one is asked ("operating income as a percentage in
-    2019" over "2019 | % of net sales"), unless a change is."""
+    2019" over "2019 | % of net sales", "the federal statutory rate in 2018" over "2018 / Amount | 2018 / %"),
+    unless a change is."""
     if not cols:
         return cols
-    share = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)
+    share = (
+        "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question) or _RATE_ASKED.search(question)
+    )
     if share and STATED_CHANGE.search(question):
         return cols  # "the percentage change": a change, not a share column
     if bool(share) == percent_column(table, cols[0].index):
@@ -166,7 +176,7 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     tied = [c for c in cols if c.tokens - own == top.tokens - own]
     if len(tied) < 2:
         return [top]
-    percent = "%" in question or bool(AS_PERCENT.search(question))
+    percent = "%" in question or bool(AS_PERCENT.search(question) or _RATE_ASKED.search(question))
     plain = [
         c
         for c in tied
