@@ -55,6 +55,7 @@ from tablerag.qa.periods import (
     promote_period_rows,
     row_periods,
     year_of,
+    year_rows,
     years_in,
 )
 from tablerag.qa.pick import (
@@ -194,8 +195,9 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     r = part.index
     # "the revenue for each year": no column named, every period asked
     every = each_period(table, grid, r, question) if not linked.cols and not linked.rows_tied else []
+    label = _year_label(table, grid, r)  # "Fiscal Year" over "2022 | 9,104" names the row's label, not its value
     filled = (
-        [c for c in linked.cols if grid[r][c.index].strip()]
+        [c for c in linked.cols if grid[r][c.index].strip() and c.index != label]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
         or _counted_column(table, grid, linked, question)
@@ -283,9 +285,9 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
         return []
     r = linked.row.index
     own = set(row_words(table, r))
-    if any(c.tokens - own for c in linked.cols):
-        return []
     filled = _filled_values(table, grid, linked, r)
+    if any(c.tokens - own for c in linked.cols if c.index in filled):  # the stub's header ("Fiscal Year") names none
+        return []
     said = {" ".join(grid[r][c].split()) for c in filled}
     cell = table.cell_at(r, filled[0]) if len(said) == 1 else None  # one amount, or one said in every column
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
@@ -294,8 +296,19 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
 
 
 def _filled_values(table: Table, grid: list[list[str]], linked: Linked, r: int) -> list[int]:
-    """The columns where row ``r`` holds text, its label columns left out."""
-    return [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    """The columns where row ``r`` holds text, its label columns left out (the year of a row of a period's amounts,
+    as a maturity schedule's "2020 | $ 13,750", is its label too)."""
+    filled = [c for c in range(table.n_cols) if c not in linked.key_cols and grid[r][c].strip()]
+    label = _year_label(table, grid, r)
+    return [c for c in filled if c != label] if len(filled) >= 2 else filled
+
+
+def _year_label(table: Table, grid: list[list[str]], r: int) -> int | None:
+    """The column of the year that labels a period's row of amounts (a maturity schedule's "2020 | $ 13,750")."""
+    if r not in year_rows(table):
+        return None
+    first = next((c for c in range(table.n_cols) if grid[r][c].strip()), None)
+    return first if first is not None and is_year(grid[r][first].strip()) else None
 
 
 def _counted_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:

@@ -28,6 +28,7 @@ from tablerag.qa.periods import (
     is_year,
     opening_said,
     row_periods,
+    thereafter_said,
     year_rows,
     years_in,
 )
@@ -127,7 +128,7 @@ _PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECA
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
-_SAME = _GENDER | {"mean": "averag", "taxat": "tax"}
+_SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir"}  # "expiry" is when things expire
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
@@ -515,7 +516,14 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     if scored:
         best = scored[0]
         q_hit = best.tokens
-        key_cols = {c for c, text in texts[best.index].items() if set(tokens(text)) & set(q_hit)}
+        # the label cells the matched words are in; past the first, one sharing only a number with them is a value
+        # ("2026 Notes | November 15, 2026": the maturity date shares the year, it names nothing)
+        stub = min(texts[best.index], default=None)
+        key_cols = {
+            c
+            for c, text in texts[best.index].items()
+            if (shared := set(tokens(text)) & set(q_hit)) and (c == stub or any(not t.isdigit() for t in shared))
+        }
         tied = frozenset(
             s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
         )
@@ -587,6 +595,7 @@ def periods_placed(table: Table, question: str) -> str:
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
+    question = thereafter_said(table, question)
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)

@@ -58,13 +58,18 @@ def cell_sql(vc: ViewColumn, row: int) -> str:
 
 def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColumn]]:
     """The linked columns of numbers, best first; a column of years ("Year | Revenue": "which year had the lowest
-    revenue" names it too) only when no column of amounts is linked: years date the rows, they are not compared."""
+    revenue" names it too) only when no column of amounts is linked: years date the rows, they are not compared,
+    and the table's one column of amounts, when it has one, is what is."""
     out = []
     for s in linked.cols:
         vc = view.column(s.index)
         if vc is not None and vc.numeric:
             out.append((s, vc))
     amounts = [(s, vc) for s, vc in out if not years_column(view, vc.col)]
+    if out and not amounts:  # only the years named ("which year is the smallest payment due" over "Year | Amount")
+        others = [vc for vc in view.columns if vc.numeric and not years_column(view, vc.col)]
+        if len(others) == 1:  # the table's one column of amounts is what is compared
+            return [(Scored(others[0].col, 0.0, frozenset(), out[0][0].position), others[0])]
     return amounts if amounts else out
 
 

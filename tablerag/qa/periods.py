@@ -116,6 +116,29 @@ def opening_said(table: Table, question: str) -> str:
     return question[: found.start()] + f"{dated[keys[0]]} {keys[0][0]}" + question[found.end() :]
 
 
+# "after 2024", "beyond 2024", "later than 2024": the years past the last one a schedule gives a line or column of
+# its own, which it sums as "Thereafter" ("Later years", "After 2024")
+_PAST_YEAR = re.compile(r"\b(?:after|beyond|later\s+than|past)\s+((?:19|20)\d\d)\b", re.IGNORECASE)
+_THEREAFTER = re.compile(r"^\s*(thereafter|later\s+years|beyond\b|after\s+(?:19|20)\d\d)", re.IGNORECASE)
+
+
+def thereafter_said(table: Table, question: str) -> str:
+    """The question with "after 2024" written as the label of the schedule's "Thereafter" row or column, when 2024
+    is the last year the table's other period labels name. Unchanged otherwise."""
+    m = _PAST_YEAR.search(question)
+    if m is None:
+        return question
+    grid = filled_grid(table)
+    labels = [grid[r][0] for r in range(table.header_rows, table.n_rows)] + [
+        table.column_name(c) for c in range(table.n_cols)
+    ]
+    beyond = [" ".join(t.split()) for t in labels if _THEREAFTER.match(t)]
+    years = [int(y) for t in labels if not _THEREAFTER.match(t) and (y := year_of(t)) is not None]
+    if len(set(beyond)) != 1 or not years or max(years) != int(m.group(1)):
+        return question
+    return question[: m.start()] + beyond[0] + question[m.end() :]
+
+
 def column_years(table: Table) -> dict[int, set[str]]:
     """Columns whose header chain names a year ("2019", "December 31, 2019", "FY2019"), with those years; and the
     percentage columns of a flat header that alternates amounts and shares ("2019 | % of revenue | 2018 | % of

@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
-from tablerag.qa.operands import total_row
+from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     PERIOD_NOUNS,
@@ -182,8 +182,16 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
         for c in tied
         if percent_column(table, c.index) == percent and not STATED_CHANGE.search(table.column_name(c.index))
     ] or tied
+    # a nil mark ("—") answers no "what was": the columns where the row holds something (the swap's fair value
+    # in "Total" and "Level 2", not "Level 1" and "Level 3")
+    plain = [c for c in plain if grid[row][c.index].strip() and not is_nil_mark(grid[row][c.index])] or plain
     values = {" ".join(grid[row][c.index].split()) for c in plain}
+    totals = [c for c in plain if TOTAL_LABEL.search((table.column_chain(c.index) or [""])[-1])]
+    if len(values) == 1:  # one value whichever column: the total's when one is among them
+        return (totals or plain)[:1]
     years = {year_of(table.column_name(c.index)) for c in plain}
+    if len(totals) == 1 and len(years) == 1:  # the parts of a total, none named ("Quoted | Unquoted | Total"): it
+        return totals
     if len(values) > 1 and len(years) == 1 and None not in years:
         edge = _year_edge(table, plain, question)
         return [edge] if edge is not None else plain

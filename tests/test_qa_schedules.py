@@ -1,0 +1,92 @@
+"""Report tables read as a reader reads them: the columns of a fair value hierarchy where a row holds one amount and
+dashes, the parts of a total none of which is named, a maturity schedule whose rows are years under one "Amount"
+column ("after 2024" its "Thereafter" line), and a debt note whose maturity date shares the note's year. Tables are
+written as CSV files."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+HIERARCHY = [
+    ["", "Fair Value Measurements at June 30, 2019 Using", "", "", ""],
+    ["(in thousands)", "Total", "Level 1", "Level 2", "Level 3"],
+    ["Cash equivalents", "$ 31,604", "$ 31,604", "$ —", "$ —"],
+    ["Short-term investments", "47,218", "12,005", "35,213", "—"],
+    ["Interest rate swap", "(1,872)", "—", "(1,872)", "—"],
+]
+PLAN_ASSETS = [
+    ["", "2019", "", "", "2018", "", ""],
+    ["", "Quoted", "Unquoted", "Total", "Quoted", "Unquoted", "Total"],
+    ["Equities", "214.5", "—", "214.5", "198.2", "—", "198.2"],
+    ["Insurance policies", "—", "118.9", "118.9", "—", "112.4", "112.4"],
+    ["Total market value of assets", "945.6", "183.2", "1,128.8", "892.3", "174.1", "1,066.4"],
+]
+MATURITIES = [
+    ["Year Ending December 31,", "Amount"],
+    ["2020", "$ 13,750"],
+    ["2021", "18,750"],
+    ["2022", "25,000"],
+    ["Thereafter", "400,000"],
+    ["Total", "$ 457,500"],
+]
+
+
+def _cells(answer):
+    return [(c["row"], c["col"]) for c in answer.citations]
+
+
+def test_a_row_with_one_amount_and_dashes_answers_with_it(tmp_path):
+    table = table_from_rows(HIERARCHY, tmp_path, "hierarchy")
+    answer = answer_table(table, "What was the fair value of the interest rate swap?")
+    assert answer is not None and answer.value == "(1,872)" and _cells(answer) == [(4, 1)]  # the Total column's
+
+
+def test_the_parts_of_a_total_none_named_answer_with_the_total(tmp_path):
+    table = table_from_rows(PLAN_ASSETS, tmp_path, "plan")
+    for question, value in (
+        ("What was the value of insurance policies in 2019?", "118.9"),
+        ("What was the total market value of assets in 2019?", "1,128.8"),
+        ("What was the value of equities in 2018?", "198.2"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    part = answer_table(table, "What was the unquoted value of insurance policies in 2018?")  # a part named
+    assert part is not None and part.value == "112.4" and _cells(part) == [(3, 5)]
+
+
+def test_a_schedule_of_year_rows_under_one_amount_column(tmp_path):
+    table = table_from_rows(MATURITIES, tmp_path, "maturities")
+    for question, value in (
+        ("What are the principal payments due in 2020?", "$ 13,750"),
+        ("How much debt matures after 2022?", "400,000"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    smallest = answer_table(table, "In which year is the smallest principal payment due?")
+    assert smallest is not None and smallest.label == "2020"
+    fiscal = [["Fiscal Year", "Amount"], ["2020", "$ 11,820"], ["2021", "10,455"], ["2022", "9,104"]]
+    answer = answer_table(
+        table_from_rows(fiscal, tmp_path, "fiscal"), "What is the amortization expense for fiscal 2022?"
+    )
+    assert answer is not None and answer.value == "9,104"
+
+
+def test_a_date_sharing_the_rows_year_is_a_value_not_a_label(tmp_path):
+    rows = [
+        ["", "Principal amount", "Stated interest rate", "Issue date", "Maturity date"],
+        ["2026 Notes", "$ 400,000", "1.50%", "November 2019", "November 15, 2026"],
+        ["2028 Notes", "$ 600,000", "2.25%", "March 2018", "March 1, 2028"],
+    ]
+    table = table_from_rows(rows, tmp_path, "notes")
+    answer = answer_table(table, "What is the maturity date of the 2026 Notes?")
+    assert answer is not None and answer.value == "November 15, 2026"
+    facilities = [
+        ["Facility", "Facility limit", "Drawn", "Expiry"],
+        ["Revolving credit facility", "£200m", "£85m", "March 2023"],
+        ["Term loan facility", "£150m", "£150m", "June 2024"],
+    ]
+    expiry = answer_table(
+        table_from_rows(facilities, tmp_path, "facilities"), "When does the term loan facility expire?"
+    )
+    assert expiry is not None and expiry.value == "June 2024"
