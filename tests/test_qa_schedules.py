@@ -90,3 +90,33 @@ def test_a_date_sharing_the_rows_year_is_a_value_not_a_label(tmp_path):
         table_from_rows(facilities, tmp_path, "facilities"), "When does the term loan facility expire?"
     )
     assert expiry is not None and expiry.value == "June 2024"
+
+
+def test_how_many_is_the_count_never_the_price_beside_it(tmp_path):
+    rsus = [
+        ["", "Shares (in thousands)", "Weighted Average Grant Date Fair Value"],
+        ["Unvested RSUs at September 29, 2018", "4,218", "$ 48.16"],
+        ["Granted", "1,904", "$ 61.33"],
+        ["Vested", "(1,652)", "$ 44.90"],
+        ["Unvested RSUs at September 28, 2019", "4,159", "$ 55.14"],
+    ]
+    table = table_from_rows(rsus, tmp_path, "rsus")
+    for question, value in (
+        ("How many RSUs vested during the year?", "(1,652)"),  # a count "in thousands" is still a count
+        ("How many RSUs were granted?", "1,904"),  # the "Grant Date" column is named by the row's word
+        ("How many unvested RSUs were there at September 28, 2019?", "4,159"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    by_year = [
+        ["", "2019", "", "2018", ""],
+        ["", "Shares", "Weighted Average Grant-Date Fair Value", "Shares", "Weighted Average Grant-Date Fair Value"],
+        ["Nonvested shares at beginning of year", "905,200", "$ 27.45", "842,700", "$ 24.10"],
+        ["Granted", "356,800", "33.62", "331,500", "30.88"],
+        ["Nonvested shares at end of year", "932,550", "$ 30.41", "905,200", "$ 27.45"],
+    ]
+    table = table_from_rows(by_year, tmp_path, "by_year")
+    answer = answer_table(table, "How many nonvested shares were there at the end of 2019?")
+    assert answer is not None and answer.value == "932,550"
+    price = answer_table(table, "What was the weighted average grant-date fair value of shares granted in 2018?")
+    assert price is not None and price.value == "30.88"

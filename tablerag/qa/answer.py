@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
-from tablerag.model import RecordId, Table
+from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
-from tablerag.parsing.numbers import parse_number
+from tablerag.parsing.numbers import CURRENCY_CODES, parse_number
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -197,16 +197,18 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     every = each_period(table, grid, r, question) if not linked.cols and not linked.rows_tied else []
     label = _year_label(table, grid, r)  # "Fiscal Year" over "2022 | 9,104" names the row's label, not its value
     filled = (
-        [c for c in linked.cols if grid[r][c.index].strip() and c.index != label]
+        _counted_column(table, grid, linked, question)  # "how many" is never a price or a share named beside it
+        or [c for c in linked.cols if grid[r][c.index].strip() and c.index != label]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
-        or _counted_column(table, grid, linked, question)
         or _who_column(table, grid, linked, question)
         or [Scored(c, 0.0, frozenset(), 0) for c in every[:1]]
     )
     if not filled:
         return None
     tied = tied_columns(table, grid, r, amounts_first(table, filled, question), question)
+    if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
+        tied = [c for c in tied if not _price_or_share(table.cell_at(r, c.index))] or tied
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
@@ -312,21 +314,30 @@ def _year_label(table: Table, grid: list[list[str]], r: int) -> int | None:
 
 
 def _counted_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
-    """ "How many options were granted?" names no column of a row holding a number of options beside amounts of
-    money or percentages ("Granted | 280,000 | $17.90"): a count is never a price or a share, so the one cell
-    without a currency or percent unit is asked (unless the question names a year neither it nor its row names).
+    """ "How many options were granted?" over a row holding a number of options beside amounts of money or
+    percentages ("Granted | 280,000 | $17.90"), naming no column or only such ones ("How many PSUs were granted"
+    names the "Grant Date Fair Value" column by the row's word): a count is never a price or a share, so the one
+    cell without a currency or percent unit is asked (unless the question names a year neither it nor its row names).
     Only a row of amounts: beside names or dates "how many" counts a listing's rows."""
-    if linked.row is None or linked.cols or not ASKS_COUNT.search(question):
+    if linked.row is None or not ASKS_COUNT.search(question):
         return []
     r = linked.row.index
+    named = [c for c in linked.cols if grid[r][c.index].strip()]
+    if any(not _price_or_share(table.cell_at(r, c.index)) for c in named):
+        return []  # a column named holds no price nor share here: it answers as named
     filled = _filled_values(table, grid, linked, r)
     cells = [table.cell_at(r, c) for c in filled]
     if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
         return []  # a record of names, dates and scores: "how many" counts its rows, not one cell
-    plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and cell.unit is None]
+    plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and not _price_or_share(cell)]
     if len(plain) != 1 or _year_unsaid(table, r, plain, question):
         return []
     return [Scored(plain[0], 0.0, frozenset(), 0)]
+
+
+def _price_or_share(cell: Cell | None) -> bool:
+    """An amount of money or a percentage: what "how many" never asks (a scale, "in thousands", is neither)."""
+    return cell is not None and cell.unit is not None and (cell.unit == "%" or cell.unit in CURRENCY_CODES)
 
 
 def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
@@ -336,6 +347,9 @@ def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
         return False
     dated = set().union(*(years_in(table.column_name(c), header=True) for c in cols))
     dated |= years_in(" ".join(table.row_chain(r)))
+    rows = set().union(*(years_in(" ".join(table.row_chain(x))) for x in range(table.header_rows, table.n_rows)))
+    if len(rows) == 1:  # a roll-forward within one year ("Nonvested at January 1, 2019" ... "at December 31, 2019")
+        dated |= rows
     return not asked & (dated | {row_periods(table).get(r)})
 
 

@@ -49,6 +49,7 @@ ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IG
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
+_YEAR_WORD = frozenset(tokens("year"))  # a year said names "the year" of a label ("Nonvested shares at end of year")
 COUNT_NAME_WORDS = frozenset(tokens("number count"))  # a row named "Number of X" states how many X there are
 
 
@@ -77,7 +78,8 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
         # ("Employees", "Number of shares")
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
     # employees")
-    return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= set(linked.words)
+    said = set(linked.words) | (_YEAR_WORD if any(is_year(t) for t in linked.words) else set())  # "end of 2019"
+    return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= said  # says "end of year"
 
 
 DURATION_UNITS = ("years", "months", "weeks", "days", "hours")  # "how many years is X": a length, not a count
