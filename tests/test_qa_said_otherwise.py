@@ -389,3 +389,31 @@ def test_a_balances_end_over_rows_dated_in_one_year(tmp_path):
     ):
         answer = answer_table(table, question)
         assert answer is not None and answer.value == value and answer.citations[0]["row"] == row, question
+
+
+def test_more_statement_words_and_a_dates_day(tmp_path):
+    rows = [
+        ["", "2019", "2018"],
+        ["Profit before tax", "22,491", "19,235"],
+        ["Income tax expense", "(4,380)", "(3,611)"],
+        ["Property and equipment, net", "66,218", "61,040"],
+        ["Accounts receivable, net", "78,334", "70,112"],
+        ["Repurchases of common stock", "(600)", "(850)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "words")
+    for question, value in (
+        ("What was the tax charge in 2019?", "(4,380)"),
+        ("What was the net PP&E in 2019?", "66,218"),
+        ("How much did the company spend on share buybacks in 2018?", "(850)"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    half_years = [
+        ["", "Six months ended 30 June 2019", "Six months ended 30 June 2018"],
+        ["Net cash outflow from financing activities", "(45)", "(30)"],
+    ]
+    answer = answer_table(
+        table_from_rows(half_years, tmp_path, "half"),
+        "What was the net cash outflow from financing activities in the six months ended 30 June 2018?",
+    )
+    assert answer is not None and answer.value == "(30)"  # the day of "30 June" is no echo of the amount

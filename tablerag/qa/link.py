@@ -685,6 +685,8 @@ _ALSO_SAID_GROUPS = (
     tokens("dividends distributions"),
     tokens("allowance provision"),
     tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
+    tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
+    tokens("buybacks repurchases"),
 )
 _ALSO_SAID = {
     t: list(dict.fromkeys(w for group in _ALSO_SAID_GROUPS if t in group for w in group if w != t))

@@ -70,6 +70,7 @@ _SHORT_FORMS = {
     "capital expenditure": "capital expenditure purchases of property and equipment",
     "capital expenditures": "capital expenditures purchases of property and equipment",
     "fixed assets": "fixed assets property plant and equipment",
+    "pp&e": "property plant and equipment",
     "long-term": "long-term non-current",
     "deferred revenue": "deferred revenue contract liabilities",
     "unearned revenue": "unearned revenue deferred revenue contract liabilities",
@@ -189,7 +190,22 @@ def echoes_the_question(question: str, value: str | None) -> bool:
     if value is None or _OFFERS_CHOICE.search(question):
         return False
     said = plain_words(value)
+    if _days_left_out(value) == value:  # "30 June 2018" states a date, not the amount "(30)"
+        question = _days_left_out(question)
     return bool(said) and f" {said} " in f" {plain_words(question)} "
+
+
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+# the day of a date written with its month ("30 June", "June 30,"): part of the date, no number of its own
+_DAY_BEFORE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?=\s+{_MONTH_NAME}(?!\w))", re.IGNORECASE)
+_DAY_AFTER = re.compile(rf"\b({_MONTH_NAME})\s+\d{{1,2}}(?:st|nd|rd|th)?(?![\d,.]\d)\b", re.IGNORECASE)
+
+
+def _days_left_out(text: str) -> str:
+    return _DAY_AFTER.sub(lambda m: m.group(1), _DAY_BEFORE.sub(" ", text))
 
 
 _QUOTED = re.compile(r'^\s*(["\u201c\u2018\'])([^"\u201c\u201d]+)(["\u201d\u2019\'])\s*$')  # a whole text in one pair
