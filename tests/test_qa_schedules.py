@@ -120,3 +120,21 @@ def test_how_many_is_the_count_never_the_price_beside_it(tmp_path):
     assert answer is not None and answer.value == "932,550"
     price = answer_table(table, "What was the weighted average grant-date fair value of shares granted in 2018?")
     assert price is not None and price.value == "30.88"
+
+
+def test_a_part_named_beside_the_total_its_amounts_make(tmp_path):
+    rows = [
+        ["", "Year Ended December 31,", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["United States", "$ 84,315", "$ 61,902", "$ 47,288"],
+        ["Foreign", "22,740", "28,116", "19,034"],
+        ["Income before income taxes", "$ 107,055", "$ 90,018", "$ 66,322"],
+    ]
+    table = table_from_rows(rows, tmp_path, "pretax")
+    for question, value in (
+        ("What was the foreign income before taxes in 2018?", "28,116"),  # no "Total" said: the amounts sum
+        ("What was the United States pre-tax income in 2018?", "$ 61,902"),
+        ("What was the income before income taxes in 2017?", "$ 66,322"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question

@@ -816,18 +816,21 @@ def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[S
 
 def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
     """ "The stock-based compensation expense for research and development" over "Research and development" and
-    "Total stock-based compensation expense": the total's words say what the parts are amounts of, the part's whole
-    own label says which one; the part, first. Only a row the total sums, named by words none of the total's; never
+    "Total stock-based compensation expense" (or "the foreign income before taxes" over "United States", "Foreign"
+    and the "Income before income taxes" they sum to): the total's words say what the parts are amounts of, the
+    part's whole own label says which one; the part, first. Only a row the total sums, named by words none of the
+    total's; never
     in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
     if len(rows) < MIN_UNITS_SHARED or whole_named(question):
         return rows
     total_words = _label_words(table, rows[0].index)
-    if not TOTAL_TOKENS & total_words:
-        return rows
     named = [
         s for s in rows[1:] if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
     ]
+    # a total by its label, or by its amounts ("Income before income taxes" under "United States" and "Foreign")
     parts = set(summed_parts(table, rows[0].index)) if named else set()
+    if not TOTAL_TOKENS & total_words and not parts:
+        return rows
     part = next((s for s in named if s.index in parts), None)
     if part is None:
         return rows
