@@ -138,3 +138,26 @@ def test_a_part_named_beside_the_total_its_amounts_make(tmp_path):
     ):
         answer = answer_table(table, question)
         assert answer is not None and answer.value == value, question
+
+
+def test_a_share_of_the_total_and_a_part_of_it_named(tmp_path):
+    shares = [
+        ["", "2019", "", "2018", ""],
+        ["", "Amount", "% of Total", "Amount", "% of Total"],
+        ["United States", "$ 318,440", "62%", "$ 296,102", "63%"],
+        ["Asia Pacific", "61,520", "12", "51,581", "11"],
+        ["Other Americas", "19,510", "4", "18,071", "4"],
+        ["Total revenue", "$ 399,470", "100%", "$ 365,754", "100%"],
+    ]
+    table = table_from_rows(shares, tmp_path, "shares")
+    answer = answer_table(table, "What percentage of total revenue came from Asia Pacific in 2018?")
+    assert answer is not None and answer.value == "11"  # the whole a share is of is no rival of its part
+    streams = [
+        ["", "UK", "Europe", "Total"],
+        ["Subscriptions", "142.8", "61.4", "204.2"],
+        ["Events and other", "19.6", "8.2", "27.8"],
+        ["Total revenue", "162.4", "69.6", "232.0"],
+    ]
+    table = table_from_rows(streams, tmp_path, "streams")
+    answer = answer_table(table, "What was the total revenue from events and other?")
+    assert answer is not None and answer.value == "27.8"

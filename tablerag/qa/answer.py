@@ -217,6 +217,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         and not _FIRST.search(question)
         and not RESPECTIVE.search(question)
         and (other := linked.rows[1].index) != r
+        and not linked.names_whole(linked.rows[1], part)  # the whole a share is taken of is no rival of the part
     ):
         here, there = " ".join(grid[r][col.index].split()), " ".join(grid[other][col.index].split())
         asked = (  # two values asked, not one quantity of the two (a sum, "how many points between A and B")

@@ -755,6 +755,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and rows[0].index == found[0].index
         and {rows[0].index, rows[1].index} <= tied
         and not _period_decides(table, question, rows[0].index, rows[1].index)
+        # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
+        and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
     )
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
@@ -823,18 +825,24 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[
     in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
     if len(rows) < MIN_UNITS_SHARED or whole_named(question):
         return rows
-    total_words = _label_words(table, rows[0].index)
-    named = [
-        s for s in rows[1:] if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
-    ]
-    # a total by its label, or by its amounts ("Income before income taxes" under "United States" and "Foreign")
-    parts = set(summed_parts(table, rows[0].index)) if named else set()
-    if not TOTAL_TOKENS & total_words and not parts:
-        return rows
-    part = next((s for s in named if s.index in parts), None)
+    part = _named_part(table, rows[0], rows[1:])
     if part is None:
         return rows
     return [Scored(part.index, rows[0].score, part.tokens, part.position), *(x for x in rows if x is not part)]
+
+
+def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | None:
+    """Of ``rows``, the first that ``total`` sums (a total by its label, or by its amounts: "Income before income
+    taxes" under "United States" and "Foreign") and that the question names by its whole own label and by words
+    none of the total's."""
+    total_words = _label_words(table, total.index)
+    named = [
+        s for s in rows if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
+    ]
+    parts = set(summed_parts(table, total.index)) if named else set()
+    if not TOTAL_TOKENS & total_words and not parts:
+        return None
+    return next((s for s in named if s.index in parts), None)
 
 
 def period_constrained(table: Table, question: str, cols: list[Scored], rows: list[Scored]) -> list[Scored]:
