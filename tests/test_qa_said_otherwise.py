@@ -417,3 +417,14 @@ def test_more_statement_words_and_a_dates_day(tmp_path):
         "What was the net cash outflow from financing activities in the six months ended 30 June 2018?",
     )
     assert answer is not None and answer.value == "(30)"  # the day of "30 June" is no echo of the amount
+
+
+def test_a_balances_end_said_by_a_label_is_left_to_it(tmp_path):
+    rows = [
+        ["", "Goodwill, beginning of the year", "Goodwill, end of the year"],
+        ["Fiscal year ended January 31, 2019", "1,620.2", "2,450.8"],
+        ["Fiscal year ended January 31, 2018", "1,710.3", "1,620.2"],
+    ]
+    table = table_from_rows(rows, tmp_path, "goodwill")
+    answer = answer_table(table, "What was the goodwill at the end of 2018?")
+    assert answer is not None and answer.value == "1,620.2" and answer.citations[0]["col"] == 2

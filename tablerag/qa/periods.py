@@ -96,12 +96,14 @@ def opening_said(table: Table, question: str) -> str:
     if len(dated) < MIN_DATED_ROWS:
         return question
     found = _OPENING.search(question)
+    labels = " ".join(" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows))
+    labels += " " + " ".join(table.column_name(c) for c in range(table.n_cols))
+    said = _BALANCE_WORDS.search(labels)  # a label says "beginning" / "end of year" itself: its words link it
     year: int | None
-    if found is not None:
+    if found is not None and (said is None or found.group(1)):
         opening, year = bool(found.group(1)), int(found.group(3))
     else:
-        labels = " ".join(" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows))
-        found = None if _BALANCE_WORDS.search(labels) else _BARE_END.search(question)
+        found = None if said else _BARE_END.search(question)
         if found is None:
             return question
         named = years_in(question)

@@ -190,8 +190,8 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     if len(values) == 1:  # one value whichever column: the total's when one is among them
         return (totals or plain)[:1]
     years = {year_of(table.column_name(c.index)) for c in plain}
-    if len(totals) == 1 and len(years) == 1:  # the parts of a total, none named ("Quoted | Unquoted | Total"): it
-        return totals
+    if len(totals) == 1 and len(years) == 1 and None not in years:  # the parts of one period's total, none named
+        return totals  # ("2019 / Quoted | 2019 / Unquoted | 2019 / Total"): the total
     if len(values) > 1 and len(years) == 1 and None not in years:
         edge = _year_edge(table, plain, question)
         return [edge] if edge is not None else plain
