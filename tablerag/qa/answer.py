@@ -354,6 +354,11 @@ def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
     return not asked & (dated | {row_periods(table).get(r)})
 
 
+_TITLES = re.compile(
+    r",|;|\band\b|&"
+)  # a position cell lists titles: "Executive Vice President and Chief Financial Officer"
+
+
 def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
     """ "Who is the Chairman?" names a row by a cell that is not its name ("Chairman" under "Position") and no
     column: the person asked is in the row's column of names, the first column whose cells are all different
@@ -362,8 +367,10 @@ def _who_column(table: Table, grid: list[list[str]], linked: Linked, question: s
         return []
     said = set(linked.words)
     r = linked.row.index
-    if not any(set(cell_words) <= said for c in linked.key_cols if (cell_words := tokens(grid[r][c]))):
-        return []  # the row is named by a whole cell of it ("Chairman"), not by a few words of a longer one
+    titles = [part for c in linked.key_cols for part in _TITLES.split(grid[r][c])]
+    if not any(set(words) <= said for part in titles if (words := tokens(part))):
+        return []  # the row is named by a whole cell of it ("Chairman") or one of the titles it lists ("Executive
+        # Vice President and Chief Financial Officer"), not by a few words of a longer one
     body = range(table.header_rows, table.n_rows)
     for c in range(table.n_cols):
         texts = [" ".join(grid[i][c].split()) for i in body if grid[i][c].strip()]
