@@ -520,7 +520,7 @@ def aggregate(
     value = label if label and label_asked(question, comp.intent) else comp.value
     where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
     text = f"{shown} ({comp.intent.value} of {len(comp.cells)} cells; columns: {', '.join(cols)}) — {where}; SQL: {comp.sql}"
-    score = (linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0)
+    score = linked.score
     return Answer(
         text,
         value,
@@ -736,7 +736,7 @@ def _moved(
         intent=comp.intent.value,
         sql=comp.sql,
         label=comp.label,
-        score=(linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0),
+        score=linked.score,
     )
 
 

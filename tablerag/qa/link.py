@@ -116,6 +116,11 @@ class Linked:
     def row(self) -> Scored | None:
         return self.rows[0] if self.rows else None
 
+    @property
+    def score(self) -> float:
+        """The best row's link score plus the best column's: how well the question fits the table."""
+        return (self.rows[0].score if self.rows else 0.0) + (self.cols[0].score if self.cols else 0.0)
+
 
 _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-spaced PDF headers) -> "2018"
 
@@ -699,6 +704,8 @@ def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
     """Other words for the question's words that no row label of the table uses, when a row label uses them
     ("trade receivables" over "Trade debtors" and "Trade creditors": "debtors"): a word the table never says
     cannot name one of its rows, its other word can."""
+    if not any(t in _ALSO_SAID for t in q):  # most questions say none: no row's words to read
+        return []
     said = {t for r in range(table.header_rows, table.n_rows) for t in row_words(table, r)}
     return [w for t in q if t not in said for w in _ALSO_SAID.get(t, ()) if w in said and w not in q]
 

@@ -266,7 +266,7 @@ def measured(table: Table, question: str, version: str | None) -> Answer | None:
         route=RouteKind.AGGREGATE.value,
         intent=comp.intent.value,
         sql=comp.sql,
-        score=(linked.row.score if linked.row else 0.0) + (linked.cols[0].score if linked.cols else 0.0),
+        score=linked.score,
         named=len(words),
         named_words=words,
     )

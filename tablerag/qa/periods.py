@@ -64,12 +64,18 @@ _OPENING = re.compile(
 # a balance's end said without its year ("the ending number of shares", "the opening weighted average price")
 _BARE_END = re.compile(r"\b(?:(beginning|opening)|(ending|closing))\b", re.IGNORECASE)
 _BALANCE_WORDS = re.compile(r"\b(beginning|opening|ending|closing|end|start)\b", re.IGNORECASE)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?",
-    re.IGNORECASE,
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # month_number's order
+# a month's name, whole or short ("Sept", "Dec"), without a trailing point: the one pattern dates are read with
+MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+_MONTH = re.compile(rf"\b({MONTH_NAME})\b\.?", re.IGNORECASE)
+
+
+def month_number(name: str) -> int:
+    """1 for a name `MONTH_NAME` matches as January, ... 12 for December."""
+    return MONTHS.index(name.lower()[:3]) + 1
 
 
 def _dated_rows(table: Table) -> dict[tuple[int, int], str]:
@@ -80,7 +86,7 @@ def _dated_rows(table: Table) -> dict[tuple[int, int], str]:
         chain = " ".join(table.row_chain(r))
         month, when = _MONTH.search(chain), year_of(chain)
         if month is not None and when is not None:
-            dated.setdefault((int(when), _MONTHS.index(month.group(1).lower()[:3]) + 1), month.group(1))
+            dated.setdefault((int(when), month_number(month.group(1))), month.group(1))
     return dated
 
 

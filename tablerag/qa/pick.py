@@ -15,11 +15,13 @@ from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
+    MONTH_NAME,
     PERIOD_NOUNS,
     STATED_CHANGE,
     column_kind,
     column_years,
     is_year,
+    month_number,
     percent_column,
     year_of,
 )
@@ -201,12 +203,7 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
 # "at the end of 2018", "year-end 2018": the year's last dated column. (Its beginning is the year before's end, a
 # column such a table seldom has: no rule for it.)
 _YEAR_END = re.compile(r"\b(end\s+of|year[-\s]end|closing)\b", re.IGNORECASE)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH_DAY = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?"
-    r"|nov(?:ember)?|dec(?:ember)?)\b\.?\s*(\d{1,2})?\b",
-    re.IGNORECASE,
-)
+_MONTH_DAY = re.compile(rf"\b({MONTH_NAME})\b\.?\s*(\d{{1,2}})?\b", re.IGNORECASE)
 
 
 def _year_edge(table: Table, cols: list[Scored], question: str) -> Scored | None:
@@ -219,7 +216,7 @@ def _year_edge(table: Table, cols: list[Scored], question: str) -> Scored | None
         m = _MONTH_DAY.search(table.column_name(c.index))
         if m is None:
             return None
-        dates.append(((_MONTHS.index(m.group(1).lower()[:3]), int(m.group(2) or 0)), c))
+        dates.append(((month_number(m.group(1)), int(m.group(2) or 0)), c))
     if len({d for d, _ in dates}) != len(dates):
         return None
     return max(dates, key=lambda dc: dc[0])[1]

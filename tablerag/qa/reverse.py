@@ -116,10 +116,15 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
 
 
 # "in which year was there an income tax benefit?": a period asked with nothing to compare or bound
+# a comparison or a change asked: a superlative or a bound picks the answer, not which cells hold an amount
+_RANK_WORDS = (
+    r"(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger|most|least|highest|lowest|largest|smallest|"
+    r"biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)"
+)
+_RANKS = re.compile(rf"\b{_RANK_WORDS}\b", re.IGNORECASE)
 _WHICH_PERIOD = re.compile(
     r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+|financial\s+)?(?:year|period)s?\b"
-    r"(?![^?]*\b(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger|most|least|highest|lowest|largest|"
-    r"smallest|biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)\b)",
+    rf"(?![^?]*\b{_RANK_WORDS}\b)",
     re.IGNORECASE,
 )
 
@@ -155,15 +160,10 @@ _OUTCOME = re.compile(
     r"\b(?:a|an|any)\s+(?:[^\W\d_][\w-]*\s+){0,3}?(loss(?:es)?|deficits?|gains?|profits?|surplus(?:es)?|benefits?)\b",
     re.IGNORECASE,
 )
+_OUTCOMES = ("loss", "deficit", "gain", "profit", "surplus", "benefit")  # the roots `_OUTCOME` finds, plural or not
 _NEGATIVE_OUTCOMES = ("loss", "deficit")
 _STATES_OUTCOME = re.compile(
     r"\b(loss(es)?|deficits?|gains?|profits?|surplus|benefits?|income|earnings)\b", re.IGNORECASE
-)
-# a comparison or a change asked: a superlative or bound picks, not the sign
-_RANKS = re.compile(
-    r"\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|most|least|highest|lowest|largest|smallest|"
-    r"biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)\b",
-    re.IGNORECASE,
 )
 
 
@@ -191,10 +191,8 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     if threshold(question) is not None or stated_number(question) is not None:
         return None
-    word = m.group(1).lower()
+    stem = next(root for root in _OUTCOMES if m.group(1).lower().startswith(root))
     label = " ".join(table.row_chain(row)[-1:]).lower()
-    stem = word.rstrip("s") if word.endswith(("ses", "ts", "ns", "fits")) else word
-    stem = "loss" if stem.startswith("loss") else "surplus" if stem.startswith("surplus") else stem
     negative = stem in _NEGATIVE_OUTCOMES
     if re.search(rf"\([^)]*\b{re.escape(stem)}", label) and not negative:
         negative = True  # "Provision for (benefit from) income taxes": the benefit is what is bracketed

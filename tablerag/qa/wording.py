@@ -9,7 +9,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.periods import STATED_CHANGE
+from tablerag.qa.periods import MONTH_NAME, STATED_CHANGE
 from tablerag.qa.route import Route, route_without
 
 _DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
@@ -195,10 +195,7 @@ def echoes_the_question(question: str, value: str | None) -> bool:
     return bool(said) and f" {said} " in f" {plain_words(question)} "
 
 
-_MONTH_NAME = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
+_MONTH_NAME = rf"{MONTH_NAME}\.?"
 # the day of a date written with its month ("30 June", "June 30,"): part of the date, no number of its own
 _DAY_BEFORE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?=\s+{_MONTH_NAME}(?!\w))", re.IGNORECASE)
 _DAY_AFTER = re.compile(rf"\b({_MONTH_NAME})\s+\d{{1,2}}(?:st|nd|rd|th)?(?![\d,.]\d)\b", re.IGNORECASE)
