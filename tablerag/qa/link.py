@@ -127,6 +127,13 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 
 # "non-current" (also "non current", as questions write it) is one word, not "current"
 _NEGATED = re.compile(r"\b(non)(?:[-\u2010\u2011]|\s+)(?=\w)", re.IGNORECASE)
+# the part a label says it leaves out is what the row is not: "Operating lease liabilities, net of current portion" is
+# the non-current liability, and "the current operating lease liabilities" does not name it ("Less current portion"
+# opening a label is that portion itself, kept)
+_LEFT_OUT_PORTION = re.compile(
+    r"(?<=\w)[,;]?\s+(?:net\s+of|less|excluding|excl\.?)\s+(?:the\s+)?current\s+(?=portion|maturities|part)",
+    re.IGNORECASE,
+)
 # a prefix joined by a hyphen is one word with it, as it is written without one: "pre-tax" is "pretax",
 # "post-retirement" "postretirement", "e-commerce" "ecommerce" ("Sub-total" keeps its "total")
 _PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECASE)
@@ -205,6 +212,7 @@ def tokens(text: str) -> list[str]:
     order."""
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
+    text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
