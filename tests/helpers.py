@@ -127,3 +127,12 @@ def ruled_table_pdf(path: Path, rows: list[list[str]], xs: list[float], top: flo
     doc.save(path)
     doc.close()
     return path
+
+
+def answers_each(table: Table, *asked: tuple[str, str]) -> None:
+    """Each (question, value) answered over ``table`` with exactly that value."""
+    from tablerag.qa.answer import answer_table
+
+    for question, value in asked:
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question

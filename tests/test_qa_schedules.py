@@ -5,6 +5,8 @@ written as CSV files."""
 
 from __future__ import annotations
 
+from helpers import answers_each
+
 from tablerag.eval.qa import table_from_rows
 from tablerag.qa.answer import answer_table
 
@@ -36,13 +38,6 @@ def _cells(answer):
     return [(c["row"], c["col"]) for c in answer.citations]
 
 
-def _answers(table, *asked):
-    """Each (question, value) answered with that value."""
-    for question, value in asked:
-        answer = answer_table(table, question)
-        assert answer is not None and answer.value == value, question
-
-
 def test_a_row_with_one_amount_and_dashes_answers_with_it(tmp_path):
     table = table_from_rows(HIERARCHY, tmp_path, "hierarchy")
     answer = answer_table(table, "What was the fair value of the interest rate swap?")
@@ -51,7 +46,7 @@ def test_a_row_with_one_amount_and_dashes_answers_with_it(tmp_path):
 
 def test_the_parts_of_a_total_none_named_answer_with_the_total(tmp_path):
     table = table_from_rows(PLAN_ASSETS, tmp_path, "plan")
-    _answers(
+    answers_each(
         table,
         ("What was the value of insurance policies in 2019?", "118.9"),
         ("What was the total market value of assets in 2019?", "1,128.8"),
@@ -63,7 +58,7 @@ def test_the_parts_of_a_total_none_named_answer_with_the_total(tmp_path):
 
 def test_a_schedule_of_year_rows_under_one_amount_column(tmp_path):
     table = table_from_rows(MATURITIES, tmp_path, "maturities")
-    _answers(
+    answers_each(
         table,
         ("What are the principal payments due in 2020?", "$ 13,750"),
         ("How much debt matures after 2022?", "400,000"),
@@ -106,7 +101,7 @@ def test_how_many_is_the_count_never_the_price_beside_it(tmp_path):
         ["Unvested RSUs at September 28, 2019", "4,159", "$ 55.14"],
     ]
     table = table_from_rows(rsus, tmp_path, "rsus")
-    _answers(
+    answers_each(
         table,
         ("How many RSUs vested during the year?", "(1,652)"),  # a count "in thousands" is still a count
         ("How many RSUs were granted?", "1,904"),  # the "Grant Date" column is named by the row's word
@@ -135,7 +130,7 @@ def test_a_part_named_beside_the_total_its_amounts_make(tmp_path):
         ["Income before income taxes", "$ 107,055", "$ 90,018", "$ 66,322"],
     ]
     table = table_from_rows(rows, tmp_path, "pretax")
-    _answers(
+    answers_each(
         table,
         ("What was the foreign income before taxes in 2018?", "28,116"),  # no "Total" said: the amounts sum
         ("What was the United States pre-tax income in 2018?", "$ 61,902"),
@@ -174,7 +169,7 @@ def test_who_holds_one_of_the_titles_a_position_lists(tmp_path):
         ["Susan M. Whitfield", "52", "Senior Vice President, General Counsel and Secretary"],
     ]
     table = table_from_rows(rows, tmp_path, "officers")
-    _answers(
+    answers_each(
         table,
         ("Who is the Chief Financial Officer?", "David R. Okafor"),
         ("Who serves as General Counsel?", "Susan M. Whitfield"),

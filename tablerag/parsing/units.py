@@ -62,7 +62,10 @@ def _table_reading(table: Table) -> Reading:
 
 
 def _alone(cell: Cell, cells: list[Cell]) -> bool:
-    return not any(c.row == cell.row and c is not cell and unit_label(c.text) is None for c in cells)
+    """No other text on the cell's row but unit labels, and those all the same: a row of different units
+    ("'000 | $'000" over number and amount columns) sets each column's, not the table's."""
+    row = [c for c in cells if c.row == cell.row and c is not cell]
+    return all((label := unit_label(c.text)) is not None and label == unit_label(cell.text) for c in row)
 
 
 def _cell_unit(cell: Cell, row: Reading, col: Reading, table: Reading) -> str | None:

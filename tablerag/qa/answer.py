@@ -17,7 +17,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
-from tablerag.parsing.numbers import CURRENCY_CODES, parse_number
+from tablerag.parsing.numbers import CURRENCY_CODES, parse_number, split_unit
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -43,7 +43,17 @@ from tablerag.qa.fit import (
     text_for_a_number,
 )
 from tablerag.qa.form import asked_field, cites_a_label, pair_value
-from tablerag.qa.link import Linked, Scored, link, link_rows, periods_placed, row_words, sole_best, tokens
+from tablerag.qa.link import (
+    SCORE_DIGITS,
+    Linked,
+    Scored,
+    link,
+    link_rows,
+    periods_placed,
+    row_words,
+    sole_best,
+    tokens,
+)
 from tablerag.qa.listing import Counted, entries_counted
 from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
@@ -206,9 +216,13 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
-    tied = tied_columns(table, grid, r, amounts_first(table, filled, question), question)
+    tied = tied_columns(
+        table, grid, r, _money_first(table, r, amounts_first(table, filled, question), question), question
+    )
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _price_or_share(table.cell_at(r, c.index))] or tied
+    elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
+        tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
@@ -336,9 +350,35 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
     return [Scored(plain[0], 0.0, frozenset(), 0)]
 
 
+# "how much", "the amount / value of": money asked, not the count beside it ("the amount of share capital at the
+# beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
+_MONEY_ASKED = re.compile(r"\bhow\s+much\b|\b(?:amount|value)\s+of\b", re.IGNORECASE)
+
+
+def _money(cell: Cell | None) -> bool:
+    unit = split_unit(cell.unit)[0] if cell is not None else None
+    return unit is not None and unit in CURRENCY_CODES
+
+
+def _money_first(table: Table, r: int, cols: list[Scored], question: str) -> list[Scored]:
+    """Of the columns the question names as well as the first, one holding money first when money is asked and the
+    first holds a count (`_MONEY_ASKED`; "how many" asks the count)."""
+    if len(cols) < 2 or not _MONEY_ASKED.search(question) or ASKS_COUNT.search(question):
+        return cols
+    first = table.cell_at(r, cols[0].index)
+    if first is None or first.value is None or _price_or_share(first):
+        return cols
+    best = round(cols[0].score, SCORE_DIGITS)
+    money = next(
+        (c for c in cols[1:] if round(c.score, SCORE_DIGITS) == best and _money(table.cell_at(r, c.index))), None
+    )
+    return cols if money is None else [money, *(c for c in cols if c is not money)]
+
+
 def _price_or_share(cell: Cell | None) -> bool:
     """An amount of money or a percentage: what "how many" never asks (a scale, "in thousands", is neither)."""
-    return cell is not None and cell.unit is not None and (cell.unit == "%" or cell.unit in CURRENCY_CODES)
+    unit = split_unit(cell.unit)[0] if cell is not None else None  # "thousand USD" is money counted in thousands
+    return unit is not None and (unit == "%" or unit in CURRENCY_CODES)
 
 
 def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:

@@ -83,7 +83,11 @@ def _rank_sql(
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
-    members = section_members(view, linked) or (_asked_section(view, linked) if not operand_rows(linked, view) else [])
+    members = (
+        section_members(view, linked)
+        or _heading_members(view, linked)
+        or (_asked_section(view, linked) if not operand_rows(linked, view) else [])
+    )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
     residual = [r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r))]
@@ -170,6 +174,22 @@ def section_members(view: TypedView, linked: Linked) -> list[int]:
     own = [set(tokens(table.row_chain(r)[-1])) for r in members]
     said = set().union(*(s.tokens & set(tokens(table.row_chain(s.index)[-1])) for s in same))
     return members if all(said <= words for words in own) else []
+
+
+def _heading_members(view: TypedView, linked: Linked) -> list[int]:
+    """The rows under the heading the question names best, when that row holds no values ("which director received
+    the highest total remuneration in 2019" over a "2019" heading above the directors, and a "2018" one above them
+    again): every row of the view under it. Empty unless two or more are."""
+    if not linked.rows:
+        return []
+    table, top = view.table, linked.rows[0].index
+    heading = table.row_chain(top)
+    if not heading or any(c.col > 0 and c.text.strip() for c in table.cells if c.row == top):
+        return []  # a row of values, or no label
+    members = [
+        r for r in view.rows if len(chain := table.row_chain(r)) > len(heading) and chain[: len(heading)] == heading
+    ]
+    return members if len(members) >= MIN_SECTION_MEMBERS else []
 
 
 def _pick(
@@ -583,6 +603,8 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     cell = view.table.cell_at(rows[0].index, linked.cols[0].index)
     if cell is None or cell.col != linked.cols[0].index or not cell.text.strip():
         return False  # a section's own row ("2019:") has no cell of its own in the column: it pins none
+    if all(c.col == cell.col for c in view.table.cells if c.row == rows[0].index and c.text.strip()):
+        return False  # a heading ("2019" over directors' rows) whose one cell is in the column named: nothing pinned
     label = set(row_words(view.table, rows[0].index))
     if not label or not label <= set(linked.words):
         return False

@@ -371,6 +371,11 @@ def kind_spent(question: str, q: list[str]) -> list[str]:
     return left
 
 
+# the sign a statement line opens with is no word of its name: "Less: Loss allowance" is named whole by "the loss
+# allowance on trade receivables", as "Add: Depreciation" by "the depreciation"
+_OPERATOR = re.compile(r"^\s*(?:less|add|deduct|plus|minus)\b\s*:?\s*(?=\w)", re.IGNORECASE)
+
+
 def _own_label(table: Table, row: int, texts: dict[int, str]) -> str:
     """A row's own label (the last level of its path; its first text cell when it has no path), no section. An
     unlabelled line of sums is its section's total: it takes the section's name."""
@@ -471,7 +476,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
     full = kind_spent(question, full)
     q = _stub_name_spent(table, full)
-    own = {r: set(tokens(_own_label(table, r, texts[r]))) for r in units}
+    own = {r: set(tokens(_OPERATOR.sub("", _own_label(table, r, texts[r])))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
     matched = (
         _match(q, units)
@@ -481,7 +486,11 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     if not matched:
         matched = _phrase_rows(table, full, units, texts)
     for r, (score, hit, pos) in matched.items():
-        phrase = [c for c, text in texts[r].items() if len(plain_words(text)) > 2 and f" {plain_words(text)} " in nq]
+        phrase = [
+            c
+            for c, text in texts[r].items()
+            if len(words := plain_words(_OPERATOR.sub("", text))) > 2 and f" {words} " in nq
+        ]
         scored.append(Scored(r, score + PHRASE_BONUS * bool(phrase), frozenset(hit), pos))
     scored, heirs = _items_for_headings(table, scored, own, numeric)
     cover = {s.index: len(own[s.index] & s.tokens) / len(s.tokens) if s.index in named else 0.0 for s in scored}

@@ -11,6 +11,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.qa.periods import MONTH_NAME, STATED_CHANGE
 from tablerag.qa.route import Route, route_without
+from tablerag.text.tokens import tokenize
 
 _DOTTED = re.compile(r"(?<![\w.])((?:[A-Za-z]\.){2,})(?![\w])")  # "U.S.", "U.K.", "N.A." as one word: "US"
 
@@ -78,15 +79,28 @@ _SHORT_FORMS = {
 _SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
 
+# a short form is said in full only where one label of the table holds at least this share of the words the full
+# form adds: "PP&E" over asset-class columns ("Plant and machinery | Total") is the table's subject, and its "plant"
+# alone would take one class for the whole
+SHORT_FORM_MIN_SHARE = 0.5
+
+
 def _short_forms_said(table: Table, question: str) -> str:
-    """The question with each short form (`_SHORT_FORMS`) the table does not write said in full."""
+    """The question with each short form (`_SHORT_FORMS`) the table does not write said in full, where a label
+    holds enough of the full form's words (`SHORT_FORM_MIN_SHARE`)."""
     found = {m.group(1).lower() for m in _SHORT_FORM.finditer(question)}
     if not found:
         return question
     written = " ".join(c.text for c in table.cells).lower()
+    labels = [set(tokenize(c.text)) for c in table.cells if c.value is None and c.text.strip()]
+    labels += [set(tokenize(table.column_name(c))) for c in range(table.n_cols)]
     for short in found:
-        if not re.search(rf"\b{short}\b", written):
-            question = re.sub(rf"\b{short}\b", _SHORT_FORMS[short], question, flags=re.IGNORECASE)
+        if re.search(rf"\b{short}\b", written):
+            continue
+        added = set(tokenize(_SHORT_FORMS[short])) - set(tokenize(short))
+        if added and max(len(added & label) for label in labels) < SHORT_FORM_MIN_SHARE * len(added):
+            continue
+        question = re.sub(rf"\b{short}\b", _SHORT_FORMS[short], question, flags=re.IGNORECASE)
     return question
 
 

@@ -1,0 +1,82 @@
+"""Notes to the statements as a reader reads them: a share capital movement whose unit row sets each column's
+unit ("'000" shares beside "$'000" money), so "how many" is the count and "how much" the money; a remuneration
+table in year sections, ranked within the year asked; a line opening with its sign ("Less: Loss allowance") named
+whole by the question; "PP&E" over asset-class columns, the table's subject, not one class. Tables are written as
+CSV files."""
+
+from __future__ import annotations
+
+from helpers import answers_each
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+SHARE_CAPITAL = [
+    ["", "2019", "", "2018", ""],
+    ["", "Number of ordinary shares", "Amount", "Number of ordinary shares", "Amount"],
+    ["", "'000", "$'000", "'000", "$'000"],
+    ["At beginning of year", "612,480", "248,920", "608,150", "246,315"],
+    ["Issued under share option scheme", "2,140", "1,305", "4,330", "2,605"],
+    ["Share buy-back", "(3,500)", "(2,142)", "—", "—"],
+    ["At end of year", "611,120", "248,083", "612,480", "248,920"],
+]
+REMUNERATION = [
+    ["Name of director", "Salary and fees", "Bonus", "Total"],
+    ["", "$'000", "$'000", "$'000"],
+    ["2019", "", "", ""],
+    ["Tan Boon Heng", "720", "480", "1,200"],
+    ["Lim Siew Ling", "540", "310", "850"],
+    ["Chua Mei Fong", "82", "—", "82"],
+    ["2018", "", "", ""],
+    ["Tan Boon Heng", "700", "420", "1,120"],
+    ["Lim Siew Ling", "520", "285", "805"],
+    ["Chua Mei Fong", "90", "—", "90"],
+]
+RECEIVABLES = [
+    ["", "2019", "2018"],
+    ["Trade receivables", "48,215", "44,902"],
+    ["Less: Loss allowance", "(1,306)", "(1,142)"],
+    ["Trade receivables, net", "46,909", "43,760"],
+]
+ASSET_CLASSES = [
+    ["", "Land and buildings", "Plant and machinery", "Total"],
+    ["Cost", "", "", ""],
+    ["At 1 January 2019", "86,400", "52,310", "138,710"],
+    ["Additions", "1,250", "7,845", "9,095"],
+    ["At 31 December 2019", "87,650", "60,155", "147,805"],
+]
+
+
+def test_a_unit_row_sets_each_columns_unit(tmp_path):
+    table = table_from_rows(SHARE_CAPITAL, tmp_path, "capital")
+    units = {c.col: c.unit for c in table.cells if c.row == 4 and c.value is not None}
+    assert units[1] == units[3] and "USD" not in (units[1] or "")  # shares counted in thousands, no money
+    assert "USD" in (units[2] or "") and "USD" in (units[4] or "")
+
+
+def test_how_many_is_the_count_and_how_much_the_money(tmp_path):
+    table = table_from_rows(SHARE_CAPITAL, tmp_path, "capital")
+    answers_each(
+        table,
+        ("How many shares were issued under the share option scheme in 2018?", "4,330"),
+        ("How much did the share buy-back in 2019 reduce share capital by?", "(2,142)"),
+        ("What was the amount of share capital at the beginning of 2018?", "246,315"),
+    )
+
+
+def test_a_ranking_within_the_year_section_asked(tmp_path):
+    table = table_from_rows(REMUNERATION, tmp_path, "remuneration")
+    lowest = answer_table(table, "Which director received the lowest total remuneration in 2019?")
+    assert lowest is not None and lowest.label == "Chua Mei Fong" and {c["row"] for c in lowest.citations} == {5}
+    lowest = answer_table(table, "Which director received the lowest total remuneration in 2018?")
+    assert lowest is not None and lowest.label == "Chua Mei Fong" and {c["row"] for c in lowest.citations} == {9}
+
+
+def test_a_line_opening_with_its_sign_is_named_whole(tmp_path):
+    table = table_from_rows(RECEIVABLES, tmp_path, "receivables")
+    answers_each(table, ("What was the loss allowance on trade receivables in 2019?", "(1,306)"))
+
+
+def test_pp_and_e_over_asset_classes_is_the_whole(tmp_path):
+    table = table_from_rows(ASSET_CLASSES, tmp_path, "ppe")
+    answers_each(table, ("What was the total cost of PP&E at 1 January 2019?", "138,710"))
