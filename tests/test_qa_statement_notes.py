@@ -80,3 +80,27 @@ def test_a_line_opening_with_its_sign_is_named_whole(tmp_path):
 def test_pp_and_e_over_asset_classes_is_the_whole(tmp_path):
     table = table_from_rows(ASSET_CLASSES, tmp_path, "ppe")
     answers_each(table, ("What was the total cost of PP&E at 1 January 2019?", "138,710"))
+
+
+SENSITIVITY = [
+    ["", "2019", "", "2018", ""],
+    ["", "+100 basis points", "-100 basis points", "+100 basis points", "-100 basis points"],
+    ["Effect on profit before tax", "", "", "", ""],
+    ["Bank borrowings", "(4,200)", "4,200", "(3,500)", "3,500"],
+    ["Bank deposits", "1,496", "(1,496)", "1,180", "(1,180)"],
+    ["Effect on equity", "(4,053)", "4,053", "(3,591)", "3,591"],
+]
+
+
+def test_a_supposed_move_of_a_rate_is_the_scenario_column_not_a_change(tmp_path):
+    table = table_from_rows(SENSITIVITY, tmp_path, "sensitivity")
+    answers_each(
+        table,
+        (
+            "What would be the effect on 2019 profit of a 100 basis point increase on bank borrowings?",
+            "(4,200)",
+        ),
+        ("What would be the impact on equity of a 100 basis point decrease in interest rates in 2018?", "3,591"),
+        ("How would a 100bp fall in interest rates affect 2019 profit before tax through bank deposits?", "(1,496)"),
+        ("What is the impact on equity of an increase of 1% in rates in 2019?", "(4,053)"),
+    )

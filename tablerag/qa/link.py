@@ -141,6 +141,8 @@ _PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECA
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
 _SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir"}  # "expiry" is when things expire
+# a rise is an increase, a fall or decline a decrease ("a 100bp fall in interest rates": the "-100 basis points" case)
+_SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
@@ -174,6 +176,12 @@ _FISCAL_MARK = re.compile(r"\bFY\s?(?=['\u2019]?\d\d(?:\d\d)?\b)", re.IGNORECASE
 # a comparison sign before a number, as a label writes a bucket (">360", "< 1 year"): the words a question says
 _SIGNS = {">": "more than", "<": "less than", ">=": "at least", "≥": "at least", "<=": "at most", "≤": "at most"}
 _SIGN_BEFORE_NUMBER = re.compile(r"(>=|<=|[<>≤≥])\s*(?=\$?\d)")
+# a signed move of a rate, as a sensitivity table heads its scenarios ("+100 basis points", "-10%"): the words a
+# question says ("a 100 basis point increase", "a 10% fall")
+_SIGNED_MOVE = re.compile(
+    r"(?<![\w)])([+\-\u2212\u2013])\s?(?=\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent|basis|bps?\b|pp\b|percentage\s+points?))",
+    re.IGNORECASE,
+)
 # the same bound said in other words before a number ("over 360 days", "under 1 year")
 _BOUND_WORDS = re.compile(
     r"\b(?:(over|above|greater\s+than|exceeding)|(under|below|fewer\s+than))\s+(?=\$?\d)", re.IGNORECASE
@@ -211,6 +219,7 @@ def tokens(text: str) -> list[str]:
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360"), in
     order."""
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
+    text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))

@@ -573,9 +573,20 @@ def _others(question: str, outer: Intent) -> tuple[tuple[Intent, str], ...]:
     return tuple(out)
 
 
+_MOVE_WORDS = r"(?:increase|decrease|rise|fall|decline|drop|change|shift|movement|strengthening|weakening)s?"
+_RATE_MOVED = (
+    r"[+\-\u2212]?\d+(?:\.\d+)?\s*(?:%|percent\b|per\s*cent\b|basis[-\s]+points?\b|bps?\b|percentage\s+points?\b)"
+)
+# a move of a rate the question supposes ("a 100 basis point increase in interest rates", "an increase of 10%"):
+# a scenario a sensitivity table heads a column with, not a change to compute
+_SCENARIO = re.compile(rf"\b{_RATE_MOVED}[\s-]*{_MOVE_WORDS}\b|\b{_MOVE_WORDS}\s+of\s+{_RATE_MOVED}", re.IGNORECASE)
+
+
 def rule_route(question: str) -> Route:
     """The intent named first in the question decides (a superlative first when the answer is a name: "which year
-    had the largest total"); no intent -> semantic when it asks for similarity, else lookup."""
+    had the largest total"); no intent -> semantic when it asks for similarity, else lookup. A supposed move of a
+    rate (`_SCENARIO`) names no operation."""
+    question = _SCENARIO.sub(lambda m: " " * len(m.group(0)), question)
     patterns = dict(INTENT_PATTERNS)
     if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
         for intent in (Intent.MAX, Intent.MIN):
