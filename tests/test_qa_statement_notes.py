@@ -104,3 +104,37 @@ def test_a_supposed_move_of_a_rate_is_the_scenario_column_not_a_change(tmp_path)
         ("How would a 100bp fall in interest rates affect 2019 profit before tax through bank deposits?", "(1,496)"),
         ("What is the impact on equity of an increase of 1% in rates in 2019?", "(4,053)"),
     )
+
+
+PROVISIONS = [
+    ["", "Warranty", "Restructuring", "Total"],
+    ["At 1 January 2018", "18,420", "—", "18,420"],
+    ["Provision made", "9,815", "12,600", "22,415"],
+    ["Provision utilised", "(8,930)", "(4,210)", "(13,140)"],
+    ["At 31 December 2018 and 1 January 2019", "19,305", "8,390", "27,695"],
+    ["Provision made", "10,240", "3,100", "13,340"],
+    ["Provision utilised", "(9,476)", "(8,905)", "(18,381)"],
+    ["At 31 December 2019", "20,069", "2,585", "22,654"],
+]
+GROUP_AND_COMPANY = [
+    ["", "Note", "Group", "", "Company", ""],
+    ["", "", "2019", "2018", "2019", "2018"],
+    ["Cash and cash equivalents", "9", "38,614", "42,207", "2,108", "3,415"],
+    ["Inventories", "11", "142,780", "131,546", "—", "—"],
+    ["Total assets", "", "789,616", "757,519", "303,983", "303,706"],
+]
+
+
+def test_movements_above_a_balance_closing_one_year_and_opening_the_next(tmp_path):
+    table = table_from_rows(PROVISIONS, tmp_path, "provisions")
+    answers_each(
+        table,
+        ("How much restructuring provision was made during 2018?", "12,600"),
+        ("How much of the warranty provision was utilised in 2019?", "(9,476)"),
+    )
+
+
+def test_a_note_column_beside_group_columns(tmp_path):
+    table = table_from_rows(GROUP_AND_COMPANY, tmp_path, "group")
+    assert table.column_headers[3] == ["Group", "2018"] and table.column_headers[1] == ["Note"]
+    answers_each(table, ("What were the Group's total assets as at 30 June 2018?", "757,519"))

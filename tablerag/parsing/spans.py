@@ -251,10 +251,12 @@ def _siblings(table: Table, row: int, col: int, other: int) -> bool:
     return a[-1] == b[-1] or (is_period(a[-1]) and is_period(b[-1])) or (is_bucket(a[-1]) and is_bucket(b[-1]))
 
 
-def _beside_single(filled: list[Cell], cell: Cell) -> bool:
-    """A label right after a one-column label of its row (not the stub) is one of a row of column labels ("First |
-    Second | Third | Fourth" over "Quarter"), so it heads its own column, not the unlabelled one after it."""
-    return any(c.col_span == 1 and c.col == cell.col - 1 > 0 for c in filled)
+def _beside_single(filled: list[Cell], cell: Cell, below: list[bool]) -> bool:
+    """A label right after a one-column label of its row (not the stub) that heads a sub-label too is one of a row
+    of column labels ("First | Second | Third | Fourth" over "Quarter"), so it heads its own column, not the
+    unlabelled one after it. A label with nothing under it ("Note" beside "Group" over "2019 | 2018") is a column of
+    its own, no sibling."""
+    return any(c.col_span == 1 and c.col == cell.col - 1 > 0 and below[c.col] for c in filled)
 
 
 def spread_sibling_labels(table: Table) -> bool:
@@ -282,7 +284,7 @@ def spread_sibling_labels(table: Table) -> bool:
                 hi + 1 < table.n_cols
                 and not taken[hi + 1]
                 and below[hi + 1]
-                and not _beside_single(filled, cell)
+                and not _beside_single(filled, cell, below)
                 and (hi + 1 in periods or not dated)
             ):
                 hi += 1

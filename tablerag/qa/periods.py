@@ -39,11 +39,20 @@ def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
+def _balance_year(label: str) -> str | None:
+    """The year a roll-forward's balance row closes: the one year it names, or the first of two years running
+    ("At 31 December 2018 and 1 January 2019" ends 2018 and opens 2019: the movements above it are 2018's)."""
+    found = sorted(set(_years(label, header=True)))
+    if len(found) == 2 and int(found[1]) - int(found[0]) == 1:
+        return found[0]
+    return found[0] if len(found) == 1 else None
+
+
 def row_periods(table: Table) -> dict[int, str]:
     """The year of each body row of a roll-forward ("Balance at December 31, 2018 | Additions | Balance at December
     31, 2019"): a row that names one year has it; a row that names none (a movement) has the year of the next
     dated row below it, the balance it leads to. Empty unless two or more rows name different years."""
-    dated = {r: y for r in range(table.header_rows, table.n_rows) if (y := year_of(" ".join(table.row_chain(r))))}
+    dated = {r: y for r in range(table.header_rows, table.n_rows) if (y := _balance_year(" ".join(table.row_chain(r))))}
     if len(set(dated.values())) < MIN_DATED_ROWS:
         return {}
     out, below = {}, None
