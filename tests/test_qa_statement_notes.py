@@ -138,3 +138,49 @@ def test_a_note_column_beside_group_columns(tmp_path):
     table = table_from_rows(GROUP_AND_COMPANY, tmp_path, "group")
     assert table.column_headers[3] == ["Group", "2018"] and table.column_headers[1] == ["Note"]
     answers_each(table, ("What were the Group's total assets as at 30 June 2018?", "757,519"))
+
+
+MATURITIES = [
+    ["", "Carrying amount", "Contractual cash flows", "Within 1 year", "1 to 5 years", "Over 5 years"],
+    ["At 31 December 2019", "", "", "", "", ""],
+    ["Bank borrowings", "1,245,000", "1,356,820", "318,640", "1,038,180", "—"],
+    ["Lease liabilities", "286,512", "318,905", "72,410", "168,295", "78,200"],
+    ["At 31 December 2018", "", "", "", "", ""],
+    ["Bank borrowings", "980,000", "1,062,350", "412,870", "649,480", "—"],
+    ["Lease liabilities", "290,118", "320,402", "70,134", "170,268", "80,000"],
+]
+ISSUED = [
+    ["", "Number of ordinary shares", "", "Amount", ""],
+    ["", "2019", "2018", "2019", "2018"],
+    ["", "'000", "'000", "$'000", "$'000"],
+    ["At beginning of year", "318,450", "301,200", "402,118", "371,540"],
+    ["Issued under dividend reinvestment plan", "3,210", "2,950", "9,405", "8,378"],
+    ["Issued under share option scheme", "1,180", "1,300", "2,714", "2,860"],
+    ["At end of year", "322,840", "305,450", "414,237", "382,778"],
+]
+
+
+def test_a_maturity_bucket_asked_in_words_is_the_part_not_the_whole(tmp_path):
+    table = table_from_rows(MATURITIES, tmp_path, "maturities")
+    answers_each(
+        table,
+        (
+            "What were the contractual cash flows on bank borrowings due within one year as at 31 December 2018?",
+            "412,870",
+        ),
+        (
+            "How much of the lease liabilities' cash flows falls due after more than five years at the end of 2019?",
+            "78,200",
+        ),
+        ("How much of the lease liability cash flows was payable after more than five years in 2018?", "80,000"),
+        ("What were the contractual cash flows of lease liabilities at 31 December 2019?", "318,905"),
+    )
+
+
+def test_shares_on_issue_and_issued_capital(tmp_path):
+    table = table_from_rows(ISSUED, tmp_path, "issued")
+    answers_each(
+        table,
+        ("How many ordinary shares were on issue at the beginning of 2018?", "301,200"),
+        ("What was issued capital at the end of 2019?", "414,237"),
+    )

@@ -71,6 +71,7 @@ from tablerag.qa.periods import (
 from tablerag.qa.pick import (
     RESPECTIVE,
     amounts_first,
+    bucket_over_total,
     dated_column,
     each_period,
     listed_place,
@@ -216,9 +217,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
-    tied = tied_columns(
-        table, grid, r, _money_first(table, r, amounts_first(table, filled, question), question), question
-    )
+    ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question), question))
+    tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _price_or_share(table.cell_at(r, c.index))] or tied
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
@@ -350,9 +350,9 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
     return [Scored(plain[0], 0.0, frozenset(), 0)]
 
 
-# "how much", "the amount / value of": money asked, not the count beside it ("the amount of share capital at the
+# "how much", "the amount / value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
 # beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
-_MONEY_ASKED = re.compile(r"\bhow\s+much\b|\b(?:amount|value)\s+of\b", re.IGNORECASE)
+_MONEY_ASKED = re.compile(r"\bhow\s+much\b|\b(?:amount|value)\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 
 def _money(cell: Cell | None) -> bool:

@@ -21,6 +21,13 @@ _BESIDE = re.compile(
 _ASKS_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)  # a person, as the named row is in its own column
 _AFTER = frozenset({"after", "following", "below"})  # the rest place the row before the one named
 _LISTING_PLACE = frozenset({"above", "below"})
+# a span of time after the place word ("due after more than five years", "within or after one year"): a maturity
+# bucket, no row placed beside another
+_SPAN_AFTER = re.compile(
+    r"\s+(?:(?:more|less)\s+than\s+|over\s+|under\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    r"\s+(?:years?|months?|weeks?|days?)\b",
+    re.IGNORECASE,
+)
 
 
 def _place_word(table: Table, question: str) -> re.Match[str] | None:
@@ -28,6 +35,8 @@ def _place_word(table: Table, question: str) -> re.Match[str] | None:
     adjustments"): then it is part of a name, not a place."""
     m = _BESIDE.search(question)
     if m is None:
+        return None
+    if _SPAN_AFTER.match(question, m.end()):
         return None
     word = m.group("word").lower()
     return None if any(word in p.split() for p in label_phrases(table)) else m

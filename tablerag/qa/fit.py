@@ -418,8 +418,10 @@ def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) 
 
 
 # "how much has X increased", "by how much did X fall": the size of a change is asked
+# a payment that "falls due" ("how much of the cash flows falls due after five years") is no fall
+_FALL = r"(?:fall|fell)(?!(?:s|ing)?\s+due\b)"
 ASKS_CHANGE = re.compile(
-    r"\bhow\s+(?:much|many)\b[^?]*?\b(?:increas|decreas|grow|grew|rise|rose|risen|fall|fell|fallen|declin|drop)\w*"
+    rf"\bhow\s+(?:much|many)\b[^?]*?\b(?:increas|decreas|grow|grew|rise|rose|risen|{_FALL}|fallen|declin|drop)\w*"
     r"|\b(?:increas|decreas|grew|grown|rose|risen|fell|fallen|declin|dropp)\w*\s+by\s+how\s+much\b",
     re.IGNORECASE,
 )

@@ -205,6 +205,21 @@ _SPELLINGS = (
 
 # "how old is X" asks X's age: the "Age" column
 _HOW_OLD = re.compile(r"\bhow\s+old\b", re.IGNORECASE)
+# a number of years, months or days said in words, as maturity buckets write it in digits ("within one year" is
+# "Within 1 year", "after more than five years" "Over 5 years")
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
+    )
+}
+_SPAN_IN_WORDS = re.compile(
+    rf"\b({'|'.join(_NUMBER_WORDS)})\b(?=(?:\s*(?:-|–|to|and)\s*(?:\d+|{'|'.join(_NUMBER_WORDS)}))?\s+"
+    r"(?:years?|months?|weeks?|days?)\b)",
+    re.IGNORECASE,
+)
+# shares "on issue" / "in issue" (British and Australian reports) are the shares outstanding, no shares issued
+_IN_ISSUE = re.compile(r"\b(?:on|in)\s+issue\b", re.IGNORECASE)
 
 
 def one_spelling(text: str) -> str:
@@ -226,7 +241,8 @@ def tokens(text: str) -> list[str]:
     text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
-    text = _HOW_OLD.sub(" age ", text)
+    text = _IN_ISSUE.sub(" outstanding ", _HOW_OLD.sub(" age ", text))
+    text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
     return [_SAME.get(t, t) for t in tokenize(text)]
 
 

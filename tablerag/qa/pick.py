@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
+from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL, total_row
@@ -30,6 +31,7 @@ from tablerag.qa.wording import label_phrases, plain_words, route_past_labels, s
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 MIN_PERIODS_LISTED = 2  # one period's cell is a lookup, not a list
+SUM_TOLERANCE = 0.005  # parts printed rounded add up to their total within half a percent
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 ASKS_WHEN = re.compile(r"^\s*when\b|\bwann\b|когда|\bkiedy\b|什么时候|何时", re.IGNORECASE)  # names no column
 # a polar or choice question ("did A or B drive more laps?", "is the altitude above or below 100?", "does X have
@@ -164,6 +166,32 @@ def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Score
         if period and years.get(c.index) == period and percent_column(table, c.index) == bool(share):
             return [c, *(x for x in cols if x is not c)]
     return cols
+
+
+def bucket_over_total(table: Table, row: int, cols: list[Scored]) -> list[Scored]:
+    """A maturity bucket the question names by words of its own ("within 1 year", not only "year") before the column
+    whose amount the buckets of the row add up to ("Contractual cash flows | Within 1 year | 1 to 5 years | Over 5
+    years"): "the contractual cash flows due within one year" asks the part, not the whole it shares words with."""
+    if len(cols) < 2 or is_bucket(table.column_name(cols[0].index)):
+        return cols
+    buckets = [c for c in range(table.n_cols) if is_bucket(table.column_name(c))]
+    if len(buckets) < 2:
+        return cols
+    shared = set.intersection(*(set(tokens(table.column_name(c))) for c in buckets))
+    named = [c for c in cols[1:] if c.index in buckets and c.tokens - shared]
+    if not named or not _adds_up(table, row, cols[0].index, buckets):
+        return cols
+    return [named[0], *(c for c in cols if c is not named[0])]
+
+
+def _adds_up(table: Table, row: int, whole: int, parts: list[int]) -> bool:
+    """The row's cell in ``whole`` is the sum of its cells in ``parts`` (nil marks as nothing)."""
+    cells = {c.col: c for c in table.cells if c.row == row}
+    total = cells.get(whole)
+    if total is None or total.value is None:
+        return False
+    values = [v for c in parts if c in cells and (v := cells[c].value) is not None]
+    return bool(values) and abs(sum(values) - total.value) <= SUM_TOLERANCE * max(1.0, abs(total.value))
 
 
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
