@@ -184,3 +184,26 @@ def test_shares_on_issue_and_issued_capital(tmp_path):
         ("How many ordinary shares were on issue at the beginning of 2018?", "301,200"),
         ("What was issued capital at the end of 2019?", "414,237"),
     )
+
+
+EMPLOYEES = [
+    ["", "Average for the year", "", "As at year end", ""],
+    ["", "2018-19", "2017-18", "2018-19", "2017-18"],
+    ["By category", "", "", "", ""],
+    ["Management", "1,284", "1,206", "1,312", "1,251"],
+    ["Staff", "3,618", "3,475", "3,702", "3,540"],
+    ["Workmen", "6,942", "7,108", "6,880", "7,015"],
+    ["Total", "11,844", "11,789", "11,894", "11,806"],
+]
+
+
+def test_a_fiscal_year_written_as_the_table_writes_it(tmp_path):
+    table = table_from_rows(EMPLOYEES, tmp_path, "employees")
+    answers_each(
+        table,
+        ("What was the average number of workmen employed during 2018-19?", "6,942"),
+        ("How many management employees were on the rolls at the end of 2017-18?", "1,251"),
+        ("What was the total headcount at year end 2018-19?", "11,894"),  # "headcount" names no "Staff" row
+    )
+    largest = answer_table(table, "Which employee category was the largest at the end of 2018-19?")
+    assert largest is not None and largest.label == "Workmen"

@@ -25,6 +25,7 @@ from tablerag.parsing.totals import named_total, summed_parts
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
+    fiscal_spans_said,
     is_year,
     opening_said,
     row_periods,
@@ -642,7 +643,7 @@ def periods_placed(table: Table, question: str) -> str:
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
-    question = thereafter_said(table, question)
+    question = thereafter_said(table, fiscal_spans_said(table, question))
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)
@@ -785,8 +786,12 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
     # no row named: every other word of the question's words; some named: those of words no row label uses
+    # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
+    asked = kind_spent(question, q)
     also = (
-        [w for t in q for w in _ALSO_SAID.get(t, ()) if w not in q] if not found else _unused_said_otherwise(table, q)
+        [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
+        if not found
+        else _unused_said_otherwise(table, asked)
     )
     if also:
         found, key_cols, tied = link_rows(table, question, q + also)
@@ -796,6 +801,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         _all_is_the_total(
             table, question, _asked_year_rows(table, question, _period_rows_first(table, question, found))
         ),
+        set(q),
     )
     rows = _amount_before_its_share(table, question, q, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
@@ -865,16 +871,17 @@ def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[S
     return [first, *(s for s in rows if s.index != chosen[-1])]
 
 
-def _part_of_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+def _part_of_the_total(table: Table, question: str, rows: list[Scored], said: set[str]) -> list[Scored]:
     """ "The stock-based compensation expense for research and development" over "Research and development" and
     "Total stock-based compensation expense" (or "the foreign income before taxes" over "United States", "Foreign"
     and the "Income before income taxes" they sum to): the total's words say what the parts are amounts of, the
     part's whole own label says which one; the part, first. Only a row the total sums, named by words none of the
     total's; never
-    in a share, which names a part and its whole ("products as a percentage of the total cost of revenue")."""
+    in a share, which names a part and its whole ("products as a percentage of the total cost of revenue"). The part
+    is named by words the question ``said``, not by other words for them ("the total headcount" is no "Staff")."""
     if len(rows) < MIN_UNITS_SHARED or whole_named(question):
         return rows
-    part = _named_part(table, rows[0], rows[1:])
+    part = _named_part(table, rows[0], [x for x in rows[1:] if x.tokens <= said])
     if part is None:
         return rows
     return [Scored(part.index, rows[0].score, part.tokens, part.position), *(x for x in rows if x is not part)]

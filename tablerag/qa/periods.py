@@ -281,6 +281,17 @@ def _years(text: str, header: bool) -> list[str]:
     return _YEAR_IN.findall(text)
 
 
+def fiscal_spans_said(table: Table, question: str) -> str:
+    """The question with each "2018-19" that the table writes too (a header or label "2018-19") said as "2018/19":
+    one fiscal year, ending 2019, as the table means it; a span the table does not write stays a range."""
+    written = {(m.group(1), m.group(2)) for c in table.cells for m in _FISCAL_DASH.finditer(c.text)}
+    if not written:
+        return question
+    return _FISCAL_DASH.sub(
+        lambda m: f"{m.group(1)}/{m.group(2)}" if (m.group(1), m.group(2)) in written else m.group(0), question
+    )
+
+
 def years_in(text: str, header: bool = False) -> set[str]:
     """Every year the text names ("FY2019 vs 2018" -> {"2019", "2018"}; a fiscal year "2018/19" -> {"2019"}, the
     year it ends in; in a question "FY19" -> {"2019"}); ``header``: the text is a header, where "2018-19" is one
