@@ -207,3 +207,63 @@ def test_a_fiscal_year_written_as_the_table_writes_it(tmp_path):
     )
     largest = answer_table(table, "Which employee category was the largest at the end of 2018-19?")
     assert largest is not None and largest.label == "Workmen"
+
+
+QUARTERS = [
+    ["", "First Quarter", "Second Quarter"],
+    ["(in thousands, except per share amounts)", "", ""],
+    ["Revenue", "$ 96,412", "$ 104,857"],
+    ["Net loss", "$ (13,904)", "$ (10,516)"],
+    ["Net loss per share, basic and diluted", "$ (0.21)", "$ (0.16)"],
+]
+RSUS = [
+    ["", "Number of Shares", "Weighted-Average Grant Date Fair Value"],
+    ["", "(in thousands)", ""],
+    ["Unvested at December 31, 2018", "2,314", "$ 27.96"],
+    ["Granted", "1,256", "42.75"],
+    ["Vested", "(881)", "26.58"],
+    ["Unvested at December 31, 2019", "2,689", "$ 35.50"],
+]
+DEFERRED = [
+    ["", "2019", "2018"],
+    ["Deferred tax assets:", "", ""],
+    ["Net operating loss carryforwards", "$ 58,417", "$ 63,902"],
+    ["Research and development credits", "14,286", "12,105"],
+    ["Accrued compensation", "9,731", "8,644"],
+    ["Gross deferred tax assets", "82,434", "84,651"],
+    ["Valuation allowance", "(47,832)", "(52,610)"],
+    ["Net deferred tax assets", "$ 34,602", "$ 32,041"],
+]
+REVENUE = [
+    ["", "2019", "2018"],
+    ["By product line:", "", ""],
+    ["Software licenses", "$ 412.5", "$ 438.9"],
+    ["Subscriptions", "586.3", "472.1"],
+    ["Total revenue", "$ 998.8", "$ 911.0"],
+    ["By geography:", "", ""],
+    ["Americas", "$ 651.6", "$ 579.7"],
+    ["EMEA", "347.2", "331.3"],
+    ["Total revenue", "$ 998.8", "$ 911.0"],
+]
+
+
+def test_a_unit_note_in_the_stub_corner_names_no_row_kind(tmp_path):
+    table = table_from_rows(QUARTERS, tmp_path, "quarters")
+    answers_each(table, ("What was the net loss per share in the first quarter?", "$ (0.21)"))
+
+
+def test_how_many_is_never_the_fair_value_column_even_without_signs(tmp_path):
+    table = table_from_rows(RSUS, tmp_path, "rsus")
+    answers_each(table, ("How many RSUs were granted during 2019?", "1,256"), ("How many RSUs vested?", "(881)"))
+
+
+def test_a_subtotal_by_its_amounts_is_no_component(tmp_path):
+    table = table_from_rows(DEFERRED, tmp_path, "deferred")
+    largest = answer_table(table, "Which individual deferred tax asset component was the largest in 2019?")
+    assert largest is not None and largest.label == "Net operating loss carryforwards"
+
+
+def test_the_section_a_which_question_names_when_only_totals_link(tmp_path):
+    table = table_from_rows(REVENUE, tmp_path, "revenue")
+    largest = answer_table(table, "Which product line was the largest contributor to revenue in 2019?")
+    assert largest is not None and largest.label == "Subscriptions"

@@ -220,7 +220,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question), question))
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
-        tied = [c for c in tied if not _price_or_share(table.cell_at(r, c.index))] or tied
+        tied = [c for c in tied if not _priced(table, r, c.index)] or tied
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
@@ -338,13 +338,13 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
         return []
     r = linked.row.index
     named = [c for c in linked.cols if grid[r][c.index].strip()]
-    if any(not _price_or_share(table.cell_at(r, c.index)) for c in named):
+    if any(not _priced(table, r, c.index) for c in named):
         return []  # a column named holds no price nor share here: it answers as named
     filled = _filled_values(table, grid, linked, r)
     cells = [table.cell_at(r, c) for c in filled]
     if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
         return []  # a record of names, dates and scores: "how many" counts its rows, not one cell
-    plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and not _price_or_share(cell)]
+    plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and not _priced(table, r, c)]
     if len(plain) != 1 or _year_unsaid(table, r, plain, question):
         return []
     return [Scored(plain[0], 0.0, frozenset(), 0)]
@@ -373,6 +373,19 @@ def _money_first(table: Table, r: int, cols: list[Scored], question: str) -> lis
         (c for c in cols[1:] if round(c.score, SCORE_DIGITS) == best and _money(table.cell_at(r, c.index))), None
     )
     return cols if money is None else [money, *(c for c in cols if c is not money)]
+
+
+# a column of prices or values per unit, whether or not each cell repeats the currency sign ("Weighted-Average Grant
+# Date Fair Value | $ 24.36 | 31.82"): no count
+_PRICE_NAME = re.compile(r"\b(?:price|fair\s+value|value\s+per|cost\s+per)\b", re.IGNORECASE)
+
+
+def _priced(table: Table, r: int, c: int) -> bool:
+    """The row's cell in column ``c`` is a price or share: by its own unit, its column's name, or a currency sign
+    another cell of its column carries."""
+    if _price_or_share(table.cell_at(r, c)) or _PRICE_NAME.search(table.column_name(c)):
+        return True
+    return any(x.col == c and x.value is not None and _money(x) for x in table.cells)
 
 
 def _price_or_share(cell: Cell | None) -> bool:

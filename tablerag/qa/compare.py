@@ -86,7 +86,7 @@ def _rank_sql(
     members = (
         section_members(view, linked)
         or _heading_members(view, linked)
-        or (_asked_section(view, linked) if not operand_rows(linked, view) else [])
+        or (_asked_section(view, linked) if not _item_rows(view, linked) else [])
     )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
@@ -114,6 +114,16 @@ RESIDUAL_ROW = re.compile(
     r"|^\s*rest\s+of\b|^\s*unallocated\b|^\s*(?:inter-?segment\s+)?eliminations?\b",
     re.IGNORECASE,
 )
+
+
+def _item_rows(view: TypedView, linked: Linked) -> list[Scored]:
+    """The operand rows that are items, not totals: "the largest contributor to revenue" links both "Total revenue"
+    rows of a table in sections, which name no item to rank."""
+    return [
+        s
+        for s in operand_rows(linked, view)
+        if not TOTAL_TOKENS & set(tokens(" ".join(view.table.row_chain(s.index)[-1:])))
+    ]
 
 
 def _asked_section(view: TypedView, linked: Linked) -> list[int]:

@@ -22,6 +22,7 @@ from tablerag.index.embed import encode_query
 from tablerag.model import Table
 from tablerag.parsing.numbers import joined_years
 from tablerag.parsing.totals import named_total, summed_parts
+from tablerag.parsing.units import scale_note
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     column_years,
@@ -361,7 +362,9 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     if first != 0:
         return q
     left = list(q)
-    for t in dict.fromkeys(tokens(table.column_name(0))):
+    # a unit note in the stub's corner ("(in thousands, except per share data)") names no row kind
+    name = " ".join(level for level in table.column_chain(0) if not scale_note(level))
+    for t in dict.fromkeys(tokens(name)):
         if t in left and not is_year(t):
             left.remove(t)
     return left

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
-from tablerag.parsing.totals import named_total, net_of_total_rows
+from tablerag.parsing.totals import named_total, net_of_total_rows, summed_parts
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
@@ -147,10 +147,30 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
     return kept
 
 
+MIN_SUMMED_COLUMNS = 2  # a total by its amounts sums its parts in two columns at least: one may sum by chance
+
+
+def _summed_rows(table: Table) -> set[int]:
+    """Rows of a statement in sections that sum the rows above them in every one of two or more amounts, whatever
+    their label says; a listing without sections (a sports table's counts) is left alone: its sums are chance."""
+    grid = [[c for c in table.cells if c.row == r] for r in range(table.n_rows)]
+    amounts = {r: sum(c.value is not None and c.col > 0 for c in cells) for r, cells in enumerate(grid)}
+    sections = any(
+        amounts[r] == 0 and any(c.text.strip() for c in grid[r]) for r in range(table.header_rows, table.n_rows)
+    )
+    if not sections:
+        return set()
+    return {
+        r for r in range(table.header_rows, table.n_rows) if amounts[r] >= MIN_SUMMED_COLUMNS and summed_parts(table, r)
+    }
+
+
 def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
-    """The rows that are items: no total by its label, and no net line below a total (`net_of_total_rows`)."""
+    """The rows that are items: no total by its label or by its amounts (the sum of the rows above it: "Gross
+    deferred tax assets" under the deferred tax assets), and no net line below a total (`net_of_total_rows`)."""
     labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
-    totals = [int(r) for r, label in labels if TOTAL_LABEL.search(label or "")]
+    summed = _summed_rows(view.table)
+    totals = [int(r) for r, label in labels if TOTAL_LABEL.search(label or "") or int(r) in summed]
     out = set(totals) | set(net_of_total_rows(view.table, totals))
     keep = [str(r) for r, _ in labels if int(r) not in out]
     return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"
