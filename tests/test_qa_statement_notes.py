@@ -267,3 +267,26 @@ def test_the_section_a_which_question_names_when_only_totals_link(tmp_path):
     table = table_from_rows(REVENUE, tmp_path, "revenue")
     largest = answer_table(table, "Which product line was the largest contributor to revenue in 2019?")
     assert largest is not None and largest.label == "Subscriptions"
+
+
+THREE_LEVELS = [
+    ["", "Fiscal 2019", "", "", "", "Fiscal 2018", "", "", ""],
+    ["", "Americas", "", "EMEA", "", "Americas", "", "EMEA", ""],
+    ["", "Units", "Revenue", "Units", "Revenue", "Units", "Revenue", "Units", "Revenue"],
+    ["(units in thousands; revenue in $ millions)", "", "", "", "", "", "", "", ""],
+    ["Laptops", "1,842", "$ 1,605", "1,218", "$ 1,042", "1,790", "$ 1,588", "1,247", "$ 1,081"],
+    ["Monitors", "2,310", "438", "1,876", "351", "2,195", "421", "1,803", "342"],
+]
+
+
+def test_a_three_level_header_and_a_note_of_each_measures_scale(tmp_path):
+    table = table_from_rows(THREE_LEVELS, tmp_path, "three")
+    assert table.column_headers[8] == ["Fiscal 2018", "EMEA", "Revenue"]
+    units = {c.col: c.unit for c in table.cells if c.row == 5 and c.value is not None}
+    assert units[1] == "thousand" and units[2] == "million USD"
+    answers_each(
+        table,
+        ("What was EMEA laptop revenue in FY18?", "$ 1,081"),
+        ("What was monitor revenue in the Americas for the prior fiscal year?", "421"),
+        ("How many monitors were shipped in the Americas in fiscal 2019?", "2,310"),
+    )

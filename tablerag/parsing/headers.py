@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from tablerag.model import BBox, Cell, Table, table_id
 from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
-from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
+from tablerag.parsing.numbers import is_nil_mark, measure_scales, parse_number, unit_label
 from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
 from tablerag.parsing.totals import label_total_rows, unlabelled_totals
 from tablerag.parsing.units import apply_units, drop_unit_levels
@@ -103,8 +103,12 @@ def _stub_empty(row: list[Cell | None]) -> bool:
 
 
 def _unit_note(text: str) -> bool:
+    """A note of the unit and scale ("(In millions)", "$ million"), or of each measure's scale ("(units in
+    thousands; revenue in $ millions)")."""
     t = " ".join(text.split()).strip("()")
-    return unit_label(t) is not None and len(t.split()) <= MAX_UNIT_NOTE_WORDS
+    if unit_label(t) is not None and len(t.split()) <= MAX_UNIT_NOTE_WORDS:
+        return True
+    return bool(measure_scales(text))
 
 
 _HYPHEN_END = re.compile(r"\w[-\u2010\u00ad]$")  # a word cut at the line end: "Гипер-", "Umsatz-" (soft hyphen too)

@@ -569,6 +569,27 @@ def unit_label(text: str) -> tuple[str | None, float] | None:
     return _reading(tokens) if tokens else None
 
 
+# one measure's scale in a note of several: "units in thousands", "revenue in $ millions"
+_MEASURE_SCALE = re.compile(r"^(?P<measure>[^\W\d][\w\s'-]{0,40}?)\s+in\s+(?P<unit>.{1,20})$", re.IGNORECASE)
+
+
+def measure_scales(text: str) -> list[tuple[str, tuple[str | None, float]]]:
+    """(measure, (unit, scale)) for each part of a note giving measures their scales ("(units in thousands;
+    revenue in $ millions)", "(sales in $ millions)"); [] unless the text is such parts and nothing else, two or
+    more of them or one in brackets."""
+    bracketed = text.strip().startswith("(") and text.strip().endswith(")")
+    t = " ".join(text.split()).strip("()[] ")
+    parts = [p.strip() for p in re.split(r"[;,]", t) if p.strip()]
+    out: list[tuple[str, tuple[str | None, float]]] = []
+    for part in parts:
+        m = _MEASURE_SCALE.match(part)
+        reading = unit_label(m.group("unit")) if m else None
+        if m is None or reading is None or reading[1] == 1.0:
+            return []
+        out.append((m.group("measure").strip().lower(), reading))
+    return out if len(out) >= 2 or (out and bracketed) else []
+
+
 def format_unit(unit: str | None, scale: float = 1.0) -> str | None:
     """A unit label for ``Cell.unit``/``Table.unit``: "thousand USD", "million", "%", "USD"; None for nothing."""
     name = SCALE_NAMES.get(scale, f"x{scale:g}") if scale != 1.0 else ""

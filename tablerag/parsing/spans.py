@@ -218,8 +218,9 @@ def _labelled_below(table: Table, row: int) -> list[bool]:
     over lines of one column, "Estimated" over "Useful Life", has none beside it there)."""
     out = [False] * table.n_cols
     for c in table.cells:
-        if c.row == row + 1 < table.header_rows and c.text.strip() and c.col_span == 1:
-            out[c.col] = True
+        if c.row == row + 1 < table.header_rows and c.text.strip():
+            for col in range(c.col, c.col + c.col_span):  # a label already widened over its sub-labels covers them
+                out[col] = True
     return out
 
 
@@ -271,7 +272,7 @@ def spread_sibling_labels(table: Table) -> bool:
     if table.parser == BORDERLESS_PARSER:
         return False
     changed = False
-    for row in range(table.header_rows - 1):
+    for row in range(table.header_rows - 2, -1, -1):  # the lowest group labels first: an upper one spans them
         below = _labelled_below(table, row)
         periods = _period_columns(table, row)
         filled = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import YEAR_AT, format_unit, split_unit, unit_from_text, unit_label
+from tablerag.parsing.numbers import YEAR_AT, format_unit, measure_scales, split_unit, unit_from_text, unit_label
 
 Reading = tuple[str | None, float]
 _NONE: Reading = (None, 1.0)
@@ -51,7 +51,11 @@ def _table_reading(table: Table) -> Reading:
         got = unit_from_text(table.unit)
         readings.append(got if got != _NONE else split_unit(table.unit))
     readings.append(unit_from_text(table.caption))
-    top = [c for c in table.cells if c.row < table.header_rows + UNIT_SCAN_ROWS and c.text.strip()]
+    top = [
+        c
+        for c in table.cells
+        if c.row < table.header_rows + UNIT_SCAN_ROWS and c.text.strip() and not measure_scales(c.text)
+    ]
     for c in top:
         whole_width = c.col == 0 and c.col_span == table.n_cols
         if c.row < table.header_rows and (c.col == 0 or whole_width):
@@ -95,10 +99,29 @@ def _band_units(table: Table) -> list[Reading]:
     return out
 
 
+def _measures_scaled(table: Table, cols: list[Reading]) -> list[Reading]:
+    """Column readings set by a note giving each measure its scale ("(units in thousands; revenue in $ millions)"
+    over "Units | Revenue" columns): a column whose header names the measure takes its unit and scale."""
+    notes = [
+        parts for c in table.cells if c.row < table.header_rows + UNIT_SCAN_ROWS and (parts := measure_scales(c.text))
+    ]
+    if not notes:
+        return cols
+    out = list(cols)
+    for i, levels in enumerate(table.column_headers):
+        words = set(re.findall(r"\w+", " ".join(levels).lower()))
+        for measure, reading in (p for parts in notes for p in parts):
+            if set(re.findall(r"\w+", measure)) <= words:
+                out[i] = _combine([out[i], reading])
+                break
+    return out
+
+
 def apply_units(table: Table) -> Table:
     """Set ``Cell.unit`` of numeric data cells and ``Table.unit`` from caption and header chains, in place."""
     whole = _table_reading(table)
     cols = [_named_dollar(_chain_reading(levels), levels, whole) for levels in table.column_headers]
+    cols = _measures_scaled(table, cols)
     bands = _band_units(table)
     rows = [
         _combine([_named_dollar(_chain_reading(levels), levels, whole), bands[r]])

@@ -354,6 +354,10 @@ def _stub_groups(table: Table, grid: list[list[str]], numeric: set[tuple[int, in
     return out
 
 
+# a note of the scales the table counts in, one or several ("(units in thousands; revenue in $ millions)")
+_SCALE_SAID = re.compile(r"\bin\s+(?:[$€£¥]\s*)?(?:thousands|millions|billions|000s?)\b", re.IGNORECASE)
+
+
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     """The question's tokens less one occurrence of each word of the stub column's header ("Non-vested awards",
     "Contractual Obligations"): those words name what the rows are, not one row of them. A word asked twice
@@ -363,7 +367,7 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
         return q
     left = list(q)
     # a unit note in the stub's corner ("(in thousands, except per share data)") names no row kind
-    name = " ".join(level for level in table.column_chain(0) if not scale_note(level))
+    name = " ".join(level for level in table.column_chain(0) if not scale_note(level) and not _SCALE_SAID.search(level))
     for t in dict.fromkeys(tokens(name)):
         if t in left and not is_year(t):
             left.remove(t)
@@ -629,19 +633,21 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
 # a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
 # latest or earliest year of the period columns, not a maximum or minimum over the values
 _PLACED_PERIOD = re.compile(
-    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier)\s+"
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier|prior|previous|preceding)\s+"
     r"(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
     r"(?:years?(?:[\s-]ends?)?|periods?|dates?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
     re.IGNORECASE,
 )
 _EARLY = ("earliest", "oldest", "earlier")
 _OF_TWO = ("later", "earlier")  # a comparative places a period only among two
+_BEFORE_CURRENT = ("prior", "previous", "preceding")  # the year before the latest: the comparative one
+_ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNORECASE)
 
 
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
-    the latest year of the table's period columns, and "the earliest / oldest year" as the earliest ("the later /
-    earlier year" of two): a period named by its place, not an operation; "the beginning of 2019" as the date of
+    the latest year of the table's period columns, "the prior / previous year" as the one before it, and "the
+    earliest / oldest year" as the earliest ("the later / earlier year" of two): a period named by its place, not an operation; "the beginning of 2019" as the date of
     the balance row opening it when the periods are dated rows (`opening_said`)
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
@@ -661,6 +667,8 @@ def periods_placed(table: Table, question: str) -> str:
             return m.group(0)
         if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
             return m.group(0)
+        if m.group(1).lower() in _BEFORE_CURRENT:  # unless a year said, or asked, is what it comes before
+            return m.group(0) if years_in(question) or _ASKS_YEAR.search(question) else years[-2]
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
     return _PLACED_PERIOD.sub(year, question)
