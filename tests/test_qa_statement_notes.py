@@ -290,3 +290,21 @@ def test_a_three_level_header_and_a_note_of_each_measures_scale(tmp_path):
         ("What was monitor revenue in the Americas for the prior fiscal year?", "421"),
         ("How many monitors were shipped in the Americas in fiscal 2019?", "2,310"),
     )
+
+
+GOODWILL = [
+    ["", "Americas", "EMEA", "Asia Pacific", "Total"],
+    ["Balance as of December 31, 2018", "1,129", "516", "234", "1,879"],
+    ["Acquisitions", "12", "146", "—", "158"],
+    ["Impairment", "—", "—", "(64)", "(64)"],
+    ["Balance as of December 31, 2019", "$ 1,141", "$ 662", "$ 170", "$ 1,973"],
+]
+
+
+def test_what_amount_was_recorded_names_a_row_not_a_kind(tmp_path):
+    table = table_from_rows(GOODWILL, tmp_path, "goodwill")
+    answers_each(
+        table,
+        ("What impairment charge was recorded against Asia Pacific goodwill in 2019?", "(64)"),
+        ("What acquisitions did the company record in EMEA during 2019?", "146"),
+    )

@@ -34,6 +34,7 @@ from tablerag.qa.periods import (
     year_rows,
     years_in,
 )
+from tablerag.qa.route import RouteKind, rule_route
 from tablerag.qa.wording import margin_as_share, plain_words, spell_out, undotted
 from tablerag.text.tokens import tokenize
 
@@ -388,6 +389,16 @@ _WHICH_KIND = re.compile(
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
     re.IGNORECASE,
 )
+# "what X was recorded / did the company report": an amount a statement reports, asked by its name (no kind of row
+# asked, as "what aircraft was used" or "what items does X consist of" ask)
+_AMOUNT_REPORTED = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?what\s+[^?]*?\b(?:"
+    r"(?:was|were|is|are)\s+(?:\w+\s+)?(?:recorded|reported|recogni[sz]ed|incurred|paid|earned|charged|booked|"
+    r"reali[sz]ed|received|spent|due|payable|outstanding)"
+    r"|(?:did|does|do)\s+[^?]*?\b(?:record|report|recogni[sz]e|incur|pay|earn|charge|book|reali[sz]e|receive|spend|"
+    r"generate|carry))\b",
+    re.IGNORECASE,
+)
 _PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?)\b", re.IGNORECASE)
 
 
@@ -397,6 +408,8 @@ def kind_spent(question: str, q: list[str]) -> list[str]:
     m = _WHICH_KIND.match(question)
     if m is None or _PERIOD_KIND.search(m.group(1)):
         return q
+    if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
+        return q  # "what impairment charge was recorded in 2019": the amount of that row, no kind of row
     left = list(q)
     for t in dict.fromkeys(tokens(m.group(1))):
         if t in left:
