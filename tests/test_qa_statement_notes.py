@@ -308,3 +308,21 @@ def test_what_amount_was_recorded_names_a_row_not_a_kind(tmp_path):
         ("What impairment charge was recorded against Asia Pacific goodwill in 2019?", "(64)"),
         ("What acquisitions did the company record in EMEA during 2019?", "146"),
     )
+
+
+RANGES = [
+    ["Range of Exercise Prices", "Number Outstanding", "Weighted Average Exercise Price", "Number Exercisable"],
+    ["$0.50 – $1.00", "2,450,000", "$ 0.78", "2,450,000"],
+    ["$2.51 – $4.00", "3,075,000", "$ 3.25", "1,537,500"],
+    ["Total", "5,525,000", "$ 2.15", "3,987,500"],
+]
+
+
+def test_how_many_is_the_count_column_named_not_the_price_named_better(tmp_path):
+    table = table_from_rows(RANGES, tmp_path, "ranges")
+    answers_each(
+        table,
+        ("How many warrants are outstanding with exercise prices between $2.51 and $4.00?", "3,075,000"),
+        ("How many warrants in total are currently exercisable?", "3,987,500"),
+        ("What is the weighted average exercise price in the $2.51 – $4.00 range?", "$ 3.25"),
+    )

@@ -338,8 +338,13 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
         return []
     r = linked.row.index
     named = [c for c in linked.cols if grid[r][c.index].strip()]
-    if any(not _priced(table, r, c.index) for c in named):
-        return []  # a column named holds no price nor share here: it answers as named
+    counts = [c for c in named if not _priced(table, r, c.index)]
+    if counts:  # a column named holds no price nor share here: it answers as named, before a price named better
+        if not _priced(table, r, named[0].index):
+            return []
+        # by a word of its own, not one of the price's ("exercise" of "exercise price" names no "Number Exercisable")
+        own = [c for c in counts if not c.tokens <= named[0].tokens]
+        return own if len(own) == 1 else counts if len(counts) == 1 else []
     filled = _filled_values(table, grid, linked, r)
     cells = [table.cell_at(r, c) for c in filled]
     if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
