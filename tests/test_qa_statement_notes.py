@@ -326,3 +326,33 @@ def test_how_many_is_the_count_column_named_not_the_price_named_better(tmp_path)
         ("How many warrants in total are currently exercisable?", "3,987,500"),
         ("What is the weighted average exercise price in the $2.51 – $4.00 range?", "$ 3.25"),
     )
+
+
+RPO = [
+    ["", "As of December 31, 2019", "", ""],
+    [
+        "",
+        "Total Remaining Performance Obligations",
+        "Expected to be Recognized Within 12 Months",
+        "Expected to be Recognized Thereafter",
+    ],
+    ["Aerospace Systems", "$ 2,846.3", "$ 1,412.7", "$ 1,433.6"],
+    ["Industrial Solutions", "612.4", "498.1", "114.3"],
+    ["Total", "$ 3,458.7", "$ 1,910.8", "$ 1,547.9"],
+]
+ROLLED = [
+    ["", "End of period", "Beginning of period", "Change"],
+    ["Stores", "932", "903", "29"],
+    ["Franchised stores", "410", "400", "10"],
+]
+
+
+def test_a_part_of_a_total_column_named_by_words_of_its_own(tmp_path):
+    table = table_from_rows(RPO, tmp_path, "rpo")
+    answers_each(
+        table,
+        ("How much of total RPO is expected to be recognized within the next 12 months?", "$ 1,910.8"),
+        ("What were the total remaining performance obligations of Industrial Solutions?", "612.4"),
+    )
+    rolled = table_from_rows(ROLLED, tmp_path, "rolled")  # columns that merely add up are no whole and parts
+    answers_each(rolled, ("How many stores were there at the end of the period?", "932"))

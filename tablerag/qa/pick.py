@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
-from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, kind_words, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
@@ -31,7 +31,8 @@ from tablerag.qa.wording import label_phrases, plain_words, route_past_labels, s
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 MIN_PERIODS_LISTED = 2  # one period's cell is a lookup, not a list
-SUM_TOLERANCE = 0.005  # parts printed rounded add up to their total within half a percent
+_DECIMALS = re.compile(r"\d\.(\d+)")  # the decimal places a number is printed with
+MIN_SUMMED_PARTS = 2  # a sum has two amounts at least
 RESPECTIVE_SHARE = 0.5  # an item named "respectively" scores at least half the best link; weaker links are noise
 ASKS_WHEN = re.compile(r"^\s*when\b|\bwann\b|когда|\bkiedy\b|什么时候|何时", re.IGNORECASE)  # names no column
 # a polar or choice question ("did A or B drive more laps?", "is the altitude above or below 100?", "does X have
@@ -169,29 +170,48 @@ def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Score
 
 
 def bucket_over_total(table: Table, row: int, cols: list[Scored]) -> list[Scored]:
-    """A maturity bucket the question names by words of its own ("within 1 year", not only "year") before the column
-    whose amount the buckets of the row add up to ("Contractual cash flows | Within 1 year | 1 to 5 years | Over 5
-    years"): "the contractual cash flows due within one year" asks the part, not the whole it shares words with."""
-    if len(cols) < 2 or is_bucket(table.column_name(cols[0].index)):
+    """A part the question names by words of its own ("within 1 year", not only "year") before the column whose
+    amount the columns right after it add up to in the row ("Contractual cash flows | Within 1 year | 1 to 5 years |
+    Over 5 years", "Total Remaining Performance Obligations | Expected to be Recognized Within 12 Months |
+    Expected to be Recognized Thereafter"): "the contractual cash flows due within one year" asks the part, not
+    the whole it shares words with."""
+    if len(cols) < 2:
         return cols
-    buckets = [c for c in range(table.n_cols) if is_bucket(table.column_name(c))]
-    if len(buckets) < 2:
+    whole = cols[0].index
+    group = table.column_chain(whole)[:-1]  # the parts sit under the whole's own group ("2019" over its buckets)
+    parts = []
+    for c in range(whole + 1, table.n_cols):
+        if table.column_chain(c)[: len(group)] != group:
+            break
+        parts.append(c)
+    # a whole that says it is one ("Total ...") or parts that are spans of time ("Within 1 year"): columns that
+    # merely add up ("End of period" = "Beginning" + "Change") are no whole and its parts
+    said_whole = bool(TOTAL_TOKENS & set(tokens(table.column_name(whole))))
+    if len(parts) < MIN_SUMMED_PARTS or not (said_whole or all(is_bucket(table.column_name(c)) for c in parts)):
         return cols
-    shared = set.intersection(*(set(tokens(table.column_name(c))) for c in buckets))
-    named = [c for c in cols[1:] if c.index in buckets and c.tokens - shared]
-    if not named or not _adds_up(table, row, cols[0].index, buckets):
+    if any(percent_column(table, c) for c in parts) or not _adds_up(table, row, whole, parts):
+        return cols
+    shared = set.intersection(*(set(tokens(table.column_name(c))) for c in parts))
+    named = [c for c in cols[1:] if c.index in parts and c.tokens - shared]
+    if not named:
         return cols
     return [named[0], *(c for c in cols if c is not named[0])]
 
 
 def _adds_up(table: Table, row: int, whole: int, parts: list[int]) -> bool:
-    """The row's cell in ``whole`` is the sum of its cells in ``parts`` (nil marks as nothing)."""
+    """The row's cell in ``whole`` is the sum of its cells in ``parts`` (nil marks as nothing; two amounts at
+    least)."""
     cells = {c.col: c for c in table.cells if c.row == row}
     total = cells.get(whole)
     if total is None or total.value is None:
         return False
-    values = [v for c in parts if c in cells and (v := cells[c].value) is not None]
-    return bool(values) and abs(sum(values) - total.value) <= SUM_TOLERANCE * max(1.0, abs(total.value))
+    summed = [cells[c] for c in parts if c in cells and cells[c].value is not None]
+    if len(summed) < MIN_SUMMED_PARTS:  # one amount beside nil marks "sums" to anything equal to it
+        return False
+    # each printed part may be off by half its last digit
+    places = max(len(m.group(1)) if (m := _DECIMALS.search(c.text)) else 0 for c in [total, *summed])
+    slack = len(summed) * 0.5 * 10.0**-places
+    return abs(sum(c.value or 0.0 for c in summed) - total.value) <= slack
 
 
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
