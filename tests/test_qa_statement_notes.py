@@ -356,3 +356,27 @@ def test_a_part_of_a_total_column_named_by_words_of_its_own(tmp_path):
     )
     rolled = table_from_rows(ROLLED, tmp_path, "rolled")  # columns that merely add up are no whole and parts
     answers_each(rolled, ("How many stores were there at the end of the period?", "932"))
+
+
+EXPENSES = [
+    ["", "2019", "2018"],
+    ["Research and development", "98,214", "87,650"],
+    ["Sales and marketing", "121,009", "112,384"],
+    ["Restructuring charges", "3,412", "—"],
+    ["Total operating expenses", "222,635", "200,034"],
+]
+SETTLEMENTS = [
+    ["", "2019", "2018", "2017"],
+    ["Balance at beginning of year", "12,400", "10,950", "9,310"],
+    ["Settlements", "—", "(820)", "(415)"],
+    ["Balance at end of year", "13,105", "12,400", "10,950"],
+]
+
+
+def test_the_one_place_that_holds_nothing(tmp_path):
+    nil = answer_table(table_from_rows(EXPENSES, tmp_path, "expenses"), "Which expense line was nil in 2018?")
+    assert nil is not None and nil.label == "Restructuring charges"
+    year = answer_table(
+        table_from_rows(SETTLEMENTS, tmp_path, "settlements"), "In which year were there no settlements?"
+    )
+    assert year is not None and year.label == "2019"

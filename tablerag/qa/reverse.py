@@ -214,3 +214,45 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     chain = table.column_chain(held[0])
     period = _ASKS_PERIOD.search(question) is not None and year_of(name) is not None
     return Owner(row, held[0], (year_of(name) or name) if period else chain[-1] if chain else name)
+
+
+# "which expense line was nil in 2018", "in which year were there no settlements", "which instrument had nothing
+# outstanding": the one cell asked for holds nothing
+_NOTHING = re.compile(r"\b(?:no|nothing|nil|none|zero)\b", re.IGNORECASE)
+
+
+def _empty_amount(table: Table, grid: list[list[str]], row: int, col: int) -> bool:
+    cell = table.cell_at(row, col)
+    return is_nil_mark(grid[row][col]) or (cell is not None and cell.value == 0)
+
+
+def nil_owner(table: Table, linked: Linked, question: str) -> Owner | None:
+    """The one place holding nothing where the others hold amounts: of the period columns, for the named row, when a
+    period is asked ("in which year were there no settlements"); else of the body rows (no totals), in the named
+    column ("which expense line was nil in 2018" over "2019 | 2018"). None unless exactly one, beside two or more
+    amounts."""
+    if not _NOTHING.search(question) or not ASKS_FOR_NAME.search(question) or _RANKS.search(question):
+        return None
+    grid = filled_grid(table)
+    if _WHICH_PERIOD.match(question) is not None:
+        row = linked.row
+        if row is None or linked.rows_tied:
+            return None
+        periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1}
+        periods = {c: y for c, y in periods.items() if c not in linked.key_cols and grid[row.index][c].strip()}
+        empty = [c for c in periods if _empty_amount(table, grid, row.index, c)]
+        if len(empty) != 1 or len(periods) - 1 < MIN_KIND_COLUMNS:
+            return None
+        return Owner(row.index, empty[0], periods[empty[0]])
+    if not linked.cols:
+        return None
+    col = linked.cols[0].index
+    rows = [
+        r
+        for r in range(table.header_rows, table.n_rows)
+        if grid[r][col].strip() and table.row_chain(r) and not TOTAL_TOKENS & set(tokens(table.row_chain(r)[-1]))
+    ]
+    empty = [r for r in rows if _empty_amount(table, grid, r, col)]
+    if len(empty) != 1 or len(rows) - 1 < MIN_KIND_COLUMNS:
+        return None
+    return Owner(empty[0], col, table.row_chain(empty[0])[-1])
