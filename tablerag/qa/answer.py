@@ -355,9 +355,9 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
     return [Scored(plain[0], 0.0, frozenset(), 0)]
 
 
-# "how much", "the amount / value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
+# "how much", "the value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
 # beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
-_MONEY_ASKED = re.compile(r"\bhow\s+much\b|\b(?:amount|value)\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
+_MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 
 def _money(cell: Cell | None) -> bool:

@@ -234,8 +234,9 @@ def one_spelling(text: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
-    "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360"), in
-    order."""
+    "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360", "+100
+    basis points" as "increase 100 basis points", ", net of current portion" as "noncurrent portion", "on issue" as
+    "outstanding", "five years" as "5 years"), in order."""
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
