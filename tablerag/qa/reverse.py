@@ -228,9 +228,9 @@ def _empty_amount(table: Table, grid: list[list[str]], row: int, col: int) -> bo
 
 def nil_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     """The one place holding nothing where the others hold amounts: of the period columns, for the named row, when a
-    period is asked ("in which year were there no settlements"); else of the body rows (no totals), in the named
-    column ("which expense line was nil in 2018" over "2019 | 2018"). None unless exactly one, beside two or more
-    amounts."""
+    period is asked ("in which year were there no settlements", beside one amount or more); else of the body rows
+    (no totals), in the named column ("which expense line was nil in 2018" over "2019 | 2018"), beside two or more
+    amounts. None unless exactly one."""
     if not _NOTHING.search(question) or not ASKS_FOR_NAME.search(question) or _RANKS.search(question):
         return None
     grid = filled_grid(table)
@@ -241,7 +241,7 @@ def nil_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1}
         periods = {c: y for c, y in periods.items() if c not in linked.key_cols and grid[row.index][c].strip()}
         empty = [c for c in periods if _empty_amount(table, grid, row.index, c)]
-        if len(empty) != 1 or len(periods) - 1 < MIN_KIND_COLUMNS:
+        if len(empty) != 1 or len(periods) < MIN_KIND_COLUMNS:  # two years: one nil, one amount is a choice
             return None
         return Owner(row.index, empty[0], periods[empty[0]])
     if not linked.cols:
