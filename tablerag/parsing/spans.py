@@ -230,10 +230,10 @@ def _lower_chain(table: Table, row: int, col: int) -> list[str]:
 
 
 # a maturity bucket: "Less than 1 year", "1-3 years", "3 to 5 years", "After 5 years", "Within one year", "Thereafter"
-_NUMBER_WORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+NUMBER_WORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"  # a count in digits or words
 _BUCKET = re.compile(
-    rf"^(?:(?:less\s+than|within|after|more\s+than|over|under|beyond|up\s+to)\s+)?{_NUMBER_WORD}"
-    rf"(?:\s*(?:-|–|to)\s*{_NUMBER_WORD})?\s*(?:years?|yrs?|months?|days?)$|^thereafter$",
+    rf"^(?:(?:less\s+than|within|after|more\s+than|over|under|beyond|up\s+to)\s+)?{NUMBER_WORD}"
+    rf"(?:\s*(?:-|–|to)\s*{NUMBER_WORD})?\s*(?:years?|yrs?|months?|days?)$|^thereafter$",
     re.IGNORECASE,
 )
 

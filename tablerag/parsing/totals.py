@@ -37,9 +37,16 @@ def _close(total: float, parts: float) -> bool:
 def unlabelled_totals(table: Table) -> list[int]:
     """The unlabelled body rows whose amounts are the sums of the nearest rows above them (two or more, back at most
     to a section row or the header: a subtotal and the rows after it sum to the next total)."""
-    values, labelled, nils = _amounts_and_nils(table)
+    values, labelled, _ = _amounts_and_nils(table)
     if len(labelled) < MIN_PARTS or len(labelled) < MIN_LABELLED_SHARE * len(values):
         return []  # no stub of labels: an unlabelled row is one row like the others
+    return [r for r in summing_rows(table) if r not in labelled]
+
+
+def summing_rows(table: Table) -> list[int]:
+    """The body rows, labelled or not, whose amounts are the sums of the nearest rows above them (`summed_parts`
+    for every row, in one pass)."""
+    values, labelled, nils = _amounts_and_nils(table)
     found: list[int] = []
     parts: list[int] = []  # rows with amounts since the section began
     as_parts = _with_nils(values, nils)
@@ -50,7 +57,7 @@ def unlabelled_totals(table: Table) -> list[int]:
             elif r in labelled:  # a section row: its rows are parts of their own
                 parts = []
             continue
-        if r not in labelled and _summed_run(as_parts, parts, values[r]):
+        if _summed_run(as_parts, parts, values[r]):
             found.append(r)
         parts.append(r)
     return found

@@ -360,8 +360,13 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
 _MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 
+def _unit_of(cell: Cell | None) -> str | None:
+    """The cell's unit without its scale ("thousand USD" is money counted in thousands: "USD")."""
+    return split_unit(cell.unit)[0] if cell is not None else None
+
+
 def _money(cell: Cell | None) -> bool:
-    unit = split_unit(cell.unit)[0] if cell is not None else None
+    unit = _unit_of(cell)
     return unit is not None and unit in CURRENCY_CODES
 
 
@@ -395,8 +400,7 @@ def _priced(table: Table, r: int, c: int) -> bool:
 
 def _price_or_share(cell: Cell | None) -> bool:
     """An amount of money or a percentage: what "how many" never asks (a scale, "in thousands", is neither)."""
-    unit = split_unit(cell.unit)[0] if cell is not None else None  # "thousand USD" is money counted in thousands
-    return unit is not None and (unit == "%" or unit in CURRENCY_CODES)
+    return _unit_of(cell) == "%" or _money(cell)
 
 
 def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:

@@ -8,6 +8,7 @@ import re
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.spans import NUMBER_WORD
 from tablerag.qa.link import SCORE_DIGITS, Linked, Scored, tokens
 from tablerag.qa.periods import MIN_DATED_ROWS, is_year
 from tablerag.qa.wording import label_phrases
@@ -24,9 +25,7 @@ _LISTING_PLACE = frozenset({"above", "below"})
 # a span of time after the place word ("due after more than five years", "within or after one year"): a maturity
 # bucket, no row placed beside another
 _SPAN_AFTER = re.compile(
-    r"\s+(?:(?:more|less)\s+than\s+|over\s+|under\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
-    r"\s+(?:years?|months?|weeks?|days?)\b",
-    re.IGNORECASE,
+    rf"\s+(?:(?:more|less)\s+than\s+|over\s+|under\s+)?{NUMBER_WORD}\s+(?:years?|months?|weeks?|days?)\b", re.IGNORECASE
 )
 
 

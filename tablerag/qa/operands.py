@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
-from tablerag.parsing.totals import named_total, net_of_total_rows, summed_parts
+from tablerag.parsing.totals import named_total, net_of_total_rows, summing_rows
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
 from tablerag.qa.route import RULES, Intent
@@ -153,16 +153,15 @@ MIN_SUMMED_COLUMNS = 2  # a total by its amounts sums its parts in two columns a
 def _summed_rows(table: Table) -> set[int]:
     """Rows of a statement in sections that sum the rows above them in every one of two or more amounts, whatever
     their label says; a listing without sections (a sports table's counts) is left alone: its sums are chance."""
-    grid = [[c for c in table.cells if c.row == r] for r in range(table.n_rows)]
-    amounts = {r: sum(c.value is not None and c.col > 0 for c in cells) for r, cells in enumerate(grid)}
-    sections = any(
-        amounts[r] == 0 and any(c.text.strip() for c in grid[r]) for r in range(table.header_rows, table.n_rows)
-    )
-    if not sections:
+    amounts = dict.fromkeys(range(table.n_rows), 0)
+    texts: set[int] = set()
+    for c in table.cells:
+        amounts[c.row] += c.value is not None and c.col > 0
+        if c.text.strip():
+            texts.add(c.row)
+    if not any(amounts[r] == 0 and r in texts for r in range(table.header_rows, table.n_rows)):
         return set()
-    return {
-        r for r in range(table.header_rows, table.n_rows) if amounts[r] >= MIN_SUMMED_COLUMNS and summed_parts(table, r)
-    }
+    return {r for r in summing_rows(table) if amounts[r] >= MIN_SUMMED_COLUMNS}
 
 
 def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:

@@ -138,11 +138,16 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     if threshold(question) is not None or stated_number(question) is not None:
         return None
-    periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1 and c not in linked.key_cols}
+    periods = _year_columns(table, linked)
     if len(set(periods.values())) < MIN_KIND_COLUMNS:
         return None
     held = _holding(table, filled_grid(table), row.index, list(periods))
     return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
+
+
+def _year_columns(table: Table, linked: Linked) -> dict[int, str]:
+    """The columns of one year each (not the question's key columns), by their year."""
+    return {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1 and c not in linked.key_cols}
 
 
 def _holding(table: Table, grid: list[list[str]], row: int, cols: list[int]) -> list[int]:
@@ -238,8 +243,7 @@ def nil_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         row = linked.row
         if row is None or linked.rows_tied:
             return None
-        periods = {c: next(iter(ys)) for c, ys in column_years(table).items() if len(ys) == 1}
-        periods = {c: y for c, y in periods.items() if c not in linked.key_cols and grid[row.index][c].strip()}
+        periods = {c: y for c, y in _year_columns(table, linked).items() if grid[row.index][c].strip()}
         empty = [c for c in periods if _empty_amount(table, grid, row.index, c)]
         if len(empty) != 1 or len(periods) < MIN_KIND_COLUMNS:  # two years: one nil, one amount is a choice
             return None
