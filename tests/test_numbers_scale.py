@@ -49,6 +49,7 @@ def _original(book: Path):
         ("$(1,105,448)", -1105448, "USD", 1),
         ("-$1,234", -1234, "USD", 1),
         ("$130,000 (1)", 130000, "USD", 1),  # footnote mark
+        ("$ (12)", -12, "USD", 1),  # a small bracketed amount after its sign: no footnote, nothing else is left
         ("3 Mio. €", 3, "EUR", 1e6),
     ],
 )

@@ -322,7 +322,8 @@ def parse_number(text: str) -> ParsedNumber | None:
         return None
     if t.endswith(CURRENCY_THOUSANDS) and unit_label(t) is not None:
         return None  # "$000": a unit heading, not a zero
-    state = _State(_FOOTNOTE.sub("", t) or t)
+    bare = _FOOTNOTE.sub("", t)
+    state = _State(bare if any(ch.isdigit() for ch in bare) else t)  # "$ (12)": the bracket holds the amount
     for _ in range(MAX_PEELS):
         if not _peel_once(state):
             break

@@ -107,7 +107,10 @@ def summed_parts(table: Table, row: int) -> list[int]:
             parts.append(r)
         elif r in labelled:  # a section row: the rows above it are another section's parts
             parts = []
-    n = _summed_run(_with_nils(values, nils), parts, values[row])
+    # percentages need not add up (a "% change" of a total is no sum of its parts' changes): the amounts decide
+    shares = {c.col for c in table.cells if c.unit == "%" and c.value is not None}
+    own = {c: v for c, v in values[row].items() if c not in shares} or values[row]
+    n = _summed_run(_with_nils(values, nils), parts, own)
     return parts[len(parts) - n :] if n else []
 
 

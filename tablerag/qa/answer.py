@@ -217,7 +217,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
-    ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question), question))
+    ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question, r), question))
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _priced(table, r, c.index)] or tied
@@ -507,6 +507,17 @@ def _unit(table: Table, comp: Computation) -> str | None:
 def _rule_compute(
     question: str, route_: Route, view: TypedView, linked: Linked, sandbox: Sandbox
 ) -> Computation | None:
+    bound = table_bound(view, question, route_.intent)
+    # "the largest positive net exposure", "the lowest negative cash flow": a superlative past a bound on its own
+    # side is the extreme itself, when it lies past the bound; only one on the other side filters
+    extreme = (
+        bound
+        if bound is not None
+        and route_.intent in _MOST_LEAST
+        and _RANKING.search(question)
+        and bound[0] == (route_.intent is Intent.MIN)
+        else None
+    )
     try:
         comp = compute(
             route_,
@@ -517,7 +528,7 @@ def _rule_compute(
             percent=bool(AS_PERCENT.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
-            bound=table_bound(view, question, route_.intent),
+            bound=None if extreme is not None else bound,
             many=bool(PLURAL_PERIODS.search(question)),
             one_item=not TWO_ITEMS.search(question),
             decrease=bool(DECREASE_BY.search(question)),
@@ -528,6 +539,8 @@ def _rule_compute(
         )
     except UnsafeSqlError:
         return None
+    if comp is not None and extreme is not None and not _past(comp.value, extreme):
+        return None
     if (
         comp is not None
         and comp.intent in (Intent.MAX, Intent.MIN, Intent.TOP_N)
@@ -535,6 +548,19 @@ def _rule_compute(
     ):
         return None  # "the least points between 2007 and 2010" ranked over every season: refuse, never guess
     return comp
+
+
+_RANKING = re.compile(
+    r"(?<!\bat\s)\b(?:largest|highest|greatest|biggest|most|smallest|lowest|least|fewest)\b", re.IGNORECASE
+)  # a superlative said ("at least 10" is a bound): a bound beside it qualifies the ranking, it asks for no rows
+
+
+def _past(value: str | None, bound: tuple[bool, float]) -> bool:
+    parsed = parse_number(value) if value else None
+    if parsed is None:
+        return False
+    below, limit = bound
+    return parsed.value < limit if below else parsed.value > limit
 
 
 def _one_row_across(comp: Computation) -> bool:

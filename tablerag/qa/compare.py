@@ -84,13 +84,16 @@ def _rank_sql(
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = (
-        section_members(view, linked)
+        _kind_section(view, linked)
+        or section_members(view, linked)
         or _heading_members(view, linked)
         or (_asked_section(view, linked) if not _item_rows(view, linked) else [])
     )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
-    residual = [r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r))]
+    residual = [
+        r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r)) or DEDUCTION_ROW.match(row_label(view, r))
+    ]
     if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Other countries" is no country
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
     key = quote(vc.name)
@@ -114,6 +117,10 @@ RESIDUAL_ROW = re.compile(
     r"|^\s*rest\s+of\b|^\s*unallocated\b|^\s*(?:inter-?segment\s+)?eliminations?\b",
     re.IGNORECASE,
 )
+
+
+# a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
+DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
 
 
 def _item_rows(view: TypedView, linked: Linked) -> list[Scored]:
@@ -158,6 +165,39 @@ def _year_rows(view: TypedView) -> list[int]:
     a year heading a section of rows ("2019" over the quarters' "Net revenue", "Net income") makes no period row."""
     valued = {c.row for c in view.table.cells if c.value is not None and not is_year(c.text.strip())}
     return [r for r in view.rows if r in valued and is_year(row_label(view, r).strip())]
+
+
+def _kind_section(view: TypedView, linked: Linked) -> list[int]:
+    """The rows of the one section whose heading says every word of the kind asked ("which sales channel" over
+    "Timing of revenue recognition:" and "Sales channel:"), its total left out; empty unless one such section has
+    two or more members."""
+    if not linked.kind:
+        return []
+    table = view.table
+    sections: dict[tuple[str, ...], list[int]] = {}
+    for r in view.rows:
+        chain = table.row_chain(r)
+        if len(chain) >= 2 and not TOTAL_TOKENS & set(tokens(chain[-1])):
+            sections.setdefault(tuple(chain[:-1]), []).append(r)
+    named = [rows for section, rows in sections.items() if linked.kind <= set(tokens(" ".join(section)))]
+    return named[0] if len(named) == 1 and len(named[0]) >= MIN_SECTION_MEMBERS else []
+
+
+def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
+    """The kind a "which X" asks for is a word of a row label and of no column header ("which function employed the
+    most people in total" over "Network and technology", "Corporate and support functions" rows and "Australia |
+    International | Total" columns): when the row named is their total, the rows are what is ranked."""
+    rows = operand_rows(linked, view)
+    if (
+        not linked.kind
+        or not rows
+        or not TOTAL_TOKENS & set(tokens(" ".join(view.table.row_chain(rows[0].index)[-1:])))
+    ):
+        return False  # only a total row named: its parts are what is ranked ("Provision made" is no kind of provision)
+    table = view.table
+    headers = {t for c in range(table.n_cols) for level in table.column_chain(c) for t in tokens(level)}
+    labels = {t for r in view.rows for t in tokens(" ".join(table.row_chain(r)[-1:]))}
+    return not linked.kind & headers and bool(linked.kind & labels)
 
 
 def section_members(view: TypedView, linked: Linked) -> list[int]:
@@ -344,6 +384,8 @@ def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sand
     kinds = [column_kind(table, c) for c in cols]
     if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
         return None
+    if len({percent_column(table, c) for c in cols}) > 1:
+        return None  # "GWh | % share": an amount and its share are two measures, not two kinds of one
     # each column is named by its last level that is no year and that the other columns do not share: a unit
     # level under every kind ("2019 / Men / Years | 2019 / Women / Years") names none of them
     chains = [table.column_chain(c) for c in cols]
@@ -697,7 +739,11 @@ def ranked(
         across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None))
         if across is not None:
             return across
-    if intent in (Intent.MAX, Intent.MIN) and (_row_named(view, linked) or not numeric_cols(view, linked)):
+    if (
+        intent in (Intent.MAX, Intent.MIN)
+        and (_row_named(view, linked) or not numeric_cols(view, linked))
+        and not _rows_are_kind(view, linked)
+    ):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
         if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else

@@ -18,6 +18,7 @@ from tablerag.qa.periods import (
     STATED_CHANGE,
     asks_for,
     is_year,
+    note_column,
     percent_cell,
     percent_column,
     percent_row,
@@ -186,7 +187,13 @@ def number_for_a_name(table: Table, question: str, citations: list[dict[str, Any
     cell = table.cell_at(citations[0]["row"], citations[0]["col"])
     if cell is None or (cell.value is None and not is_nil_mark(cell.text)):  # "$—" is a nil amount, no name
         return False
+    if _NOTE_ASKED.search(question) and note_column(table, cell.col):
+        return False  # "which note number discloses X" over a "Note" column: its reference is the name asked
     return not (ASKS_PERIOD.search(question) and year_of(cell.text) is not None)
+
+
+# a note reference asked: "which note (number)", "in what note"
+_NOTE_ASKED = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+notes?\b", re.IGNORECASE)
 
 
 def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], unit: str | None) -> bool:
@@ -313,10 +320,12 @@ def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | No
     if route_.intent is not Intent.RATIO or len(linked.rows) < 2:
         return None
     said = frozenset().union(*(s.tokens for s in linked.rows))
+    # a row of percentages states a ratio too ("Gross impaired assets to gross loans and advances | 0.40%")
     whole = [
         s
         for s in linked.rows
-        if s.tokens == said and STATED_RESULT[Intent.RATIO].search(" ".join(table.row_chain(s.index)[-1:]))
+        if s.tokens == said
+        and (STATED_RESULT[Intent.RATIO].search(" ".join(table.row_chain(s.index)[-1:])) or percent_row(table, s.index))
     ]
     if len(whole) != 1:
         return None

@@ -46,6 +46,7 @@ SCORE_DIGITS = 9  # link scores equal to this many digits tie: the row whose own
 # more of the matched words wins ("cost of services revenue" is that row, not "Services" under "Cost of revenue")
 EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties, never outvotes a word match
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
+YEAR_ROW_SCORE = 1.0  # a year row found by its year alone: one word's worth of evidence, as a label's own year
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
@@ -94,6 +95,7 @@ class Linked:
     # the two best rows are equal on every link evidence (score, words, share of the label said, word order): only
     # table order put one first ("corporations" over "Family corporation" / "Non-family corporation")
     rows_tied: bool = False
+    kind: frozenset[str] = frozenset()  # the words of the kind a "which X" asks for ("sales channel"), no period
 
     def mention(self, unit: Scored, other: Scored) -> int:
         """Where the question first names ``unit`` by a word ``other`` lacks ("total assets to total
@@ -143,7 +145,8 @@ _PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECA
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
-_SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir"}  # "expiry" is when things expire
+# "expiry" is when things expire; what was "paid" is a payment ("when was the dividend paid": "Payment date")
+_SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": "payment"}
 # a rise is an increase, a fall or decline a decrease ("a 100bp fall in interest rates": the "-100 basis points" case)
 _SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
@@ -197,6 +200,15 @@ _BOUND_WORDS = re.compile(
 # other spelling is bent the same way on both sides, which changes no match)
 _SPELLINGS = (
     (re.compile(r"(?<=[a-z]{3})is(ation|ations|ed|ing|er|ers)\b", re.IGNORECASE), r"iz\1"),
+    # the verb itself only for verbs spelt both ways ("realise"; "exercise", "franchise" are no "-ize" verbs)
+    (
+        re.compile(
+            r"\b(real|recogn|organ|capital|amort|util|author|minim|maxim|categor|final|summar|standard|optim|"
+            r"normal|monet|securit|subsid|stabil|central|emphas|priorit|privat|modern|special)is(e|es)\b",
+            re.IGNORECASE,
+        ),
+        r"\1iz\2",
+    ),
     (re.compile(r"(?<=[a-z]{2}[bdhilmnpv])our(s|ed|ing|able|ably|ite|ites)?\b", re.IGNORECASE), r"or\1"),
     (re.compile(r"\b(cent|met|lit|theat|fib|calib|kilomet|centimet|millimet)re(s?)\b", re.IGNORECASE), r"\1er\2"),
     (re.compile(r"(?<=[a-z]{3})ys(e|es|ed|ing)\b", re.IGNORECASE), r"yz\1"),
@@ -225,6 +237,62 @@ _SPAN_IN_WORDS = re.compile(
 _IN_ISSUE = re.compile(r"\b(?:on|in)\s+issue\b", re.IGNORECASE)
 
 
+# a currency named in words is its ISO code, as exposure tables head their columns ("the euro-denominated
+# borrowings" over "USD | EUR | GBP"); the code itself stays as it is, "RMB" and "CNY" are one
+_CURRENCIES = {
+    "usd": r"(?:US|United\s+States|American)\s+dollars?",
+    "eur": r"euros?",
+    "gbp": r"(?:pounds?\s+)?sterling|British\s+pounds?|pounds?\s+sterling",
+    "cny": r"(?:Chinese\s+)?renminbi|(?:Chinese\s+)?yuan|RMB",
+    "jpy": r"(?:Japanese\s+)?yen",
+    "hkd": r"Hong\s+Kong\s+dollars?",
+    "sgd": r"Singapore(?:an)?\s+dollars?",
+    "aud": r"Australian\s+dollars?",
+    "cad": r"Canadian\s+dollars?",
+    "nzd": r"New\s+Zealand\s+dollars?",
+    "chf": r"Swiss\s+francs?",
+    "inr": r"(?:Indian\s+)?rupees?",
+    "sek": r"Swedish\s+kron(?:a|or)",
+    "nok": r"Norwegian\s+kron(?:e|er)",
+    "dkk": r"Danish\s+kron(?:e|er)",
+    "zar": r"South\s+African\s+rand",
+    "brl": r"Brazilian\s+reals?",
+    "mxn": r"Mexican\s+pesos?",
+    "krw": r"(?:South\s+)?Korean\s+won",
+}
+_CURRENCY = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{code}>{words})" for code, words in _CURRENCIES.items()) + r")\b", re.IGNORECASE
+)
+
+
+# a month abbreviated is the month ("Sep 19" is named by "September 2019"); "May" is written whole either way
+_MONTHS = {
+    m[:3]: m
+    for m in [
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+}
+_MONTH_NAME = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?",
+    re.IGNORECASE,
+)
+
+# "positive" (of a sign) would stem to the root of "position" ("a positive net exposure" is no "statement of
+# financial position" row)
+_POSITIVE = re.compile(r"\bpositive(?:ly|s)?\b", re.IGNORECASE)
+
+
 def one_spelling(text: str) -> str:
     """The text with British spellings written the American way (`_SPELLINGS`)."""
     for pattern, into in _SPELLINGS:
@@ -247,6 +315,8 @@ def tokens(text: str) -> list[str]:
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
     text = _IN_ISSUE.sub(" outstanding ", _HOW_OLD.sub(" age ", text))
     text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
+    text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
+    text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     return [_SAME.get(t, t) for t in tokenize(text)]
 
 
@@ -319,6 +389,7 @@ def _row_units(
     units: dict[int, set[str]] = {}
     texts: dict[int, dict[int, str]] = {}
     groups = _stub_groups(table, grid, numeric)
+    analysed = _analysed_rows(table, values)
     for r in range(table.header_rows, table.n_rows):
         labels = {
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
@@ -331,9 +402,35 @@ def _row_units(
             toks |= set(tokens(groups[r]))
         if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
             toks |= TOTAL_TOKENS
+        if r in analysed:  # "Analysed as: / Non-current" splits the balance above it: it is that balance's part
+            toks |= {t for text in table.row_chain(analysed[r])[-1:] for t in tokens(text)}
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
+
+
+# a heading that splits the amount above it into parts ("Analysed as:", "Represented by:", "Of which:"): its rows
+# are parts of that amount, not of the table's subject at large
+_ANALYSED_AS = re.compile(
+    r"^\s*(?:analy[sz]ed\s+as|represented\s+by|comprising|comprised\s+of|of\s+which|split\s+(?:as|into)|"
+    r"classified\s+as|disclosed\s+as|presented\s+as|being)\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _analysed_rows(table: Table, values: list[bool]) -> dict[int, int]:
+    """The rows under a heading that analyses the amount above it, each with the row of that amount (the last row
+    of values before the heading)."""
+    out: dict[int, int] = {}
+    for r in range(table.header_rows, table.n_rows):
+        chain = table.row_chain(r)
+        if len(chain) < 2 or not _ANALYSED_AS.match(chain[-2]):
+            continue
+        heading = next((h for h in range(r - 1, table.header_rows - 1, -1) if not values[h]), None)
+        above = next((a for a in range(heading - 1, table.header_rows - 1, -1) if values[a]), None) if heading else None
+        if above is not None and not _ANALYSED_AS.match(" ".join(table.row_chain(above)[-1:])):
+            out[r] = above
+    return out
 
 
 def _stub_groups(table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]) -> dict[int, str]:
@@ -400,7 +497,24 @@ _AMOUNT_REPORTED = re.compile(
     r"generate|carry))\b",
     re.IGNORECASE,
 )
-_PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?)\b", re.IGNORECASE)
+_PERIOD_KIND = re.compile(r"\b(years?|fy\w*|fiscal|periods?|quarters?|months?|dates?|half|halves)\b", re.IGNORECASE)
+
+
+def kind_asked(question: str) -> frozenset[str]:
+    """The link tokens of the kind a "which X ..." question asks for ("which sales channel": "sale", "channel");
+    none for a period kind or no "which X"."""
+    m = _WHICH_KIND.match(question) or _WHICH_KIND_DONE.match(question)
+    if m is None or _PERIOD_KIND.search(m.group(1)):
+        return frozenset()
+    return frozenset(tokens(m.group(1)))
+
+
+# "which function employed", "which segment posted": a kind before a verb in the past tense
+_WHICH_KIND_DONE = re.compile(
+    r"^\s*(?:in\s+|for\s+)?which\s+(?!(?:is|was|are|were|has|had|have|did|does|do)\b)((?:[^\W\d_][\w'-]*\s+){1,3}?)"
+    r"(?=[^\W\d_]{3,}ed\b)",
+    re.IGNORECASE,
+)
 
 
 def kind_spent(question: str, q: list[str]) -> list[str]:
@@ -726,6 +840,27 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return kept or rows
 
 
+def _year_rows_named(table: Table, question: str) -> tuple[list[Scored], set[int]]:
+    """The rows of a table whose rows are years, of a year the question names in a form no label prints ("FY16",
+    "fiscal '16" for the "2016" row), and the column those labels sit in; none when the columns are periods."""
+    asked = years_in(question)
+    if not asked or _RELATIVE_YEAR.search(question) or len(column_years(table)) >= MIN_DATED_ROWS:
+        return [], set()
+    grid = filled_grid(table)
+    rows = [(r, y) for r, y in year_rows(table).items() if y in asked]
+    label_cols = {next(c for c, t in enumerate(grid[r]) if t.strip()) for r, _ in rows}
+    return [Scored(r, YEAR_ROW_SCORE, frozenset({y}), 0) for r, y in rows], label_cols
+
+
+def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
+    """The columns the year labels of linked year rows sit in ("Year ended June 30," over "2018"): the rows' key,
+    never the column asked, though the question says "year" or "end" (a year label reads as a number, so the
+    row's words do not mark its column)."""
+    years = year_rows(table) if rows else {}
+    grid = filled_grid(table)
+    return {next(c for c, t in enumerate(grid[s.index]) if t.strip()) for s in rows if s.index in years}
+
+
 def _named_under_year(table: Table, unit: Scored, asked: set[str]) -> bool:
     """The row sits under a heading naming an asked year and the question says a word of its own that a sibling
     under the same heading lacks."""
@@ -812,6 +947,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
     # no row named: every other word of the question's words; some named: those of words no row label uses
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
+    if not found:
+        found, key_cols = _year_rows_named(table, question)
+    key_cols = key_cols | _year_label_columns(table, found)
     asked = kind_spent(question, q)
     also = (
         [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
@@ -828,7 +966,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         ),
         set(q),
     )
-    rows = _amount_before_its_share(table, question, q, rows)
+    rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -839,8 +977,11 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
     )
     cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
+    also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
+    if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
+        cols = [c for c in link_columns(table, question, q + also_cols, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied)
+    return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
 
 _PERCENT_TOKENS = frozenset(tokens("percent"))
@@ -853,12 +994,54 @@ def _amount_before_its_share(table: Table, question: str, q: list[str], rows: li
     if not rows or _PERCENT_TOKENS & set(q) or _SHARE_WORDS.search(question):
         return rows
     chain = table.row_chain(rows[0].index)
-    if len(chain) < 2 or not _PERCENT_TOKENS & set(tokens(chain[-1])):
+    if not chain or not _PERCENT_TOKENS & set(tokens(chain[-1])):
         return rows
-    item = next((s for s in rows[1:] if table.row_chain(s.index) == chain[:-1]), None)
+    if len(chain) < 2:  # "E-commerce as a % of total net sales" beside the "E-commerce" row: the item's row
+        own = plain_words(chain[-1])
+        item = next(
+            (
+                s
+                for s in rows[1:]
+                if (label := plain_words(" ".join(table.row_chain(s.index)[-1:]))) and own.startswith(f"{label} ")
+            ),
+            None,
+        )
+    else:
+        item = next((s for s in rows[1:] if table.row_chain(s.index) == chain[:-1]), None)
     if item is None:
         return rows
     return [Scored(item.index, rows[0].score, item.tokens, item.position), *(s for s in rows if s is not item)]
+
+
+# words after which the question qualifies what it asks ("the net exposure after forward exchange contracts")
+_QUALIFYING = frozenset(tokens("after before excluding including"))
+
+
+def _subject_before_qualifier(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
+    """A row the question names whole before a qualifying word ("after", "before", "excluding", "including") ahead
+    of a row named only by the words after it: "the largest net exposure after forward exchange contracts" asks the
+    "Net exposure" row; "Forward exchange contracts" says how it was reached."""
+    cut = next((i for i, t in enumerate(q) if t in _QUALIFYING), None)
+    if cut is None or len(rows) < 2:
+        return rows
+
+    def before(unit: Scored) -> bool:
+        return any(q.index(t) < cut for t in unit.tokens if t in q)
+
+    if before(rows[0]):
+        return rows
+    subject = next(
+        (
+            s
+            for s in rows[1:]
+            if s.tokens
+            and all(q.index(t) < cut for t in s.tokens if t in q)
+            and len(words := _label_words(table, s.index)) >= MIN_PHRASE_RUN
+            and words <= set(q[:cut])
+        ),
+        None,
+    )
+    return rows if subject is None else [subject, *(s for s in rows if s is not subject)]
 
 
 # "for all countries", "the total income tax": the rows the words after it name together, which a total row sums

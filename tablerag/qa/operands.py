@@ -196,9 +196,11 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
     last_years = [next((y for lvl in reversed(chain) if (y := year_of(lvl))), None) for chain in chains]
     if len(last_years) >= 2 and len(set(last_years)) == 1 and last_years[0] is not None:
         return [_after_common(chain, chains) for chain in chains]
+    # a year two columns share tells them apart no more ("Mar 20 | Sep 19 | Mar 19"): their own headers do
+    shared = len([y for y in last_years if y]) != len({y for y in last_years if y})
     out = []
     for chain in chains:
-        years = [y for lvl in chain if (y := year_of(lvl))]
+        years = [y for lvl in chain if (y := year_of(lvl))] if not shared else []
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]

@@ -23,7 +23,8 @@ STATED_CHANGE = re.compile(
     r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
 )  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
-PERIOD_NOUNS = ("year", "period", "quarter", "month")  # "which year", "what quarter": a question asking for a period
+# "which year", "what quarter", "which half (year)": a question asking for a period
+PERIOD_NOUNS = ("year", "period", "quarter", "month", "half")
 
 
 def asks_for(nouns: tuple[str, ...]) -> re.Pattern[str]:
@@ -273,10 +274,21 @@ def _fiscal_end(m: re.Match[str]) -> str:
     return str(start + 1) if follows else m.group(0)
 
 
+# a month abbreviated and a year in two digits, as half-year headers write them ("Mar 20", "Sep-19", "Dec '19");
+# 28 to 31 stay days ("Mar 31", "Sep 30": a quarter's end), and so does a number before a year ("Sep 15, 2019")
+_MONTH_SHORT_YEAR = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s|-|\s?['\u2019])([01]\d|2[0-7])\b"
+    r"(?![.,:/]?\s*\d)",
+    re.IGNORECASE,
+)
+
+
 def _years(text: str, header: bool) -> list[str]:
     text = _FISCAL_SLASH.sub(_fiscal_end, joined_years(text))
-    if header:  # in a question "2018-19" is as often a range ("the change between 2018-19")
-        text = _FISCAL_DASH.sub(_fiscal_end, text)
+    if header:  # in a question "2018-19" is as often a range ("the change between 2018-19"), "Sep 19" a day
+        text = _MONTH_SHORT_YEAR.sub(
+            lambda m: f"{m.group(1)} {_full_year(m.group(2))}", _FISCAL_DASH.sub(_fiscal_end, text)
+        )
     text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
     return _YEAR_IN.findall(text)
 
@@ -360,6 +372,13 @@ def promote_period_rows(table: Table) -> Table:
     return replace(table, header_rows=table.header_rows + extra, column_headers=headers, cells=cells)
 
 
+# a label that is a fiscal year and nothing else: "2019/20", "2018-19", "FY2019", "FY 19", "Fiscal 2019"
+_FISCAL_LABEL = re.compile(
+    r"^(?:(?:fiscal(?:\s+year)?|FY|F)\s?['\u2019]?)?(?:19|20)?\d\d(?:\s*[/\-\u2010-\u2013]\s*(?:19|20)?\d\d)?$",
+    re.IGNORECASE,
+)
+
+
 def year_rows(table: Table) -> dict[int, str]:
     """Body rows whose label is a year alone ("2020 | 1,200 | 300", then "Thereafter", "Total minimum lease payments"),
     with that year: a table whose rows are periods. A year beside another label ("2019 | Financial assets | 100")
@@ -368,7 +387,9 @@ def year_rows(table: Table) -> dict[int, str]:
     out = {}
     for r in range(table.header_rows, table.n_rows):
         filled = [c for c, t in enumerate(grid[r]) if t.strip()]
-        if not filled or not is_year(year := bare_label(grid[r][filled[0]])):  # "2020 (1)": a year, marked
+        label = bare_label(grid[r][filled[0]]) if filled else ""
+        year = label if is_year(label) else year_of(label) if _FISCAL_LABEL.match(label) else None
+        if year is None:  # "2020 (1)": a year, marked; "2019/20", "FY2019": a fiscal year, named by its end
             continue
         texts = [
             c

@@ -23,7 +23,9 @@ from tablerag.qa.periods import (
     column_years,
     is_year,
     month_number,
+    percent_cell,
     percent_column,
+    percent_row,
     year_of,
 )
 from tablerag.qa.route import AS_PERCENT, RouteKind
@@ -137,16 +139,16 @@ def each_period(table: Table, grid: list[list[str]], row: int, question: str) ->
 
 # a percentage asked in other words than "percent": a share, a proportion, a portion of something
 _SHARE_ASKED = re.compile(r"\b(share|proportion|portion)\b", re.IGNORECASE)
-# a rate is what is asked ("what was the federal statutory rate"), not an amount at it ("the tax at the federal
-# statutory rate": a preposition before "rate" makes another word the head)
+# a rate, ratio or yield is what is asked ("what was the federal statutory rate", "the claims ratio"), not an
+# amount at it ("the tax at the federal statutory rate": a preposition before "rate" makes another word the head)
 _RATE_ASKED = re.compile(
-    r"^\s*what\s+(?:is|was|were|are)\s+(?:the\s+)?(?:(?!(?:at|of|for|on|in|to|from|by|with)\b)[^\W\d_][\w'-]*\s+){0,4}"
-    r"rates?\b",
+    r"^\s*what\s+(?:is|was|were|are)\s+(?:the\s+)?(?:(?!(?:at|of|for|on|in|to|from|by|with)\b)[^\W_][\w'-]*\s+){0,5}"
+    r"(?:rates?|ratios?|yields?)\b",
     re.IGNORECASE,
 )
 
 
-def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Scored]:
+def amounts_first(table: Table, cols: list[Scored], question: str, row: int | None = None) -> list[Scored]:
     """The period's amount column before its share column when the question asks for no percentage: "the total
     fees in 2018" over "2018 | Percentage of Total Fees" is the amount, though the share column's name holds more
     of the question's words; and its share column first when one is asked ("operating income as a percentage in
@@ -160,6 +162,12 @@ def amounts_first(table: Table, cols: list[Scored], question: str) -> list[Score
     if share and STATED_CHANGE.search(question):
         return cols  # "the percentage change": a change, not a share column
     if bool(share) == percent_column(table, cols[0].index):
+        return cols
+    if row is not None and percent_row(table, row):
+        return cols  # a row of ratios ("Tier 1 capital ratio"): every column of it holds a percentage
+    if share and row is not None and percent_cell(table, row, cols[0].index):
+        # the row's cell is a percentage already ("the Standardized total capital ratio" in a column of amounts
+        # and ratios): not the "Regulatory Minimum" percentages beside it
         return cols
     years = column_years(table)
     period = years.get(cols[0].index)

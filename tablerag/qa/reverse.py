@@ -162,7 +162,7 @@ def _holding(table: Table, grid: list[list[str]], row: int, cols: list[int]) -> 
 # "which segment had an operating loss", "in which year was there a foreign exchange gain": an outcome said with
 # an article asks where the named row's amount has the sign of that outcome
 _OUTCOME = re.compile(
-    r"\b(?:a|an|any)\s+(?:[^\W\d_][\w-]*\s+){0,3}?(loss(?:es)?|deficits?|gains?|profits?|surplus(?:es)?|benefits?)\b",
+    r"\b(?:a|an|any)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}?(loss(?:es)?|deficits?|gains?|profits?|surplus(?:es)?|benefits?)\b",
     re.IGNORECASE,
 )
 _OUTCOMES = ("loss", "deficit", "gain", "profit", "surplus", "benefit")  # the roots `_OUTCOME` finds, plural or not
@@ -192,11 +192,11 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         )
         stating = [r for r in rows if _STATES_OUTCOME.search(" ".join(table.row_chain(r)[-1:]))]
         row = stating[0] if len(stating) == 1 else None
-    if row is None:
-        return None
     if threshold(question) is not None or stated_number(question) is not None:
         return None
     stem = next(root for root in _OUTCOMES if m.group(1).lower().startswith(root))
+    if row is None:
+        return _signed_row(table, linked, stem) if not linked.rows else None
     label = " ".join(table.row_chain(row)[-1:]).lower()
     negative = stem in _NEGATIVE_OUTCOMES
     if re.search(rf"\([^)]*\b{re.escape(stem)}", label) and not negative:
@@ -219,6 +219,34 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     chain = table.column_chain(held[0])
     period = _ASKS_PERIOD.search(question) is not None and year_of(name) is not None
     return Owner(row, held[0], (year_of(name) or name) if period else chain[-1] if chain else name)
+
+
+def _signed_row(table: Table, linked: Linked, stem: str) -> Owner | None:
+    """The same over a column when the rows are what is asked ("in which fiscal year did the company record an
+    operating loss" over years as rows and an "Operating income (loss)" column): the one body row, not a total,
+    whose amount in the best-linked column has the outcome's sign, named by its own label. Only over a column whose
+    label names both outcomes or whose amounts are of both signs."""
+    if not linked.cols:
+        return None
+    col = linked.cols[0].index
+    label = table.column_name(col).lower()
+    grid = filled_grid(table)
+    negative = stem in _NEGATIVE_OUTCOMES
+    values = {
+        r: cell.value
+        for r in range(table.header_rows, table.n_rows)
+        if (cell := table.cell_at(r, col)) is not None
+        and cell.value is not None
+        and not TOTAL_TOKENS & set(row_words(table, r))
+    }
+    both = any(v > 0 for v in values.values()) and any(v < 0 for v in values.values())
+    if not (both or ("(" in label and stem in label)):
+        return None
+    held = [r for r, v in values.items() if (v < 0) == negative and not is_nil_mark(grid[r][col])]
+    if len(held) != 1:
+        return None
+    name = next((t for c, t in enumerate(grid[held[0]]) if t.strip() and c != col), "")
+    return Owner(held[0], col, " ".join(table.row_chain(held[0])[-1:]) or name) if name else None
 
 
 # "which expense line was nil in 2018", "in which year were there no settlements", "which instrument had nothing

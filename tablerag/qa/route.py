@@ -344,7 +344,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
 # a count is only an aggregate when the question asks for rows ("how many years", "how many countries") or states
 # a bound the counted values pass ("how many chart positions were less than 40").
 COUNT_OF_ROWS = _p(
-    r"how\s+many\s+(times|years|rows|items|countries|teams|players|games|people|companies|segments|"
+    # people a company employs are its headcount, one cell of a report ("how many people did the Group employ")
+    r"how\s+many\s+(times|years|rows|items|countries|teams|players|games|people(?![^?]*\bemploy)|companies|segments|"
     r"categories|cities|nations|entries|records|events|matches|seasons|components|types|kinds)\b",
     r"how\s+many\b.*\b(listed|were there)\b",
     r"сколько\s+(раз|строк|стран|компан|лет)",

@@ -21,7 +21,8 @@ def undotted(text: str) -> str:
     return _DOTTED.sub(lambda m: m.group(1).replace(".", ""), text)
 
 
-_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})(?![\w&])")  # "R&D", "SG&A", "PP&E", "EPS", "CEO"
+# "R&D", "SG&A", "PP&E", "EPS", "CEO"; a plural "RWAs" is its acronym
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})s?(?![\w&])")
 _LABEL_WORD = re.compile(r"[^\W\d_]+|&")
 ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run of a label only with "&" ("R&D",
 # "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
@@ -121,7 +122,7 @@ def spell_out(table: Table, question: str) -> str:
     labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
     lowered = " ".join(question.lower().split())
     for acronym in found:
-        said = re.compile(rf"(?<![\w&]){re.escape(acronym)}(?![\w&])")
+        said = re.compile(rf"(?<![\w&]){re.escape(acronym)}s?(?![\w&])")
         writers = [text for text in labels if said.search(text)]
         # a label that writes the acronym and that the question says whole ("net debt to EBITDA") is that label
         if any(" ".join(text.lower().split()) in lowered for text in writers):
@@ -134,7 +135,8 @@ def spell_out(table: Table, question: str) -> str:
                 continue
             # "US", or an acronym the table also writes inside another label: a whole label spelling it only
             whole = bool(writers) or ("&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS)
-            for i in range(1 if whole else len(words)):
+            # under ``whole``, a run ending the label spells it too ("Banking net interest margin" for "NIM")
+            for i in range(len(words)):
                 for j in range(len(words) if whole else i + 2, len(words) + 1):
                     got = _initials(words[i:j])
                     # "and" is the "&" of "R&D"; a plain acronym skips it ("EBITDA": "... depreciation and amortisation")
