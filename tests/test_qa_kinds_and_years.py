@@ -283,3 +283,170 @@ def test_which_half_year_is_a_period_asked(tmp_path):
     table = table_from_rows(HALF_YEARS, tmp_path, "halves")
     lowest = answer_table(table, "In which half year were gross impaired assets the lowest?")
     assert lowest is not None and lowest.label == "Mar 19" and {c["row"] for c in lowest.citations} == {2}
+
+
+RATE_RECONCILIATION = [
+    ["", "2020", "", "2019", ""],
+    ["", "£m", "%", "£m", "%"],
+    ["Profit before taxation", "412.6", "", "386.1", ""],
+    ["Tax at UK corporation tax rate of 19%", "78.4", "19.0", "73.4", "19.0"],
+    ["Expenses not deductible for tax purposes", "6.2", "1.5", "4.9", "1.3"],
+    ["Adjustments in respect of prior years", "(3.1)", "(0.8)", "1.7", "0.4"],
+    ["Total tax charge", "81.5", "19.7", "80.0", "20.7"],
+]
+
+
+def test_the_effective_rate_is_the_rate_the_reconciliation_ends_in(tmp_path):
+    table = table_from_rows(RATE_RECONCILIATION, tmp_path, "rates")
+    answers_each(
+        table,
+        ("What was the effective tax rate in 2020?", "19.7"),
+        ("What was the effective tax rate in 2019?", "20.7"),
+        ("What was the total tax charge in 2020?", "81.5"),
+    )
+
+
+FAIR_VALUE = [
+    ["", "Level 1", "Level 2", "Level 3", "Total"],
+    ["December 31, 2019", "", "", "", ""],
+    ["Money market funds", "$ 412", "$ —", "$ —", "$ 412"],
+    ["Corporate debt securities", "—", "541", "—", "541"],
+    ["Total assets measured at fair value", "$ 412", "$ 541", "$ —", "$ 953"],
+    ["December 31, 2018", "", "", "", ""],
+    ["Money market funds", "$ 385", "$ —", "$ —", "$ 385"],
+    ["Corporate debt securities", "—", "498", "—", "498"],
+    ["Total assets measured at fair value", "$ 385", "$ 498", "$ —", "$ 883"],
+]
+
+
+def test_one_amount_beside_nil_marks_is_the_rows_value(tmp_path):
+    """No column named: a row holding one amount in its level and again in the total column is that amount,
+    cited in the total column."""
+    table = table_from_rows(FAIR_VALUE, tmp_path, "fair")
+    answer = answer_table(table, "What was the fair value of corporate debt securities at December 31, 2018?")
+    assert answer is not None and answer.value == "498" and [c["col"] for c in answer.citations] == [4]
+    answers_each(table, ("How much were money market funds worth at the end of 2018?", "$ 385"))
+
+
+BOARD = [
+    ["Name", "Age", "Position", "Director since"],
+    ["Margaret L. Hensley", "61", "Chair of the Board", "2009"],
+    ["Thomas J. Whitaker", "67", "Lead Independent Director", "2011"],
+    ["Ellen V. Brandt", "45", "Director", "2020"],
+    ["James P. Kowalski", "72", "Director", "2007"],
+]
+STATIONS = [
+    ["Power station", "Fuel", "Capacity (MW)", "Commissioned"],
+    ["Yallourn North", "Brown coal", "1,480", "1975"],
+    ["Mortlake Peak", "Gas (OCGT)", "566", "2012"],
+    ["Tumut Valley", "Hydro", "150", "1962"],
+]
+
+
+def test_the_oldest_and_youngest_by_age_or_by_year(tmp_path):
+    board = table_from_rows(BOARD, tmp_path, "board")
+    youngest = answer_table(board, "Who is the youngest board member?")
+    assert youngest is not None and youngest.label == "Ellen V. Brandt"
+    oldest = answer_table(board, "Who is the oldest director?")
+    assert oldest is not None and oldest.label == "James P. Kowalski"
+    stations = table_from_rows(STATIONS, tmp_path, "stations")
+    first = answer_table(stations, "Which power station is the oldest?")  # commissioned first: the earliest year
+    assert first is not None and first.label == "Tumut Valley"
+    newest = answer_table(stations, "Which power station is the newest?")
+    assert newest is not None and newest.label == "Mortlake Peak"
+
+
+ASSUMPTIONS = [
+    ["", "Stock Options", "", "Employee Stock Purchase Plan", ""],
+    ["", "2020", "2019", "2020", "2019"],
+    ["Expected volatility", "35.2% - 41.0%", "33.8% - 38.5%", "38.7%", "34.1%"],
+    ["Risk-free interest rate", "0.3% - 1.7%", "1.6% - 2.6%", "1.5%", "2.4%"],
+    ["Expected term (in years)", "5.9 - 6.1", "5.8 - 6.1", "0.5", "0.5"],
+    ["Weighted-average grant date fair value per share", "$24.18", "$19.63", "$9.87", "$7.45"],
+]
+
+
+def test_what_assumption_was_used_asks_that_rows_value(tmp_path):
+    """ "What X was used / assumed" asks the X row's value, as "what X was recorded" does: X is no kind of row."""
+    table = table_from_rows(ASSUMPTIONS, tmp_path, "assumptions")
+    answers_each(
+        table,
+        ("What range of expected volatility was used for stock options granted in 2019?", "33.8% - 38.5%"),
+        ("What risk-free interest rate was assumed for the ESPP in 2020?", "1.5%"),
+        ("What expected term was used for option grants in 2020?", "5.9 - 6.1"),
+    )
+
+
+AUM = [
+    ["(Billions of yen)", "March 31, 2020", "December 31, 2019"],
+    ["Publicly offered investment trusts", "31,206", "36,418"],
+    ["Of which: ETFs", "19,874", "23,302"],
+    ["Privately placed investment trusts", "6,118", "6,627"],
+    ["Alternative investments", "1,927", "1,894"],
+    ["Total assets under management", "39,251", "44,939"],
+]
+
+
+def test_a_line_inside_a_part_is_a_part_of_the_total(tmp_path):
+    """ "Of which: ETFs" is counted in the line above it: the total sums the other lines, and "ETF AUM" is the
+    ETF line, not the total the table's subject words name."""
+    table = table_from_rows(AUM, tmp_path, "aum")
+    answers_each(
+        table,
+        ("What was ETF AUM at December 31, 2019?", "23,302"),
+        ("What was total AUM at March 31, 2020?", "39,251"),
+    )
+
+
+HALVES = [
+    ["A$m", "1H20", "2H19", "1H19"],
+    ["Gross written premium", "6,214", "6,408", "5,987"],
+    ["Net claims expense", "(3,342)", "(3,115)", "(3,211)"],
+    ["Loss ratio (%)", "67.8", "63.9", "67.4"],
+]
+
+
+def test_halves_written_1h19_name_their_year(tmp_path):
+    table = table_from_rows(HALVES, tmp_path, "halves")
+    answers_each(
+        table,
+        ("What was net claims expense in the first half of 2019?", "(3,211)"),
+        ("What was gross written premium in the second half of 2019?", "6,408"),
+    )
+    lowest = answer_table(table, "In which half was the loss ratio the lowest?")
+    assert lowest is not None and lowest.label == "2H19"
+
+
+BACKLOG = [
+    ["", "December 31, 2019", "December 31, 2018"],
+    ["Commercial Aviation", "$ 1,284.6", "$ 1,151.2"],
+    ["Government Services", "2,076.9", "1,938.5"],
+    ["Energy Systems", "938.4", "1,012.6"],
+    ["Total backlog", "$ 4,299.9", "$ 4,102.3"],
+]
+
+
+def test_rows_that_moved_between_two_dates(tmp_path):
+    """The day of a date ("December 31") is no bound on the move asked."""
+    table = table_from_rows(BACKLOG, tmp_path, "backlog")
+    fell = answer_table(table, "Which segment's backlog declined from December 31, 2018 to December 31, 2019?")
+    assert fell is not None and fell.label == "Energy Systems"
+
+
+REPURCHASES = [
+    ["Period", "Total Number of Shares Purchased", "Average Price Paid per Share"],
+    ["October 1 - October 31, 2019", "—", "$ —"],
+    ["November 1 - November 30, 2019", "1,842,376", "$ 27.14"],
+    ["December 1 - December 31, 2019", "2,063,915", "$ 29.07"],
+    ["Total", "3,906,291", "$ 28.16"],
+]
+
+
+def test_total_said_for_the_column_is_no_total_row(tmp_path):
+    """ "In total" names the "Total Number of Shares Purchased" column; the month named is the row."""
+    table = table_from_rows(REPURCHASES, tmp_path, "repurchases")
+    answers_each(
+        table,
+        ("How many shares were purchased in total in December 2019?", "2,063,915"),
+        ("How many shares were purchased in total during the fourth quarter of 2019?", "3,906,291"),
+    )

@@ -94,6 +94,10 @@ def _amounts_and_nils(table: Table) -> tuple[dict[int, dict[int, float]], set[in
     return values, labelled, nils
 
 
+# a line inside the line above it ("Of which: ETFs", "thereof: ..."), counted in that line's amount already
+SUB_PART = re.compile(r"^\s*(?:of\s+which|thereof)\b", re.IGNORECASE)
+
+
 def summed_parts(table: Table, row: int) -> list[int]:
     """The rows whose amounts ``row``'s amounts are the sums of: the nearest MIN_PARTS or more rows with amounts
     above it, back at most to a section row or the header (the items under "Total stock-based compensation
@@ -103,6 +107,8 @@ def summed_parts(table: Table, row: int) -> list[int]:
         return []
     parts: list[int] = []
     for r in range(table.header_rows, row):
+        if SUB_PART.match(" ".join(table.row_chain(r)[-1:])):
+            continue  # "Of which: ETFs" is inside the line above it: no part of its own
         if r in values or r in nils:
             parts.append(r)
         elif r in labelled:  # a section row: the rows above it are another section's parts

@@ -17,7 +17,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
-from tablerag.parsing.numbers import CURRENCY_CODES, parse_number, split_unit
+from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -45,6 +45,7 @@ from tablerag.qa.fit import (
 from tablerag.qa.form import asked_field, cites_a_label, pair_value
 from tablerag.qa.link import (
     SCORE_DIGITS,
+    TOTAL_TOKENS,
     Linked,
     Scored,
     link,
@@ -305,8 +306,11 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     filled = _filled_values(table, grid, linked, r)
     if any(c.tokens - own for c in linked.cols if c.index in filled):  # the stub's header ("Fiscal Year") names none
         return []
-    said = {" ".join(grid[r][c].split()) for c in filled}
-    cell = table.cell_at(r, filled[0]) if len(said) == 1 else None  # one amount, or one said in every column
+    # nil marks left out: "— | 498 | — | 498" over "Level 1 | Level 2 | Level 3 | Total" is one amount, its total's
+    amounts = [c for c in filled if not is_nil_mark(grid[r][c])] or filled
+    said = {" ".join(grid[r][c].split()) for c in amounts}
+    whole = [c for c in amounts if TOTAL_TOKENS & set(tokens(table.column_name(c)))]
+    cell = table.cell_at(r, (whole or amounts)[0]) if len(said) == 1 else None  # one amount, or one in every column
     if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
         return []
     return [] if _year_unsaid(table, r, filled, question) else [Scored(cell.col, 0.0, frozenset(), 0)]

@@ -12,6 +12,7 @@ from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
+    AGE_WORDS,
     TOTAL_LABEL,
     Computation,
     Named,
@@ -70,6 +71,57 @@ def ordinal_column(view: TypedView, col: int) -> bool:
     return bool(numbers) and all(v >= 1 and float(v).is_integer() for v in numbers)
 
 
+YEAR_CHARS = 4  # a cell that is a year alone ("2009"), not a date holding one
+_LEFT_OUT = re.compile(r"\b(?:not|t|never|without|except|excluding|other)\b")  # in link tokens: "wasn't" is "t"
+_AGE = frozenset(tokens("age"))  # a column of ages ("Age", "Average age (years)")
+_NEWEST = frozenset(tokens("newest"))
+
+
+def _aged_by_year(view: TypedView, linked: Linked, col: int) -> bool:
+    """Age asked where the order runs the other way: "the oldest / youngest" over a column of years (the oldest was
+    built first), "the newest" over a column of ages (the newest is the least aged)."""
+    said = AGE_WORDS & set(linked.words)
+    if not said:
+        return False
+    if _AGE & set(tokens(view.table.column_name(col))):
+        return said <= _NEWEST
+    rows = set(view.rows)
+    values = [c.text for c in view.table.cells if c.col == col and c.row in rows and c.value is not None]
+    return bool(values) and all(year_of(v) is not None for v in values) and not said <= _NEWEST
+
+
+def _aged(view: TypedView, linked: Linked) -> bool:
+    """The best-linked column of numbers holds ages ("Age") or years ("Commissioned")."""
+    cols = numeric_cols(view, linked)
+    if not cols:
+        return False
+    col = cols[0][1].col
+    if _AGE & set(tokens(view.table.column_name(col))):
+        return True
+    rows = set(view.rows)
+    values = [c.text for c in view.table.cells if c.col == col and c.row in rows and c.value is not None]
+    return bool(values) and all(year_of(v) is not None for v in values)
+
+
+def _age_column(view: TypedView, linked: Linked) -> Linked:
+    """Age asked ("the oldest vessels", "the youngest board member"): the one column named by age ("Age", "Average
+    age (years)") whatever other column the question names ("vessels": "Total vessels"); with none and no column of
+    numbers named, the one column of years ("Commissioned", "Director since")."""
+    if not AGE_WORDS & set(linked.words):
+        return linked
+    numeric = [vc.col for vc in view.columns if vc.numeric]
+    aged = [c for c in numeric if _AGE & set(tokens(view.table.column_name(c)))]
+    if not aged and not any(c.index in numeric for c in linked.cols):
+        rows = set(view.rows)
+        aged = [
+            c
+            for c in numeric
+            if (texts := [x.text for x in view.table.cells if x.col == c and x.row in rows and x.value is not None])
+            and all(year_of(t) is not None and len(t.strip()) <= YEAR_CHARS for t in texts)
+        ]
+    return replace(linked, cols=[Scored(aged[0], 0.0, frozenset(), 0)]) if len(aged) == 1 else linked
+
+
 def _rank_sql(
     intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int, period: bool = False
 ) -> str | None:
@@ -77,8 +129,12 @@ def _rank_sql(
     if not cols:
         return None
     vc = cols[0][1]
-    # the larger value, or the higher place in an order (its smaller number)
-    order = "ASC" if (intent is Intent.MIN) != ordinal_column(view, vc.col) else "DESC"
+    # the larger value, or the higher place in an order (its smaller number); the oldest by a year is the earliest
+    order = (
+        "ASC"
+        if (intent is Intent.MIN) != (ordinal_column(view, vc.col) or _aged_by_year(view, linked, vc.col))
+        else "DESC"
+    )
     where = non_total_rows(view, sandbox)
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
@@ -727,7 +783,11 @@ def ranked(
     the years the question runs over ("the highest net income from 2017 to 2019"): the named row's columns of those
     years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
-    linked = _sole_column(view, linked)
+    linked = _sole_column(view, _age_column(view, linked))
+    if AGE_WORDS & set(linked.words) and (not _aged(view, linked) or _LEFT_OUT.search(" ".join(linked.words))):
+        # "the oldest album" ranks ages or years, never chart positions; one "that wasn't a single" leaves rows
+        # out by a condition no rule here applies
+        return None
     # "which year" over rows labelled by years ("2021 | Operating leases | Finance leases"): a column's name that
     # names no year ("Operating Leases") is no answer, the year rows are ranked below
     year_rows = period and len(_year_rows(view)) >= MIN_PERIOD_ROWS
@@ -743,6 +803,7 @@ def ranked(
         intent in (Intent.MAX, Intent.MIN)
         and (_row_named(view, linked) or not numeric_cols(view, linked))
         and not _rows_are_kind(view, linked)
+        and not AGE_WORDS & set(linked.words)  # age ranks the rows by their age or year, never across columns
     ):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.

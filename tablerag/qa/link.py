@@ -21,7 +21,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
 from tablerag.parsing.numbers import joined_years
-from tablerag.parsing.totals import named_total, summed_parts
+from tablerag.parsing.totals import SUB_PART, named_total, summed_parts
 from tablerag.parsing.units import scale_note
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
@@ -46,6 +46,7 @@ SCORE_DIGITS = 9  # link scores equal to this many digits tie: the row whose own
 # more of the matched words wins ("cost of services revenue" is that row, not "Services" under "Cost of revenue")
 EMBED_WEIGHT = 0.5  # embedding similarity of header chains breaks lexical ties, never outvotes a word match
 MAX_LINKED_ROWS = 6  # more rows than this are a listing; aggregates over whole columns do not need row links
+NAMED_APART_SHARE = 0.5  # a row named by its own words as well as half the total's "total" is the one asked
 YEAR_ROW_SCORE = 1.0  # a year row found by its year alone: one word's worth of evidence, as a label's own year
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
@@ -506,6 +507,8 @@ def kind_asked(question: str) -> frozenset[str]:
     m = _WHICH_KIND.match(question) or _WHICH_KIND_DONE.match(question)
     if m is None or _PERIOD_KIND.search(m.group(1)):
         return frozenset()
+    if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
+        return frozenset()  # "what impairment charge was recorded": that row's amount, no kind
     return frozenset(tokens(m.group(1)))
 
 
@@ -517,11 +520,15 @@ _WHICH_KIND_DONE = re.compile(
 )
 
 
-def kind_spent(question: str, q: list[str]) -> list[str]:
+def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[str]:
     """The question's tokens less one occurrence of each word of the kind a "which X ..." question asks for; a
-    period kind ("which year", "which quarter") keeps its words (they may name a section)."""
+    period kind ("which year", "which quarter") keeps its words (they may name a section), and so does a kind that
+    says a row's whole label ("what range of expected volatility was used" over an "Expected volatility" row asks
+    that row's value; "what aircraft was used" names no row)."""
     m = _WHICH_KIND.match(question)
     if m is None or _PERIOD_KIND.search(m.group(1)):
+        return q
+    if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
         return q
     if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
         return q  # "what impairment charge was recorded in 2019": the amount of that row, no kind of row
@@ -530,6 +537,16 @@ def kind_spent(question: str, q: list[str]) -> list[str]:
         if t in left:
             left.remove(t)
     return left
+
+
+def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
+    """A body row's own label, every word of it, is among the kind's words (a label of one word and a kind of
+    more: "Age" is no row that "which age group" names)."""
+    for r in range(table.header_rows, table.n_rows):
+        own = set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(r)[-1:]))))  # "(in years)" left out
+        if own and own <= kind and len(kind) > 1:
+            return True
+    return False
 
 
 # the sign a statement line opens with is no word of its name: "Less: Loss allowance" is named whole by "the loss
@@ -635,7 +652,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     nq = f" {plain_words(question)} "
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
-    full = kind_spent(question, full)
+    full = kind_spent(question, full, table)
     q = _stub_name_spent(table, full)
     own = {r: set(tokens(_OPERATOR.sub("", _own_label(table, r, texts[r])))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
@@ -711,6 +728,18 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
         )
     return scored[:MAX_LINKED_ROWS], key_cols, tied
+
+
+def _row_named_apart(rows: list[Scored], cols: list[Scored]) -> list[Scored]:
+    """A total row named only by "total", which the best column's name says too ("in total" over a "Total" row and a
+    "Total Number of Shares Purchased" column), after the first row named by words of its own ("December 2019"):
+    the word names the column."""
+    if len(rows) < 2 or not cols or not rows[0].tokens <= TOTAL_TOKENS & cols[0].tokens:
+        return rows
+    own = next((s for s in rows[1:] if s.tokens - cols[0].tokens), None)
+    if own is None or own.score < NAMED_APART_SHARE * rows[0].score:
+        return rows  # "the fourth quarter of 2019": "2019" every month says tells no row, the total is asked
+    return [own, *(s for s in rows if s is not own)]
 
 
 def _whole_label_first(scored: list[Scored], named: set[int], own: dict[int, set[str]], said: set[str]) -> list[Scored]:
@@ -967,6 +996,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         set(q),
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
+    rows = _effective_rate_row(table, question, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -981,6 +1011,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
         cols = [c for c in link_columns(table, question, q + also_cols, embedder) if c.index not in key_cols]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
+    rows = _row_named_apart(rows, cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
 
@@ -1011,6 +1042,35 @@ def _amount_before_its_share(table: Table, question: str, q: list[str], rows: li
     if item is None:
         return rows
     return [Scored(item.index, rows[0].score, item.tokens, item.position), *(s for s in rows if s is not item)]
+
+
+# the effective tax rate asked ("the effective tax rate", "the effective income tax rate")
+_EFFECTIVE_RATE = re.compile(r"\beffective\s+(?:income\s+)?tax\s+rate\b", re.IGNORECASE)
+_TAX_TOKENS = frozenset(tokens("tax taxes taxation"))
+
+
+def _effective_rate_row(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """ "The effective tax rate" over a rate reconciliation that names no such row ("Tax at the statutory rate of
+    19% | ... | Total tax charge | 95.3 | 23.1"): the rate of the tax the reconciliation ends in, its last row of
+    values naming tax, first (the statutory rate it starts from is no effective rate)."""
+    if not _EFFECTIVE_RATE.search(question) or not rows:
+        return rows
+    labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
+    if any(re.search(r"\beffective\b", text, re.IGNORECASE) for text in labels):
+        return rows  # the table states it: the words link it
+    valued = {c.row for c in table.cells if c.value is not None and not c.is_header}
+    last = next(
+        (
+            r
+            for r in range(table.n_rows - 1, table.header_rows - 1, -1)
+            if r in valued and _TAX_TOKENS & set(row_words(table, r))
+        ),
+        None,
+    )
+    if last is None or last == rows[0].index or not any(c.row == last and c.unit == "%" for c in table.cells):
+        return rows  # no rate stated beside the tax it ends in
+    found = next((s for s in rows if s.index == last), Scored(last, rows[0].score, frozenset(), rows[0].position))
+    return [Scored(last, rows[0].score, found.tokens, found.position), *(s for s in rows if s.index != last)]
 
 
 # words after which the question qualifies what it asks ("the net exposure after forward exchange contracts")
@@ -1106,6 +1166,12 @@ def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | Non
     parts = set(summed_parts(table, total.index)) if named else set()
     if not TOTAL_TOKENS & total_words and not parts:
         return None
+    # "Of which: ETFs" under a part is a part of that part, so of the total too
+    parts |= {
+        r
+        for r in range(table.header_rows, total.index)
+        if r - 1 in parts and SUB_PART.match(" ".join(table.row_chain(r)[-1:]))
+    }
     return next((s for s in named if s.index in parts), None)
 
 

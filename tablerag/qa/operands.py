@@ -56,6 +56,9 @@ def cell_sql(vc: ViewColumn, row: int) -> str:
     return f"(SELECT {quote(vc.name)} FROM {VIEW_NAME} WHERE {ROW_COLUMN} = {int(row)})"
 
 
+AGE_WORDS = frozenset(tokens("oldest youngest newest"))  # the oldest is the largest age, or the earliest year
+
+
 def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColumn]]:
     """The linked columns of numbers, best first; a column of years ("Year | Revenue": "which year had the lowest
     revenue" names it too) only when no column of amounts is linked: years date the rows, they are not compared,
@@ -66,7 +69,9 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
         if vc is not None and vc.numeric:
             out.append((s, vc))
     amounts = [(s, vc) for s, vc in out if not years_column(view, vc.col)]
-    if out and not amounts:  # only the years named ("which year is the smallest payment due" over "Year | Amount")
+    if out and not amounts and not AGE_WORDS & set(linked.words):
+        # only the years named ("which year is the smallest payment due" over "Year | Amount"); age asked ranks
+        # the years themselves ("the oldest power station": the earliest commissioned)
         others = [vc for vc in view.columns if vc.numeric and not years_column(view, vc.col)]
         if len(others) == 1:  # the table's one column of amounts is what is compared
             return [(Scored(others[0].col, 0.0, frozenset(), out[0][0].position), others[0])]

@@ -185,7 +185,8 @@ _PERIOD_WORDS = re.compile(
     r"\b(?:years?|ended|ending|fiscal|quarters?|months?|weeks?|as|at|of|in|for|the|and|vs|versus|to|from|compared|"
     r"with|three|six|nine|twelve|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|first|second|third|fourth|restated|unaudited|"
-    r"audited|actual|reported|fy|ytd|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]"
+    r"audited|actual|reported|fy|ytd|half|halves|see\s+notes?)\b|\b[a-z]{0,2}\d+[a-z]{0,2}\b|[^\w\s%]"
+    r"|\b(?:[1-4][hq]|[hq][1-4])\s?['\u2019]?\d{0,4}\b"  # "1H20", "Q3'19", "H1 2020": a half or quarter
     # the same in the other languages of our reports: "2019年度", "2019 г.", "за 2019 год", "Geschäftsjahr", "rok"
     r"|\d+\s*(?:年度?|季度|月|日)|(?<=\d)г\b|\b(?:год(?:а|у)?|geschäftsjahr(?:es)?|jahr(?:es)?|rok(?:u)?)\b",
     re.IGNORECASE,
@@ -283,6 +284,10 @@ _MONTH_SHORT_YEAR = re.compile(
 )
 
 
+# a half or quarter and a year in two digits: "1H19", "2H19", "H1 20", "Q3'19", "3Q19"
+_PART_SHORT_YEAR = re.compile(r"\b((?:[1-4][HQ]|[HQ][1-4]))\s?['\u2019]?(\d\d)\b", re.IGNORECASE)
+
+
 def _years(text: str, header: bool) -> list[str]:
     text = _FISCAL_SLASH.sub(_fiscal_end, joined_years(text))
     if header:  # in a question "2018-19" is as often a range ("the change between 2018-19"), "Sep 19" a day
@@ -290,6 +295,7 @@ def _years(text: str, header: bool) -> list[str]:
             lambda m: f"{m.group(1)} {_full_year(m.group(2))}", _FISCAL_DASH.sub(_fiscal_end, text)
         )
     text = _SHORT_YEAR.sub(lambda m: f" {_full_year(m.group(1))} ", text)
+    text = _PART_SHORT_YEAR.sub(lambda m: f"{m.group(1)} {_full_year(m.group(2))}", text)
     return _YEAR_IN.findall(text)
 
 

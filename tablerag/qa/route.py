@@ -79,6 +79,12 @@ _MOVED = re.compile(
     r"(decrease|decline|drop|fall|reduction))s?)\b",
     re.IGNORECASE,
 )
+# the day of a date ("December 31, 2018", "31 December 2018"): no bound
+_DAY_OF_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\$?\d[\d,.]*%?")  # "by more than 5%": a bound, not a filter
 
 
@@ -86,7 +92,7 @@ def moved_asked(question: str) -> ChangeAsked | None:
     """The direction a "which X increased / decreased" question filters rows by; None for another question (a
     superlative of a change ranks rows, `change_asked`; a stated bound filters by size)."""
     m = _MOVED.search(question)
-    if m is None or CHANGE_RANK.search(question) or _BOUND_NUMBER.search(question):
+    if m is None or CHANGE_RANK.search(question) or _BOUND_NUMBER.search(_DAY_OF_MONTH.sub(" ", question)):
         return None
     return "increase" if m.group(1) or m.group(3) else "decrease"
 
@@ -314,7 +320,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MAX,
         _p(
-            r"\b(highest|largest|biggest|greatest|(?<!\bat\s)most|maximum|max|top|best|longest|latest)\b",
+            r"\b(highest|largest|biggest|greatest|(?<!\bat\s)most|maximum|max|top|best|longest|latest|oldest|newest)\b",
             r"наибольш",
             r"максимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(больш|высок|дорог)",
@@ -328,7 +334,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MIN,
         _p(
-            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest)\b",
+            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest|youngest)\b",
             r"наименьш",
             r"минимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(мал|низк|дешев)",
