@@ -450,3 +450,100 @@ def test_total_said_for_the_column_is_no_total_row(tmp_path):
         ("How many shares were purchased in total in December 2019?", "2,063,915"),
         ("How many shares were purchased in total during the fourth quarter of 2019?", "3,906,291"),
     )
+
+
+NOTIONAL_TAX = [
+    ["", "2020", "", "2019", ""],
+    ["", "HK$ million", "%", "HK$ million", "%"],
+    ["Profit before taxation", "6,842", "", "5,917", ""],
+    ["Notional tax on profit before taxation, calculated at the rates applicable", "1,354", "19.8", "1,148", "19.4"],
+    ["Tax effect of non-deductible expenses", "212", "3.1", "187", "3.2"],
+    ["Tax effect of non-taxable income", "(318)", "(4.6)", "(265)", "(4.5)"],
+    ["Actual tax expense", "1,248", "18.3", "1,070", "18.1"],
+]
+ALLOWANCES = [
+    ["", "Balance at Beginning of Period", "Charged to Costs and Expenses", "Deductions", "Balance at End of Period"],
+    ["Allowance for doubtful accounts:", "", "", "", ""],
+    ["Year ended December 31, 2020", "$ 14,862", "$ 9,417", "$ (7,205)", "$ 17,074"],
+    ["Year ended December 31, 2019", "$ 13,508", "$ 6,931", "$ (5,577)", "$ 14,862"],
+    ["Sales returns reserve:", "", "", "", ""],
+    ["Year ended December 31, 2020", "$ 3,210", "$ 11,846", "$ (11,302)", "$ 3,754"],
+    ["Year ended December 31, 2019", "$ 2,987", "$ 10,512", "$ (10,289)", "$ 3,210"],
+]
+WARRANTY = [
+    ["", "Year Ended September 30,", ""],
+    ["(in thousands)", "2020", "2019"],
+    ["Balance at beginning of year", "$ 21,486", "$ 19,102"],
+    ["Warranties issued during the year", "14,230", "12,874"],
+    ["Settlements made during the year", "(13,015)", "(11,356)"],
+    ["Changes in estimate for pre-existing warranties", "(642)", "866"],
+    ["Balance at end of year", "$ 22,059", "$ 21,486"],
+]
+REGIONS = [
+    ["", "Occupancy", "", "Average rent (£ psf)", ""],
+    ["Region", "2023", "2022", "2023", "2022"],
+    ["London", "96.8%", "95.1%", "68.40", "65.75"],
+    ["Midlands", "92.5%", "90.3%", "18.60", "17.95"],
+    ["Portfolio", "93.8%", "93.2%", "35.90", "34.70"],
+]
+DELIVERIES = [
+    ["Scheduled deliveries", "A320neo", "A321neo", "787-9", "Total"],
+    ["2024", "6", "4", "2", "12"],
+    ["2025", "8", "5", "3", "16"],
+    ["2026", "5", "6", "–", "11"],
+    ["Total", "19", "15", "5", "39"],
+]
+FEES = [
+    ["", "Average AUM", "", "Average fee rate (bps)", ""],
+    ["($ in billions)", "Q4 2019", "Q4 2018", "Q4 2019", "Q4 2018"],
+    ["Active equity", "412.6", "398.1", "58.2", "59.7"],
+    ["Passive equity", "1,284.3", "1,071.8", "4.1", "4.4"],
+    ["Active fixed income", "546.9", "501.2", "21.6", "22.3"],
+]
+
+
+def test_the_effective_rate_when_no_row_is_linked_by_its_words(tmp_path):
+    table = table_from_rows(NOTIONAL_TAX, tmp_path, "notional")
+    answers_each(table, ("What was the effective tax rate in 2020?", "18.3"))
+
+
+def test_a_balance_column_keeps_the_beginning_asked(tmp_path):
+    """ "At the beginning of 2020" over a "Balance at Beginning of Period" column: that column, in the 2020 row."""
+    table = table_from_rows(ALLOWANCES, tmp_path, "allowances")
+    answers_each(
+        table,
+        ("What was the sales returns reserve at the beginning of 2020?", "$ 3,210"),
+        ("What was the allowance for doubtful accounts at the end of 2019?", "$ 14,862"),
+    )
+
+
+def test_an_amount_at_a_date_is_the_closing_balance(tmp_path):
+    table = table_from_rows(WARRANTY, tmp_path, "warranty")
+    answers_each(
+        table,
+        ("What was the warranty liability at September 30, 2020?", "$ 22,059"),
+        ("How many warranties were issued during fiscal 2019?", "12,874"),
+    )
+
+
+def test_a_measure_named_is_not_traded_for_another_beside_it(tmp_path):
+    table = table_from_rows(REGIONS, tmp_path, "regions")
+    answers_each(
+        table,
+        ("What was occupancy in the Midlands in 2023?", "92.5%"),
+        ("What was the average rent in London in 2022?", "65.75"),
+    )
+
+
+def test_which_year_most_over_kinds_and_their_total(tmp_path):
+    table = table_from_rows(DELIVERIES, tmp_path, "deliveries")
+    most = answer_table(table, "In which year are the most aircraft scheduled to arrive?")
+    assert most is not None and most.label == "2025" and [c["col"] for c in most.citations][:1] == [4]
+
+
+def test_basis_points_are_no_amounts_of_the_tables_currency(tmp_path):
+    table = table_from_rows(FEES, tmp_path, "fees")
+    units = {c.col: c.unit for c in table.cells if c.row == 3 and c.value is not None}
+    assert units[1] == "billion USD" and units[3] == "bps"
+    lowest = answer_table(table, "Which product earned the lowest fee margin in the fourth quarter of 2019?")
+    assert lowest is not None and lowest.label == "Passive equity"

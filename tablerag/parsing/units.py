@@ -23,6 +23,9 @@ _US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD",
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
 # a row label naming a pure number ("Interest cover (times)", "Net debt to EBITDA ratio", "Leverage (x)"): its cells
 # are no amounts of the table's currency and scale
+# a column header naming a pure number ("Average fee rate (bps)", "Leverage (times)"): its cells are no amounts of
+# the table's currency and scale; basis points keep their unit
+PURE_NUMBER_COLUMN = re.compile(r"\((bps|basis\s+points)\)|\((?:times|[x×])\)", re.IGNORECASE)
 PURE_NUMBER_ROW = re.compile(r"\b(times|ratio|multiple)\b|\(\s*[x×]\s*\)", re.IGNORECASE)
 
 
@@ -134,9 +137,13 @@ def apply_units(table: Table) -> Table:
         col = cols[c.col] if c.col < len(cols) else _NONE
         row = rows[c.row] if c.row < len(rows) else _NONE
         levels = table.row_headers[c.row] if c.row < len(table.row_headers) else []
+        heads = table.column_headers[c.col] if c.col < len(table.column_headers) else []
         if row == _NONE and levels and PURE_NUMBER_ROW.search(levels[-1]):
             own, _ = split_unit(c.unit)
             c.unit = format_unit(own, 1.0) if own else None  # "8.5" interest cover, not £8.5m
+        elif row == _NONE and (points := PURE_NUMBER_COLUMN.search(" | ".join(heads))):
+            own, _ = split_unit(c.unit)  # "Average fee rate (bps)": 21.6 basis points, not $21.6 billion
+            c.unit = format_unit(own, 1.0) if own else ("bps" if points.group(1) else None)
         else:
             c.unit = _cell_unit(c, row, col, whole)
         labels.add(c.unit)

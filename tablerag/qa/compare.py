@@ -440,8 +440,9 @@ def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sand
     kinds = [column_kind(table, c) for c in cols]
     if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
         return None
-    if len({percent_column(table, c) for c in cols}) > 1:
-        return None  # "GWh | % share": an amount and its share are two measures, not two kinds of one
+    units = {cell.unit for c in cols if (cell := table.cell_at(r, c)) is not None}
+    if len({percent_column(table, c) for c in cols}) > 1 or len(units) > 1:
+        return None  # "GWh | % share", "AUM ($bn) | fee rate (bps)": two measures, not two kinds of one
     # each column is named by its last level that is no year and that the other columns do not share: a unit
     # level under every kind ("2019 / Men / Years | 2019 / Women / Years") names none of them
     chains = [table.column_chain(c) for c in cols]

@@ -734,7 +734,7 @@ def _row_named_apart(rows: list[Scored], cols: list[Scored]) -> list[Scored]:
     """A total row named only by "total", which the best column's name says too ("in total" over a "Total" row and a
     "Total Number of Shares Purchased" column), after the first row named by words of its own ("December 2019"):
     the word names the column."""
-    if len(rows) < 2 or not cols or not rows[0].tokens <= TOTAL_TOKENS & cols[0].tokens:
+    if len(rows) < 2 or not cols or not rows[0].tokens or not rows[0].tokens <= TOTAL_TOKENS & cols[0].tokens:
         return rows
     own = next((s for s in rows[1:] if s.tokens - cols[0].tokens), None)
     if own is None or own.score < NAMED_APART_SHARE * rows[0].score:
@@ -801,6 +801,28 @@ _BEFORE_CURRENT = ("prior", "previous", "preceding")  # the year before the late
 _ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNORECASE)
 
 
+# an amount at a date ("the warranty liability at September 30, 2020"): a balance, not a movement of the period
+_AT_DATE = re.compile(
+    r"\b(?:at|as\s+(?:of|at))\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
+    r"|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+)((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_END_BALANCE = re.compile(r"\bbalance\b.*\b(?:end|ending|closing)\b|\b(?:ending|closing)\s+balance\b", re.IGNORECASE)
+
+
+def _balance_at_date(table: Table, question: str) -> str:
+    """ "X at September 30, 2020" over a roll-forward whose columns are the periods and whose closing row names no
+    date ("Balance at end of year"): the question asks that closing balance in the period's column, so it says so
+    ("... ending balance"); unchanged when a row label holds a date (dated balance rows answer it) or no such row."""
+    m = _AT_DATE.search(question)
+    if m is None or _END_BALANCE.search(question) or len(column_years(table)) < MIN_DATED_ROWS:
+        return question
+    labels = [" ".join(table.row_chain(r)[-1:]) for r in range(table.header_rows, table.n_rows)]
+    if any(years_in(label) for label in labels) or sum(bool(_END_BALANCE.search(x)) for x in labels) != 1:
+        return question
+    return f"{question.rstrip(' ?')} ending balance?"
+
+
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
     the latest year of the table's period columns, "the prior / previous year" as the one before it, and "the
@@ -809,7 +831,7 @@ def periods_placed(table: Table, question: str) -> str:
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
-    question = thereafter_said(table, fiscal_spans_said(table, question))
+    question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)

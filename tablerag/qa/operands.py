@@ -73,6 +73,9 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
         # only the years named ("which year is the smallest payment due" over "Year | Amount"); age asked ranks
         # the years themselves ("the oldest power station": the earliest commissioned)
         others = [vc for vc in view.columns if vc.numeric and not years_column(view, vc.col)]
+        totals = [vc for vc in others if TOTAL_LABEL.search(view.table.column_name(vc.col))]
+        if len(others) > 1 and len(totals) == 1:  # "the most aircraft" over types and their "Total": the total
+            others = totals
         if len(others) == 1:  # the table's one column of amounts is what is compared
             return [(Scored(others[0].col, 0.0, frozenset(), out[0][0].position), others[0])]
     return amounts if amounts else out

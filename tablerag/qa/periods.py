@@ -73,6 +73,7 @@ _OPENING = re.compile(
 )
 # a balance's end said without its year ("the ending number of shares", "the opening weighted average price")
 _BARE_END = re.compile(r"\b(?:(beginning|opening)|(ending|closing))\b", re.IGNORECASE)
+_BALANCE_COLUMN = re.compile(r"\b(beginning|opening|ending|closing)\b", re.IGNORECASE)
 _BALANCE_WORDS = re.compile(r"\b(beginning|opening|ending|closing|end|start)\b", re.IGNORECASE)
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # month_number's order
 # a month's name, whole or short ("Sept", "Dec"), without a trailing point: the one pattern dates are read with
@@ -111,6 +112,8 @@ def opening_said(table: Table, question: str) -> str:
     dated = _dated_rows(table)
     if len(dated) < MIN_DATED_ROWS:
         return question
+    if _BALANCE_COLUMN.search(" ".join(table.column_name(c) for c in range(table.n_cols))):
+        return question  # a column states the balance ("Balance at Beginning of Period"): its words link it
     found = _OPENING.search(question)
     labels = " ".join(" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows))
     labels += " " + " ".join(table.column_name(c) for c in range(table.n_cols))

@@ -171,10 +171,26 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
         return cols
     years = column_years(table)
     period = years.get(cols[0].index)
+    said = set(tokens(question))
     for c in cols[1:]:
         if period and years.get(c.index) == period and percent_column(table, c.index) == bool(share):
+            if _other_measure(table, cols[0].index, c.index, said):
+                continue
             return [c, *(x for x in cols if x is not c)]
     return cols
+
+
+def _other_measure(table: Table, first: int, other: int, said: set[str]) -> bool:
+    """The other column is another measure the question does not say, where the first is one it says ("occupancy"
+    over "Occupancy / 2023 | Average rent (£ psf) / 2023": occupancy is asked, not the rent beside it)."""
+    own = [level for level in table.column_chain(other) if year_of(level) is None]
+    first_words = {t for level in table.column_chain(first) if year_of(level) is None for t in tokens(level)}
+    return (
+        bool(own) and not said & {t for level in own for t in tokens(level)} and bool(said & first_words - _SHARE_WORDS)
+    )
+
+
+_SHARE_WORDS = frozenset(tokens("percent percentage share proportion of"))
 
 
 def bucket_over_total(table: Table, row: int, cols: list[Scored]) -> list[Scored]:
