@@ -77,30 +77,33 @@ _AGE = frozenset(tokens("age"))  # a column of ages ("Age", "Average age (years)
 _NEWEST = frozenset(tokens("newest"))
 
 
+def _years_held(view: TypedView, col: int, alone: bool = False) -> bool:
+    """Every number of the column in the view's rows names a year ("1975", "March 2012"); ``alone``: is a year and
+    nothing else ("2009")."""
+    rows = set(view.rows)
+    values = [c.text for c in view.table.cells if c.col == col and c.row in rows and c.value is not None]
+    return bool(values) and all(year_of(v) is not None and (not alone or len(v.strip()) <= YEAR_CHARS) for v in values)
+
+
+def _ages(view: TypedView, col: int) -> bool:
+    return bool(_AGE & set(tokens(view.table.column_name(col))))
+
+
 def _aged_by_year(view: TypedView, linked: Linked, col: int) -> bool:
     """Age asked where the order runs the other way: "the oldest / youngest" over a column of years (the oldest was
     built first), "the newest" over a column of ages (the newest is the least aged)."""
     said = AGE_WORDS & set(linked.words)
     if not said:
         return False
-    if _AGE & set(tokens(view.table.column_name(col))):
+    if _ages(view, col):
         return said <= _NEWEST
-    rows = set(view.rows)
-    values = [c.text for c in view.table.cells if c.col == col and c.row in rows and c.value is not None]
-    return bool(values) and all(year_of(v) is not None for v in values) and not said <= _NEWEST
+    return _years_held(view, col) and not said <= _NEWEST
 
 
 def _aged(view: TypedView, linked: Linked) -> bool:
     """The best-linked column of numbers holds ages ("Age") or years ("Commissioned")."""
     cols = numeric_cols(view, linked)
-    if not cols:
-        return False
-    col = cols[0][1].col
-    if _AGE & set(tokens(view.table.column_name(col))):
-        return True
-    rows = set(view.rows)
-    values = [c.text for c in view.table.cells if c.col == col and c.row in rows and c.value is not None]
-    return bool(values) and all(year_of(v) is not None for v in values)
+    return bool(cols) and (_ages(view, cols[0][1].col) or _years_held(view, cols[0][1].col))
 
 
 def _age_column(view: TypedView, linked: Linked) -> Linked:
@@ -110,15 +113,9 @@ def _age_column(view: TypedView, linked: Linked) -> Linked:
     if not AGE_WORDS & set(linked.words):
         return linked
     numeric = [vc.col for vc in view.columns if vc.numeric]
-    aged = [c for c in numeric if _AGE & set(tokens(view.table.column_name(c)))]
+    aged = [c for c in numeric if _ages(view, c)]
     if not aged and not any(c.index in numeric for c in linked.cols):
-        rows = set(view.rows)
-        aged = [
-            c
-            for c in numeric
-            if (texts := [x.text for x in view.table.cells if x.col == c and x.row in rows and x.value is not None])
-            and all(year_of(t) is not None and len(t.strip()) <= YEAR_CHARS for t in texts)
-        ]
+        aged = [c for c in numeric if _years_held(view, c, alone=True)]
     return replace(linked, cols=[Scored(aged[0], 0.0, frozenset(), 0)]) if len(aged) == 1 else linked
 
 

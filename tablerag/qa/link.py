@@ -540,8 +540,9 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
 
 
 def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
-    """A body row's own label, every word of it, is among the kind's words (a label of one word and a kind of
-    more: "Age" is no row that "which age group" names)."""
+    """A body row's own label, every word of it (a unit in brackets left out), is among the words of a kind of two
+    words or more ("expected volatility" for "Expected volatility"); a kind of one word ("which segment") names a
+    kind, never a row."""
     for r in range(table.header_rows, table.n_rows):
         own = set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(r)[-1:]))))  # "(in years)" left out
         if own and own <= kind and len(kind) > 1:
