@@ -44,8 +44,9 @@ def unlabelled_totals(table: Table) -> list[int]:
 
 
 def summing_rows(table: Table) -> list[int]:
-    """The body rows, labelled or not, whose amounts are the sums of the nearest rows above them (`summed_parts`
-    for every row, in one pass)."""
+    """The body rows, labelled or not, whose amounts are the sums of the nearest rows above them, in one pass: every
+    amount of the row counts, percentages too, and every row above is a part, an "Of which" line too (`summed_parts`,
+    asked of one row, leaves both out)."""
     values, labelled, nils = _amounts_and_nils(table)
     found: list[int] = []
     parts: list[int] = []  # rows with amounts since the section began

@@ -130,6 +130,7 @@ def apply_units(table: Table) -> Table:
         _combine([_named_dollar(_chain_reading(levels), levels, whole), bands[r]])
         for r, levels in enumerate(table.row_headers)
     ]
+    pure = [PURE_NUMBER_COLUMN.search(" | ".join(levels)) for levels in table.column_headers]
     labels: set[str | None] = set()
     for c in table.cells:
         if c.is_header or c.value is None:
@@ -137,11 +138,10 @@ def apply_units(table: Table) -> Table:
         col = cols[c.col] if c.col < len(cols) else _NONE
         row = rows[c.row] if c.row < len(rows) else _NONE
         levels = table.row_headers[c.row] if c.row < len(table.row_headers) else []
-        heads = table.column_headers[c.col] if c.col < len(table.column_headers) else []
         if row == _NONE and levels and PURE_NUMBER_ROW.search(levels[-1]):
             own, _ = split_unit(c.unit)
             c.unit = format_unit(own, 1.0) if own else None  # "8.5" interest cover, not £8.5m
-        elif row == _NONE and (points := PURE_NUMBER_COLUMN.search(" | ".join(heads))):
+        elif row == _NONE and (points := pure[c.col] if c.col < len(pure) else None):
             own, _ = split_unit(c.unit)  # "Average fee rate (bps)": 21.6 basis points, not $21.6 billion
             c.unit = format_unit(own, 1.0) if own else ("bps" if points.group(1) else None)
         else:

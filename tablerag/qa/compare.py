@@ -186,6 +186,16 @@ def _item_rows(view: TypedView, linked: Linked) -> list[Scored]:
     ]
 
 
+def _sections(view: TypedView) -> dict[tuple[str, ...], list[int]]:
+    """The view's rows under each section path, in table order; a section's total is no member of it."""
+    sections: dict[tuple[str, ...], list[int]] = {}
+    for r in view.rows:
+        chain = view.table.row_chain(r)
+        if len(chain) >= 2 and not TOTAL_TOKENS & set(tokens(chain[-1])):
+            sections.setdefault(tuple(chain[:-1]), []).append(r)
+    return sections
+
+
 def _asked_section(view: TypedView, linked: Linked) -> list[int]:
     """No row linked (a word every line of the table says, "revenue", links none) and a body in sections: the rows
     of the one section whose name the question says, sections of percentages left out unless a percentage is asked
@@ -194,11 +204,7 @@ def _asked_section(view: TypedView, linked: Linked) -> list[int]:
     most of the question's words. Empty when none is named, or several equally: the whole column is ranked as
     before."""
     table = view.table
-    sections: dict[tuple[str, ...], list[int]] = {}
-    for r in view.rows:
-        chain = table.row_chain(r)
-        if len(chain) >= 2 and not TOTAL_TOKENS & set(tokens(chain[-1])):  # its total is no member
-            sections.setdefault(tuple(chain[:-1]), []).append(r)
+    sections = _sections(view)
     asked = set(linked.words)
     percent = bool(asked & set(tokens("percent")))
     named = [
@@ -226,13 +232,7 @@ def _kind_section(view: TypedView, linked: Linked) -> list[int]:
     two or more members."""
     if not linked.kind:
         return []
-    table = view.table
-    sections: dict[tuple[str, ...], list[int]] = {}
-    for r in view.rows:
-        chain = table.row_chain(r)
-        if len(chain) >= 2 and not TOTAL_TOKENS & set(tokens(chain[-1])):
-            sections.setdefault(tuple(chain[:-1]), []).append(r)
-    named = [rows for section, rows in sections.items() if linked.kind <= set(tokens(" ".join(section)))]
+    named = [rows for section, rows in _sections(view).items() if linked.kind <= set(tokens(" ".join(section)))]
     return named[0] if len(named) == 1 and len(named[0]) >= MIN_SECTION_MEMBERS else []
 
 

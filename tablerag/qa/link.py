@@ -25,6 +25,7 @@ from tablerag.parsing.totals import SUB_PART, named_total, summed_parts
 from tablerag.parsing.units import scale_note
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
+    MONTH_NAME,
     column_years,
     fiscal_spans_said,
     is_year,
@@ -266,7 +267,7 @@ _CURRENCY = re.compile(
 )
 
 
-# a month abbreviated is the month ("Sep 19" is named by "September 2019"); "May" is written whole either way
+# a month abbreviated is the month ("Sep 19" is named by "September 2019")
 _MONTHS = {
     m[:3]: m
     for m in [
@@ -274,6 +275,7 @@ _MONTHS = {
         "february",
         "march",
         "april",
+        "may",
         "june",
         "july",
         "august",
@@ -283,11 +285,7 @@ _MONTHS = {
         "december",
     ]
 }
-_MONTH_NAME = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?",
-    re.IGNORECASE,
-)
+_MONTH_NAME = re.compile(rf"\b({MONTH_NAME})\b\.?", re.IGNORECASE)
 
 # "positive" (of a sign) would stem to the root of "position" ("a positive net exposure" is no "statement of
 # financial position" row)
@@ -804,8 +802,7 @@ _ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNOREC
 
 # an amount at a date ("the warranty liability at September 30, 2020"): a balance, not a movement of the period
 _AT_DATE = re.compile(
-    r"\b(?:at|as\s+(?:of|at))\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+"
-    r"|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+)((?:19|20)\d\d)\b",
+    rf"\b(?:at|as\s+(?:of|at))\s+(?:{MONTH_NAME}\.?\s+\d{{1,2}},?\s+|\d{{1,2}}\s+{MONTH_NAME}\s+)((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
 _END_BALANCE = re.compile(r"\bbalance\b.*\b(?:end|ending|closing)\b|\b(?:ending|closing)\s+balance\b", re.IGNORECASE)
@@ -892,16 +889,14 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return kept or rows
 
 
-def _year_rows_named(table: Table, question: str) -> tuple[list[Scored], set[int]]:
+def _year_rows_named(table: Table, question: str) -> list[Scored]:
     """The rows of a table whose rows are years, of a year the question names in a form no label prints ("FY16",
-    "fiscal '16" for the "2016" row), and the column those labels sit in; none when the columns are periods."""
+    "fiscal '16" for the "2016" row); none when the columns are periods. The column their labels sit in is
+    `_year_label_columns`'."""
     asked = years_in(question)
     if not asked or _RELATIVE_YEAR.search(question) or len(column_years(table)) >= MIN_DATED_ROWS:
-        return [], set()
-    grid = filled_grid(table)
-    rows = [(r, y) for r, y in year_rows(table).items() if y in asked]
-    label_cols = {next(c for c, t in enumerate(grid[r]) if t.strip()) for r, _ in rows}
-    return [Scored(r, YEAR_ROW_SCORE, frozenset({y}), 0) for r, y in rows], label_cols
+        return []
+    return [Scored(r, YEAR_ROW_SCORE, frozenset({y}), 0) for r, y in year_rows(table).items() if y in asked]
 
 
 def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
@@ -1000,7 +995,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # no row named: every other word of the question's words; some named: those of words no row label uses
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
     if not found:
-        found, key_cols = _year_rows_named(table, question)
+        found = _year_rows_named(table, question)
     key_cols = key_cols | _year_label_columns(table, found)
     asked = kind_spent(question, q)
     also = (

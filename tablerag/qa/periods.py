@@ -281,7 +281,7 @@ def _fiscal_end(m: re.Match[str]) -> str:
 # a month abbreviated and a year in two digits, as half-year headers write them ("Mar 20", "Sep-19", "Dec '19");
 # 28 to 31 stay days ("Mar 31", "Sep 30": a quarter's end), and so does a number before a year ("Sep 15, 2019")
 _MONTH_SHORT_YEAR = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s|-|\s?['\u2019])([01]\d|2[0-7])\b"
+    rf"\b({'|'.join(MONTHS)}|sept)\.?(?:\s|-|\s?['\u2019])([01]\d|2[0-7])\b"
     r"(?![.,:/]?\s*\d)",
     re.IGNORECASE,
 )
