@@ -229,6 +229,34 @@ def test_currency_and_percent_marks_in_columns_of_their_own_join_their_numbers(t
     assert cells[(3, letters.index("2"))].text == "$"
 
 
+def test_a_header_written_over_a_column_of_currency_marks_heads_the_amounts(tmp_path: Path) -> None:
+    """ "2019" written over the "$" column, the amounts' own header cell empty (as a PDF-to-sheet export places a
+    label centred over "$ | 48,212"): the year heads the amounts, and the marks join them."""
+    text = (
+        ",Year Ended December 31,,,,\n(in thousands),2019,,2018,\n"
+        "Domestic,$,48212,$,31905\nForeign,,12630,,9884\nTotal,$,60842,$,41789\n"
+    )
+    (table,) = _csv(tmp_path, text)
+    letters = table.column_letters or []
+    assert letters == ["1", "3", "5"]
+    span = "Year Ended December 31"
+    assert [table.column_headers[c] for c in (1, 2)] == [[span, "2019"], [span, "2018"]]
+    cells = {(c.row, c.col): c for c in table.cells}
+    assert cells[(2, 1)].text == "$48212" and cells[(2, 1)].value == 48212
+    assert cells[(3, 2)].value == 9884
+
+
+def test_a_name_over_two_lines_of_a_two_column_stub_goes_on_down(tmp_path: Path) -> None:
+    """ "Ann Lee (CEO) | 2023 | ..." then " | 2022 | ...": the name, merged down over both lines in the report, is
+    the second line's outer label too; a row of no label at all ends it."""
+    text = (
+        "€ thousand,,Salary,Bonus\nAnn Lee (CEO),2023,900,450\n,2022,850,400\n"
+        "Raj Patel (CFO),2023,600,300\n,2022,580,250\n"
+    )
+    (table,) = _csv(tmp_path, text)
+    assert [table.row_headers[r] for r in (2, 4)] == [["Ann Lee (CEO)", "2022"], ["Raj Patel (CFO)", "2022"]]
+
+
 def test_a_merged_label_written_into_every_cell_it_covers_heads_its_sub_labels(tmp_path: Path) -> None:
     """ "本期数 | 本期数" over "收入 | 成本", the stub label written again below itself: a two-row header, as the
     merged cells were. A label shared with the stub heads the stub's own columns, and a row under it is data."""

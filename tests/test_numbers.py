@@ -25,6 +25,13 @@ from tablerag.parsing.numbers import parse_number
         ("1.234,5 €", 1234.5, "EUR"),
         ("-22.22%", -22.22, "%"),
         ("2019", 2019, None),
+        ("18,42,500", 1842500, None),  # Indian grouping in lakhs and crores
+        ("1,00,00,000.50", 10000000.5, None),
+        ("\u25b31,605", -1605, None),  # a Japanese report's negative amount
+        ("\u25b2 12.4", -12.4, None),
+        ("53.2p", 53.2, "pence"),  # earnings per share in pence, a dividend in cents
+        ("(1.5)p", -1.5, "pence"),
+        ("5.2c", 5.2, "cents"),
     ],
 )
 def test_real_formats(text, value, unit):

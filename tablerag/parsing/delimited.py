@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -152,19 +153,40 @@ def grid_title(rows: list[list[str]]) -> str | None:
 
 
 _SUFFIX_MARKS = frozenset({"%", "％"})
+_YEAR = re.compile(r"^(?:19|20)\d\d$")  # a year heads a period column; it is no amount
+
+
+def _first_amount_row(out: list[tuple[int, list[str]]]) -> int:
+    """The first record holding a number that is no year: the header rows (periods, unit notes) lie above it."""
+    for i, (_, fields) in enumerate(out):
+        for text in fields:
+            number = parse_number(text.strip()) if text.strip() else None
+            if number is not None and not _YEAR.match(text.strip()):
+                return i
+    return len(out)
 
 
 def _fold_marks(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     """A column holding nothing but currency and percent marks (a PDF-to-sheet export sets "$" and "%" apart):
     each currency mark joined to the amount on its right ("$ | 94,888" -> "$94,888"), each percent sign to the
-    number on its left; a column so emptied is then blank. A mark beside no number stays where it is."""
+    number on its left; a column so emptied is then blank. A mark beside no number stays where it is. The header
+    the export wrote over the marks ("2019" over "$ | 48,212", the amount's own header cell left empty) is the
+    amount's: it moves beside them, into the amount column's empty header cell."""
     width = max(len(fields) for _, fields in records)
     out = [(line, list(fields) + [""] * (width - len(fields))) for line, fields in records]
     prefixes = frozenset(CURRENCY_MARKS) | CURRENCY_CODES
+    top = _first_amount_row(out)
     for col in range(width):
-        said = {fields[col].strip() for _, fields in out if fields[col].strip()}
+        said = {fields[col].strip() for _, fields in out[top:] if fields[col].strip()}
         if not said or not said <= prefixes | _SUFFIX_MARKS:
             continue
+        other = col + (1 if said <= prefixes else -1)
+        heads = [fields for _, fields in out[:top] if fields[col].strip()]
+        if heads and 0 <= other < width and not any(fields[other].strip() for fields in heads):
+            for fields in heads:
+                fields[other], fields[col] = fields[col], ""
+        elif heads:
+            continue  # the column has a header of its own beside a headed amount column: not a column of marks
         for _, fields in out:
             mark = fields[col].strip()
             other = col + (1 if mark in prefixes else -1)

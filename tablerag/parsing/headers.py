@@ -42,6 +42,7 @@ MIN_BLOCK_PERIODS = 2  # a header row inside the body names periods ("2019 | 201
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 # "2019", "FY2019", "2018 (4)", "2017*": period labels in headers, not data (a footnote mark may follow the year)
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d[A-Za-z]?(?:\s?\(\d{1,2}\)|\*{1,3})?$")
+_YEAR_IN = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")  # a year anywhere in a label
 
 
 def _period_label(text: str) -> bool:
@@ -367,7 +368,10 @@ def _section_off_stub(row: list[Cell | None]) -> Cell | None:
 
 def _is_value(text: str) -> bool:
     """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250")."""
-    parts = text.split()
+    whole = " ".join(text.split())
+    if parse_number(whole) is not None and not _YEAR.match(whole):
+        return True  # "$ 148,206", "(1,204.5)", "12.5 %": one amount, its sign or unit apart
+    parts = whole.split()
     return bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts)
 
 
@@ -386,6 +390,25 @@ def _spans_all(table: Table, cell: Cell) -> bool:
         and not _unit_note(c.text)  # a unit note under a label is no group label: the label stays a level
         for c in table.cells
     )
+
+
+def _stub_years_spread(table: Table, chains: list[list[str]]) -> list[list[str]]:
+    """Chains with a year written in the stub of a header row over sub-labels ("2019 | March 31 | June 30") given to
+    every column that row labels, just above its own label there, and taken from the stub's chain (the stub is the
+    rows' labels, no period), when no column names a year of its own."""
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    for r in range(min(table.header_rows, table.n_rows)):
+        year = _stub_period(cover[r])
+        if year is None or any(_YEAR_IN.search(" ".join(chain)) for chain in chains[1:]):
+            continue
+        for c in range(1, table.n_cols):
+            cell = cover[r][c]
+            own = header_label(cell.text) if cell is not None else ""
+            if own in chains[c]:
+                at = chains[c].index(own)
+                chains[c] = [*chains[c][:at], year, *chains[c][at:]]
+        chains[0] = [level for level in chains[0] if level != year]
+    return chains
 
 
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
@@ -494,12 +517,21 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
     kinds: list[_RowKind | None] = [None] * table.n_rows
     first, stop = stub
     has_values = any(not _is_label(c) for c in table.cells if c.row >= table.header_rows and c.col >= stop)
+    carried: str | None = None  # the outer stub label of the rows above, in a stub of two or more columns
     for r in range(table.header_rows, table.n_rows):
         labels: list[str] = []
         for col in range(first, stop):
             text = _label(cover[r][col])
             if text and text not in labels:
                 labels.append(text)
+        outer = _label(cover[r][first]) if stop - first >= 2 else None
+        if outer:
+            carried = outer
+        elif not labels:
+            carried = None
+        elif carried is not None and stop - first >= 2:
+            # "Thomas Keller (CFO) | 2023 | ..." then " | 2022 | ...": the name a merged cell held goes on down
+            labels = [carried, *labels]
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first
         only_first = only_first and not _unit_note(starts[r][0].text)  # "(In thousands)" is a unit, no section
         off_stub = _section_off_stub(cover[r]) if has_values and not labels else None
@@ -725,10 +757,43 @@ class HeaderBlock:
     carried: tuple[int, ...]  # rows of the table's first header (its sub-labels) that the block does not repeat
 
 
-def _block_head(row: list[Cell | None]) -> bool:
+# a part of a year a column label names without its year: "March 31", "Dec. 31", "Q1", "First Quarter", "H2"
+_PART_OF_YEAR = re.compile(
+    r"^\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}\s+"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|[QH][1-4]|[1-4][QH]|(?:first|second|third|fourth)"
+    r"\s+(?:quarter|half))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _stub_period(row: list[Cell | None]) -> str | None:
+    """The year a header row writes in its stub over the parts of a year ("2018 | March 31 | June 30 | ...", "2019 |
+    Q1 | Q2"): the year of every column the row labels; None for any other row (a year over sites or measures
+    dates the table, not the columns' parts)."""
+    stub = row[0] if row else None
+    if stub is None or not _period_label(stub.text) or not _sub_label_row(row):
+        return None
+    if not all(_PART_OF_YEAR.match(c.text) for c in _filled(row, 1, marks=False)):
+        return None
+    return " ".join(stub.text.split())
+
+
+def _repeats_header(row: list[Cell | None], header: list[Cell | None]) -> bool:
+    """Every label the row holds outside its stub is the header's label in that column, two at least ("2018 |
+    March 31 | June 30 | ..." under a header "2019 | March 31 | June 30 | ...")."""
+    own = [(c.col, " ".join(c.text.split())) for c in _filled(row, 1, marks=False)]
+    return len(own) >= MIN_BLOCK_PERIODS and all(
+        col < len(header) and (h := header[col]) is not None and " ".join(h.text.split()) == text for col, text in own
+    )
+
+
+def _block_head(row: list[Cell | None], header: list[Cell | None] | None = None) -> bool:
     """A row that opens a header block: no label in the stub, no number, and either column labels two of which
-    name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"). Other rows of
-    labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
+    name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"); or a year in the
+    stub over the header's own sub-labels again (``header``: its last row; "2018 | March 31 | June 30"). Other rows
+    of labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
+    if header is not None and _stub_period(row) is not None and _repeats_header(row, header):
+        return True
     if not _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
         return False
     own = _filled(row, 1, marks=False)
@@ -765,9 +830,11 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
     r = table.header_rows
     while r < table.n_rows:
         row = cover[r]
-        if any(c is not None and _is_value(c.text) for c in row):
+        # before values: "2018 | March 31 | ..." holds a year in its stub
+        head = seen_values and _block_head(row, cover[table.header_rows - 1] if table.header_rows else None)
+        if not head and any(c is not None and _is_value(c.text) for c in row):
             seen_values = True
-        elif seen_values and _block_head(row):
+        elif head:
             k, own = 1, 1  # rows of the block's header so far; of them, rows with text (blank spacer rows pass)
             while r + k < table.n_rows and (
                 _blank(cover[r + k]) or (own < MAX_HEADER_ROWS and _header_like(cover[r + k]))
@@ -846,7 +913,7 @@ def apply_headers(
     spread_period_labels(table)
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)
-    table.column_headers = header_chains(table)
+    table.column_headers = _stub_years_spread(table, header_chains(table))
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:
         table.caption = " ".join(title.text.split())

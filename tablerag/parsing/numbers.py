@@ -21,11 +21,16 @@ import re
 from dataclasses import dataclass
 
 _SPACES = "\u00a0\u202f\u2009\u2007 "
-_MINUS = "\u2212\u2012\u2013\u2014-"
+# minus signs; Japanese reports write a negative amount with a triangle ("△1,605", "▲12")
+_MINUS = "\u2212\u2012\u2013\u2014-\u25b3\u25b2"
 MAX_NUMBER_CHARS = 40  # longer strings are prose, not numbers; keeps the regexes cheap
 UNIT_CACHE_SIZE = 8192  # header and row labels repeat down a sheet; caching their unit readings keeps this cheap
 SHORT_LABEL_CHARS = 40  # a whole header label this short may itself be a unit ("thousand of acres")
-_BODY = re.compile(r"^\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?$|^\d+(?:[.,]\d+)?$|^[.,]\d+$")
+# digits grouped in thousands ("1,234,567", "1.234.567,5"), the Indian way in lakhs and crores ("18,42,500",
+# "1,00,00,000": pairs before the last three), or plain
+_BODY = re.compile(
+    r"^\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?$|^\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?$|^\d+(?:[.,]\d+)?$|^[.,]\d+$"
+)
 
 # currency marks -> ISO code; longest first when matching, so "US$" wins over "$" and "руб." over "р"
 CURRENCY_MARKS: dict[str, str] = {
@@ -195,6 +200,7 @@ def _only_number_words(t: str) -> bool:
 
 
 _PLAIN = re.compile(r"^-?\d+(?:\.\d+)?$")  # "1234", "-5.25": most cells, parsed without the peeling loop
+_SUBUNIT = re.compile(r"^(.*\d\)?)\s?(p|c|¢)$")  # an amount in a currency's hundredth: "53.2p", "(1.5)p", "5.2c"
 
 
 def _currency_prefix(t: str) -> tuple[str, str | None]:
@@ -318,6 +324,11 @@ def parse_number(text: str) -> ParsedNumber | None:
         return None
     if _PLAIN.match(t):
         return ParsedNumber(float(t), None, 1.0, text)
+    sub = _SUBUNIT.match(t)
+    if sub is not None:  # "53.2p" earnings per share, "5.2c" a dividend: pence and cents
+        inner = parse_number(sub.group(1))
+        part = "pence" if sub.group(2) == "p" else "cents"
+        return None if inner is None or inner.unit is not None else ParsedNumber(inner.value, part, inner.scale, text)
     if not _only_number_words(t):
         return None
     if t.endswith(CURRENCY_THOUSANDS) and unit_label(t) is not None:

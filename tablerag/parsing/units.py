@@ -26,6 +26,9 @@ UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below th
 # a column header naming a pure number ("Average fee rate (bps)", "Leverage (times)"): its cells are no amounts of
 # the table's currency and scale; basis points keep their unit
 PURE_NUMBER_COLUMN = re.compile(r"\((bps|basis\s+points)\)|\((?:times|[x×])\)", re.IGNORECASE)
+# a column header naming a share ("% of total", "% change", "Margin %", "Percentage of revenue"): its cells are
+# percentages, not amounts of the table's currency
+PERCENT_COLUMN = re.compile(r"^\s*[%％]|[%％]\s*$|\bper\s?cent(?:age)?s?\s+of\b", re.IGNORECASE)
 PURE_NUMBER_ROW = re.compile(r"\b(times|ratio|multiple)\b|\(\s*[x×]\s*\)", re.IGNORECASE)
 
 
@@ -125,6 +128,10 @@ def apply_units(table: Table) -> Table:
     whole = _table_reading(table)
     cols = [_named_dollar(_chain_reading(levels), levels, whole) for levels in table.column_headers]
     cols = _measures_scaled(table, cols)
+    cols = [
+        ("%", 1.0) if any(PERCENT_COLUMN.search(lvl) for lvl in levels) else reading
+        for levels, reading in zip(table.column_headers, cols, strict=False)
+    ] + cols[len(table.column_headers) :]
     bands = _band_units(table)
     rows = [
         _combine([_named_dollar(_chain_reading(levels), levels, whole), bands[r]])
