@@ -71,6 +71,7 @@ from tablerag.qa.periods import (
 )
 from tablerag.qa.pick import (
     RESPECTIVE,
+    amount_of_period,
     amounts_first,
     bucket_over_total,
     dated_column,
@@ -224,6 +225,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         tied = [c for c in tied if not _priced(table, r, c.index)] or tied
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
+    if len(tied) > 1 and not ASKS_COUNT.search(question):
+        tied = amount_of_period(table, tied)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]

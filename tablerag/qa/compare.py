@@ -35,6 +35,7 @@ from tablerag.qa.periods import (
     is_year,
     percent_column,
     percent_row,
+    unit_column,
     year_of,
     years_in,
 )
@@ -137,7 +138,8 @@ def _rank_sql(
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = (
-        _kind_section(view, linked)
+        _left_out_siblings(view, linked)
+        or _kind_section(view, linked)
         or section_members(view, linked)
         or _heading_members(view, linked)
         or (_asked_section(view, linked) if not _item_rows(view, linked) else [])
@@ -174,6 +176,60 @@ RESIDUAL_ROW = re.compile(
 
 # a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
 DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
+
+
+# "which region outside the United States", "which segment, excluding Corporate", "apart from tax at the statutory
+# rate, which item": the row named after such a word is left out, and its siblings are what is ranked
+_LEAVING_OUT = frozenset(tokens("outside excluding except besides apart aside"))
+LEFT_OUT_SPAN = 6  # the words after "outside" that may name the row left out ("tax at the statutory rate")
+
+
+def _left_out_words(view: TypedView, linked: Linked) -> set[str]:
+    """The words right after the question's leaving-out word ("outside", "excluding", "apart from") that one label
+    of the table holds together ("the United States", not "... generated the most revenue"); none without."""
+    words = list(linked.words)
+    at = next((i for i, t in enumerate(words) if t in _LEAVING_OUT), None)
+    if at is None:
+        return set()
+    table = view.table
+    labels = [set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in view.rows]
+    labels += [set(tokens(table.column_name(c))) for c in range(table.n_cols)]
+    said: set[str] = set()
+    for t in words[at + 1 : at + 1 + LEFT_OUT_SPAN]:
+        if not any(said | {t} <= label for label in labels):
+            break
+        said.add(t)
+    return said
+
+
+def _left_out_columns(view: TypedView, linked: Linked) -> tuple[Linked, set[int]]:
+    """The links without a column the question leaves out ("which business segment, excluding the Group total"
+    over "Retail Banking | ... | Group"), and the columns so left out: it pins no cell and is no candidate."""
+    after = _left_out_words(view, linked)
+    out = {s.index for s in linked.cols if s.tokens and s.tokens <= after}
+    return (replace(linked, cols=[s for s in linked.cols if s.index not in out]), out) if out else (linked, out)
+
+
+def _left_out_siblings(view: TypedView, linked: Linked) -> list[int]:
+    """The rows of the section of a row the question leaves out ("outside the United States" over "Revenue by
+    geography: / United States | EMEA | ..."), that row and the section's total left out; empty when no linked row
+    is named whole by the words after the leaving-out word, or its section has too few other members."""
+    after = _left_out_words(view, linked)
+    if not after:
+        return []
+    table = view.table
+    out = next((s.index for s in linked.rows if s.tokens and s.tokens <= after), None)
+    if out is None:
+        return []
+    section = table.row_chain(out)[:-1]
+    siblings = [
+        r
+        for r in view.rows
+        if r != out
+        and (chain := table.row_chain(r))[:-1] == section
+        and not TOTAL_TOKENS & set(tokens(chain[-1] if chain else ""))
+    ]
+    return siblings if len(siblings) >= MIN_SECTION_MEMBERS else []
 
 
 def _item_rows(view: TypedView, linked: Linked) -> list[Scored]:
@@ -464,7 +520,8 @@ def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | 
     are attributes (a name, a year, a score), not categories of one amount. A total column and percentages are no
     candidates; None when fewer than two remain."""
     rows = operand_rows(linked, view)
-    if not rows or any(not vc.numeric and vc.col not in linked.key_cols for vc in view.columns):
+    texts = [vc.col for vc in view.columns if not vc.numeric and vc.col not in linked.key_cols]
+    if not rows or any(not unit_column(view.table, c) for c in texts):
         return None
     table, r = view.table, rows[0].index
     grid = table.filled_grid()
@@ -781,6 +838,9 @@ def ranked(
     the years the question runs over ("the highest net income from 2017 to 2019"): the named row's columns of those
     years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    linked, left_out = _left_out_columns(view, linked)
+    if left_out:
+        view = replace(view, columns=[vc for vc in view.columns if vc.col not in left_out])
     linked = _sole_column(view, _age_column(view, linked))
     if AGE_WORDS & set(linked.words) and (not _aged(view, linked) or _LEFT_OUT.search(" ".join(linked.words))):
         # "the oldest album" ranks ages or years, never chart positions; one "that wasn't a single" leaves rows

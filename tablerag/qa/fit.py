@@ -17,6 +17,7 @@ from tablerag.qa.periods import (
     PERIOD_NOUNS,
     STATED_CHANGE,
     asks_for,
+    column_years,
     is_year,
     note_column,
     percent_cell,
@@ -52,6 +53,10 @@ HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the 
 
 _YEAR_WORD = frozenset(tokens("year"))  # a year said names "the year" of a label ("Nonvested shares at end of year")
 COUNT_NAME_WORDS = frozenset(tokens("number count"))  # a row named "Number of X" states how many X there are
+# "how many people" over a table stating a headcount ("Headcount", "Employees", "FTE" as a column or row) asks that
+# count for the row named, not how many rows there are
+_PEOPLE = frozenset(tokens("people persons individuals"))
+_HEADCOUNT = frozenset(tokens("headcount employees staff personnel workforce fte"))
 
 
 def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
@@ -64,23 +69,24 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     chain = table.row_chain(linked.row.index)
     own = set(tokens(chain[-1] if chain else ""))
     counted = set(tokens(noun.group(1)))
+    if counted and counted <= _PEOPLE and any(set(tokens(text)) & _HEADCOUNT for text in _headers(table, linked)):
+        return True
     column = set(tokens(table.column_name(linked.cols[0].index))) if linked.cols else set()
     cell = table.cell_at(linked.row.index, linked.cols[0].index) if linked.cols else None
     amount = cell is not None and cell.value is not None and year_of(cell.text) is None
-    if (
-        amount
-        and chain
-        and year_of(chain[-1])
-        and counted
-        and counted <= column
-        and column - COUNT_NAME_WORDS <= set(linked.words)
-    ):
+    said = set(linked.words) | (_YEAR_WORD if any(is_year(t) for t in linked.words) else set())  # "end of 2019"
+    if amount and chain and year_of(chain[-1]) and counted and counted <= column and column - COUNT_NAME_WORDS <= said:
         return True  # a period row ("2017", "At 31 December 2018") and a column of amounts named by the counted thing
         # ("Employees", "Number of shares")
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
     # employees")
-    said = set(linked.words) | (_YEAR_WORD if any(is_year(t) for t in linked.words) else set())  # "end of 2019"
     return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= said  # says "end of year"
+
+
+def _headers(table: Table, linked: Linked) -> list[str]:
+    """The column names and the linked row's label chain: where a table says what its numbers count."""
+    rows = table.row_chain(linked.row.index) if linked.row is not None else []
+    return [table.column_name(c) for c in range(table.n_cols)] + list(rows)
 
 
 DURATION_UNITS = ("years", "months", "weeks", "days", "hours")  # "how many years is X": a length, not a count
@@ -299,6 +305,7 @@ def _only_share_column(table: Table, question: str, row: int, change: bool) -> l
     names years) with the linked row's share in it: "what proportion of shares does Jane Doe own" over "Number of
     shares | Percentage of total". Several such columns the question does not tell apart say nothing."""
     asked = years_in(question)
+    dated = column_years(table)  # a flat "FY2023 | % of total" header dates the share by the amount before it
     found = []
     for c in range(table.n_cols):
         cell = table.cell_at(row, c)
@@ -306,7 +313,7 @@ def _only_share_column(table: Table, question: str, row: int, change: bool) -> l
             continue
         if STATED_CHANGE.search(table.column_name(c)) and not change:
             continue
-        years = years_in(table.column_name(c), header=True)
+        years = years_in(table.column_name(c), header=True) or dated.get(c, set())
         if asked and years and not asked & years:
             continue
         found.append(Scored(c, 0.0, frozenset(), 0))

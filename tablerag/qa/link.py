@@ -27,9 +27,12 @@ from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     MONTH_NAME,
     column_years,
+    durations_said,
     fiscal_spans_said,
     is_year,
     opening_said,
+    period_end_said,
+    quarter_ends_said,
     row_periods,
     thereafter_said,
     year_rows,
@@ -151,6 +154,10 @@ _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "wom
 _SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": "payment"}
 # a rise is an increase, a fall or decline a decrease ("a 100bp fall in interest rates": the "-100 basis points" case)
 _SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
+# an irregular past is its verb ("how much gold did the mine sell": "Gold sold"; "shares bought back": "Shares
+# purchased"), as the stemmer makes "purchased" its verb
+_SAME |= {"sold": "sell", "held": "hold", "grew": "grow", "spent": "spend", "built": "build"}
+_SAME |= {"bought": "purchas", "buy": "purchas"}
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
@@ -299,12 +306,80 @@ def one_spelling(text: str) -> str:
     return text
 
 
+# a date written in numbers: "10/31/2023" (month first) or "31/10/2023", "31.12.2023" (day first), "2023-12-31"
+_SLASH_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\b")
+_DOTTED_DATE = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)\b")
+_ISO_DATE = re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})\b")
+_MONTH_ORDER = list(_MONTHS.values())
+
+
+def _dates_in_words(text: str) -> str:
+    """Numeric dates written with their month's name ("10/1/2023 - 10/31/2023" as "October 1 2023 - October 31
+    2023", "31.12.2023" as "31 December 2023"), so "the October 2023 purchases" or "the quarter ended 31 December
+    2023" name them. Slashed dates are read month first unless a day over 12 in the text says otherwise; left as
+    they are when no number over 12 tells the order."""
+
+    def named(day: str, month: str, year: str) -> str | None:
+        return f"{day} {_MONTH_ORDER[int(month) - 1]} {year}" if 1 <= int(month) <= 12 else None
+
+    slashed = _SLASH_DATE.findall(text)
+    if slashed:
+        day_first = any(int(a) > 12 for a, _, _ in slashed)
+        month_first = any(int(b) > 12 for _, b, _ in slashed)
+        if day_first != month_first:
+            text = _SLASH_DATE.sub(
+                lambda m: named(*(m.groups() if day_first else (m.group(2), m.group(1), m.group(3)))) or m.group(0),
+                text,
+            )
+    text = _DOTTED_DATE.sub(lambda m: named(*m.groups()) or m.group(0), text)
+    return _ISO_DATE.sub(lambda m: named(m.group(3), m.group(2), m.group(1)) or m.group(0), text)
+
+
+# a capital letter naming one of a series ("Customer A", "Class A shares", "Series B"): kept as a word of its own,
+# where "a" alone is an article the tokenizer drops
+_SERIES_LETTER = re.compile(r"\b([A-Za-z][a-z]+)\s+([A-Z])\b(?=['\u2019]s\b|(?![.&'\u2019-]))")  # "customer B's" too
+_NO_SERIES = frozenset(
+    [
+        "was",
+        "is",
+        "are",
+        "were",
+        "did",
+        "does",
+        "do",
+        "and",
+        "or",
+        "of",
+        "in",
+        "on",
+        "to",
+        "for",
+        "at",
+        "by",
+        "from",
+        "as",
+        "than",
+        "with",
+    ]
+)
+
+
+def _series_letter(m: re.Match[str]) -> str:
+    if m.group(1).lower() in _NO_SERIES:  # "what was A", "to B": a word of the sentence before a letter
+        return m.group(0)
+    return f"{m.group(1)} series{m.group(2).lower()}"
+
+
+# an acronym's plural is the acronym ("RPKs", "RWAs", "ASKs"): the stemmer leaves capitals as they are written
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z&]*[A-Z])s\b")
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360", "+100
     basis points" as "increase 100 basis points", ", net of current portion" as "noncurrent portion", "on issue" as
     "outstanding", "five years" as "5 years"), in order."""
-    text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", text)
+    text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
@@ -316,6 +391,7 @@ def tokens(text: str) -> list[str]:
     text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
+    text = _SERIES_LETTER.sub(_series_letter, _ACRONYM_PLURAL.sub(r"\1", text))
     return [_SAME.get(t, t) for t in tokenize(text)]
 
 
@@ -378,6 +454,21 @@ def _scores(
 TOTAL_TOKENS = frozenset(tokenize("total"))  # the word for a total as link tokens: a total row says it
 
 
+# "Income before provision for income taxes" names income: what it comes before names no row unless said so
+_BEFORE = re.compile(r"\bbefore\b", re.IGNORECASE)
+
+
+def _before_words(table: Table, row: int) -> set[str]:
+    """The words a row's labels say only after "before" ("provision", "tax" of "Income before provision for income
+    taxes", also when it heads the row's section): the amount the row comes before, not the row's own."""
+    out: set[str] = set()
+    for level in table.row_chain(row):
+        said = _BEFORE.search(level)
+        if said is not None:
+            out |= set(tokens(level[said.end() :])) - set(tokens(level[: said.start()]))
+    return out
+
+
 def _row_units(
     table: Table, grid: list[list[str]], numeric: set[tuple[int, int]]
 ) -> tuple[dict[int, set[str]], dict[int, dict[int, str]]]:
@@ -399,8 +490,10 @@ def _row_units(
         }
         if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
             toks |= set(tokens(groups[r]))
-        if chain and not labels and values[r]:  # an unlabelled line of values under a section: its total
-            toks |= TOTAL_TOKENS
+        own = {" ".join(t.split()) for t in grid[r] if t.strip()}
+        if chain and not labels and values[r] and chain[-1] not in own:
+            toks |= TOTAL_TOKENS  # an unlabelled line of values under a section: its total (a year in the stub
+            # of a record's second line, "| 2022 | 1,300", labels that line)
         if r in analysed:  # "Analysed as: / Non-current" splits the balance above it: it is that balance's part
             toks |= {t for text in table.row_chain(analysed[r])[-1:] for t in tokens(text)}
         if toks:
@@ -539,11 +632,13 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
 
 def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
     """A body row's own label, every word of it (a unit in brackets left out), is among the words of a kind of two
-    words or more ("expected volatility" for "Expected volatility"); a kind of one word ("which segment") names a
-    kind, never a row."""
+    words or more ("expected volatility" for "Expected volatility"), or holds them all ("what risk-free rate was
+    used" over "Risk-free interest rate"); a kind of one word ("which segment") names a kind, never a row."""
+    if len(kind) < 2:
+        return False
     for r in range(table.header_rows, table.n_rows):
         own = set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(r)[-1:]))))  # "(in years)" left out
-        if own and own <= kind and len(kind) > 1:
+        if own and (own <= kind or kind <= own):
             return True
     return False
 
@@ -648,6 +743,8 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     grid = filled_grid(table)
     numeric = {(c.row, c.col) for c in table.cells if c.value is not None}
     units, texts = _row_units(table, grid, numeric)
+    if not _BEFORE.search(question):
+        units = {r: (toks - _before_words(table, r)) or toks for r, toks in units.items()}
     nq = f" {plain_words(question)} "
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
@@ -830,6 +927,7 @@ def periods_placed(table: Table, question: str) -> str:
     when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
     taken in current year")."""
     question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
+    question = durations_said(table, quarter_ends_said(table, period_end_said(table, question)))
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)
@@ -948,6 +1046,8 @@ _ALSO_SAID = {
     for group in _ALSO_SAID_GROUPS
     for t in group
 }
+# "group revenue", "consolidated revenue": the table's total line, one way only ("in total" names no "Group" column)
+_ALSO_SAID |= {t: tokens("total") for t in tokens("group consolidated")}
 
 
 def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:

@@ -155,6 +155,8 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
     return kept
 
 
+# a row summing the largest items ("Top ten customers", "Top 5 markets") is a group of them, no item itself
+_TOP_GROUP = re.compile(r"^\s*top\s+(?:\d+|two|three|four|five|ten|twenty|fifty|hundred)\b", re.IGNORECASE)
 MIN_SUMMED_COLUMNS = 2  # a total by its amounts sums its parts in two columns at least: one may sum by chance
 
 
@@ -177,7 +179,11 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
     deferred tax assets" under the deferred tax assets), and no net line below a total (`net_of_total_rows`)."""
     labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
     summed = _summed_rows(view.table)
-    totals = [int(r) for r, label in labels if TOTAL_LABEL.search(label or "") or int(r) in summed]
+    totals = [
+        int(r)
+        for r, label in labels
+        if TOTAL_LABEL.search(label or "") or _TOP_GROUP.match(label or "") or int(r) in summed
+    ]
     out = set(totals) | set(net_of_total_rows(view.table, totals))
     keep = [str(r) for r, _ in labels if int(r) not in out]
     return f"{ROW_COLUMN} IN ({', '.join(keep) or 'NULL'})"

@@ -19,7 +19,9 @@ MIN_DATED_ROWS = 2  # rows (or columns) naming two different years make a table 
 MIN_SHARE_PERIODS = 2  # share columns after two different years make an "amount | %" pattern; one may be a change
 MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At December 31: | 2019 | 2018")
 STATED_CHANGE = re.compile(
-    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec|growth|movement|vs|versus)\b|изменени|"
+    # "Inc (Dec)" abbreviates the change; "Dec. 31, 2019", "Dec-19" are a month
+    r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec(?![.\s'\u2019-]*\d)|growth|movement|"
+    r"vs|versus)\b|изменени|"
     r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
 )  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
@@ -71,8 +73,13 @@ _OPENING = re.compile(
     r"((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
-# a balance's end said without its year ("the ending number of shares", "the opening weighted average price")
-_BARE_END = re.compile(r"\b(?:(beginning|opening)|(ending|closing))\b", re.IGNORECASE)
+# a balance's end said without its year ("the ending number of shares", "the opening weighted average price", "the
+# provision at the year end", "at the start of the year")
+_BARE_END = re.compile(
+    r"\b(?:(beginning|opening|start\s+of\s+the\s+(?:fiscal\s+|financial\s+)?year)"
+    r"|(ending|closing|year[-\s]end|end\s+of\s+the\s+(?:fiscal\s+|financial\s+)?year))\b",
+    re.IGNORECASE,
+)
 _BALANCE_COLUMN = re.compile(r"\b(beginning|opening|ending|closing)\b", re.IGNORECASE)
 _BALANCE_WORDS = re.compile(r"\b(beginning|opening|ending|closing|end|start)\b", re.IGNORECASE)
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # month_number's order
@@ -137,9 +144,31 @@ def opening_said(table: Table, question: str) -> str:
     return question[: found.start()] + f"{dated[keys[0]]} {keys[0][0]}" + question[found.end() :]
 
 
+# a period named by its last day: "during the year ended February 1, 2020", "in the fiscal year ending 31 March 2024"
+_PERIOD_ENDED = re.compile(
+    rf"\b(?:during|in|for|over)\s+(?:the\s+)?(?:(?:fiscal|financial)\s+)?(?:year|period|twelve\s+months)\s+"
+    rf"(?:ended|ending)\s+(?:{MONTH_NAME}\.?\s+\d{{1,2}},?\s+|\d{{1,2}}\s+{MONTH_NAME}\s+)((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def period_end_said(table: Table, question: str) -> str:
+    """The question with "during the year ended February 1, 2020" said as "during 2020" over a roll-forward of dated
+    balance rows ("Outstanding, February 2, 2019 | Granted | ... | Outstanding, February 1, 2020"): the date names
+    the period whose movements are asked, the year the balance row closing it names, not that balance row itself.
+    Unchanged when the rows are not dated so."""
+    m = _PERIOD_ENDED.search(question)
+    if m is None or not row_periods(table):
+        return question
+    return f"{question[: m.start()]}during {m.group(1)}{question[m.end() :]}"
+
+
 # "after 2024", "beyond 2024", "later than 2024": the years past the last one a schedule gives a line or column of
 # its own, which it sums as "Thereafter" ("Later years", "After 2024")
-_PAST_YEAR = re.compile(r"\b(?:after|beyond|later\s+than|past)\s+((?:19|20)\d\d)\b", re.IGNORECASE)
+_PAST_YEAR = re.compile(
+    r"\b(?:after|beyond|later\s+than|past)\s+(?:(?:fiscal|financial)\s+(?:year\s+)?|FY\s?)?((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _THEREAFTER = re.compile(r"^\s*(thereafter|later\s+years|beyond\b|after\s+(?:19|20)\d\d)", re.IGNORECASE)
 
 
@@ -223,6 +252,19 @@ def note_column(table: Table, col: int) -> bool:
         return False
     values = [c.value for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
     return all(abs(v) <= MAX_NOTE_NUMBER for v in values)
+
+
+_UNIT_HEADER = re.compile(r"^\s*(?:units?|uom|unit\s+of\s+measure(?:ment)?)\s*$", re.IGNORECASE)
+MAX_UNIT_TEXT = 16  # a unit written beside each row ("koz", "Mt", "tCO2e", "GWh"): short words, never a sentence
+
+
+def unit_column(table: Table, col: int) -> bool:
+    """A column giving each row's unit ("Unit": "Mt", "g/t", "%", "koz"): its header says so and its cells are short
+    texts. It says what the row's amounts measure; it is no attribute of a record, nor an amount."""
+    if not _UNIT_HEADER.match(table.column_name(col)):
+        return False
+    body = [c for c in table.cells if c.col == col and c.row >= table.header_rows and c.text.strip()]
+    return bool(body) and all(len(c.text.strip()) <= MAX_UNIT_TEXT and c.value is None for c in body)
 
 
 def _mostly_percent(units: list[str | None]) -> bool:
@@ -311,6 +353,133 @@ def fiscal_spans_said(table: Table, question: str) -> str:
     return _FISCAL_DASH.sub(
         lambda m: f"{m.group(1)}/{m.group(2)}" if (m.group(1), m.group(2)) in written else m.group(0), question
     )
+
+
+# a quarter the question names: "the third quarter", "Q3 2019", "3Q19", "the fourth fiscal quarter"
+_QUARTER_ASKED = re.compile(
+    r"\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:(?:fiscal|financial|calendar)\s+)?quarter"
+    r"|q([1-4])(?![\d.])|([1-4])q(?=\b|\d|['\u2019]))",
+    re.IGNORECASE,
+)
+_QUARTER_ORDINALS = ("first", "second", "third", "fourth")
+# a header naming which quarter it is ("Q3", "3Q19", "Third Quarter", "3rd qtr"); "Quarter Ended" names none
+_QUARTER_WRITTEN = re.compile(
+    r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(?:quarter|qtr)\b|\b[1-4]Q|\bQ[1-4]\b",
+    re.IGNORECASE,
+)
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d\d)\b")  # "31.12.2023", "30/09/2019"
+QUARTER_END_MONTHS = (3, 6, 9, 12)  # calendar quarters end in March, June, September, December
+
+
+def _column_date(level: str) -> tuple[int, int] | None:
+    """(year, month) of a header level that is a date: "Sep. 30, 2019", "31 December 2023", "31.12.2023"."""
+    numeric = _NUMERIC_DATE.search(level)
+    if numeric is not None and 1 <= int(numeric.group(2)) <= 12:
+        return int(numeric.group(3)), int(numeric.group(2))
+    month, year = _MONTH.search(level), year_of(level)
+    return (int(year), month_number(month.group(1))) if month is not None and year is not None else None
+
+
+def quarter_ends_said(table: Table, question: str) -> str:
+    """The question with a quarter it names ("the third quarter of 2019", "Q4 2018") followed by the header of
+    the column (or the label of the row) whose date ends that calendar quarter ("Sep. 30, 2019"), when the columns
+    (rows) are dated by quarter ends and no header names its quarter: the date is how such a table says the
+    quarter. Unchanged when no one column
+    date (of the year the question names, if any) ends the quarter."""
+    m = _QUARTER_ASKED.search(question)
+    if m is None:
+        return question
+    chains = [table.column_chain(c) for c in range(table.n_cols)]
+    chains += [table.row_chain(r)[-1:] for r in range(table.header_rows, table.n_rows)]  # rows dated so, too
+    if any(_QUARTER_WRITTEN.search(level) for chain in chains for level in chain):
+        return question
+    # a date in one level ("Sep. 30, 2019"), or its year a level above its day ("2018 / March 31")
+    dated = {
+        level: when
+        for chain in chains
+        for level in (*chain, " ".join(chain))
+        if (when := _column_date(level)) is not None and (level in chain or not any(_column_date(x) for x in chain))
+    }
+    if len(dated) < 2 or any(month not in QUARTER_END_MONTHS for _, month in dated.values()):
+        return question
+    said = (m.group(1) or "").lower()[:3]
+    number = next((i + 1 for i, o in enumerate(_QUARTER_ORDINALS) if o[:3] == said or str(i + 1) == said[:1]), 0)
+    number = number or int(m.group(2) or m.group(3))
+    asked = years_in(question)
+    ends = [
+        level for level, (year, month) in dated.items() if month == 3 * number and (not asked or str(year) in asked)
+    ]
+    if len(ends) != 1:
+        return question
+    return f"{question[: m.end()]} ({ends[0]}){question[m.end() :]}"
+
+
+# how long a period a header level states: "Three Months Ended", "Six months to 30 June", "Year Ended", "Full year"
+_DURATION_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
+_LEVEL_DURATION = re.compile(
+    r"\b(three|six|nine|twelve|3|6|9|12)\s+months?\b|\b(quarter|half[-\s]?year|year|fiscal\s+year)\s+(?:ended|ending|to)\b"
+    r"|\b(full[-\s]year|year[-\s]to[-\s]date|ytd|interim)\b",
+    re.IGNORECASE,
+)
+_WORD_MONTHS = {
+    "quarter": 3,
+    "half": 6,
+    "year": 12,
+    "fiscal": 12,
+    "full": 12,
+    "ytd": 0,
+    "year-to-date": 0,
+    "interim": 6,
+}
+# a period's length the question says: a quarter ("Q4", "the fourth quarter", "three months ended"), a half ("H1",
+# "the first half", "six months"), nine months, a full year ("full-year 2022", "twelve months", "fiscal 2023",
+# "for the year")
+_ASKED_DURATION = re.compile(
+    r"\b(?P<months>three|six|nine|twelve|3|6|9|12)\s+months?\b|\b(?P<q>q[1-4]|[1-4]q)"
+    r"|\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?(?P<part>quarter|half)\b|\b(?P<h>[12]h|h[12])\b"
+    r"|\b(?P<year>full[-\s]year|fiscal\s+(?:year\s+)?(?:19|20)\d\d|for\s+the\s+year|annual)\b",
+    re.IGNORECASE,
+)
+
+
+def _level_months(level: str) -> int | None:
+    m = _LEVEL_DURATION.search(level)
+    if m is None:
+        return None
+    if m.group(1):
+        return _DURATION_MONTHS[m.group(1).lower()]
+    word = (m.group(2) or m.group(3)).lower().split()[0].split("-")[0]
+    return _WORD_MONTHS.get(word, 6 if word.startswith("half") else 12)
+
+
+def _asked_months(m: re.Match[str]) -> int:
+    if m.group("months"):
+        return _DURATION_MONTHS[m.group("months").lower()]
+    if m.group("q") or (m.group("part") or "").lower() == "quarter":
+        return 3
+    return 6 if m.group("part") or m.group("h") else 12
+
+
+def durations_said(table: Table, question: str) -> str:
+    """The question with the period length it names said as the table's header says it, when the table's columns
+    are periods of two or more lengths ("Three Months Ended | Year Ended"): "the fourth quarter of 2023" is the
+    three months' column, "full-year 2022" or "the twelve months ended" the year's. A length in months is written
+    over ("twelve months ended" shares "months" with "Three Months Ended"); another is followed by the header.
+    Unchanged when the table has one length, or none that the question's matches."""
+    m = _ASKED_DURATION.search(question)
+    if m is None:
+        return question
+    levels = {level for c in range(table.n_cols) for level in table.column_chain(c) if _level_months(level)}
+    lengths = {_level_months(level) for level in levels}
+    if len(lengths) < 2:
+        return question
+    asked = _asked_months(m)
+    said = sorted({" ".join(level.split()) for level in levels if _level_months(level) == asked})
+    if len(said) != 1:
+        return question
+    if "month" in m.group(0).lower():
+        return f"{question[: m.start()]}{said[0]}{question[m.end() :]}"
+    return f"{question[: m.end()]} ({said[0]}){question[m.end() :]}"
 
 
 def years_in(text: str, header: bool = False) -> set[str]:

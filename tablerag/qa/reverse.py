@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, parse_number
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, row_words, tokens
 from tablerag.qa.operands import amount_columns
-from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of
+from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
@@ -133,16 +133,41 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "In which year was there an income tax benefit?" over "Income tax benefit | - | 350": the one period
     column (of two or more, each of one year) where the named row holds a non-nil amount, named by its year. None
     when a column is named, the row is tied, a value or bound is stated, or not exactly one period holds one."""
-    row = linked.row
-    if _WHICH_PERIOD.match(question) is None or row is None or linked.rows_tied or linked.cols:
+    if _WHICH_PERIOD.match(question) is None or threshold(question) is not None or stated_number(question) is not None:
         return None
-    if threshold(question) is not None or stated_number(question) is not None:
+    row = linked.row
+    if linked.cols and (row is None or row.index not in year_rows(table)):  # a total row names no year
+        found = _filled_year_row(table, linked)
+        if found is not None or row is None:
+            return found
+    if row is None or linked.rows_tied or linked.cols:
         return None
     periods = _year_columns(table, linked)
     if len(set(periods.values())) < MIN_KIND_COLUMNS:
         return None
     held = _holding(table, filled_grid(table), row.index, list(periods))
     return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
+
+
+def _filled_year_row(table: Table, linked: Linked) -> Owner | None:
+    """ "In which year does the revolving credit facility mature?" over a schedule whose rows are years ("2023 | — |
+    184,000 | —"): the one year row where the column named holds an amount, named by its year; None when no column
+    is named alone or not exactly one year holds one."""
+    years = year_rows(table)
+    best = linked.cols[0]
+    if len(years) < MIN_KIND_COLUMNS or any(
+        round(s.score, SCORE_DIGITS) == round(best.score, SCORE_DIGITS) for s in linked.cols[1:]
+    ):
+        return None
+    grid = filled_grid(table)
+    held = [
+        r
+        for r in years
+        if (cell := table.cell_at(r, best.index)) is not None
+        and cell.value not in (None, 0)
+        and not is_nil_mark(grid[r][best.index])
+    ]
+    return Owner(held[0], best.index, years[held[0]]) if len(held) == 1 else None
 
 
 def _year_columns(table: Table, linked: Linked) -> dict[int, str]:

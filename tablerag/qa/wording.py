@@ -115,8 +115,6 @@ def spell_out(table: Table, question: str) -> str:
     beside it unless the question says the label that writes it whole."""
     question = _short_forms_said(table, undotted(question))
     found = {m.group(1) for m in _ACRONYM.finditer(question)}
-    if not found:
-        return question
     grid = filled_grid(table)
     labels = {undotted(" ".join(t.split())) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
     labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
@@ -149,6 +147,57 @@ def spell_out(table: Table, question: str) -> str:
             # label holding it stay in reach, and the whole spelled label links best
             spelling = spelled.pop()
             question = said.sub(f"{acronym} {spelling}" if writers else spelling, question)
+    return _acronyms_said(labels, _numbered_spelled(labels, question))
+
+
+# an acronym ending in a number ("CET1", "AT1", "T2"): its letters spell words that the number follows in a label
+_NUMBERED_ACRONYM = re.compile(r"(?<![\w&])([A-Z]{2,5})(\d{1,2})s?(?![\w&])")
+_LABEL_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _numbered_spelled(labels: set[str], question: str) -> str:
+    """The question with "CET1" said as "CET1 Common Equity Tier 1" when a label writes those words, the number
+    after the words whose initials spell the letters. Left as it is when different labels spell it differently,
+    or when labels write it and its letters are a word of their own ("CET1 ratio" is linked by "CET"; "AT1" links
+    only its number, "at" being no word that names anything)."""
+    for m in list(_NUMBERED_ACRONYM.finditer(question)):
+        letters, number = m.group(1).lower(), m.group(2)
+        written = re.compile(rf"(?<![\w&]){re.escape(m.group(0))}(?![\w&])", re.IGNORECASE)
+        if tokenize(letters) and any(written.search(text) for text in labels):
+            continue
+        spelled = set()
+        for text in labels:
+            words = _LABEL_TOKEN.findall(text)
+            for i in range(len(words) - len(letters)):
+                run = words[i : i + len(letters)]
+                if words[i + len(letters)] == number and all(w.isalpha() for w in run) and _initials(run) == letters:
+                    spelled.add(" ".join(run).lower())
+        if len(spelled) == 1:
+            said = re.compile(rf"(?<![\w&]){re.escape(m.group(0))}(?![\w&])")
+            question = said.sub(f"{m.group(0)} {spelled.pop()} {number}", question, count=1)
+    return question
+
+
+# an acronym a label writes ("LTIFR(1)", "SAIDI (minutes)", "TRIFR"): capitals, a footnote mark may follow
+_WRITTEN_ACRONYM = re.compile(r"(?<![\w&])([A-Z]{3,6})s?(?![a-z&])")
+
+
+def _acronyms_said(labels: set[str], question: str) -> str:
+    """The question with an acronym a label writes put beside the run of question words whose initials spell it
+    ("the lost time injury frequency rate" over an "LTIFR" column), so the label is linked as if the question wrote
+    it; the words stay for labels that spell them out. A question writing the acronym itself is left alone."""
+    written = {m.group(1): m.group(0) for text in labels for m in _WRITTEN_ACRONYM.finditer(text)}
+    for acronym in sorted(written):
+        if re.search(rf"\b{acronym}s?\b", question):
+            continue
+        words = list(re.finditer(r"[^\W\d_]+|&", question))
+        n = len(acronym)
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            if _initials([m.group(0) for m in run]) == acronym.lower():
+                end = run[-1].end()  # as the label writes it: "RWAs" is a token of its own
+                question = f"{question[:end]} {written[acronym]}{question[end:]}"
+                break
     return question
 
 
