@@ -396,8 +396,9 @@ def _stub_years_spread(table: Table, chains: list[list[str]]) -> list[list[str]]
     """Chains with a year written in the stub of a header row over sub-labels ("2019 | March 31 | June 30") given to
     every column that row labels, just above its own label there, and taken from the stub's chain (the stub is the
     rows' labels, no period), when no column names a year of its own."""
-    cover = _covering(table.cells, table.n_rows, table.n_cols)
-    for r in range(min(table.header_rows, table.n_rows)):
+    top = min(table.header_rows, table.n_rows)
+    cover = _covering([c for c in table.cells if c.row < top], top, table.n_cols)  # the header rows only
+    for r in range(top):
         year = _stub_period(cover[r])
         if year is None or any(_YEAR_IN.search(" ".join(chain)) for chain in chains[1:]):
             continue

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -374,11 +375,20 @@ def _series_letter(m: re.Match[str]) -> str:
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z&]*[A-Z])s\b")
 
 
+TOKEN_CACHE_SIZE = 1 << 16  # labels are tokenized again for every question over their table: read each once
+
+
 def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360", "+100
     basis points" as "increase 100 basis points", ", net of current portion" as "noncurrent portion", "on issue" as
-    "outstanding", "five years" as "5 years"), in order."""
+    "outstanding", "five years" as "5 years", "10/31/2023" as "31 October 2023", "RPKs" as "RPK", the "A" of
+    "Customer A" as a word), in order."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=TOKEN_CACHE_SIZE)
+def _tokens(text: str) -> tuple[str, ...]:
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
@@ -392,7 +402,7 @@ def tokens(text: str) -> list[str]:
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     text = _SERIES_LETTER.sub(_series_letter, _ACRONYM_PLURAL.sub(r"\1", text))
-    return [_SAME.get(t, t) for t in tokenize(text)]
+    return tuple(_SAME.get(t, t) for t in tokenize(text))
 
 
 def row_words(table: Table, row: int) -> Counter[str]:
@@ -924,8 +934,10 @@ def periods_placed(table: Table, question: str) -> str:
     earliest / oldest year" as the earliest ("the later / earlier year" of two): a period named by its place, not an operation; "the beginning of 2019" as the date of
     the balance row opening it when the periods are dated rows (`opening_said`)
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
-    when the columns name none. Unchanged when neither name two years, or a label of the table holds the phrase ("Tax positions
-    taken in current year")."""
+    when the columns name none. Before that, a period said another way is said as the table says it: "during the
+    year ended <date>" over dated balance rows (`period_end_said`), a quarter over quarter-end dates
+    (`quarter_ends_said`), a period's length over columns of several lengths (`durations_said`). Unchanged when
+    neither name two years, or a label of the table holds the phrase ("Tax positions taken in current year")."""
     question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
     question = durations_said(table, quarter_ends_said(table, period_end_said(table, question)))
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})

@@ -272,6 +272,12 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     return plain[:1]
 
 
+# a period's sub-column holding its amount ("Amount", "$", "US$m"), beside its share or per-share figure
+_AMOUNT_LEVEL = re.compile(
+    r"^\s*(?:amounts?|value|[$€£¥]|(?:US|A|C|HK|S)\$|(?:[$€£¥]|US\$)\s*(?:m|mn|bn|million|'000))\s*$", re.I
+)
+
+
 def amount_of_period(table: Table, cols: list[Scored]) -> list[Scored]:
     """Of tied columns of one period, the one headed as its amount ("2023 / Amount | 2023 / Ratio", "2022 / Amount
     | 2022 / Per diluted share"): a question naming neither asks the amount; the other measures are asked by their
@@ -279,11 +285,6 @@ def amount_of_period(table: Table, cols: list[Scored]) -> list[Scored]:
     amounts = [c for c in cols if _AMOUNT_LEVEL.match((table.column_chain(c.index) or [""])[-1])]
     one_period = len({year_of(table.column_name(c.index)) for c in cols}) == 1
     return amounts if len(amounts) == 1 and one_period else cols
-
-
-_AMOUNT_LEVEL = re.compile(
-    r"^\s*(?:amounts?|value|[$€£¥]|(?:US|A|C|HK|S)\$|(?:[$€£¥]|US\$)\s*(?:m|mn|bn|million|'000))\s*$", re.I
-)
 
 
 # "at the end of 2018", "year-end 2018": the year's last dated column. (Its beginning is the year before's end, a

@@ -131,8 +131,10 @@ _WHICH_PERIOD = re.compile(
 
 def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "In which year was there an income tax benefit?" over "Income tax benefit | - | 350": the one period
-    column (of two or more, each of one year) where the named row holds a non-nil amount, named by its year. None
-    when a column is named, the row is tied, a value or bound is stated, or not exactly one period holds one."""
+    column (of two or more, each of one year) where the named row holds a non-nil amount, named by its year; over a
+    schedule whose rows are years, the one year row where the named column does (`_filled_year_row`). None when a
+    column is named over period columns, the row is tied, a value or bound is stated, or not exactly one period
+    holds one."""
     if _WHICH_PERIOD.match(question) is None or threshold(question) is not None or stated_number(question) is not None:
         return None
     row = linked.row
