@@ -32,6 +32,8 @@ from tablerag.parsing.numbers import parse_number
         ("53.2p", 53.2, "pence"),  # earnings per share in pence, a dividend in cents
         ("(1.5)p", -1.5, "pence"),
         ("5.2c", 5.2, "cents"),
+        ("3.6 pts.", 3.6, "points"),  # a rate's move in percentage points
+        ("(0.4) pp", -0.4, "points"),
     ],
 )
 def test_real_formats(text, value, unit):

@@ -149,6 +149,13 @@ ORDERS = [
     ["Rail", "2,047", "2,520", "1,986", "1,810"],
     ["Total", "5,859", "5,926", "5,141", "4,682"],
 ]
+HOTELS = [
+    ["", "Occupancy", "", "RevPAR", ""],
+    ["", "2022", "vs. 2021", "2022", "vs. 2021"],
+    ["Americas", "71.2%", "2.4 pts.", "$ 131.10", "8.1%"],
+    ["Europe", "68.9%", "5.0 pts.", "$ 120.40", "14.2%"],
+    ["Asia Pacific", "62.5%", "11.3 pts.", "$ 88.75", "35.6%"],
+]
 CUSTOMERS = [
     ["Customer", "2022", "2021"],
     ["Customer A", "22%", "19%"],
@@ -165,6 +172,8 @@ def test_a_share_stated_beside_each_year_is_read(tmp_path):
         ("What share of 2022 sales came from software?", "36.3"),
         ("What proportion of total sales did services represent in 2021?", "19.8"),
     )
+    # a change asked by "percentage" reads the stated change, not the share column "percentage" also names
+    answers_each(table, ("By what percentage did services sales grow?", "18.9"))
     units = {c.col: c.unit for c in table.cells if c.row == 2}
     assert units[2] == "%" and units[1] == "million EUR"  # a "% of total" column is no amount in € million
 
@@ -297,3 +306,10 @@ def test_the_one_year_a_schedule_column_holds_an_amount(tmp_path):
 def test_group_revenue_is_the_total_line(tmp_path):
     table = table_from_rows(ORDERS, tmp_path, "orders")
     answers_each(table, ("What was group revenue in 2022?", "4,682"))
+
+
+def test_a_column_of_point_changes_holds_numbers_not_names(tmp_path):
+    """ "2.4 pts." is a move of 2.4 points: the column beside occupancy is no column of names to answer with."""
+    table = table_from_rows(HOTELS, tmp_path, "hotels")
+    lowest = answer_table(table, "Which region had the lowest occupancy?")
+    assert lowest is not None and lowest.label == "Asia Pacific"

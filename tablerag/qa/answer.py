@@ -63,6 +63,7 @@ from tablerag.qa.periods import (
     STATED_CHANGE,
     column_years,
     is_year,
+    percent_column,
     promote_period_rows,
     row_periods,
     year_of,
@@ -996,10 +997,13 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
     labels = label_phrases(table)
     # a change word over a column stating a change is left to the stated change when that finds the one asked: it
-    # tells an amount from a percentage ("Increase/(decrease) | % Change")
+    # tells an amount from a percentage ("Increase/(decrease) | % Change"); so is one over a share column that
+    # "percentage" names ("by what percentage did loyalty revenue grow" over "% of total | Change (%)")
+    best_col = linked.cols[0].index if linked.cols else None
     change_column = (
         route_.intent in CHANGES
-        and bool(linked.cols and STATED_CHANGE.search(table.column_name(linked.cols[0].index)))
+        and best_col is not None
+        and bool(STATED_CHANGE.search(table.column_name(best_col)) or percent_column(table, best_col))
         and stated_change(table, question, route_, linked) is not None
     )
     if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
