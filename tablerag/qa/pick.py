@@ -272,9 +272,10 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     return plain[:1]
 
 
-# a period's sub-column holding its amount ("Amount", "$", "US$m"), beside its share or per-share figure
+# a period's sub-column holding its amount ("Amount", "$", "US$m"), beside its share or per-share figure; not
+# "Value", which a "Cost | Fair Value" pair are both
 _AMOUNT_LEVEL = re.compile(
-    r"^\s*(?:amounts?|value|[$€£¥]|(?:US|A|C|HK|S)\$|(?:[$€£¥]|US\$)\s*(?:m|mn|bn|million|'000))\s*$", re.I
+    r"^\s*(?:amounts?|[$€£¥]|(?:US|A|C|HK|S)\$|(?:[$€£¥]|US\$)\s*(?:m|mn|bn|million|'000))\s*$", re.I
 )
 
 
