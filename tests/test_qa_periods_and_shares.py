@@ -156,6 +156,15 @@ HOTELS = [
     ["Europe", "68.9%", "5.0 pts.", "$ 120.40", "14.2%"],
     ["Asia Pacific", "62.5%", "11.3 pts.", "$ 88.75", "35.6%"],
 ]
+HALVES = [
+    ["Period", "Net property income (S$'000)", "DPU (cents)"],
+    ["1H FY2022 (1 Jan - 30 Jun 2022)", "98,410", "3.95"],
+    ["2H FY2022 (1 Jul - 31 Dec 2022)", "101,220", "4.02"],
+    ["1H FY2023 (1 Jan - 30 Jun 2023)", "103,905", "4.08"],
+    ["2H FY2023 (1 Jul - 31 Dec 2023)", "104,660", "4.11"],
+    ["FY2023", "208,565", "8.19"],
+    ["FY2022", "199,630", "7.97"],
+]
 CUSTOMERS = [
     ["Customer", "2022", "2021"],
     ["Customer A", "22%", "19%"],
@@ -313,3 +322,14 @@ def test_a_column_of_point_changes_holds_numbers_not_names(tmp_path):
     table = table_from_rows(HOTELS, tmp_path, "hotels")
     lowest = answer_table(table, "Which region had the lowest occupancy?")
     assert lowest is not None and lowest.label == "Asia Pacific"
+
+
+def test_a_half_year_row_beside_the_full_year_rows(tmp_path):
+    """ "The second half of FY2023" is the "2H FY2023" row, not the "FY2023" row the year alone would name."""
+    table = table_from_rows(HALVES, tmp_path, "halves")
+    answers_each(
+        table,
+        ("What was DPU for the second half of FY2023?", "4.11"),
+        ("What was net property income in 1H FY2022?", "98,410"),
+        ("What was DPU for FY2022?", "7.97"),
+    )

@@ -995,8 +995,22 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     years = year_rows(table)
     # a row under a year's heading ("2019" over "High | Low" rows) is of that year too, when the question names it
     # by a word its siblings lack ("high"; not "quarter", which every row under "2019" says: the kind asked)
-    kept = [s for s in rows if years.get(s.index) in asked or _named_under_year(table, s, asked)]
+    kept = [
+        s
+        for s in rows
+        if years.get(s.index) in asked or _named_under_year(table, s, asked) or _part_of_year_asked(table, s, asked)
+    ]
     return kept or rows
+
+
+_PART_WORDS = frozenset(tokens("half quarter"))  # a part of a year a row may be ("2H FY2023", "Q3 2019")
+
+
+def _part_of_year_asked(table: Table, s: Scored, asked: set[str]) -> bool:
+    """A row labelled by a part of a year the question names, both the part and the year ("the second half of
+    FY2023" over "2H FY2023 (1 Jul - 31 Dec 2023)" beside an "FY2023" row): of that year, as the year's row is."""
+    label = " ".join(table.row_chain(s.index)[-1:])
+    return bool(s.tokens & _PART_WORDS) and bool(years_in(label, header=True) & asked)
 
 
 def _year_rows_named(table: Table, question: str) -> list[Scored]:
