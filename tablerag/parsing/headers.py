@@ -519,18 +519,19 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
     first, stop = stub
     has_values = any(not _is_label(c) for c in table.cells if c.row >= table.header_rows and c.col >= stop)
     carried: str | None = None  # the outer stub label of the rows above, in a stub of two or more columns
+    nested = stop - first >= 2
     for r in range(table.header_rows, table.n_rows):
         labels: list[str] = []
         for col in range(first, stop):
             text = _label(cover[r][col])
             if text and text not in labels:
                 labels.append(text)
-        outer = _label(cover[r][first]) if stop - first >= 2 else None
+        outer = _label(cover[r][first]) if nested else None
         if outer:
             carried = outer
         elif not labels:
             carried = None
-        elif carried is not None and stop - first >= 2:
+        elif carried is not None:
             # "Thomas Keller (CFO) | 2023 | ..." then " | 2022 | ...": the name a merged cell held goes on down
             labels = [carried, *labels]
         only_first = has_values and stop > first and len(starts[r]) == 1 and starts[r][0].col == first

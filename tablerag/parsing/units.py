@@ -130,8 +130,8 @@ def apply_units(table: Table) -> Table:
     cols = _measures_scaled(table, cols)
     cols = [
         ("%", 1.0) if any(PERCENT_COLUMN.search(lvl) for lvl in levels) else reading
-        for levels, reading in zip(table.column_headers, cols, strict=False)
-    ] + cols[len(table.column_headers) :]
+        for levels, reading in zip(table.column_headers, cols, strict=True)
+    ]
     bands = _band_units(table)
     rows = [
         _combine([_named_dollar(_chain_reading(levels), levels, whole), bands[r]])

@@ -500,8 +500,7 @@ def _row_units(
         }
         if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
             toks |= set(tokens(groups[r]))
-        own = {" ".join(t.split()) for t in grid[r] if t.strip()}
-        if chain and not labels and values[r] and chain[-1] not in own:
+        if chain and not labels and values[r] and chain[-1] not in {" ".join(t.split()) for t in grid[r] if t.strip()}:
             toks |= TOTAL_TOKENS  # an unlabelled line of values under a section: its total (a year in the stub
             # of a record's second line, "| 2022 | 1,300", labels that line)
         if r in analysed:  # "Analysed as: / Non-current" splits the balance above it: it is that balance's part

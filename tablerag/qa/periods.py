@@ -384,8 +384,7 @@ def quarter_ends_said(table: Table, question: str) -> str:
     """The question with a quarter it names ("the third quarter of 2019", "Q4 2018") followed by the header of
     the column (or the label of the row) whose date ends that calendar quarter ("Sep. 30, 2019"), when the columns
     (rows) are dated by quarter ends and no header names its quarter: the date is how such a table says the
-    quarter. Unchanged when no one column
-    date (of the year the question names, if any) ends the quarter."""
+    quarter. Unchanged when no one column date (of the year the question names, if any) ends the quarter."""
     m = _QUARTER_ASKED.search(question)
     if m is None:
         return question
@@ -394,12 +393,12 @@ def quarter_ends_said(table: Table, question: str) -> str:
     if any(_QUARTER_WRITTEN.search(level) for chain in chains for level in chain):
         return question
     # a date in one level ("Sep. 30, 2019"), or its year a level above its day ("2018 / March 31")
-    dated = {
-        level: when
-        for chain in chains
-        for level in (*chain, " ".join(chain))
-        if (when := _column_date(level)) is not None and (level in chain or not any(_column_date(x) for x in chain))
-    }
+    dated: dict[str, tuple[int, int]] = {}
+    for chain in chains:
+        own = {level: when for level in chain if (when := _column_date(level)) is not None}
+        if not own and (when := _column_date(" ".join(chain))) is not None:
+            own = {" ".join(chain): when}
+        dated.update(own)
     if len(dated) < 2 or any(month not in QUARTER_END_MONTHS for _, month in dated.values()):
         return question
     said = (m.group(1) or "").lower()[:3]
@@ -469,12 +468,11 @@ def durations_said(table: Table, question: str) -> str:
     m = _ASKED_DURATION.search(question)
     if m is None:
         return question
-    levels = {level for c in range(table.n_cols) for level in table.column_chain(c) if _level_months(level)}
-    lengths = {_level_months(level) for level in levels}
-    if len(lengths) < 2:
+    lengths = {level: n for c in range(table.n_cols) for level in table.column_chain(c) if (n := _level_months(level))}
+    if len(set(lengths.values())) < 2:
         return question
     asked = _asked_months(m)
-    said = sorted({" ".join(level.split()) for level in levels if _level_months(level) == asked})
+    said = sorted({" ".join(level.split()) for level, n in lengths.items() if n == asked})
     if len(said) != 1:
         return question
     if "month" in m.group(0).lower():

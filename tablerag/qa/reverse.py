@@ -138,8 +138,9 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
     if _WHICH_PERIOD.match(question) is None or threshold(question) is not None or stated_number(question) is not None:
         return None
     row = linked.row
-    if linked.cols and (row is None or row.index not in year_rows(table)):  # a total row names no year
-        found = _filled_year_row(table, linked)
+    years = year_rows(table)
+    if linked.cols and (row is None or row.index not in years):  # a total row names no year
+        found = _filled_year_row(table, linked, years)
         if found is not None or row is None:
             return found
     if row is None or linked.rows_tied or linked.cols:
@@ -151,11 +152,10 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
     return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
 
 
-def _filled_year_row(table: Table, linked: Linked) -> Owner | None:
+def _filled_year_row(table: Table, linked: Linked, years: dict[int, str]) -> Owner | None:
     """ "In which year does the revolving credit facility mature?" over a schedule whose rows are years ("2023 | — |
     184,000 | —"): the one year row where the column named holds an amount, named by its year; None when no column
-    is named alone or not exactly one year holds one."""
-    years = year_rows(table)
+    is named alone or not exactly one year holds one (``years``: the table's year rows, `year_rows`)."""
     best = linked.cols[0]
     if len(years) < MIN_KIND_COLUMNS or any(
         round(s.score, SCORE_DIGITS) == round(best.score, SCORE_DIGITS) for s in linked.cols[1:]
