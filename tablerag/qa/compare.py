@@ -10,6 +10,7 @@ from dataclasses import replace
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
+from tablerag.parsing.totals import summed_parts
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     AGE_WORDS,
@@ -139,6 +140,7 @@ def _rank_sql(
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = (
         _left_out_siblings(view, linked)
+        or _parts_of_named_whole(view, linked)
         or _kind_section(view, linked)
         or section_members(view, linked)
         or _heading_members(view, linked)
@@ -163,6 +165,15 @@ def _rank_sql(
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
+
+
+def _parts_of_named_whole(view: TypedView, linked: Linked) -> list[int]:
+    """ "Which category was the largest component of gross property and equipment": the best-linked row is a whole
+    whose amounts sum the rows above it ("Property and equipment, gross"), so those rows are what is ranked (not
+    the whole, nor the lines below it that net it). [] when the row sums no rows."""
+    if not linked.rows or linked.rows[0].index not in view.rows:
+        return []
+    return [r for r in summed_parts(view.table, linked.rows[0].index) if r in view.rows]
 
 
 # a residual bucket a report lists beside the items it names ("Other", "Other countries", "Rest of world",
@@ -297,10 +308,12 @@ def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
     most people in total" over "Network and technology", "Corporate and support functions" rows and "Australia |
     International | Total" columns): when the row named is their total, the rows are what is ranked."""
     rows = operand_rows(linked, view)
+    # the rows named by the kind alone ("which customer" over "Customer A", "Customer B"): no row named, all ranked
+    by_kind = len(linked.rows) >= MIN_SECTION_MEMBERS and all(s.tokens <= linked.kind for s in linked.rows)
     if (
         not linked.kind
         or not rows
-        or not TOTAL_TOKENS & set(tokens(" ".join(view.table.row_chain(rows[0].index)[-1:])))
+        or not (by_kind or TOTAL_TOKENS & set(tokens(" ".join(view.table.row_chain(rows[0].index)[-1:]))))
     ):
         return False  # only a total row named: its parts are what is ranked ("Provision made" is no kind of provision)
     table = view.table
@@ -380,7 +393,8 @@ MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that 
 # and "larger" means the larger amount lost, spent or owed
 OUTFLOW = re.compile(
     r"\b(loss(es)?|expenses?|expenditures?|costs?|deficits?|outflows?|used\s+in|impairments?|write-?(offs?|downs?)"
-    r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?"
+    r"|disposals?|retirements?|repayments?|payments?|withdrawals?|redemptions?|charge-?offs?|closed|closures?"
+    r"|forfeit(?:ed|ures?)|cancell?ed|lapsed|exercised|utili[sz]ed|released|reversals?"
     r"|dividends?|distributions?|(?:re)?purchases?|acquisitions?|buy-?backs?"
     r"|liabilit(?:y|ies)|depreciation|amorti[sz]ation|allowances?|deductions?"
     r"|убыт\w*|расход\w*|затрат\w*|обязательств\w*|амортизац\w*|verlust\w*|aufwend\w*|aufwand\w*|kosten"
@@ -783,7 +797,9 @@ def _one_column_of_year(view: TypedView, linked: Linked, row: int, year: str) ->
     leaves four values to compare."""
     grid = view.table.filled_grid()
     years = column_years(view.table)
-    return sum(1 for c in value_cols(view, linked) if grid[row][c].strip() and year in years.get(c, set())) == 1
+    of_year = [c for c in value_cols(view, linked) if grid[row][c].strip() and year in years.get(c, set())]
+    # the year's amount beside its share ("2018 / Amount | 2018 / % of Sales") is one amount still
+    return len(of_year) == 1 or len([c for c in of_year if not percent_column(view.table, c)]) == 1
 
 
 def _sole_column(view: TypedView, linked: Linked) -> Linked:

@@ -17,6 +17,7 @@ from tablerag.qa.operands import (
     ROW_KEEP_SHARE,
     TOTAL_LABEL,
     Computation,
+    category_members,
     cell_sql,
     column_labels,
     format_number,
@@ -30,7 +31,7 @@ from tablerag.qa.operands import (
     value_cols,
     years_column,
 )
-from tablerag.qa.periods import MIN_DATED_ROWS, column_years, year_of, year_rows, years_in
+from tablerag.qa.periods import MIN_DATED_ROWS, STATED_CHANGE, column_years, year_of, year_rows, years_in
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -289,7 +290,8 @@ def _fold(
     """Total / average over the linked cells, or over a whole column (total rows excluded) when no row is named;
     a span of years ("the 3 years from 2017 to 2019") takes every period column (or row) in it, a year set as the
     period ("in 2019") only its own columns (one cell there is the average the table states for it)."""
-    cols, rows = operand_cols(view, linked, want_percent), operand_rows(linked, view)
+    # "the average points scored by Italians": every row of that category, not the first named
+    cols, rows = operand_cols(view, linked, want_percent), category_members(linked, view) or operand_rows(linked, view)
     fn = "SUM" if intent is Intent.TOTAL else "AVG"
     if span is not None and (within := _span_rows(view, linked, span, want_percent)):
         parts = " UNION ALL ".join(f"SELECT {cell_sql(view.column(c) or view.columns[0], r)} AS v" for r, c in within)
@@ -442,6 +444,28 @@ def _deductions(view: TypedView, cells: list[tuple[int, int]], intent: Intent) -
     return sum(any(v < 0 for v in vals) for vals in others) < SIGNED_SHARE * len(others)
 
 
+def _change_into(view: TypedView, year: str | None) -> int | None:
+    """The one column stating the change into ``year`` ("FY19 vs. FY18 | FY18 vs. FY17": the first for 2019), its
+    percentage preferred over its amount; None when none or the year is unsaid."""
+    if year is None:
+        return None
+    table = view.table
+    into = [
+        vc.col
+        for vc in view.columns
+        if vc.numeric
+        and STATED_CHANGE.search(name := table.column_name(vc.col))
+        and len(years := years_in(name, header=True)) == 2
+        and max(years) == year
+    ]
+    return into[0] if len(into) == 1 else None
+
+
+def _states_change(view: TypedView, linked: Linked) -> bool:
+    """The best-linked column states a change ("2019 vs. 2018 % Change", "Increase (Decrease)")."""
+    return bool(linked.cols) and bool(STATED_CHANGE.search(view.table.column_name(linked.cols[0].index)))
+
+
 def compute(
     route: Route,
     view: TypedView,
@@ -510,7 +534,19 @@ def compute(
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
     else:
-        moved = ranked_change(intent, view, linked, sandbox, route.change) if route.change and not period else None
+        # a change the table states ("Change", "% Change") is ranked as stated, not recomputed from the amounts
+        states = _states_change(view, linked)
+        moved = (
+            ranked_change(intent, view, linked, sandbox, route.change)
+            if route.change and not period and not states
+            else None
+        )
+        stated = _change_into(view, year) if moved is None and route.change and not states else None
+        if stated is not None:  # "which end market grew fastest in fiscal 2019" over "FY19 vs. FY18": that column
+            linked = replace(linked, cols=[Scored(stated, 0.0, frozenset(), 0), *linked.cols])
+        if moved is None and route.change == "decrease" and (stated is not None or states):
+            # "which stream declined the most" over a stated "% Change" column: its most negative value
+            intent = Intent.MIN if intent is Intent.MAX else Intent.MAX
         return moved or ranked(intent, route, view, linked, sandbox, period, thing, year, percent, span)
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None

@@ -122,13 +122,26 @@ def counts_a_length(table: Table, question: str) -> bool:
     return noun is not None and noun.group(1).lower() in DURATION_UNITS and _in_unit(table, noun.group(1).lower())
 
 
+def _share_column(table: Table, row: int, col: int) -> bool:
+    """The column is one of percentages for this row: its header says so, or most of its values are percentages
+    and the rows do not say their own units (a "Selected ratios and data" column whose "Net interest margin (%)"
+    rows are percentages holds "Banking offices | 412" as a count)."""
+    if "%" in table.column_name(col) or not percent_column(table, col):
+        return percent_column(table, col)
+    by_label = any(_ROW_PERCENT.search(" ".join(table.row_chain(r))) for r in range(table.header_rows, table.n_rows))
+    return percent_row(table, row) if by_label else True
+
+
+_ROW_PERCENT = re.compile(r"%|\bper\s?cent", re.IGNORECASE)  # a row label stating its unit
+
+
 def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """ "How many / the number of ...?" answered by one cell that holds no number, or "how many votes" (a
     count, no share named) by a percentage (its own "%" or its column's): the linked cell is not the answer."""
     if len(citations) != 1:
         return False
     cell = table.cell_at(citations[0]["row"], citations[0]["col"])
-    share = cell is not None and (cell.unit == "%" or (cell.unit is None and percent_column(table, cell.col)))
+    share = cell is not None and (cell.unit == "%" or (cell.unit is None and _share_column(table, cell.row, cell.col)))
     if share and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):  # "% of population" is no count
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
@@ -355,7 +368,9 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
             continue
         years = years_in(name)
-        if percent_column(table, col) == percent and (not years or years <= asked):
+        # "the growth in fiscal 2018" over "2018 vs. 2017 % Change": the change into the one year asked
+        into = len(asked) == 1 and len(years) == 2 and max(years) in asked
+        if percent_column(table, col) == percent and (not years or years <= asked or into):
             found.append(col)
     if len(found) > 1:  # several change columns: the question's words must pick one
         ranked = [s.index for s in linked.cols if s.index in found]

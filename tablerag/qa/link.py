@@ -157,8 +157,43 @@ _SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": 
 _SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
 # an irregular past is its verb ("how much gold did the mine sell": "Gold sold"; "shares bought back": "Shares
 # purchased"), as the stemmer makes "purchased" its verb
-_SAME |= {"sold": "sell", "held": "hold", "grew": "grow", "spent": "spend", "built": "build"}
+_SAME |= {"sold": "sell", "held": "hold", "spent": "spend", "built": "build"}
+# growth is an increase ("the compensation growth rate" over "Rate of compensation increase")
+_SAME |= {"grew": "increas", "grow": "increas", "growth": "increas"}
 _SAME |= {"bought": "purchas", "buy": "purchas"}
+# a country's adjective is the country ("French hypermarkets": the "France" row under "Hypermarkets"); not
+# "American" or "British", which name more than one country's row as often as one
+_SAME |= {
+    "french": "franc",
+    "spanish": "spain",
+    "german": "germani",
+    "polish": "poland",
+    "italian": "itali",
+    "chines": "china",
+    "japanes": "japan",
+    "canadian": "canada",
+    "mexican": "mexico",
+    "brazilian": "brazil",
+    "indian": "india",
+    "dutch": "netherland",
+    "swiss": "switzerland",
+    "swedish": "sweden",
+    "australian": "australia",
+    "european": "europ",
+    "asian": "asia",
+    "african": "africa",
+    "korean": "korea",
+    "russian": "russia",
+    "irish": "ireland",
+    "norwegian": "norway",
+    "danish": "denmark",
+    "belgian": "belgium",
+    "austrian": "austria",
+    "portugues": "portug",
+    "turkish": "turkey",
+    "finnish": "finland",
+    "greek": "greec",
+}
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
@@ -245,6 +280,20 @@ _SPAN_IN_WORDS = re.compile(
 )
 # shares "on issue" / "in issue" (British and Australian reports) are the shares outstanding, no shares issued
 _IN_ISSUE = re.compile(r"\b(?:on|in)\s+issue\b", re.IGNORECASE)
+# "accounted for" is a share's verb ("which customer accounted for the most revenue"), no "Accounts receivable"
+_ACCOUNTED_FOR = re.compile(
+    r"\baccount(?:ed|ing)\s+for\b"
+    r"|\baccounts?\s+for\s+(?=(?:the\s+)?(?:most|largest|biggest|greatest|highest|least|smallest|lowest|majority|bulk|\d))",
+    re.IGNORECASE,
+)
+# a label that opens with the result "for the year" is the bottom line, what "net profit" / "net income" asks:
+# "Profit for the financial year", "Profit/(loss) for the period", "Loss for the year" (not "Other comprehensive
+# income for the year", which does not open with it)
+_BOTTOM_LINE = re.compile(
+    r"^\s*(total\s+)?(?=(?:profit|income|earnings|loss)\b(?:\s*[/(]\s*\(?(?:profit|loss)\)?\)?)?\s+for\s+the\s+"
+    r"(?:financial\s+|fiscal\s+)?(?:year|period)\b)",
+    re.IGNORECASE,
+)
 
 
 # a currency named in words is its ISO code, as exposure tables head their columns ("the euro-denominated
@@ -387,8 +436,14 @@ def tokens(text: str) -> list[str]:
     return list(_tokens(text))
 
 
+# a footnote mark written onto a label ("Purchase obligations(1)", "Deductions(a)", "Total (2)") is no word of it:
+# "due within one year" does not name the first
+_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])\((?:\d|[a-z])\)|\s\(\d\)\s*$")
+
+
 @lru_cache(maxsize=TOKEN_CACHE_SIZE)
 def _tokens(text: str) -> tuple[str, ...]:
+    text = _FOOTNOTE_MARK.sub(" ", text)
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
@@ -397,7 +452,10 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
-    text = _IN_ISSUE.sub(" outstanding ", _HOW_OLD.sub(" age ", text))
+    text = _IN_ISSUE.sub(
+        " outstanding ", _HOW_OLD.sub(" age ", _BOTTOM_LINE.sub(lambda m: f"{m.group(1) or ''}net ", text))
+    )
+    text = _ACCOUNTED_FOR.sub(" represented ", text)
     text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
@@ -585,7 +643,8 @@ _WHICH_KIND = re.compile(
     # kind counted ("what percentage of all operators is ...")
     r"(?!(?:percentage|percent|proportion|share|fraction|portion)\s+of\s+(?!(?:all|every|each)\b))"
     r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
-    r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned)\b)",
+    r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned|accounts|represents|posted"
+    r"|reported|carries|bears)\b)",
     re.IGNORECASE,
 )
 # "what X was recorded / did the company report": an amount a statement reports, asked by its name (no kind of row
@@ -835,6 +894,53 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     return scored[:MAX_LINKED_ROWS], key_cols, tied
 
 
+def _label_said_whole(table: Table, row: int, question: str) -> bool:
+    """The row's own label, all its words in their order, is said in the question."""
+    chain = table.row_chain(row)
+    label = plain_words(chain[-1]) if chain else ""
+    return bool(label) and f" {label} " in f" {plain_words(question)} "
+
+
+MIN_PHRASE_WORDS = 2  # a column named by a phrase of its words ("exercise price"), not by one word alone
+
+
+_YEAR_TOKENS = frozenset(tokens("year fiscal"))
+_PERIOD_WORDS = frozenset(tokens("year years fiscal ended ending end quarter month months total"))
+
+
+def _year_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
+    """ "In which year did the company close the most stores" over year rows: "year" is the kind of the answer (the
+    rows), no word of a column ("Stores at Beginning of Year" is not named by it, "Closed" is)."""
+    if not _ASKS_YEAR.search(question) or len(year_rows(table)) < MIN_DATED_ROWS:
+        return q
+    return [t for t in q if t not in _YEAR_TOKENS] or q
+
+
+def _word_names_the_column(
+    table: Table, question: str, rows: list[Scored], cols: list[Scored], q: list[str]
+) -> list[Scored]:
+    """A word the question says once names the column whose phrase it is part of, not also a row: "the weighted-
+    average exercise price of options granted during 2019" over "Weighted-Average Exercise Price" is the "Granted"
+    row, not "Exercisable at December 31, 2019", whose "exercis(able)" and "2019" outscore "granted". The best row
+    without the column's word scores as a row named by its other words alone does."""
+    # the column's own words, not the period it is of ("Year Ended December 31, / 2019") nor "total", which names
+    # a total row and a "Total Number of Shares" column at once
+    own = {t for t in cols[0].tokens if not years_in(t) and t not in _PERIOD_WORDS} if cols else set()
+    if len(rows) < 2 or len(own) < MIN_PHRASE_WORDS:
+        return rows
+    taken = {t for t in rows[0].tokens & own if q.count(t) == 1}
+    if not taken or _label_said_whole(table, rows[0].index, question):
+        return rows  # "net interest income" says the "Net interest income" row whole: the word is the row's too
+    rest = rows[0].tokens - taken
+    alone = [s.score for s in rows[1:] if s.tokens == rest]
+    if rest and not alone:
+        return rows  # no row named by the other words alone to tell what they score
+    other = next((s for s in rows[1:] if s.tokens - cols[0].tokens and not s.tokens & taken), None)
+    if other is None or other.score < max(alone, default=0.0):
+        return rows  # (a row named by the other words alone is as good as the best without the column's word)
+    return [other, *(s for s in rows if s is not other)]
+
+
 def _row_named_apart(rows: list[Scored], cols: list[Scored]) -> list[Scored]:
     """A total row named only by "total", which the best column's name says too ("in total" over a "Total" row and a
     "Total Number of Shares Purchased" column), after the first row named by words of its own ("December 2019"):
@@ -1065,6 +1171,11 @@ _ALSO_SAID_GROUPS = (
     tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
     tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
     tokens("buybacks repurchases"),
+    tokens("customers subscribers clients"),
+    tokens("branches offices"),
+    # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
+    tokens("currency exchange"),
+    tokens("reported actual"),
 )
 _ALSO_SAID = {
     t: list(dict.fromkeys(w for group in _ALSO_SAID_GROUPS if t in group for w in group if w != t))
@@ -1081,8 +1192,29 @@ def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
     cannot name one of its rows, its other word can."""
     if not any(t in _ALSO_SAID for t in q):  # most questions say none: no row's words to read
         return []
-    said = {t for r in range(table.header_rows, table.n_rows) for t in row_words(table, r)}
-    return [w for t in q if t not in said for w in _ALSO_SAID.get(t, ()) if w in said and w not in q]
+    return _said_otherwise([set(row_words(table, r)) for r in range(table.header_rows, table.n_rows)], q)
+
+
+def _unused_said_otherwise_in_headers(table: Table, q: list[str]) -> list[str]:
+    """The same for the column headers: growth "at constant currency" over "Change at constant exchange rates"."""
+    if not any(t in _ALSO_SAID for t in q):
+        return []
+    return _said_otherwise([set(tokens(table.column_name(c))) for c in range(table.n_cols)], q)
+
+
+def _said_otherwise(labels: list[set[str]], q: list[str]) -> list[str]:
+    said = set().union(*labels)
+    found = [w for t in q if t not in said for w in _ALSO_SAID.get(t, ()) if w in said and w not in q]
+    # the other words of the same phrase said that label's way: "interest expense" over "Finance costs" beside
+    # "Administrative expenses" is "finance" and "cost", said together in one label
+    together = [
+        w
+        for t in q
+        if t in said
+        for w in _ALSO_SAID.get(t, ())
+        if w not in q and any(w in label and label & set(found) for label in labels)
+    ]
+    return found + [w for w in together if w not in found]
 
 
 # "how many X" asks "the number of X": a row named so ("Number of employees") is named by the question when no row
@@ -1139,7 +1271,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         set(q),
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
-    rows = _effective_rate_row(table, question, rows)
+    rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -1149,17 +1281,49 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
     )
-    cols = [c for c in link_columns(table, question, q, embedder) if c.index not in key_cols]
+    cols = [
+        c
+        for c in link_columns(table, question, _year_kind_spent(table, question, q), embedder)
+        if c.index not in key_cols
+    ]
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
         cols = [c for c in link_columns(table, question, q + also_cols, embedder) if c.index not in key_cols]
+    elif cols and (said_otherwise := _unused_said_otherwise_in_headers(table, asked)):
+        # the other word only adds to a column the question names already ("constant currency" over "Change at
+        # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
+        named = {c.index for c in cols}
+        cols = [c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named]
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    rows = _row_named_apart(rows, cols)
+    rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
 
 _PERCENT_TOKENS = frozenset(tokens("percent"))
 _SHARE_WORDS = re.compile(r"\b(share|proportion|portion|ratio)\b", re.IGNORECASE)
+
+
+# "how much did state taxes add to the effective rate", "the impact of currency on operating profit": what follows
+# "to" / "on" names the whole a part moved, the words before it the part
+_EFFECT_ON = re.compile(
+    r"\b(?:add(?:ed|s)?|contribut(?:e|ed|es)|(?:impact|effect)(?:\s+of\s+[^?]+?)?)\s+(?:to|on)\s+(?:the\s+)?(?P<whole>[^?]+)",
+    re.IGNORECASE,
+)
+
+
+def _part_said_beside_its_whole(question: str, rows: list[Scored]) -> list[Scored]:
+    """The row named by the most words outside the whole a part is said to move ("state taxes" before "add to the
+    effective rate": "State income taxes, net of federal benefit", not the "Effective tax rate" row), first."""
+    m = _EFFECT_ON.search(question)
+    if m is None or len(rows) < 2:
+        return rows
+    whole = set(tokens(m.group("whole")))
+    if not rows[0].tokens & whole:
+        return rows
+    best = max(rows, key=lambda s: len(s.tokens - whole))
+    if len(best.tokens - whole) <= len(rows[0].tokens - whole):
+        return rows
+    return [Scored(best.index, rows[0].score, best.tokens, best.position), *(s for s in rows if s is not best)]
 
 
 def _amount_before_its_share(table: Table, question: str, q: list[str], rows: list[Scored]) -> list[Scored]:

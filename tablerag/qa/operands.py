@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from tablerag.model import Table
+from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.totals import named_total, net_of_total_rows, summing_rows
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
@@ -155,6 +156,28 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
     return kept
 
 
+def category_members(linked: Linked, view: TypedView) -> list[Scored]:
+    """The rows named by one value they share in a column of categories ("the points scored by Italians" over a
+    "Nationality" column holding "Italy" in four rows): all of them are the operands, each named by the same
+    words. None when the best rows differ in their words or the words sit in no shared cell."""
+    best = [s for s in linked.rows if s.index in view.rows and s.tokens == linked.rows[0].tokens]
+    if len(best) < 2 or any(round(s.score, 6) != round(best[0].score, 6) for s in best):
+        return []
+    rows = {s.index: i for i, s in enumerate(best)}
+    texts: list[dict[int, str]] = [{} for _ in best]
+    for c in view.table.cells:
+        if c.row in rows:
+            texts[rows[c.row]][c.col] = " ".join(c.text.split())
+    # a key column past the stub: rows that share their own label ("Basic" under two sections) are no category
+    shared = any(
+        col in linked.key_cols - {0}
+        and all(t.get(col) == text for t in texts[1:])
+        and best[0].tokens <= set(tokens(text))
+        for col, text in texts[0].items()
+    )
+    return best if shared else []
+
+
 # a row summing the largest items ("Top ten customers", "Top 5 markets") is a group of them, no item itself
 _TOP_GROUP = re.compile(r"^\s*top\s+(?:\d+|two|three|four|five|ten|twenty|fifty|hundred)\b", re.IGNORECASE)
 MIN_SUMMED_COLUMNS = 2  # a total by its amounts sums its parts in two columns at least: one may sum by chance
@@ -245,7 +268,8 @@ def row_label(view: TypedView, row: int) -> str:
     number in its stub ("2015" under a section) when it has no text."""
     grid = view.table.filled_grid()
     numeric = {(c.row, c.col) for c in view.table.cells if c.value is not None}
-    text = next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), None)
+    texts = (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric)
+    text = next((t for t in texts if not is_nil_mark(t)), None)  # a dash for nil labels nothing ("2023 | 5,218 | —")
     chain = view.table.row_chain(row)
     if text is None and named_total(chain):
         return chain[-1]

@@ -135,8 +135,13 @@ def opening_said(table: Table, question: str) -> str:
         named = years_in(question)
         opening, year = bool(found.group(1)), int(next(iter(named))) if len(named) == 1 else None
     of_year = sorted(k for k in dated if year is None or k[0] == year)
+    # balances all dated in one month close a fiscal year ending then ("June 30, 2017 | ... | June 30, 2018"): the
+    # beginning of fiscal 2018 is June 30, 2017, its end June 30, 2018
+    months = {m for _, m in dated}
+    year_end = months.pop() if len(months) == 1 else 12
     if opening:
-        keys = [k for k in ((year, 1), (year - 1, 12)) if k in dated] if year is not None else of_year[:1]
+        starts = ((year, 1), (year - 1, 12), (year - 1, year_end)) if year is not None else ()
+        keys = [k for k in starts if k in dated] if year is not None else of_year[:1]
     else:
         keys = [(year, 12)] if year is not None and (year, 12) in dated else of_year[-1:]
     if not keys:

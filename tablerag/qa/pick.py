@@ -184,13 +184,20 @@ def _other_measure(table: Table, first: int, other: int, said: set[str]) -> bool
     """The other column is another measure the question does not say, where the first is one it says ("occupancy"
     over "Occupancy / 2023 | Average rent (£ psf) / 2023": occupancy is asked, not the rent beside it)."""
     own = [level for level in table.column_chain(other) if year_of(level) is None]
-    first_words = {t for level in table.column_chain(first) if year_of(level) is None for t in tokens(level)}
+    # what a share is of is no measure of its own ("% of Net Sales" measures no sales), nor is a level both share
+    first_words = {
+        t
+        for level in table.column_chain(first)
+        if year_of(level) is None and level not in table.column_chain(other)
+        for t in tokens(_SHARE_BASE.sub("percent", level))
+    }
     return (
         bool(own) and not said & {t for level in own for t in tokens(level)} and bool(said & first_words - _SHARE_WORDS)
     )
 
 
 _SHARE_WORDS = frozenset(tokens("percent percentage share proportion of"))
+_SHARE_BASE = re.compile(r"(?:%|\b(?:percent|percentage|share|proportion))\s+of\s+.*$", re.IGNORECASE)
 
 
 def bucket_over_total(table: Table, row: int, cols: list[Scored]) -> list[Scored]:
@@ -238,6 +245,14 @@ def _adds_up(table: Table, row: int, whole: int, parts: list[int]) -> bool:
     return abs(sum(c.value or 0.0 for c in summed) - total.value) <= slack
 
 
+# "what portion of leased square footage": the share column of the measure, not its amount ("per share" is no part)
+_PART_ASKED = re.compile(r"\b(?:portion|proportion|fraction)\b|(?<!\bper\s)\bshare\s+of\b", re.IGNORECASE)
+_STATISTIC = frozenset(tokens("average median high low maximum minimum max min"))
+_STATISTIC_SAID = re.compile(
+    r"\b(?:average|mean|median|high(?:est)?|low(?:est)?|max(?:imum)?|min(?:imum)?|peak|top|bottom)\b", re.IGNORECASE
+)
+
+
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
     """The columns that answer for ``row`` as well as the best one: those the question names by the same words,
     once the words of the row's own name are set aside ("cost of license and subscription revenue in 2019" names
@@ -250,12 +265,19 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     tied = [c for c in cols if c.tokens - own == top.tokens - own]
     if len(tied) < 2:
         return [top]
-    percent = "%" in question or bool(AS_PERCENT.search(question) or _RATE_ASKED.search(question))
+    percent = "%" in question or bool(
+        AS_PERCENT.search(question) or _RATE_ASKED.search(question) or _PART_ASKED.search(question)
+    )
     plain = [
         c
         for c in tied
         if percent_column(table, c.index) == percent and not STATED_CHANGE.search(table.column_name(c.index))
     ] or tied
+    # a statistic of the period (average, high, low) is asked by its word: "how many IT employees at 31 December
+    # 2019" over "Average / 2019 | At year end / 2019" is the year-end count, "the total trading VaR at year-end
+    # 2018" over "2018 / Average | High | Low | December 31" the year-end one
+    if not _STATISTIC_SAID.search(question):
+        plain = [c for c in plain if not _STATISTIC & set(tokens(table.column_name(c.index)))] or plain
     # a nil mark ("—") answers no "what was": the columns where the row holds something (the swap's fair value
     # in "Total" and "Level 2", not "Level 1" and "Level 3")
     plain = [c for c in plain if grid[row][c.index].strip() and not is_nil_mark(grid[row][c.index])] or plain

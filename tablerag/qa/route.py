@@ -54,18 +54,27 @@ class Route:
 ChangeAsked = Literal["increase", "decrease", "change"]
 # "the largest increase", "the biggest decline", "the greatest change": a superlative of a movement
 CHANGE_RANK = re.compile(
-    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least)\s+(?:absolute\s+)?"
-    r"(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
+    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least|steepest|sharpest|fastest|strongest)\s+"
+    r"(?:absolute\s+|percentage\s+)?(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
     re.IGNORECASE,
 )
 _FALLS = frozenset({"decrease", "decline", "drop", "fall", "reduction"})
+# the same said with a verb: "which revenue stream declined the most", "which segment grew the least"
+_MOVED_MOST = re.compile(
+    r"\b(?:(increased|grew|rose|improved)|(decreased|declined|fell|dropped|shrank|changed))\s+(?:the\s+)?"
+    r"(?:most|least|fastest|slowest)\b",
+    re.IGNORECASE,
+)
 
 
 def change_asked(question: str) -> ChangeAsked | None:
     """What movement a superlative of a change ranks by: a rise, a fall, or a change either way."""
     m = CHANGE_RANK.search(question)
     if m is None:
-        return None
+        moved = _MOVED_MOST.search(question)
+        if moved is None:
+            return None
+        return "increase" if moved.group(1) else "change" if moved.group(2).lower() == "changed" else "decrease"
     word = m.group(2).lower()
     return "decrease" if word in _FALLS else "change" if word == "change" else "increase"
 
@@ -175,6 +184,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"percent(age)?\s+(change|increase|decrease|growth|decline)",
             r"%\s*change",
             r"growth\s+rate",
+            # "what was same-property NOI growth in 2019": growth is said as a percentage (not "growth in dollars")
+            r"\bgrowth\b(?!\s+(?:in|of)\s+(?:dollars|absolute|units))",
             r"процентн\w*\s+изменени",
             r"на\s+сколько\s+процент",
             r"прирост\w*\s+в\s+%",
@@ -321,6 +332,8 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
         Intent.MAX,
         _p(
             r"\b(highest|largest|biggest|greatest|(?<!\bat\s)most|maximum|max|top|best|longest|latest|oldest|newest)\b",
+            r"\bpeaked\b|\bpeak\s*\?\s*$",  # "in which year did sales peak?" (not a chart's "Peak" position)
+            r"\b(?:fastest|steepest|sharpest|strongest)\b",  # "grew fastest", "the steepest decline"
             r"наибольш",
             r"максимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(больш|высок|дорог)",
@@ -334,7 +347,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MIN,
         _p(
-            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest|youngest)\b",
+            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest|youngest|slowest)\b",
             r"наименьш",
             r"минимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(мал|низк|дешев)",

@@ -10,6 +10,7 @@ before any generated SQL runs. Every statement is also checked by sqlglot first:
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from tablerag.parsing.numbers import is_nil_mark
 
 MAX_RESULT_ROWS = 1000  # an answer cites rows; more than this is a dump, not an answer
 QUERY_TIMEOUT_S = 5.0  # tables here fit in memory: a query slower than this is runaway, interrupt it
+_PLACEHOLDER = re.compile(r"^\s*(?:[*†‡]+|n/?[am]\.?|not\s+meaningful)\s*$", re.IGNORECASE)
 NUMERIC_COLUMN_SHARE = 0.6  # a column with at least this share of parsed numbers is typed numeric
 DECIMAL_TYPE = "DECIMAL(38, 10)"  # exact sums of parsed values (no float noise); 28 integer digits is ample
 ROW_COLUMN = "_row"  # the grid row of each view row, for citations
@@ -117,7 +119,10 @@ def cell_decimal(value: float | None) -> Decimal | None:
 def _row_label(table: Table, grid: list[list[str]], row: int, numeric: set[tuple[int, int]]) -> str:
     if row < len(table.row_headers) and table.row_headers[row]:
         return HEADER_JOIN.join(table.row_headers[row])
-    return next((" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric), "")
+    # the first text cell, a dash for nil being none ("2023 | 5,218 | —": the year labels the row)
+    texts = (" ".join(t.split()) for c, t in enumerate(grid[row]) if t.strip() and (row, c) not in numeric)
+    label = next((t for t in texts if not is_nil_mark(t)), "")
+    return label or (" ".join(grid[row][0].split()) if grid[row] else "")
 
 
 def typed_view(table: Table) -> TypedView:
@@ -128,7 +133,13 @@ def typed_view(table: Table) -> TypedView:
     view = TypedView(table, rows=rows)
     seen: set[str] = {ROW_COLUMN, LABEL_COLUMN}
     for col in range(table.n_cols):
-        filled = [r for r in rows if grid[r][col].strip() and not is_nil_mark(grid[r][col])]  # a dash is nil, not text
+        # a dash is nil, not text; nor is a footnote mark or a placeholder standing for a value ("*" for "less than
+        # 10%", "N/M" for not meaningful, "n/a")
+        filled = [
+            r
+            for r in rows
+            if grid[r][col].strip() and not is_nil_mark(grid[r][col]) and not _PLACEHOLDER.match(grid[r][col])
+        ]
         share = sum((r, col) in values for r in filled) / len(filled) if filled else 0.0
         name = " ".join((table.column_name(col) or f"col{table.column_label(col)}").split())
         unique, i = name, 2

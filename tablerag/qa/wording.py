@@ -137,11 +137,18 @@ def spell_out(table: Table, question: str) -> str:
             for i in range(len(words)):
                 for j in range(len(words) if whole else i + 2, len(words) + 1):
                     got = _initials(words[i:j])
-                    # "and" is the "&" of "R&D"; a plain acronym skips it ("EBITDA": "... depreciation and amortisation")
+                    # "and" is the "&" of "R&D"; a plain acronym skips it ("EBITDA": "... depreciation and amortisation"),
+                    # and an "average" inside ("ROA": "Return on average assets")
+                    bare = _initials([w for w in words[i + 1 : j - 1] if w.lower() != "average"])
                     if words[i].lower() not in ("and", "&") and (
-                        got == want or ("&" not in want and got.replace("&", "") == want)
+                        got == want
+                        or ("&" not in want and got.replace("&", "") == want)
+                        or (j - i > 2 and "&" not in want and f"{got[0]}{bare}{got[-1]}".replace("&", "") == want)
                     ):
                         spelled.add(" ".join(words[i:j]).lower())
+        if len(spelled) > 1:  # "return on average" inside three labels, "return on average assets" one whole label
+            wholes = {" ".join(_LABEL_WORD.findall(t)).lower() for t in labels}
+            spelled = {w for w in spelled if w in wholes} or spelled
         if len(spelled) == 1:
             # kept beside its spelling when the table writes it too: both the row spelling it out and a longer
             # label holding it stay in reach, and the whole spelled label links best
@@ -307,6 +314,9 @@ def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
             before = words[i - 1] if i else None
             if (after and f" {said} {after} " in asked) or (before and f" {before} {said} " in asked):
                 return True
+            # one word put between ("the minimum operating lease payments" beside "Total minimum lease payments")
+            if after and re.search(rf" {re.escape(said)} \w+ {re.escape(after)} ", asked):
+                return True
     return False
 
 
@@ -330,3 +340,25 @@ def route_past_labels(labels: list[str], question: str) -> Route:
     """The rules' route once every operation word the question says as part of a label ("Total assets", "minimum
     lease payments") is read as that label's (`said_with_a_label`)."""
     return route_without(question, lambda text: said_with_a_label(labels, question, text))
+
+
+# a year named by its neighbour ("the year before fiscal 2019", "the fiscal year preceding 2019", "the year after
+# 2017"): the year itself, as the table's columns name it
+_NEIGHBOUR_YEAR = re.compile(
+    r"(?:(?<=\bin\s)|(?<=\bfor\s)|(?<=\bduring\s)|(?<=\bover\s)|(?<=\bof\s))(?:the\s+)?((?:fiscal\s+|financial\s+)?)years?\s+"
+    r"(before|prior\s+to|preceding|after|following)\s+"
+    r"(?:(fiscal|financial)\s+(?:year\s+)?|FY\s?)?((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def neighbour_years_said(question: str) -> str:
+    """The question with a year named by the year next to it said as that year: "in the year before fiscal 2019"
+    is "in fiscal 2018"."""
+
+    def year(m: re.Match[str]) -> str:
+        step = 1 if m.group(2).lower() in ("after", "following") else -1
+        fiscal = "fiscal " if (m.group(1) or m.group(3)) else ""
+        return f"{fiscal}{int(m.group(4)) + step}"
+
+    return _NEIGHBOUR_YEAR.sub(year, question)
