@@ -149,3 +149,52 @@ def test_a_dash_beside_a_year_labels_nothing(tmp_path):
     answers_each(
         table, ("Which obligation accounts for the largest amount due within one year?", "Purchase obligations")
     )
+
+
+ASSET_CLASSES = [
+    ["", "2021", "2020"],
+    ["", "$'000", "$'000"],
+    ["Leasehold land and buildings", "", ""],
+    ["Cost", "58,120", "57,300"],
+    ["Accumulated depreciation", "(19,004)", "(17,215)"],
+    ["Net book value", "39,116", "40,085"],
+    ["Plant and machinery", "", ""],
+    ["Cost", "101,442", "92,870"],
+    ["Accumulated depreciation", "(60,118)", "(55,902)"],
+    ["Net book value", "41,324", "36,968"],
+    ["Motor vehicles", "", ""],
+    ["Cost", "4,880", "4,512"],
+    ["Accumulated depreciation", "(3,602)", "(3,300)"],
+    ["Net book value", "1,278", "1,212"],
+    ["Total net book value", "81,718", "78,265"],
+]
+
+
+def test_one_label_under_each_section_ranks_the_sections(tmp_path):
+    table = table_from_rows(ASSET_CLASSES, tmp_path, "classes")
+    answers_each(
+        table,
+        ("Which asset class had the highest net book value at 31 December 2021?", "Plant and machinery"),
+        ("Which asset class had the highest net book value at 31 December 2020?", "Leasehold land and buildings"),
+        # a carrying amount is the net book value
+        ("What was the carrying amount of motor vehicles in 2021?", "1,278"),
+    )
+
+
+def test_the_months_of_a_quarter_and_their_total(tmp_path):
+    table = table_from_rows(
+        [
+            ["Period", "Total Number of Shares Purchased", "Average Price Paid per Share"],
+            ["October 1 - October 31, 2021", "310,200", "$ 61.40"],
+            ["November 1 - November 30, 2021", "288,015", "$ 63.85"],
+            ["December 1 - December 31, 2021", "402,990", "$ 66.12"],
+            ["Total", "1,001,205", "$ 64.01"],
+        ],
+        tmp_path,
+        "repurchases",
+    )
+    answers_each(
+        table,
+        ("What average price did the company pay per share across the whole fourth quarter of 2021?", "$ 64.01"),
+        ("What was the average price paid per share in November 2021?", "$ 63.85"),
+    )

@@ -180,3 +180,53 @@ def test_an_average_over_the_rows_of_a_category(tmp_path):
         ("What was the average number of points scored by Italians?", "22.333333333333332"),
         ("How many points did the players from Italy score in total?", "67"),
     )
+
+
+BORROWINGS = [
+    ["", "2021", "2020"],
+    ["", "HK$'000", "HK$'000"],
+    ["Secured bank loans repayable:", "", ""],
+    ["Within one year", "130,000", "110,000"],
+    ["More than two years, but not exceeding five years", "190,000", "150,000"],
+    ["More than five years", "55,000", "70,000"],
+    ["", "375,000", "330,000"],
+    ["Unsecured bank loans repayable:", "", ""],
+    ["Within one year", "41,500", "60,200"],
+    ["More than two years, but not exceeding five years", "36,000", "28,000"],
+    ["", "77,500", "88,200"],
+    ["Total bank borrowings", "452,500", "418,200"],
+]
+DEBT = [
+    ["", "December 31, 2021", "", "December 31, 2020"],
+    ["(in millions)", "Principal", "Carrying Value", "Carrying Value"],
+    ["3.500% senior notes due 2026", "$ 1,200", "$ 1,193", "$ 1,191"],
+    ["5.950% senior debentures due 2039", "900", "889", "888"],
+    ["Total debt", "2,100", "2,082", "2,079"],
+    ["Less: current portion", "—", "—", "—"],
+    ["Long-term debt", "$ 2,100", "$ 2,082", "$ 2,079"],
+]
+
+
+def test_a_section_said_in_the_kind_and_a_loan_falling_due(tmp_path):
+    table = table_from_rows(BORROWINGS, tmp_path, "borrowings")
+    answers_each(
+        table,
+        # "unsecured" picks the section though it is said as the kind asked
+        ("What unsecured borrowings were repayable between two and five years at 31 December 2020?", "28,000"),
+        # "fell due" is no decrease
+        ("What amount of secured loans fell due after more than five years in 2020?", "70,000"),
+    )
+
+
+def test_a_year_in_a_label_is_no_period_and_a_net_line_no_item(tmp_path):
+    table = table_from_rows(DEBT, tmp_path, "debt")
+    answers_each(
+        table,
+        # "due 2039" names the instrument: "the prior year-end" is still the earlier balance date
+        ("What was the carrying value of the 5.950% debentures due 2039 at the prior year-end?", "888"),
+        # "Long-term debt" is the total less a nil current portion: a total, not an instrument
+        (
+            "Which debt instrument had the largest principal amount outstanding at December 31, 2021?",
+            "3.500% senior notes due 2026",
+        ),
+    )

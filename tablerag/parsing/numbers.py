@@ -307,7 +307,8 @@ def _to_float(body: str) -> float | None:
         return None
 
 
-_FOOTNOTE = re.compile(r"(?:\s+\(\d{1,2}\)|\s*\*{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")  # "$130,000 (1)", "1,234*", "5.2¹"
+# a footnote mark after the amount: "$130,000 (1)", "1,234*", "5.2¹", and glued on, "286,915(1)", "(6.9)(a)", "34(a)"
+_FOOTNOTE = re.compile(r"(?:\s+\((?:\d{1,2}|[a-z])\)|(?<=[\d)%])\((?:\d{1,2}|[a-z])\)|\s*\*{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
 MAX_PEELS = 8  # brackets, two signs, currency, percent, scale: more layers than this is not a number
 
 

@@ -163,11 +163,12 @@ def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
     """Rows below a total that are that total less (or plus) a row between them ("Total | 5,015", "Income tax
     benefit | 1,133", "Net | 3,882"): a net line is a total too, no item beside the ones it nets. Checked in every
     column the net row fills, two at least."""
-    values, _, _ = _amounts_and_nils(table)
+    amounts, _, nils = _amounts_and_nils(table)
+    values = _with_nils(amounts, nils)  # a dash between is nothing netted ("Less: current portion | (998) | —")
     out = []
     for t in totals:
         for r in range(t + 1, table.n_rows):
-            own = values.get(r, {})
+            own = amounts.get(r, {})
             if r in totals or len(own) < MIN_DERIVED_COLUMNS or any(c not in values.get(t, {}) for c in own):
                 continue
             for x in range(t + 1, r):

@@ -114,6 +114,7 @@ from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 from tablerag.qa.tally import Frequent, Tally, more_often, most_often
 from tablerag.qa.wording import (
+    counted_thing,
     label_phrases,
     margin_as_share,
     neighbour_years_said,
@@ -232,8 +233,11 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _priced(table, r, c.index)] or tied
-        # "how many hypermarkets" over "Number of stores / 2023 | Selling area (thousand sq m) / 2023": the number
-        tied = [c for c in tied if _NUMBER_OF & set(tokens(table.column_name(c.index)))] or tied
+        # "how many hypermarkets" over "Number of stores / 2023 | Selling area (thousand sq m) / 2023": the number;
+        # "how many general merchandise stores" over "Stores at February 1, 2020 | Retail square feet at ...": the
+        # column naming what is counted
+        counted = _NUMBER_OF | set(tokens(counted_thing(question) or ""))
+        tied = [c for c in tied if counted & set(tokens(table.column_name(c.index)))] or tied
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1 and not ASKS_COUNT.search(question):

@@ -134,12 +134,15 @@ def _rank_sql(
         if (intent is Intent.MIN) != (ordinal_column(view, vc.col) or _aged_by_year(view, linked, vc.col))
         else "DESC"
     )
-    where = non_total_rows(view, sandbox)
+    same = same_label_rows(view, linked)
+    # the net lines of sections ("Net book value" under each asset class) are the items compared, no totals
+    where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in same)})" if same else non_total_rows(view, sandbox)
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     members = (
-        _left_out_siblings(view, linked)
+        same
+        or _left_out_siblings(view, linked)
         or _parts_of_named_whole(view, linked)
         or _kind_section(view, linked)
         or section_members(view, linked)
@@ -165,6 +168,25 @@ def _rank_sql(
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)}"
     )
+
+
+_RANKING_WORDS = frozenset(tokens("highest lowest largest smallest most least maximum minimum high low total average"))
+
+
+def same_label_rows(view: TypedView, linked: Linked) -> list[int]:
+    """ "Which asset class had the highest net book value" over "Plant and machinery: / Cost / Accumulated
+    depreciation / Net book value" repeated per class: the best-linked rows all carry one own label, each under a
+    section of its own, so those rows are ranked and each is named by its section. [] otherwise."""
+    table = view.table
+    top = [s for s in linked.rows if round(s.score, 6) == round(linked.rows[0].score, 6)] if linked.rows else []
+    chains = [table.row_chain(s.index) for s in top]
+    if len(top) < MIN_SECTION_MEMBERS or any(len(c) < 2 or c[-1] != chains[0][-1] for c in chains):
+        return []
+    if top[0].tokens <= _RANKING_WORDS:  # "the highest ..." linked to "Highest" rows names no measure of them
+        return []
+    if len({tuple(c[:-1]) for c in chains}) != len(chains):
+        return []
+    return [s.index for s in top if s.index in view.rows]
 
 
 def _parts_of_named_whole(view: TypedView, linked: Linked) -> list[int]:
@@ -878,6 +900,7 @@ def ranked(
         and (_row_named(view, linked) or not numeric_cols(view, linked))
         and not _rows_are_kind(view, linked)
         and not AGE_WORDS & set(linked.words)  # age ranks the rows by their age or year, never across columns
+        and not same_label_rows(view, linked)  # one label under each section: the sections' rows are ranked
     ):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
@@ -909,8 +932,10 @@ def ranked(
     cells = [(int(r[2]), col) for r in res.rows]
     chains = view.table.row_headers
     own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path
+    # rows of one label under sections ("Leasehold land and buildings / Net book value"): the section names each
+    by_section = set(same_label_rows(view, linked))
     labels = [
-        chains[i][-1] if own and i < len(chains) and chains[i] else str(r[0])
+        (chains[i][-2] if i in by_section else chains[i][-1]) if own and i < len(chains) and chains[i] else str(r[0])
         for r, (i, _) in zip(res.rows, cells, strict=True)
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)

@@ -31,6 +31,7 @@ from tablerag.qa.periods import (
     durations_said,
     fiscal_spans_said,
     is_year,
+    month_number,
     opening_said,
     period_end_said,
     quarter_ends_said,
@@ -157,9 +158,10 @@ _SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": 
 _SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
 # an irregular past is its verb ("how much gold did the mine sell": "Gold sold"; "shares bought back": "Shares
 # purchased"), as the stemmer makes "purchased" its verb
-_SAME |= {"sold": "sell", "held": "hold", "spent": "spend", "built": "build"}
-# growth is an increase ("the compensation growth rate" over "Rate of compensation increase")
-_SAME |= {"grew": "increas", "grow": "increas", "growth": "increas"}
+_SAME |= {"sold": "sell", "held": "hold", "grew": "grow", "spent": "spend", "built": "build"}
+_SAME |= {"closur": "close"}  # "the most closures" over a "Closed" column
+# a unit's name and its symbol ("ounces" over "(000s oz)", "tonnage" over "Tonnes", "barrels" over "bbl/d")
+_SAME |= {"ounc": "oz", "tonnag": "tonn", "ton": "tonn", "kilomet": "km", "barrel": "bbl"}
 _SAME |= {"bought": "purchas", "buy": "purchas"}
 # a country's adjective is the country ("French hypermarkets": the "France" row under "Hypermarkets"); not
 # "American" or "British", which name more than one country's row as often as one
@@ -691,11 +693,27 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q
     if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
         return q  # "what impairment charge was recorded in 2019": the amount of that row, no kind of row
+    kind = list(dict.fromkeys(tokens(m.group(1))))
+    kept = _section_qualifiers(table, kind) if table is not None else set()
     left = list(q)
-    for t in dict.fromkeys(tokens(m.group(1))):
-        if t in left:
+    for t in kind:
+        if t in left and t not in kept:
             left.remove(t)
     return left
+
+
+def _section_qualifiers(table: Table, kind: list[str]) -> set[str]:
+    """The words of a kind of two words or more, before its last, that a section heading says and another does
+    not ("what unsecured borrowings were repayable ..." over "Secured bank loans repayable:" and "Unsecured bank
+    loans repayable:"): they pick the section, so they stay to link the rows."""
+    if len(kind) < 2:
+        return set()
+    sections = {
+        frozenset(tokens(" ".join(chain[:-1])))
+        for r in range(table.header_rows, table.n_rows)
+        if len(chain := table.row_chain(r)) >= 2
+    }
+    return {t for t in kind[:-1] if any(t in s for s in sections) and any(t not in s for s in sections)}
 
 
 def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
@@ -931,6 +949,15 @@ def _word_names_the_column(
     taken = {t for t in rows[0].tokens & own if q.count(t) == 1}
     if not taken or _label_said_whole(table, rows[0].index, question):
         return rows  # "net interest income" says the "Net interest income" row whole: the word is the row's too
+    # said beside another word of the row's label and not of the column's ("operating profit" over "Operating
+    # profit/(loss)" and a "Continuing operations" column): the word is the row's
+    chain = table.row_chain(rows[0].index)
+    label = set(tokens(chain[-1])) if chain else set()
+    for t in taken:
+        at = q.index(t)
+        beside = {q[i] for i in (at - 1, at + 1) if 0 <= i < len(q)}
+        if beside & (label - cols[0].tokens - {t}):
+            return rows
     rest = rows[0].tokens - taken
     alone = [s.score for s in rows[1:] if s.tokens == rest]
     if rest and not alone:
@@ -1060,7 +1087,8 @@ def periods_placed(table: Table, question: str) -> str:
         if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
             return m.group(0)
         if m.group(1).lower() in _BEFORE_CURRENT:  # unless a year said, or asked, is what it comes before
-            return m.group(0) if years_in(question) or _ASKS_YEAR.search(question) else years[-2]
+            # (a year that is none of the table's periods, "the debentures due 2037", is no such year)
+            return m.group(0) if set(years) & years_in(question) or _ASKS_YEAR.search(question) else years[-2]
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
     return _PLACED_PERIOD.sub(year, question)
@@ -1128,6 +1156,32 @@ def _year_rows_named(table: Table, question: str) -> list[Scored]:
     return [Scored(r, YEAR_ROW_SCORE, frozenset({y}), 0) for r, y in year_rows(table).items() if y in asked]
 
 
+# a quarter asked in words or digits ("the fourth quarter", "Q4")
+_QUARTER_ASKED = re.compile(r"\b(?:(first|second|third|fourth)\s+quarter|q([1-4]))\b", re.IGNORECASE)
+_QUARTER_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _quarter_of_month_rows(table: Table, question: str) -> list[Scored]:
+    """ "Across the whole fourth quarter" over month rows (October, November, December) closed by a "Total" row:
+    that total is the quarter's line. None unless every month row lies in the quarter asked."""
+    m = _QUARTER_ASKED.search(question)
+    if m is None:
+        return []
+    quarter = _QUARTER_NUMBER[m.group(1).lower()] if m.group(1) else int(m.group(2))
+    months: dict[int, int] = {}
+    for r in range(table.header_rows, table.n_rows):
+        label = " ".join(table.row_chain(r)[-1:])
+        named = {month_number(x.group(1)) for x in _MONTH_NAME.finditer(label)}
+        if named:
+            months[r] = max(named)
+    if len(months) < MIN_DATED_ROWS or any(not 3 * quarter - 2 <= mo <= 3 * quarter for mo in months.values()):
+        return []
+    below = max(months) + 1
+    if below >= table.n_rows or not TOTAL_TOKENS & set(tokens(" ".join(table.row_chain(below)[-1:]))):
+        return []
+    return [Scored(below, YEAR_ROW_SCORE, frozenset(TOTAL_TOKENS), 0)]
+
+
 def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
     """The columns the year labels of linked year rows sit in ("Year ended June 30," over "2018"): the rows' key,
     never the column asked, though the question says "year" or "end" (a year label reads as a number, so the
@@ -1176,6 +1230,8 @@ _ALSO_SAID_GROUPS = (
     # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
     tokens("currency exchange"),
     tokens("reported actual"),
+    tokens("increase change"),  # "comparable sales growth" over a "Comparable sales change" row
+    tokens("carrying book"),  # a "carrying amount" is the "Net book value"
 )
 _ALSO_SAID = {
     t: list(dict.fromkeys(w for group in _ALSO_SAID_GROUPS if t in group for w in group if w != t))
@@ -1184,6 +1240,9 @@ _ALSO_SAID = {
 }
 # "group revenue", "consolidated revenue": the table's total line, one way only ("in total" names no "Group" column)
 _ALSO_SAID |= {t: tokens("total") for t in tokens("group consolidated")}
+# growth is an increase or a change ("the compensation growth rate" over "Rate of compensation increase",
+# "comparable sales growth" over "Comparable sales change"), one way only ("rose" names no "Salary growth" row)
+_ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
 
 
 def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
@@ -1253,6 +1312,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
     if not found:
         found = _year_rows_named(table, question)
+    if not found or all(s.tokens <= years_in(question) for s in found):  # months named by their year alone
+        found = _quarter_of_month_rows(table, question) or found
     key_cols = key_cols | _year_label_columns(table, found)
     asked = kind_spent(question, q)
     also = (
@@ -1462,6 +1523,9 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored], said: se
     return [Scored(part.index, rows[0].score, part.tokens, part.position), *(x for x in rows if x is not part)]
 
 
+MAX_LINES_AFTER_TOTAL = 2  # a grand total may be followed by its net lines ("Less: current portion", "Non-current")
+
+
 def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | None:
     """Of ``rows``, the first that ``total`` sums (a total by its label, or by its amounts: "Income before income
     taxes" under "United States" and "Foreign") and that the question names by its whole own label and by words
@@ -1473,6 +1537,10 @@ def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | Non
     parts = set(summed_parts(table, total.index)) if named else set()
     if not TOTAL_TOKENS & total_words and not parts:
         return None
+    if named and not parts:  # a "Total ..." row that sums section subtotals: every line of amounts above it is in it
+        valued = {c.row for c in table.cells if c.value is not None and not c.is_header}
+        if max(valued, default=total.index) - total.index <= MAX_LINES_AFTER_TOTAL:  # the table's last total
+            parts = {r for r in range(table.header_rows, total.index) if r in valued}
     # "Of which: ETFs" under a part is a part of that part, so of the total too
     parts |= {
         r

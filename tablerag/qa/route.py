@@ -83,7 +83,7 @@ def change_asked(question: str) -> ChangeAsked | None:
 # whose amount moved that way between two periods (a filter, not a ranking: no superlative, no bound)
 _MOVED = re.compile(
     r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+(?!(?:year|period|quarter|month|fiscal|date)s?\b)[^?]*?\b(?:"
-    r"(increased|grew|rose|went\s+up|improved)|(decreased|declined|fell|dropped|went\s+down|shrank)|"
+    r"(increased|grew|rose|went\s+up|improved)|(decreased|declined|fell(?!\s+due)|dropped|went\s+down|shrank)|"
     r"(?:had|saw|recorded|experienced|showed|shows|has|have|reported)\s+(?:an?\s+)?(?:(increase|growth|rise)|"
     r"(decrease|decline|drop|fall|reduction))s?)\b",
     re.IGNORECASE,
@@ -347,7 +347,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
     (
         Intent.MIN,
         _p(
-            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest|youngest|slowest)\b",
+            r"\b(lowest|smallest|(?<!\bat\s)least|fewest|minimum|min|shortest|earliest|youngest|slowest|weakest)\b",
             r"наименьш",
             r"минимальн",
             r"сам(ый|ая|ое|ые|ого|ой|ом|ым|ых|ую)\s+(мал|низк|дешев)",
