@@ -1226,7 +1226,6 @@ _ALSO_SAID_GROUPS = (
     tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
     tokens("buybacks repurchases"),
     tokens("customers subscribers clients"),
-    tokens("branches offices"),
     # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
     tokens("currency exchange"),
     tokens("reported actual"),
@@ -1243,6 +1242,8 @@ _ALSO_SAID |= {t: tokens("total") for t in tokens("group consolidated")}
 # growth is an increase or a change ("the compensation growth rate" over "Rate of compensation increase",
 # "comparable sales growth" over "Comparable sales change"), one way only ("rose" names no "Salary growth" row)
 _ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
+# a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
+_ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
 
 
 def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
