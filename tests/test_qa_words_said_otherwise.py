@@ -230,3 +230,22 @@ def test_a_year_in_a_label_is_no_period_and_a_net_line_no_item(tmp_path):
             "3.500% senior notes due 2026",
         ),
     )
+
+
+def test_a_rate_row_belongs_to_the_line_above(tmp_path):
+    table = table_from_rows(
+        [
+            ["(dollars in thousands)", "2022", "2023", "2024", "Thereafter", "Total"],
+            ["Fixed rate debt", "$ 75,000", "$ 120,500", "$ 98,000", "$ 1,400,000", "$ 1,693,500"],
+            ["Average interest rate", "4.40%", "4.15%", "3.90%", "3.85%", "3.89%"],
+            ["Variable rate debt", "$ —", "$ 180,000", "$ 95,000", "$ —", "$ 275,000"],
+            ["Average interest rate", "—", "3.55%", "3.10%", "—", "3.39%"],
+        ],
+        tmp_path,
+        "maturities",
+    )
+    answers_each(
+        table,
+        ("What is the average interest rate on fixed rate debt maturing in 2023?", "4.15%"),
+        ("What is the average interest rate on variable rate debt due in 2024?", "3.10%"),
+    )

@@ -675,7 +675,9 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
 # "Percentage of net revenue", "As a % of sales", "% change"): repeated under each item of MD&A tables
 _SHARE_ROW = re.compile(
     r"^\s*(?:%|percent(?:age)?s?\b|as\s+an?\s+(?:%|percent(?:age)?)|in\s+%|\(%\)|change\s*(?:\(%\)|%|in\s+%)|"
-    r"(?:%|percent(?:age)?)\s+(?:change|increase|decrease|growth))",
+    r"(?:%|percent(?:age)?)\s+(?:change|increase|decrease|growth)"
+    # the rate of the line above ("Fixed rate debt | 86,400" then "Average interest rate | 4.45%")
+    r"|(?:weighted[-\s]average|average)\s+(?:interest\s+|effective\s+)?rate\s*$)",
     re.IGNORECASE,
 )
 
@@ -687,10 +689,11 @@ def _percent_row(cells: list[Cell], first_value: int) -> bool:
 
 
 def shares_under_items(table: Table) -> list[int]:
-    """A share row under the item it states a share of ("EMEA | 3,000" then "% of total revenue | 30%") is that
+    """A share row under the item it states a share of ("EMEA | 3,000" then "% of total revenue | 30%"), or a rate
+    row under the line it is the rate of ("Fixed rate debt | 86,400" then "Average interest rate | 4.45%"), is that
     item's sub-row: its chain is the item's chain and its own label, as an indented line would be. Only a row of
-    percentages whose label says a share or a change and nothing else, right under a row of amounts that is no
-    share row itself. Returns the rows re-chained."""
+    percentages whose label says a share, a change or a rate and nothing else, right under a row of amounts that is
+    no share row itself. Returns the rows re-chained."""
     chains = table.row_headers
     said = [
         r
