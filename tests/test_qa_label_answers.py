@@ -198,3 +198,37 @@ def test_the_months_of_a_quarter_and_their_total(tmp_path):
         ("What average price did the company pay per share across the whole fourth quarter of 2021?", "$ 64.01"),
         ("What was the average price paid per share in November 2021?", "$ 63.85"),
     )
+
+
+def test_a_choice_of_two_parts_leaves_their_total_out(tmp_path):
+    table = table_from_rows(
+        [
+            ["", "2021", "", "2020", ""],
+            ["Application", "NT$ million", "%", "NT$ million", "%"],
+            ["Smartphone", "151,300", "50.2%", "144,800", "49.6%"],
+            ["Internet of Things", "25,110", "8.3%", "23,900", "8.2%"],
+            ["Automotive", "15,400", "5.1%", "16,020", "5.5%"],
+            ["Others", "109,590", "36.4%", "107,280", "36.7%"],
+            ["Total wafer revenue", "301,400", "100.0%", "292,000", "100.0%"],
+        ],
+        tmp_path,
+        "wafers",
+    )
+    # "IoT" spells "Internet of Things" (a small letter inside an acronym); the total is no rival of its parts
+    answers_each(
+        table,
+        ("In 2020, which application had a larger share of wafer revenue, IoT or automotive?", "Internet of Things"),
+    )
+    table = table_from_rows(
+        [
+            ["", "2021", "2020"],
+            ["", "(in millions, except per share and per ADS data)", ""],
+            ["Net income", "61,200", "58,900"],
+            ["Basic earnings per share", "7.92", "7.60"],
+            ["Basic earnings per ADS", "39.60", "38.00"],
+        ],
+        tmp_path,
+        "eps",
+    )
+    # the unit note's "except per share" spells no "EPS"
+    answers_each(table, ("What was basic EPS for 2021?", "7.92"))

@@ -716,6 +716,9 @@ def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:
 def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
     """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
     cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
+    # "which had a larger share of wafer revenue, IoT or automotive": the total the shares are of is no rival
+    parts = [s for s in rows if not TOTAL_LABEL.search(row_label(view, s.index))]
+    rows = parts if len(parts) >= 2 else rows
     if len(rows) >= 2 and cols:
         cells = [(s.index, cols[0][1].col) for s in rows[:2]]
         labels = [_said_label(view, s) for s in rows[:2]]

@@ -22,10 +22,14 @@ def undotted(text: str) -> str:
 
 
 # "R&D", "SG&A", "PP&E", "EPS", "CEO"; a plural "RWAs" is its acronym
-_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[A-Z]){1,5})s?(?![\w&])")
+# capitals, an "&" or one small letter between them allowed ("R&D", "IoT" for "Internet of Things")
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[a-z]?[A-Z]){1,5})s?(?![\w&])")
 _LABEL_WORD = re.compile(r"[^\W\d_]+|&")
 ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run of a label only with "&" ("R&D",
 # "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
+
+
+_INNER_QUALIFIERS = ("average", "common", "ordinary")  # words an acronym leaves out inside its run
 
 
 def _initials(words: list[str]) -> str:
@@ -129,7 +133,7 @@ def spell_out(table: Table, question: str) -> str:
         spelled = set()
         for text in labels:
             words = _LABEL_WORD.findall(text)
-            if not words:
+            if not words or text.lstrip().startswith("("):  # a unit note ("(except per share data)") spells nothing
                 continue
             # "US", or an acronym the table also writes inside another label: a whole label spelling it only
             whole = bool(writers) or ("&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS)
@@ -138,8 +142,8 @@ def spell_out(table: Table, question: str) -> str:
                 for j in range(len(words) if whole else i + 2, len(words) + 1):
                     got = _initials(words[i:j])
                     # "and" is the "&" of "R&D"; a plain acronym skips it ("EBITDA": "... depreciation and amortisation"),
-                    # and an "average" inside ("ROA": "Return on average assets")
-                    bare = _initials([w for w in words[i + 1 : j - 1] if w.lower() != "average"])
+                    # and a qualifier inside ("ROA": "Return on average assets", "EPS": "Earnings per common share")
+                    bare = _initials([w for w in words[i + 1 : j - 1] if w.lower() not in _INNER_QUALIFIERS])
                     if words[i].lower() not in ("and", "&") and (
                         got == want
                         or ("&" not in want and got.replace("&", "") == want)
