@@ -249,3 +249,35 @@ def test_a_rate_row_belongs_to_the_line_above(tmp_path):
         ("What is the average interest rate on fixed rate debt maturing in 2023?", "4.15%"),
         ("What is the average interest rate on variable rate debt due in 2024?", "3.10%"),
     )
+
+
+def test_statement_acronyms_and_a_year_that_names_no_column(tmp_path):
+    table = table_from_rows(
+        [
+            ["", "Year Ended December 31,", ""],
+            ["(in thousands, except per share data)", "2021", "2020"],
+            ["Net income", "$ 52,100", "$ 47,300"],
+            ["Net income per common share:", "", ""],
+            ["Basic", "$ 1.31", "$ 1.19"],
+            ["Diluted", "$ 1.28", "$ 1.16"],
+            ["Weighted average common shares outstanding:", "", ""],
+            ["Basic", "39,770", "39,750"],
+            ["Diluted", "40,700", "40,780"],
+        ],
+        tmp_path,
+        "eps",
+    )
+    # no label spells "EPS" (nor does the unit note): said in its words, "earnings" is the table's "income"
+    answers_each(table, ("What was diluted EPS in 2021?", "$ 1.28"))
+    table = table_from_rows(
+        [
+            ["", "Salary/fees", "", "Bonus", "", "Total", ""],
+            ["£000", "2021", "2020", "2021", "2020", "2021", "2020"],
+            ["Anna Price (CEO)", "790", "770", "610", "580", "1,400", "1,350"],
+            ["Tom Reyes (CFO)", "505", "490", "380", "360", "885", "850"],
+        ],
+        tmp_path,
+        "pay",
+    )
+    # "remuneration" is no "Salary/fees" column: a column named only by the year asked gains no other word
+    answers_each(table, ("What was Anna Price's total remuneration in 2020?", "1,350"))

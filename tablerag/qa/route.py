@@ -84,7 +84,7 @@ def change_asked(question: str) -> ChangeAsked | None:
 _MOVED = re.compile(
     r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+(?!(?:year|period|quarter|month|fiscal|date)s?\b)[^?]*?\b(?:"
     r"(increased|grew|rose|went\s+up|improved)|(decreased|declined|fell(?!\s+due)|dropped|went\s+down|shrank)|"
-    r"(?:had|saw|recorded|experienced|showed|shows|has|have|reported)\s+(?:an?\s+)?(?:(increase|growth|rise)|"
+    r"(?<!\bthe\s)(?:had|saw|recorded|experienced|showed|shows|has|have|reported)\s+(?:an?\s+)?(?:(increase|growth|rise)|"
     r"(decrease|decline|drop|fall|reduction))s?)\b",
     re.IGNORECASE,
 )

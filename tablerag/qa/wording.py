@@ -29,6 +29,14 @@ ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run o
 # "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
 
 
+# acronyms of financial statements whose words a table may say otherwise ("Net income per common share" for
+# earnings per share): said in words when no label spells or writes them
+_STATEMENT_ACRONYMS = {
+    "EPS": "earnings per share",
+    "DPS": "dividends per share",
+    "NAV": "net asset value",
+    "FCF": "free cash flow",
+}
 _INNER_QUALIFIERS = ("average", "common", "ordinary")  # words an acronym leaves out inside its run
 
 
@@ -158,6 +166,9 @@ def spell_out(table: Table, question: str) -> str:
             # label holding it stay in reach, and the whole spelled label links best
             spelling = spelled.pop()
             question = said.sub(f"{acronym} {spelling}" if writers else spelling, question)
+        elif not spelled and not writers and acronym in _STATEMENT_ACRONYMS:
+            # one no label spells and none writes, said in its words: "EPS" over "Net income per common share:"
+            question = said.sub(_STATEMENT_ACRONYMS[acronym], question)
     return _acronyms_said(labels, _numbered_spelled(labels, question))
 
 
