@@ -1355,7 +1355,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         # the other word only adds to a column the question names already ("constant currency" over "Change at
         # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
         named = {c.index for c in cols if any(not years_in(t) for t in c.tokens)}  # by a word, not its year alone
-        cols = [c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named] or cols
+        boosted = {c.index: c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named}
+        cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
