@@ -122,8 +122,15 @@ def _age_column(view: TypedView, linked: Linked) -> Linked:
 
 
 def _rank_sql(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, n: int, period: bool = False
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    n: int,
+    period: bool = False,
+    same: list[int] | None = None,
 ) -> str | None:
+    """The ranking query; ``same``: the rows of one label under each section (`same_label_rows`), which are ranked."""
     cols = numeric_cols(view, linked)
     if not cols:
         return None
@@ -134,7 +141,7 @@ def _rank_sql(
         if (intent is Intent.MIN) != (ordinal_column(view, vc.col) or _aged_by_year(view, linked, vc.col))
         else "DESC"
     )
-    same = same_label_rows(view, linked)
+    same = same or []
     # the net lines of sections ("Net book value" under each asset class) are the items compared, no totals
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in same)})" if same else non_total_rows(view, sandbox)
     years = _year_rows(view)
@@ -883,6 +890,7 @@ def ranked(
     if left_out:
         view = replace(view, columns=[vc for vc in view.columns if vc.col not in left_out])
     linked = _sole_column(view, _age_column(view, linked))
+    same = same_label_rows(view, linked)
     if AGE_WORDS & set(linked.words) and (not _aged(view, linked) or _LEFT_OUT.search(" ".join(linked.words))):
         # "the oldest album" ranks ages or years, never chart positions; one "that wasn't a single" leaves rows
         # out by a condition no rule here applies
@@ -903,7 +911,7 @@ def ranked(
         and (_row_named(view, linked) or not numeric_cols(view, linked))
         and not _rows_are_kind(view, linked)
         and not AGE_WORDS & set(linked.words)  # age ranks the rows by their age or year, never across columns
-        and not same_label_rows(view, linked)  # one label under each section: the sections' rows are ranked
+        and not same  # one label under each section: the sections' rows are ranked
     ):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
@@ -925,7 +933,7 @@ def ranked(
             )
         if across is not None or not numeric_cols(view, linked):
             return across
-    sql = _rank_sql(intent, view, linked, sandbox, n, period)
+    sql = _rank_sql(intent, view, linked, sandbox, n, period, same)
     if sql is None:
         return None
     res = sandbox.run(sql)
@@ -936,9 +944,8 @@ def ranked(
     chains = view.table.row_headers
     own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path
     # rows of one label under sections ("Leasehold land and buildings / Net book value"): the section names each
-    by_section = set(same_label_rows(view, linked))
     labels = [
-        (chains[i][-2] if i in by_section else chains[i][-1]) if own and i < len(chains) and chains[i] else str(r[0])
+        (chains[i][-2] if i in same else chains[i][-1]) if own and i < len(chains) and chains[i] else str(r[0])
         for r, (i, _) in zip(res.rows, cells, strict=True)
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)

@@ -445,8 +445,8 @@ def _deductions(view: TypedView, cells: list[tuple[int, int]], intent: Intent) -
 
 
 def _change_into(view: TypedView, year: str | None) -> int | None:
-    """The one column stating the change into ``year`` ("FY19 vs. FY18 | FY18 vs. FY17": the first for 2019), its
-    percentage preferred over its amount; None when none or the year is unsaid."""
+    """The one numeric column stating the change into ``year`` ("FY19 vs. FY18 | FY18 vs. FY17": the first for
+    2019); None when none, several (an amount and a percentage of it) or the year is unsaid."""
     if year is None:
         return None
     table = view.table

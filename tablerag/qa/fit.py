@@ -14,6 +14,7 @@ from tablerag.parsing.numbers import is_nil_mark
 from tablerag.qa.link import Linked, Scored, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
+    PERCENT_LABEL,
     PERIOD_NOUNS,
     STATED_CHANGE,
     asks_for,
@@ -126,13 +127,12 @@ def _share_column(table: Table, row: int, col: int) -> bool:
     """The column is one of percentages for this row: its header says so, or most of its values are percentages
     and the rows do not say their own units (a "Selected ratios and data" column whose "Net interest margin (%)"
     rows are percentages holds "Banking offices | 412" as a count)."""
-    if "%" in table.column_name(col) or not percent_column(table, col):
-        return percent_column(table, col)
-    by_label = any(_ROW_PERCENT.search(" ".join(table.row_chain(r))) for r in range(table.header_rows, table.n_rows))
+    if not percent_column(table, col):
+        return False
+    if "%" in table.column_name(col):
+        return True
+    by_label = any(PERCENT_LABEL.search(" ".join(table.row_chain(r))) for r in range(table.header_rows, table.n_rows))
     return percent_row(table, row) if by_label else True
-
-
-_ROW_PERCENT = re.compile(r"%|\bper\s?cent", re.IGNORECASE)  # a row label stating its unit
 
 
 def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:

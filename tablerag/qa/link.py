@@ -1267,12 +1267,13 @@ def _said_otherwise(labels: list[set[str]], q: list[str]) -> list[str]:
     found = [w for t in q if t not in said for w in _ALSO_SAID.get(t, ()) if w in said and w not in q]
     # the other words of the same phrase said that label's way: "interest expense" over "Finance costs" beside
     # "Administrative expenses" is "finance" and "cost", said together in one label
+    substituted = set(found)
     together = [
         w
         for t in q
         if t in said
         for w in _ALSO_SAID.get(t, ())
-        if w not in q and any(w in label and label & set(found) for label in labels)
+        if w not in q and any(w in label and label & substituted for label in labels)
     ]
     return found + [w for w in together if w not in found]
 

@@ -159,7 +159,7 @@ def operand_rows(linked: Linked, view: TypedView) -> list[Scored]:
 def category_members(linked: Linked, view: TypedView) -> list[Scored]:
     """The rows named by one value they share in a column of categories ("the points scored by Italians" over a
     "Nationality" column holding "Italy" in four rows): all of them are the operands, each named by the same
-    words. None when the best rows differ in their words or the words sit in no shared cell."""
+    words. Empty when the best rows differ in their words or the words sit in no shared cell."""
     best = [s for s in linked.rows if s.index in view.rows and s.tokens == linked.rows[0].tokens]
     if len(best) < 2 or any(round(s.score, 6) != round(best[0].score, 6) for s in best):
         return []

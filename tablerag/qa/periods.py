@@ -286,10 +286,13 @@ def percent_column(table: Table, col: int) -> bool:
     )
 
 
+PERCENT_LABEL = re.compile(r"%|\bper\s?cent", re.IGNORECASE)  # a label stating its unit is a percentage
+
+
 def percent_row(table: Table, row: int) -> bool:
     """A row of percentages ("Gross margin (%)", "Effective tax rate 13.0%"): its label says so, or most of its
     values carry the unit %; its change in a percent column is a difference in points."""
-    if re.search(r"%|\bper\s?cent", " ".join(table.row_chain(row)), re.IGNORECASE):
+    if PERCENT_LABEL.search(" ".join(table.row_chain(row))):
         return True
     return _mostly_percent([c.unit for c in table.cells if c.row == row and c.value is not None])
 
