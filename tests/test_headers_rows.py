@@ -262,3 +262,29 @@ def test_blank_rows_neither_end_a_header_nor_a_stacked_header_block():
     assert t.column_headers[2] == ["Fiscal 2019", "Second"]
     (block,) = header_blocks(t)
     assert (block.start, block.header_rows) == (5, 3)
+
+
+def test_a_section_under_a_period_section_nests_under_the_period():
+    # "2019" opens the outermost section; "Effect of dilutive securities:" under it is a section of that year, and
+    # "2018" then replaces the year (not the inner section)
+    t = grid_table(
+        [
+            ["", "Income", "Shares", "Per-Share Amount"],
+            ["2019", "", "", ""],
+            ["Basic EPS", "$ 184,620", "61,204", "$ 3.02"],
+            ["Effect of dilutive securities:", "", "", ""],
+            ["Stock options", "—", "2,118", ""],
+            ["Diluted EPS", "$ 185,834", "66,728", "$ 2.78"],
+            ["2018", "", "", ""],
+            ["Basic EPS", "$ 142,377", "60,115", "$ 2.37"],
+            ["Effect of dilutive securities:", "", "", ""],
+            ["Stock options", "—", "2,407", ""],
+        ]
+    )
+    assert t.row_headers[2] == ["2019", "Basic EPS"]
+    assert t.row_headers[4] == ["2019", "Effect of dilutive securities:", "Stock options"]
+    assert t.row_headers[7] == ["2018", "Basic EPS"]
+    assert t.row_headers[9] == ["2018", "Effect of dilutive securities:", "Stock options"]
+    # sections of other kinds keep replacing each other ("Sex" then "Marital status" above) as before
+    t = grid_table([["", "2019"], ["Assets", ""], ["Cash", "1"], ["Liabilities", ""], ["Debt", "2"]])
+    assert t.row_headers[4] == ["Liabilities", "Debt"]

@@ -30,6 +30,7 @@ from pathlib import Path
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
+from tablerag.parsing.footnotes import trailing_note_rows
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.numbers import CURRENCY_CODES, CURRENCY_MARKS, is_nil_mark, parse_number
 from tablerag.parsing.sides import cut_tables
@@ -213,6 +214,9 @@ def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> li
     title = grid_title([fields for _, fields in records])
     if title is not None:
         records = records[1:]
+    n_notes = trailing_note_rows([fields for _, fields in records])
+    notes = [fields[0] for _, fields in records[len(records) - n_notes :]]
+    records = records[: len(records) - n_notes]
     cells: list[Cell] = []
     for r, (_, fields) in enumerate(records):
         for c, text in enumerate(fields):
@@ -229,6 +233,7 @@ def _tables(records: list[tuple[int, list[str]]], path: Path, sha256: str) -> li
         # the file's own column numbers when spacer columns were left out (citations name the file's columns)
         column_letters=[str(c + 1) for c in used] if len(used) < width else None,
         caption=title,
+        notes=notes,
         parser="csv",
     )
     return cut_tables(apply_headers(table))

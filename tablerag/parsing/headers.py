@@ -578,10 +578,18 @@ def _not_data(kind: _RowKind | None) -> bool:
     return kind is None or kind.section
 
 
+def _period_section(kind: _RowKind | None) -> bool:
+    """A section row naming a period ("2019", "As at 31 December 2019", "Year ended June 30, 2018")."""
+    return kind is not None and bool(_YEAR_IN.search(" ".join(kind.labels)))
+
+
 def _synthetic_levels(kinds: list[_RowKind | None]) -> list[float]:
-    """Section levels when the reader knows no indentation: a run of k sections replaces the innermost k levels."""
+    """Section levels when the reader knows no indentation: a run of k sections replaces the innermost k levels.
+    Periods that open the outermost sections stay outermost: a section of another kind under a period ("2019"
+    then "Effect of dilutive securities:") nests under it, and the next period replaces the period."""
     levels = [DATA_LEVEL] * len(kinds)
     depth = 0
+    periods_outermost = False
     r = 0
     while r < len(kinds):
         k = kinds[r]
@@ -593,8 +601,14 @@ def _synthetic_levels(kinds: list[_RowKind | None]) -> list[float]:
             run += 1
         rows = [i for i in range(r, run) if kinds[i] is not None]
         start = 0 if len(rows) >= depth else depth - len(rows)
+        if periods_outermost and _period_section(kinds[rows[0]]):
+            start = 0
+        elif periods_outermost and start == 0 and not any(_period_section(kinds[i]) for i in rows):
+            start = 1
         for i, row in enumerate(rows):
             levels[row] = float(start + i)
+        if start == 0:
+            periods_outermost = _period_section(kinds[rows[0]])
         depth = start + len(rows)
         r = run
     return levels

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text, number_of
+from tablerag.parsing.footnotes import MIN_ROWS_AFTER_NOTES, is_note_text
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.numbers import ParsedNumber, is_nil_mark
 from tablerag.parsing.sides import equal_runs
@@ -365,6 +366,29 @@ def _strip_title_rows(block: Block) -> Block:
     return Block(top, block.bottom, left, right, items, block.caption, block.notes)
 
 
+def _is_note_row(block: Block, row: int) -> bool:
+    items = [it for it in block.items if it.row == row]
+    if len(items) != 1 or items[0].col != block.left or items[0].number is not None:
+        return False
+    return is_note_text(items[0].text)
+
+
+def _strip_note_rows(block: Block) -> Block:
+    """Trailing note rows become the block's notes; the block shrinks to the rest. Only under a table of two
+    columns or more (a one-column list's last line is one of its entries)."""
+    if block.right == block.left:
+        return block
+    bottom = block.bottom
+    notes: list[str] = []
+    while bottom - block.top + 1 > MIN_ROWS_AFTER_NOTES and _is_note_row(block, bottom):
+        notes.insert(0, next(it.text for it in block.items if it.row == bottom))
+        bottom -= 1
+    if bottom == block.bottom:
+        return block
+    items = [it for it in block.items if it.row <= bottom]
+    return Block(block.top, bottom, block.left, block.right, items, block.caption, notes + block.notes, block.skip_rows)
+
+
 def _is_stray_column(block: Block, col: int) -> bool:
     starts = [it for it in block.items if it.col <= col < it.col + it.col_span]
     if any(it.row == block.top or it.col < col for it in starts):
@@ -560,7 +584,7 @@ def sheet_tables(
     pieces = [
         part
         for b in _blocks(sheet)
-        for piece in _split_stray_columns(_strip_title_rows(b))
+        for piece in _split_stray_columns(_strip_note_rows(_strip_title_rows(b)))
         for part in _split_side_by_side(piece)
     ]
     blocks, lone = _attach_lone(pieces)
