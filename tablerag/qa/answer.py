@@ -19,7 +19,7 @@ from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compare import moved_rows, table_bound
+from tablerag.qa.compare import moved_periods, moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
@@ -104,6 +104,7 @@ from tablerag.qa.route import (
     Router,
     label_asked,
     moved_asked,
+    period_moved_asked,
     route,
     route_without,
     rule_route,
@@ -771,6 +772,11 @@ def _from_table(
     moved = _moved(table, linked, way, version, on_query) if way is not None else None
     if moved is not None:  # "which region's revenue decreased from 2018 to 2019?": the rows that moved so
         return _credited(table, question, moved)
+    period_way = period_moved_asked(question)
+    if period_way is not None and not _said_by_row(linked, period_way[1]):
+        moved = _moved(table, linked, period_way[0], version, on_query, periods=True)
+        if moved is not None:  # "in which year did revenue decline?": the periods it fell in from the one before
+            return _credited(table, question, moved)
     if LISTS_PERIODS.search(question) and (
         route_.kind is RouteKind.LOOKUP
         or (GIVEN_FOR.search(question) and threshold(question) is None and route_.intent not in _PICKS_PERIODS)
@@ -825,14 +831,25 @@ def _from_table(
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
 
 
+def _said_by_row(linked: Linked, word: str) -> bool:
+    """The best-linked row's label says the movement's word ("Increases in tax positions"): it names the amount."""
+    return bool(linked.rows) and bool(set(tokens(word)) & linked.rows[0].tokens)
+
+
 def _moved(
-    table: Table, linked: Linked, way: ChangeAsked, version: str | None, on_query: QueryHook | None
+    table: Table,
+    linked: Linked,
+    way: ChangeAsked,
+    version: str | None,
+    on_query: QueryHook | None,
+    periods: bool = False,
 ) -> Answer | None:
-    """The rows whose amount moved the way asked between two periods (`moved_rows`), named, their cells cited."""
+    """The rows whose amount moved the way asked between two periods (`moved_rows`), or with ``periods`` the
+    periods in which the named row's amount moved so from the one before (`moved_periods`), named, cells cited."""
     view = typed_view(table)
     sandbox = Sandbox({VIEW_NAME: view}, on_query=on_query)
     try:
-        comp = moved_rows(view, linked, sandbox, way)
+        comp = (moved_periods if periods else moved_rows)(view, linked, sandbox, way)
     except UnsafeSqlError:
         comp = None
     finally:
@@ -841,7 +858,8 @@ def _moved(
         return None
     cites = [cite(table, r, c, version) for r, c in comp.cells]
     cols = sorted({table.column_name(c) or table.column_label(c) for _, c in comp.cells})
-    text = f"{comp.label} ({way}d between {' and '.join(cols)}) — {cites[0]['file']}, table {table.id}; SQL: {comp.sql}"
+    moved = f"{way}d from the period before" if periods else f"{way}d between {' and '.join(cols)}"
+    text = f"{comp.label} ({moved}) — {cites[0]['file']}, table {table.id}; SQL: {comp.sql}"
     return Answer(
         text,
         comp.label,

@@ -10,7 +10,7 @@ from dataclasses import replace
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
-from tablerag.parsing.totals import summed_parts
+from tablerag.parsing.totals import summed_parts, summing_rows
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     AGE_WORDS,
@@ -414,6 +414,8 @@ def _pick(
 
 MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps to; one year is nothing to compare
 MIN_COMPARED_ROWS = 2  # "which region's revenue decreased" compares two rows at least: one row is a lookup
+MIN_SUMMED_AMOUNTS = 2  # a row summing the rows above in one column may do so by chance; in two it is their total
+MIN_COMPARED_PERIODS = 2  # "in which year did revenue decline" compares a period with the one before it
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
 # labels of amounts that go out (a loss, an expense, a cost; a disposal or a payment taken off a balance in a
@@ -952,9 +954,11 @@ def ranked(
     return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
 
 
-def _two_periods(view: TypedView, linked: Linked) -> tuple[int, int] | None:
+def _two_periods(view: TypedView, linked: Linked, one_year: bool = False) -> tuple[int, int] | None:
     """The earlier and the later of two period columns of amounts: the years the question names, else the
-    table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+    table's only two; None otherwise (three years and none named: which move is meant is unsaid). ``one_year``:
+    one year named over three or more is that year against the year before it (a filter; a ranking "in 2021"
+    may be of a stated change into that year)."""
     table = view.table
     years = column_years(table)
     named = {w for w in linked.words if is_year(w)}
@@ -967,6 +971,11 @@ def _two_periods(view: TypedView, linked: Linked) -> tuple[int, int] | None:
     ]
     if len(named) >= 2:
         cols = [c for c in cols if next(iter(years[c])) in named]
+    elif one_year and len(named) == 1 and len(cols) > 2:
+        # "which region's revenue fell in 2019" over three years: that year's column against the year before it
+        year = next(iter(named))
+        earlier = sorted({y for c in cols for y in years[c] if y < year})
+        cols = [c for c in cols if next(iter(years[c])) in ({year, earlier[-1]} if earlier else set())]
     by_year = {next(iter(years[c])): c for c in cols}
     if len(cols) != 2 or len(by_year) != 2:
         return None
@@ -974,15 +983,27 @@ def _two_periods(view: TypedView, linked: Linked) -> tuple[int, int] | None:
     return old, new
 
 
-def _moving(view: TypedView, linked: Linked, sandbox: Sandbox) -> tuple[int, int, str, str, str] | None:
+def _sums_of_every_column(view: TypedView) -> list[int]:
+    """The rows that sum the rows above them in two or more columns of amounts: totals whatever their label."""
+    table = view.table
+    filled = {r: sum(1 for c in table.cells if c.row == r and c.col > 0 and c.value is not None) for r in view.rows}
+    return [r for r in summing_rows(table) if filled.get(r, 0) >= MIN_SUMMED_AMOUNTS]
+
+
+def _moving(
+    view: TypedView, linked: Linked, sandbox: Sandbox, one_year: bool = False
+) -> tuple[int, int, str, str, str] | None:
     """What a movement between two periods is read over: the earlier and later columns (`_two_periods`), the rows
     (a named section's, else every row but totals) as a WHERE clause, and the later and earlier columns' SQL names."""
-    periods = _two_periods(view, linked)
+    periods = _two_periods(view, linked, one_year)
     if periods is None:
         return None
     old, new = periods
     members = section_members(view, linked)
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
+    sums = _sums_of_every_column(view)
+    if sums:  # "Net sales" under the categories it sums, though no section or word marks it a total
+        where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in sums)})"
     a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
     return old, new, where, a, b
 
@@ -991,7 +1012,7 @@ def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsk
     """ "Which region's revenue decreased from 2018 to 2019?": the rows (a named section's, else every row but
     totals) whose amount moved that way between two period columns (`_two_periods`), named in table order, each
     one's two cells cited. None unless two rows at least are compared and one moved so."""
-    moving = _moving(view, linked, sandbox)
+    moving = _moving(view, linked, sandbox, one_year=True)
     if moving is None:
         return None
     old, new, where, a, b = moving
@@ -1009,22 +1030,57 @@ def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsk
     return Computation(Intent.DIFFERENCE, sql, label, cells, label=label, result=res, names=Named.ROW)
 
 
+def moved_periods(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
+    """ "In which year did revenue decline?": the periods (columns that each name one year, or period sections) in
+    which the named row's amount moved that way from the period before, named by their labels in time order, each
+    one's cell and the one before it cited. None unless two periods at least are compared and one moved so."""
+    sections = _section_periods(view, linked)
+    if sections is not None:
+        cells, labels = sections
+        years = [year_of(label) for label in labels]
+    else:
+        found = _row_value_cells(view, linked)
+        if found is None:
+            return None
+        cells = _period_amounts(view, found, False)
+        labels = column_labels(view, [c for _, c in cells])
+        years = [year_of(view.table.column_name(c)) for _, c in cells]
+    if any(y is None for y in years) or len(set(years)) != len(years) or len(cells) < MIN_COMPARED_PERIODS:
+        return None
+    order = sorted(range(len(cells)), key=lambda i: str(years[i]))
+    parts = " UNION ALL ".join(f"SELECT {k} AS k, {_value_or_nil(view, *cells[i])} AS v" for k, i in enumerate(order))
+    sql = f"SELECT k, v - LAG(v) OVER (ORDER BY k) AS moved FROM ({parts}) ORDER BY k"
+    res = sandbox.run(sql)
+    if len(res.rows) != len(order) or any(r[1] is None for r in res.rows[1:]):
+        return None  # a period without an amount: what moved from what is unsaid
+    sign = 1 if way == "increase" else -1
+    won = [order[int(r[0])] for r in res.rows[1:] if sign * r[1] > 0]
+    if not won:
+        return None
+    compared = [cells[j] for i in won for j in (i, order[order.index(i) - 1])]
+    compared += [c for c in cells if c not in compared]
+    label = "; ".join(labels[i] for i in won)
+    return Computation(Intent.DIFFERENCE, sql, label, compared, label=label, result=res)
+
+
 def ranked_change(
-    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, change: ChangeAsked, relative: bool = False
 ) -> Computation | None:
     """ "Which item had the largest increase from 2018 to 2019?": the rows (a named section's, else every row but
     totals) ranked by how their amount moved between two period columns, the later minus the earlier; a fall ranks
     by the most negative, a change either way by its size. The two columns are the years the question names, else
-    the table's only two; None otherwise (three years and none named: which move is meant is unsaid)."""
+    the table's only two; None otherwise (three years and none named: which move is meant is unsaid). A row that
+    sums the rows above it is no item of theirs. ``relative``: ranked by the rate of the movement."""
     moving = _moving(view, linked, sandbox)
     if moving is None:
         return None
     old, new, where, a, b = moving
-    moved = f"({a} - {b})"
+    # ``relative``: by the rate of the movement, the later over the earlier less one (an earlier nil moves at no rate)
+    moved = f"({a} / NULLIF(ABS({b}), 0) - SIGN({b}))" if relative else f"({a} - {b})"
     key = f"ABS{moved}" if change == "change" else moved
     order = "DESC" if (change == "decrease") == (intent is Intent.MIN) else "ASC"
     sql = (
-        f"SELECT {ROW_COLUMN}, {moved} AS moved FROM {VIEW_NAME} WHERE {where} AND {a} IS NOT NULL AND {b} IS NOT NULL"
+        f"SELECT {ROW_COLUMN}, {moved} AS moved FROM {VIEW_NAME} WHERE {where} AND {moved} IS NOT NULL"
         f" ORDER BY {key} {order}, {ROW_COLUMN}"
     )
     res = sandbox.run(sql)

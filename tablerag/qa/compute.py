@@ -537,7 +537,7 @@ def compute(
         # a change the table states ("Change", "% Change") is ranked as stated, not recomputed from the amounts
         states = _states_change(view, linked)
         moved = (
-            ranked_change(intent, view, linked, sandbox, route.change)
+            ranked_change(intent, view, linked, sandbox, route.change, route.relative)
             if route.change and not period and not states
             else None
         )

@@ -10,8 +10,8 @@ from typing import Any
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.parsing.numbers import is_nil_mark
-from tablerag.qa.link import Linked, Scored, kind_spent, link, row_words, tokens
+from tablerag.parsing.numbers import is_nil_mark, unit_label
+from tablerag.qa.link import Linked, Scored, also_said, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
     PERCENT_LABEL,
@@ -60,6 +60,21 @@ _PEOPLE = frozenset(tokens("people persons individuals"))
 _HEADCOUNT = frozenset(tokens("headcount employees staff personnel workforce fte"))
 
 
+_UNIT_NOTE = re.compile(r"\([^()]*\)")
+# the whole noun phrase a count question counts, up to its verb or preposition ("how many enterprise customers
+# were there")
+_COUNTED_PHRASE = re.compile(
+    r"\bhow\s+many\s+((?:[^\W\d_][\w'-]*\s+){0,3}?[^\W\d_][\w'-]*)(?=\s+(?:were|was|are|is|did|does|do|has|have|"
+    r"had|will|would|could|can|in|at|for|of|on|during|as|by|from|there|remained|remain)\b|\s*[?,.]|$)",
+    re.IGNORECASE,
+)
+
+
+def _unit_dropped(m: re.Match[str]) -> str:
+    """A bracketed unit note of a label ("('000)", "($m)") dropped; other brackets kept."""
+    return "" if unit_label(m.group(0)) else m.group(0)
+
+
 def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     """ "How many employees were there in 2019?" over a row "Employees | 5,000 | 4,800" (or a column "Employees"
     beside a row "2019"): what is counted is the linked row's (column's) whole own name, so its cell holds the count; counting rows ("how many segments were there",
@@ -68,7 +83,7 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     if noun is None or linked.row is None:
         return False
     chain = table.row_chain(linked.row.index)
-    own = set(tokens(chain[-1] if chain else ""))
+    own = set(tokens(_UNIT_NOTE.sub(_unit_dropped, chain[-1]) if chain else ""))  # "Customers ('000)": customers
     counted = set(tokens(noun.group(1)))
     if counted and counted <= _PEOPLE and any(set(tokens(text)) & _HEADCOUNT for text in _headers(table, linked)):
         return True
@@ -80,8 +95,16 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
         return True  # a period row ("2017", "At 31 December 2018") and a column of amounts named by the counted thing
         # ("Employees", "Number of shares")
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
-    # employees")
-    return bool(counted) and counted <= own and own - COUNT_NAME_WORDS <= said  # says "end of year"
+    # employees"); a counted word may say a word of the label another way ("customers" for "Postpaid
+    # subscribers") or be the table's own context (the stub's "Mobile", the row's section)
+    if counted and counted <= own and own - COUNT_NAME_WORDS <= said:  # says "end of year"
+        return True
+    phrase = _COUNTED_PHRASE.search(question)
+    counted = set(tokens(phrase.group(1))) if phrase else counted
+    context = set(tokens(table.column_name(0))) | {t for text in chain[:-1] for t in tokens(text)}
+    named = {t for t in counted if t in own or any(w in own for w in also_said(t))}
+    spelt = {t for t in own if t in said or any(w in said for w in also_said(t))}
+    return bool(named) and counted - named <= context and own - COUNT_NAME_WORDS <= spelt
 
 
 def _headers(table: Table, linked: Linked) -> list[str]:

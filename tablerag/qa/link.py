@@ -35,8 +35,10 @@ from tablerag.qa.periods import (
     opening_said,
     period_end_said,
     quarter_ends_said,
+    quarter_labels_said,
     row_periods,
     thereafter_said,
+    unit_column,
     year_rows,
     years_in,
 )
@@ -1072,6 +1074,7 @@ def periods_placed(table: Table, question: str) -> str:
     neither name two years, or a label of the table holds the phrase ("Tax positions taken in current year")."""
     question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
     question = durations_said(table, quarter_ends_said(table, period_end_said(table, question)))
+    question = quarter_labels_said(table, question)
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)
@@ -1231,6 +1234,8 @@ _ALSO_SAID_GROUPS = (
     tokens("reported actual"),
     tokens("increase change"),  # "comparable sales growth" over a "Comparable sales change" row
     tokens("carrying book"),  # a "carrying amount" is the "Net book value"
+    # what lies outside the home country: "foreign taxes" over a "Non-U.S." column, "international" sales
+    tokens("foreign international overseas non-U.S."),
 )
 _ALSO_SAID = {
     t: list(dict.fromkeys(w for group in _ALSO_SAID_GROUPS if t in group for w in group if w != t))
@@ -1239,11 +1244,20 @@ _ALSO_SAID = {
 }
 # "group revenue", "consolidated revenue": the table's total line, one way only ("in total" names no "Group" column)
 _ALSO_SAID |= {t: tokens("total") for t in tokens("group consolidated")}
+# "consolidated staff costs" over "Group | Company" columns; "domestic" over "U.S. | Non-U.S." (one way: "U.S."
+# says its country, "domestic" only the home one)
+_ALSO_SAID[tokens("consolidated")[0]] = tokens("total group")
+_ALSO_SAID |= {t: tokens("U.S.") for t in tokens("domestic")}
 # growth is an increase or a change ("the compensation growth rate" over "Rate of compensation increase",
 # "comparable sales growth" over "Comparable sales change"), one way only ("rose" names no "Salary growth" row)
 _ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
 # a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
 _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
+
+
+def also_said(token: str) -> list[str]:
+    """The other words reports use for the amount a link token names ("customer" -> "subscrib", "client")."""
+    return _ALSO_SAID.get(token, [])
 
 
 def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
@@ -1356,11 +1370,34 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         # the other word only adds to a column the question names already ("constant currency" over "Change at
         # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
         named = {c.index for c in cols if any(not years_in(t) for t in c.tokens)}  # by a word, not its year alone
+        # or a level of its header the other word says whole ("foreign" for "Non-U.S.", not "remuneration" for
+        # "Salary/fees")
+        named |= {c.index for c in cols if _level_said_whole(table, c.index, set(said_otherwise))}
         boosted = {c.index: c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named}
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
+    cols = _unit_column_last(table, question, cols)
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
+
+
+# "in what unit", "what unit is X measured in": the question asks a row's unit, which a "Unit" column gives
+_UNIT_ASKED = re.compile(
+    r"\bunits?\s+(?:of\s+measure|is|are|was|were|does|do)\b|\bwhat\s+units?\b|\bmeasured\s+in\b", re.I
+)
+
+
+def _unit_column_last(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
+    """A column that gives each row's unit ("Unit": "cents", "million") after the columns of amounts, unless the
+    question asks for the unit: "unit cost in 2023" asks the 2023 amount, its "unit" names no column."""
+    if len(cols) < 2 or _UNIT_ASKED.search(question) or not unit_column(table, cols[0].index):
+        return cols
+    return [c for c in cols if not unit_column(table, c.index)] + [c for c in cols if unit_column(table, c.index)]
+
+
+def _level_said_whole(table: Table, col: int, words: set[str]) -> bool:
+    """A level of the column's header (no year) whose every word is one of ``words``."""
+    return any((said := set(tokens(level))) and said <= words for level in table.column_chain(col))
 
 
 _PERCENT_TOKENS = frozenset(tokens("percent"))

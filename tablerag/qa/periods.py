@@ -421,6 +421,56 @@ def quarter_ends_said(table: Table, question: str) -> str:
     return f"{question[: m.end()]} ({ends[0]}){question[m.end() :]}"
 
 
+# a quarter as a label writes it: "3Q19", "Q3 2019", "Q3'19", "3Q 2019", "Third Quarter 2019" -> its number, year
+_QUARTER_LABEL = re.compile(
+    r"^\s*(?:([1-4])Q|Q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)\s*['\u2019]?\s*"
+    r"((?:19|20)?\d\d)\s*$",
+    re.IGNORECASE,
+)
+# a quarter-end date a question names: "September 30, 2019", "Sept. 30, 2019", "30 September 2019"
+_DATE_SAID = re.compile(
+    rf"\b(?:({MONTH_NAME})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?|\d{{1,2}}(?:st|nd|rd|th)?\s+({MONTH_NAME})\.?,?)\s+(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+# a calendar year's end said without its date: "at year-end 2018", "at the end of 2018" (its fourth quarter's end)
+_YEAR_END_SAID = re.compile(r"\b(?:year[-\s]end|end\s+of)\s+(?:calendar\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+
+
+def _quarter_of_label(level: str) -> tuple[int, int] | None:
+    """(year, quarter) of a label that names one quarter and its year ("3Q19" -> (2019, 3)); None otherwise."""
+    m = _QUARTER_LABEL.match(level)
+    if m is None:
+        return None
+    word = (m.group(3) or "").lower()[:3]
+    number = int(m.group(1) or m.group(2) or next(i + 1 for i, o in enumerate(_QUARTER_ORDINALS) if o[:3] == word))
+    year = m.group(4)
+    return (int(year) if len(year) == 4 else 2000 + int(year)), number
+
+
+def quarter_labels_said(table: Table, question: str) -> str:
+    """The question with a calendar quarter's end date it names ("at September 30, 2019") followed by the label of
+    the row (or column) that names that quarter ("3Q19"), when the table's periods are quarters so labelled and
+    none is a date: the quarter is how such a table says the date. Unchanged when no one label is that quarter."""
+    dates = sorted([*_DATE_SAID.finditer(question), *_YEAR_END_SAID.finditer(question)], key=lambda m: m.start())
+    if not dates:
+        return question
+    levels = [table.row_chain(r)[-1] for r in range(table.header_rows, table.n_rows) if table.row_chain(r)]
+    levels += [lvl for c in range(table.n_cols) for lvl in table.column_chain(c)]
+    quarters = {lvl: q for lvl in levels if (q := _quarter_of_label(lvl)) is not None}
+    if len(quarters) < 2 or any(_column_date(lvl) is not None for lvl in levels):
+        return question
+    for m in reversed(dates):
+        month = month_number(m.group(1) or m.group(2)) if m.re is _DATE_SAID else 12
+        if month not in QUARTER_END_MONTHS:
+            continue
+        asked = (int(m.group("year")), month // 3)
+        found = [lvl for lvl, q in quarters.items() if q == asked]
+        if len(found) == 1:
+            question = f"{question[: m.end()]} ({found[0]}){question[m.end() :]}"
+    return question
+
+
 # how long a period a header level states: "Three Months Ended", "Six months to 30 June", "Year Ended", "Full year"
 _DURATION_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
 _LEVEL_DURATION = re.compile(

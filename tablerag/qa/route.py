@@ -49,6 +49,9 @@ class Route:
     # a superlative of a change ("which item had the largest increase"): the rows are ranked by how their amount
     # moved between two periods, not by the amount
     change: ChangeAsked | None = None
+    # a movement ranked by its rate, not its amount: "which region grew fastest" (a region of 10 growing by 5 grew
+    # faster than one of 1,000 growing by 20)
+    relative: bool = False
 
 
 ChangeAsked = Literal["increase", "decrease", "change"]
@@ -67,6 +70,9 @@ _MOVED_MOST = re.compile(
 )
 
 
+_RATE = re.compile(r"\b(?:fastest|slowest|quickest|fast|slow|quickly)\b", re.IGNORECASE)
+
+
 def change_asked(question: str) -> ChangeAsked | None:
     """What movement a superlative of a change ranks by: a rise, a fall, or a change either way."""
     m = CHANGE_RANK.search(question)
@@ -82,10 +88,16 @@ def change_asked(question: str) -> ChangeAsked | None:
 # "which region's revenue decreased from 2018 to 2019?", "which segments had an increase in revenue?": the rows
 # whose amount moved that way between two periods (a filter, not a ranking: no superlative, no bound)
 _MOVED = re.compile(
-    r"^\s*(?:in\s+|for\s+)?(?:which|what)\s+(?!(?:year|period|quarter|month|fiscal|date)s?\b)[^?]*?\b(?:"
+    # "what was the reported growth in X" asks an amount: "what" then a verb of being names no rows
+    r"^\s*(?:in\s+|for\s+)?(?:which|what(?!\s+(?:was|were|is|are|has|had|did|does)\b))\s+"
+    r"(?!(?:year|period|quarter|month|fiscal|date)s?\b)[^?]*?\b(?:"
     r"(increased|grew|rose|went\s+up|improved)|(decreased|declined|fell(?!\s+due)|dropped|went\s+down|shrank)|"
     r"(?<!\bthe\s)(?:had|saw|recorded|experienced|showed|shows|has|have|reported)\s+(?:an?\s+)?(?:(increase|growth|rise)|"
-    r"(decrease|decline|drop|fall|reduction))s?)\b",
+    r"(decrease|decline|drop|fall|reduction))s?|"
+    # the verb's plain form after its auxiliary or subject: "which region did revenue decline in", "which segment
+    # saw sales fall", "the only one to shrink" ("to the increase" is a noun, no movement asked)
+    r"(?:\b(?:did|does|do|saw|sees|see)\s+(?:[\w'’&.,-]+\s+){0,6}?|\bto\s+)"
+    r"(?:(increase|grow|rise|improve)|(decrease|decline|fall(?!\s+due)|drop|shrink))(?!\s+(?:the|its|their|it|them)\b))\b",
     re.IGNORECASE,
 )
 # the day of a date ("December 31, 2018", "31 December 2018"): no bound
@@ -101,9 +113,38 @@ def moved_asked(question: str) -> ChangeAsked | None:
     """The direction a "which X increased / decreased" question filters rows by; None for another question (a
     superlative of a change ranks rows, `change_asked`; a stated bound filters by size)."""
     m = _MOVED.search(question)
-    if m is None or CHANGE_RANK.search(question) or _BOUND_NUMBER.search(_DAY_OF_MONTH.sub(" ", question)):
+    if m is None or CHANGE_RANK.search(question) or _MOVED_MOST.search(question):
         return None
-    return "increase" if m.group(1) or m.group(3) else "decrease"
+    if _BOUND_NUMBER.search(_DAY_OF_MONTH.sub(" ", question)):
+        return None
+    return "increase" if m.group(1) or m.group(3) or m.group(5) else "decrease"
+
+
+# "in which year did revenue decline?", "when did gross profit fall?": the periods in which the named amount moved
+# that way from the period before (a filter over the periods, not a ranking: no superlative, no bound)
+_PERIOD_MOVED = re.compile(
+    r"^\s*(?:(?:in|during|for)\s+)?(?:(?:which|what)\s+(?:fiscal\s+|financial\s+|calendar\s+)?(?:year|period|quarter)s?"
+    r"|when)\b[^?]*?\b(?:(increased|grew|rose|improved|went\s+up|increase|grow|rise|improve)(?!\s+(?:the|its|their|it|them)\b)|"
+    r"(decreased|declined|fell(?!\s+due)|dropped|shrank|went\s+down|decrease|decline|fall(?!\s+due)|drop|shrink)"
+    r"(?!\s+(?:the|its|their|it|them)\b)|"  # "did X increase the effective rate": a verb with an object moves no X
+    r"(?:saw|see|had|recorded|record|experienced|experience|showed|show|reported|report)\s+(?:an?\s+)?"
+    r"(?:(increase|growth|rise)|(decrease|decline|drop|fall|reduction))s?)\b",
+    re.IGNORECASE,
+)
+
+
+def period_moved_asked(question: str) -> tuple[ChangeAsked, str] | None:
+    """The direction a "in which year did X decline" question filters periods by, and the word that said it (a row
+    whose own label says the word, "Increases in tax positions", names the amount, not a movement); None for
+    another question (a superlative of a change ranks, a stated bound filters by size)."""
+    m = _PERIOD_MOVED.search(question)
+    if m is None or CHANGE_RANK.search(question) or _MOVED_MOST.search(question):
+        return None
+    if _BOUND_NUMBER.search(_DAY_OF_MONTH.sub(" ", question)):
+        return None
+    up = next((g for g in (m.group(1), m.group(3)) if g), None)
+    word = up or next(g for g in (m.group(2), m.group(4)) if g)
+    return ("increase" if up else "decrease"), word
 
 
 class Router(Protocol):
@@ -611,7 +652,10 @@ def rule_route(question: str) -> Route:
     if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
         for intent in (Intent.MAX, Intent.MIN):
             if patterns[intent].search(question):
-                return Route(RouteKind.AGGREGATE, intent, change=change_asked(question))
+                change = change_asked(question)
+                return Route(
+                    RouteKind.AGGREGATE, intent, change=change, relative=bool(change and _RATE.search(question))
+                )
         bound = threshold(question)
         if bound is not None:  # "in which year did X exceed 1,000": the column past the bound ("not more than 20":
             return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)  # under it, whatever words)
