@@ -37,6 +37,8 @@ from tablerag.parsing.numbers import parse_number
         ("286,915(1)", 286915, None),  # a footnote mark glued onto the amount
         ("(6.9)(a)", -6.9, None),
         ("12.5%(2)", 12.5, "%"),
+        ("17.8x", 17.8, "times"),  # a multiple: price/earnings, leverage, interest cover
+        ("(0.3)x", -0.3, "times"),
     ],
 )
 def test_real_formats(text, value, unit):

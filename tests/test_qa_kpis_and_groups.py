@@ -81,3 +81,40 @@ def test_a_quarter_end_date_over_quarter_labels(tmp_path):
         ("What was the total capital ratio as of June 30, 2019?", "13.47%"),
         ("What was tangible book value per share at year-end 2018?", "$ 22.75"),
     )
+
+
+QUARTERS_AS_ROWS = [
+    ["€ million", "Sales", "EBITDA", "Net income"],
+    ["Q1 2019", "3 098", "541", "198"],
+    ["Q2 2019", "3 241", "603", "231"],
+    ["Q3 2019", "3 287", "612", "236"],
+    ["Q4 2019", "3 248", "562", "207"],
+    ["Full year 2019", "12 874", "2 318", "872"],
+    ["Q1 2018", "2 942", "502", "183"],
+    ["Q2 2018", "3 071", "548", "205"],
+    ["Q3 2018", "3 118", "566", "214"],
+    ["Q4 2018", "3 075", "529", "196"],
+    ["Full year 2018", "12 206", "2 145", "798"],
+]
+PER_SHARE = [
+    ["Fiscal year", "Diluted EPS", "Dividends per share", "Price/earnings ratio"],
+    ["2017", "$2.71", "$1.20", "19.4x"],
+    ["2018", "$3.12", "$1.34", "16.2x"],
+    ["2019", "$3.48", "$1.50", "20.1x"],
+    ["2020", "$2.96", "$1.60", "24.7x"],
+]
+
+
+def test_which_quarter_or_year_ranks_the_period_rows(tmp_path):
+    # the quarters of the year named are ranked in the column named; a full year is no quarter
+    answers_each(
+        table_from_rows(QUARTERS_AS_ROWS, tmp_path, "quarters"),
+        ("Which quarter of 2019 had the highest EBITDA?", "Q3 2019"),
+        ("Which quarter of 2018 had the lowest sales?", "Q1 2018"),
+    )
+    # a column of multiples ("19.4x") holds amounts, no names: the years rows are ranked and named
+    answers_each(
+        table_from_rows(PER_SHARE, tmp_path, "per_share"),
+        ("In which year were diluted earnings per share highest?", "2019"),
+        ("In which year was the price/earnings ratio lowest?", "2018"),
+    )

@@ -28,6 +28,13 @@ _SPAN_AFTER = re.compile(
     rf"\s+(?:(?:more|less)\s+than\s+|over\s+|under\s+)?{NUMBER_WORD}\s+(?:years?|months?|weeks?|days?)\b", re.IGNORECASE
 )
 
+# what a profit is before or after ("earnings before interest and taxes", "profit after tax", "income before
+# depreciation"): the place word names a measure, no row beside another ("EBITDA after special items" over a
+# "Special items" row and the EBITDA line under it is that line: the row after them)
+_MEASURE_AFTER = re.compile(
+    r"\s+(?:(?:income|corporate)\s+)?(?:interest|tax(?:es|ation)?|depreciation|amorti[sz]ation)\b", re.IGNORECASE
+)
+
 
 def _place_word(table: Table, question: str) -> re.Match[str] | None:
     """The place word of the question, unless a label of the table holds it ("Profit after tax", "Prior year
@@ -35,7 +42,7 @@ def _place_word(table: Table, question: str) -> re.Match[str] | None:
     m = _BESIDE.search(question)
     if m is None:
         return None
-    if _SPAN_AFTER.match(question, m.end()):
+    if _SPAN_AFTER.match(question, m.end()) or _MEASURE_AFTER.match(question, m.end()):
         return None
     word = m.group("word").lower()
     return None if any(word in p.split() for p in label_phrases(table)) else m

@@ -36,6 +36,7 @@ from tablerag.qa.periods import (
     is_year,
     percent_column,
     percent_row,
+    quarter_of_label,
     unit_column,
     year_of,
     years_in,
@@ -147,6 +148,9 @@ def _rank_sql(
     years = _year_rows(view)
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
+    quarters = _quarter_rows(view, linked) if period else []
+    if len(quarters) >= MIN_PERIOD_ROWS:  # "which quarter of 2019": the rows that are its quarters ("Q3 2019")
+        where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in quarters)})"
     members = (
         same
         or _left_out_siblings(view, linked)
@@ -320,6 +324,20 @@ def _year_rows(view: TypedView) -> list[int]:
     a year heading a section of rows ("2019" over the quarters' "Net revenue", "Net income") makes no period row."""
     valued = {c.row for c in view.table.cells if c.value is not None and not is_year(c.text.strip())}
     return [r for r in view.rows if r in valued and is_year(row_label(view, r).strip())]
+
+
+_QUARTER_WORD = frozenset(tokens("quarter"))
+
+
+def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
+    """The rows labelled by a quarter ("Q3 2019", "3Q19") of the year the question names, if it names one, when the
+    question asks a quarter; none otherwise."""
+    if not _QUARTER_WORD & set(linked.words):
+        return []
+    named = {int(w) for w in linked.words if is_year(w)}
+    return [
+        r for r in view.rows if (q := quarter_of_label(row_label(view, r))) is not None and (not named or q[0] in named)
+    ]
 
 
 def _kind_section(view: TypedView, linked: Linked) -> list[int]:
@@ -899,7 +917,10 @@ def ranked(
         return None
     # "which year" over rows labelled by years ("2021 | Operating leases | Finance leases"): a column's name that
     # names no year ("Operating Leases") is no answer, the year rows are ranked below
-    year_rows = period and len(_year_rows(view)) >= MIN_PERIOD_ROWS
+    year_rows = period and (
+        len(_year_rows(view)) >= MIN_PERIOD_ROWS
+        or sum(quarter_of_label(row_label(view, r)) is not None for r in view.rows) >= MIN_PERIOD_ROWS
+    )
 
     def a_period(found: Computation | None) -> Computation | None:
         return None if found is not None and year_rows and not years_in(found.label or "", header=True) else found

@@ -28,6 +28,7 @@ from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     MONTH_NAME,
     column_years,
+    date_column,
     durations_said,
     fiscal_spans_said,
     is_year,
@@ -426,6 +427,9 @@ def _series_letter(m: re.Match[str]) -> str:
 
 # an acronym's plural is the acronym ("RPKs", "RWAs", "ASKs"): the stemmer leaves capitals as they are written
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z&]*[A-Z])s\b")
+# an acronym joined by "&" or "/" ("R&D", "SG&A", "A/R", "PP&E") is one word: its letters apart are no words ("A/R"
+# and "R&D" share no "R")
+_JOINED_ACRONYM = re.compile(r"(?<![\w&/])([A-Z]{1,3})[&/]([A-Z]{1,3})(?![\w&/])")
 
 
 TOKEN_CACHE_SIZE = 1 << 16  # labels are tokenized again for every question over their table: read each once
@@ -435,8 +439,8 @@ def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360", "+100
     basis points" as "increase 100 basis points", ", net of current portion" as "noncurrent portion", "on issue" as
-    "outstanding", "five years" as "5 years", "10/31/2023" as "31 October 2023", "RPKs" as "RPK", the "A" of
-    "Customer A" as a word), in order."""
+    "outstanding", "five years" as "5 years", "10/31/2023" as "31 October 2023", "RPKs" as "RPK", "R&D" and "A/R"
+    as one word, the "A" of "Customer A" as a word), in order."""
     return list(_tokens(text))
 
 
@@ -463,7 +467,8 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
-    text = _SERIES_LETTER.sub(_series_letter, _ACRONYM_PLURAL.sub(r"\1", text))
+    text = _JOINED_ACRONYM.sub(r"\1\2", _ACRONYM_PLURAL.sub(r"\1", text))
+    text = _SERIES_LETTER.sub(_series_letter, text)
     return tuple(_SAME.get(t, t) for t in tokenize(text))
 
 
@@ -901,12 +906,15 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         best = scored[0]
         q_hit = best.tokens
         # the label cells the matched words are in; past the first, one sharing only a number with them is a value
-        # ("2026 Notes | November 15, 2026": the maturity date shares the year, it names nothing)
+        # ("2026 Notes | November 15, 2026": the maturity date shares the year, it names nothing); nor is one sharing
+        # fewer of them than the stub's label ("August 15, 2019 | ... | August 15, 2029": the expiry shares "August")
         stub = min(texts[best.index], default=None)
+        by_stub = set(tokens(texts[best.index][stub])) & set(q_hit) if stub is not None else set()
         key_cols = {
             c
             for c, text in texts[best.index].items()
-            if (shared := set(tokens(text)) & set(q_hit)) and (c == stub or any(not t.isdigit() for t in shared))
+            if (shared := set(tokens(text)) & set(q_hit))
+            and (c == stub or (any(not t.isdigit() for t in shared) and not shared < by_stub))
         }
         tied = frozenset(
             s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
@@ -1376,7 +1384,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         boosted = {c.index: c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named}
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    cols = _unit_column_last(table, question, cols)
+    cols = _date_column_first(table, question, _unit_column_last(table, question, cols))
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
@@ -1393,6 +1401,23 @@ def _unit_column_last(table: Table, question: str, cols: list[Scored]) -> list[S
     if len(cols) < 2 or _UNIT_ASKED.search(question) or not unit_column(table, cols[0].index):
         return cols
     return [c for c in cols if not unit_column(table, c.index)] + [c for c in cols if unit_column(table, c.index)]
+
+
+# "when does X expire", "on what date was X granted": the answer is a date
+_WHEN = re.compile(r"^\W*when\b|\b(?:what|which)\s+date\b", re.IGNORECASE)
+
+
+def _date_column_first(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
+    """Of the columns tied on the best link, the ones of dates first when the question asks when: "when do the
+    August 2019 options expire" over "Options Outstanding | ... | Expiration Date" is the expiry's date."""
+    if len(cols) < 2 or not _WHEN.search(question):
+        return cols
+    best = round(cols[0].score, SCORE_DIGITS)
+    tied = [c for c in cols if round(c.score, SCORE_DIGITS) == best]
+    dated = [c for c in tied if date_column(table, c.index)]
+    if not dated or len(dated) == len(tied):
+        return cols
+    return dated + [c for c in cols if c not in dated]
 
 
 def _level_said_whole(table: Table, col: int, words: set[str]) -> bool:

@@ -388,6 +388,13 @@ def _column_date(level: str) -> tuple[int, int] | None:
     return (int(year), month_number(month.group(1))) if month is not None and year is not None else None
 
 
+def date_column(table: Table, col: int) -> bool:
+    """Most of the column's body cells are dates or years ("August 15, 2029", "28/11/2026", "2038")."""
+    body = [c.text for c in table.cells if c.col == col and c.row >= table.header_rows and c.text.strip()]
+    dated = [t for t in body if _column_date(t) is not None or is_year(t.strip())]
+    return bool(body) and 2 * len(dated) > len(body)
+
+
 def quarter_ends_said(table: Table, question: str) -> str:
     """The question with a quarter it names ("the third quarter of 2019", "Q4 2018") followed by the header of
     the column (or the label of the row) whose date ends that calendar quarter ("Sep. 30, 2019"), when the columns
@@ -437,7 +444,7 @@ _DATE_SAID = re.compile(
 _YEAR_END_SAID = re.compile(r"\b(?:year[-\s]end|end\s+of)\s+(?:calendar\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 
 
-def _quarter_of_label(level: str) -> tuple[int, int] | None:
+def quarter_of_label(level: str) -> tuple[int, int] | None:
     """(year, quarter) of a label that names one quarter and its year ("3Q19" -> (2019, 3)); None otherwise."""
     m = _QUARTER_LABEL.match(level)
     if m is None:
@@ -457,7 +464,7 @@ def quarter_labels_said(table: Table, question: str) -> str:
         return question
     levels = [table.row_chain(r)[-1] for r in range(table.header_rows, table.n_rows) if table.row_chain(r)]
     levels += [lvl for c in range(table.n_cols) for lvl in table.column_chain(c)]
-    quarters = {lvl: q for lvl in levels if (q := _quarter_of_label(lvl)) is not None}
+    quarters = {lvl: q for lvl in levels if (q := quarter_of_label(lvl)) is not None}
     if len(quarters) < 2 or any(_column_date(lvl) is not None for lvl in levels):
         return question
     for m in reversed(dates):

@@ -66,7 +66,7 @@ def margin_as_share(table: Table, question: str) -> str:
 
 # short forms of finance words that are no initials ("capex" is no C-A-P-E-X): said in full where the table does
 # not write them itself
-_SHORT_FORMS = {
+_SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "capex": "capital expenditures",
     "opex": "operating expenses",
     "fx": "foreign exchange",
@@ -88,6 +88,19 @@ _SHORT_FORMS = {
     "long-term": "long-term non-current",
     "deferred revenue": "deferred revenue contract liabilities",
     "unearned revenue": "unearned revenue deferred revenue contract liabilities",
+    # analysts' words for statement lines, each said the way the table's labels say it best (`_short_forms_said`)
+    "ebit": ("operating income", "operating profit", "income from operations", "earnings before interest and taxes"),
+    "cogs": ("cost of goods sold", "cost of sales", "cost of revenue"),
+    "cfo": ("net cash provided by operating activities", "cash generated from operations", "operating cash flow"),
+    "operating cash flow": ("operating cash flow", "net cash provided by operating activities"),
+    "cash from operations": ("cash from operations", "net cash provided by operating activities"),
+    "ar": ("accounts receivable", "trade receivables"),
+    "ap": ("accounts payable", "trade payables"),
+    "bottom line": ("net income", "net earnings", "net profit", "profit for the year"),
+    "top line": ("total revenue", "revenue", "net sales", "turnover"),
+    "comps": ("comparable sales", "comparable store sales"),
+    "cash taxes": ("income taxes paid", "taxes paid", "taxation paid"),
+    "rou": ("right-of-use", "right of use"),
 }
 _SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
@@ -108,12 +121,18 @@ def _short_forms_said(table: Table, question: str) -> str:
     labels = [set(tokenize(c.text)) for c in table.cells if c.value is None and c.text.strip()]
     labels += [set(tokenize(table.column_name(c))) for c in range(table.n_cols)]
     for short in found:
-        if re.search(rf"\b{short}\b", written):
+        if re.search(rf"\b{re.escape(short)}\b", written):
             continue
-        added = set(tokenize(_SHORT_FORMS[short])) - set(tokenize(short))
-        if added and max(len(added & label) for label in labels) < SHORT_FORM_MIN_SHARE * len(added):
+        forms = _SHORT_FORMS[short]
+        best, share = None, -1.0
+        for form in (forms,) if isinstance(forms, str) else forms:
+            added = set(tokenize(form)) - set(tokenize(short))
+            held = max(len(added & label) for label in labels) / len(added) if added else 1.0
+            if held > share:  # the first form a label holds most of: the table's way of saying it
+                best, share = form, held
+        if best is None or share < SHORT_FORM_MIN_SHARE:
             continue
-        question = re.sub(rf"\b{short}\b", _SHORT_FORMS[short], question, flags=re.IGNORECASE)
+        question = re.sub(rf"\b{re.escape(short)}\b", best, question, flags=re.IGNORECASE)
     return question
 
 
@@ -200,8 +219,9 @@ def _numbered_spelled(labels: set[str], question: str) -> str:
     return question
 
 
-# an acronym a label writes ("LTIFR(1)", "SAIDI (minutes)", "TRIFR"): capitals, a footnote mark may follow
-_WRITTEN_ACRONYM = re.compile(r"(?<![\w&])([A-Z]{3,6})s?(?![a-z&])")
+# an acronym a label writes ("LTIFR(1)", "SAIDI (minutes)", "TRIFR"; "D&A", "SG&A", "A/R" with their "&" or "/"):
+# capitals, a footnote mark may follow
+_WRITTEN_ACRONYM = re.compile(r"(?<![\w&/])([A-Z]{3,6}|[A-Z]{1,2}&[A-Z]{1,2}|[A-Z]/[A-Z])s?(?![a-z&/])")
 
 
 def _acronyms_said(labels: set[str], question: str) -> str:
@@ -210,14 +230,16 @@ def _acronyms_said(labels: set[str], question: str) -> str:
     it; the words stay for labels that spell them out. A question writing the acronym itself is left alone."""
     written = {m.group(1): m.group(0) for text in labels for m in _WRITTEN_ACRONYM.finditer(text)}
     for acronym in sorted(written):
-        if re.search(rf"\b{acronym}s?\b", question):
+        if re.search(rf"(?<![\w&/]){re.escape(acronym)}s?(?![\w&/])", question):
             continue
         words = list(re.finditer(r"[^\W\d_]+|&", question))
-        n = len(acronym)
-        for i in range(len(words) - n + 1):
-            run = words[i : i + n]
-            if _initials([m.group(0) for m in run]) == acronym.lower():
-                end = run[-1].end()  # as the label writes it: "RWAs" is a token of its own
+        want = acronym.replace("/", "").lower()  # "A/R": accounts receivable
+        n = len(want)
+        # a plain acronym may leave out an "and" ("EBIT": earnings before interest and taxes)
+        for i, j in ((i, i + k) for i in range(len(words)) for k in (n, n + 1) if i + k <= len(words)):
+            got = _initials([m.group(0) for m in words[i:j]])
+            if got == want or (j > i + n and "&" not in want and got.replace("&", "") == want):
+                end = words[j - 1].end()  # as the label writes it: "RWAs" is a token of its own
                 question = f"{question[:end]} {written[acronym]}{question[end:]}"
                 break
     return question
