@@ -76,3 +76,34 @@ def test_when_takes_the_date_column(tmp_path):
         ("When do the August 2019 options expire?", "August 15, 2029"),
         ("How many of the August 2019 options are outstanding?", "150,000"),
     )
+
+
+BENEFITS = [
+    ["", "Pension Benefits", "", "Other Postretirement Benefits", ""],
+    ["(in millions)", "2019", "2018", "2019", "2018"],
+    ["Service cost", "$ 42", "$ 45", "$ 3", "$ 4"],
+    ["Employer contributions", "85", "80", "30", "28"],
+]
+
+
+def test_opeb_is_the_other_postretirement_benefits(tmp_path):
+    answers_each(
+        table_from_rows(BENEFITS, tmp_path, "benefits"),
+        ("How much did the employer contribute to the OPEB plans in fiscal 2019?", "30"),
+    )
+
+
+LIVES = [
+    ["Asset Class", "Depreciation Method", "Estimated Useful Life"],
+    ["Buildings", "Straight-line", "30 years"],
+    ["Computer hardware and software", "Straight-line", "3 to 5 years"],
+    ["Production tooling", "Units-of-production", "Based on estimated units"],
+]
+
+
+def test_over_what_period_takes_the_life_column(tmp_path):
+    answers_each(
+        table_from_rows(LIVES, tmp_path, "lives"),
+        ("Over what period is computer software depreciated?", "3 to 5 years"),
+        ("What depreciation method is used for production tooling?", "Units-of-production"),
+    )

@@ -118,3 +118,138 @@ def test_which_quarter_or_year_ranks_the_period_rows(tmp_path):
         ("In which year were diluted earnings per share highest?", "2019"),
         ("In which year was the price/earnings ratio lowest?", "2018"),
     )
+
+
+QUARTER_COLUMNS = [
+    ["", "Fiscal 2019", "", "", "", ""],
+    ["(in millions)", "Q1", "Q2", "Q3", "Q4", "Full Year"],
+    ["Americas", "$ 642.8", "$ 668.1", "$ 701.4", "$ 759.9", "$ 2,772.2"],
+    ["Asia Pacific", "204.1", "219.6", "227.3", "248.2", "899.2"],
+    ["Total net revenue", "$ 846.9", "$ 887.7", "$ 928.7", "$ 1,008.1", "$ 3,671.4"],
+]
+HALVES = [
+    ["€ million", "Q1 2020", "Q2 2020", "H1 2020", "Q1 2019", "Q2 2019", "H1 2019"],
+    ["Revenue", "4,218", "3,507", "7,725", "4,402", "4,615", "9,017"],
+    ["Net profit", "221", "41", "262", "296", "331", "627"],
+]
+COMPS = [
+    ["(in millions)", "First Quarter", "Second Quarter", "Third Quarter", "Fourth Quarter", "Total Year"],
+    ["Fiscal 2019", "", "", "", "", ""],
+    ["Net sales", "$ 3,842", "$ 4,015", "$ 3,967", "$ 5,588", "$ 17,412"],
+    ["Comparable sales increase (decrease)", "2.1%", "3.4%", "1.8%", "(0.6)%", "1.5%"],
+    ["Fiscal 2018", "", "", "", "", ""],
+    ["Net sales", "$ 3,701", "$ 3,889", "$ 3,812", "$ 5,432", "$ 16,834"],
+    ["Comparable sales increase (decrease)", "4.0%", "2.6%", "(1.2)%", "3.1%", "2.2%"],
+]
+LEVERAGE = [
+    ["($M)", "FY24", "FY23"],
+    ["Net debt, end of period", "1,018.5", "1,302.7"],
+    ["Net leverage (Net debt / TTM adj. EBITDA)", "0.9x", "1.4x"],
+]
+
+
+def test_a_year_over_its_quarters_is_the_full_year_column(tmp_path):
+    answers_each(
+        table_from_rows(QUARTER_COLUMNS, tmp_path, "quarter_columns"),
+        ("What was total net revenue for fiscal 2019?", "$ 3,671.4"),
+        ("What was total net revenue in the third quarter of fiscal 2019?", "$ 928.7"),
+    )
+    answers_each(
+        table_from_rows(HALVES, tmp_path, "halves"), ("What was net profit for the six months to June 2020?", "262")
+    )
+
+
+def test_a_row_stating_a_change_declines_where_it_is_negative(tmp_path):
+    answers_each(
+        table_from_rows(COMPS, tmp_path, "comps"),
+        ("In which quarter of fiscal 2018 did comparable sales decline?", "Third Quarter"),
+        ("In which quarter of fiscal 2019 did comparable sales decline?", "Fourth Quarter"),
+    )
+
+
+def test_a_multiple_states_the_ratio_asked(tmp_path):
+    answers_each(
+        table_from_rows(LEVERAGE, tmp_path, "leverage"),
+        ("What was the ratio of net debt to TTM adjusted EBITDA at the end of FY23?", "1.4x"),
+    )
+
+
+STACKED = [
+    ["Average monthly number of employees", "2019 Number", "2018 Number"],
+    ["UK & Ireland", "14,206", "13,874"],
+    ["North America", "5,930", "5,611"],
+    ["", "20,136", "19,485"],
+    ["Staff costs", "2019 £m", "2018 £m"],
+    ["Wages and salaries", "1,086.4", "1,031.2"],
+    ["Social security costs", "118.7", "112.9"],
+    ["", "1,205.1", "1,144.1"],
+]
+
+
+def test_a_titled_header_again_opens_a_block(tmp_path):
+    # "Staff costs | 2019 £m | 2018 £m" repeats the header's years under a title of its own: the rows below are
+    # staff costs in £m, and their unlabelled sum is the total asked
+    from tablerag.eval.qa import answer_any, tables_from_rows
+
+    tables = tables_from_rows(STACKED, tmp_path, "stacked")
+    assert len(tables) == 2
+    answer = answer_any(tables, "What were total staff costs for 2019?")
+    assert answer is not None and answer.value == "1,205.1"
+
+
+TARGETS = [
+    ["KPI", "Target 2024", "2024", "2023", "2022"],
+    ["Network availability (%)", "99.95", "99.97", "99.93", "99.90"],
+    ["Dropped call rate (%)", "< 0.50", "0.41", "0.48", "0.55"],
+    ["Customer complaints per 10,000 services", "< 5.0", "4.2", "5.1", "6.3"],
+    ["First contact resolution (%)", "80", "77.5", "74.9", "71.2"],
+]
+
+
+def test_a_target_column_answers_only_when_a_target_is_asked(tmp_path):
+    answers_each(
+        table_from_rows(TARGETS, tmp_path, "targets"),
+        ("How many customer complaints per 10,000 services were recorded in 2024?", "4.2"),
+        ("What was the target for network availability in 2024?", "99.95"),
+    )
+
+
+REMUNERATION = [
+    ["2019", "Cash salary and fees $", "Super-annuation $", "Total $"],
+    ["Non-Executive Directors:", "", "", ""],
+    ["J Harrington (Chair)", "210,000", "19,950", "229,950"],
+    ["S McAllister", "105,000", "9,975", "114,975"],
+    ["Executive Directors:", "", "", ""],
+    ["M Kowalski (CEO)", "875,000", "20,531", "1,660,934"],
+]
+
+
+def test_a_possessive_s_is_no_word(tmp_path):
+    # "the CEO's" names the CEO's row, never "S McAllister" by an "s"
+    answers_each(
+        table_from_rows(REMUNERATION, tmp_path, "remuneration"),
+        ("What was the CEO's total remuneration for 2019?", "1,660,934"),
+    )
+
+
+ROLL_FORWARD = [
+    ["", "Buildings", "Plant and machinery", "Total"],
+    ["", "RMB'000", "RMB'000", "RMB'000"],
+    ["31 December 2019", "", "", ""],
+    ["At 1 January 2019:", "", "", ""],
+    ["Cost", "1,842,306", "1,604,518", "3,446,824"],
+    ["Accumulated depreciation", "(402,815)", "(722,604)", "(1,125,419)"],
+    ["Additions", "12,406", "148,335", "160,741"],
+    ["At 31 December 2019:", "", "", ""],
+    ["Cost", "2,038,932", "1,772,403", "3,811,335"],
+    ["Accumulated depreciation", "(449,333)", "(840,252)", "(1,289,585)"],
+]
+
+
+def test_a_date_said_picks_the_section_dated_so(tmp_path):
+    # the innermost dated level of each "Cost" row says its date; the title over both says the year's end
+    answers_each(
+        table_from_rows(ROLL_FORWARD, tmp_path, "roll_forward"),
+        ("What was the cost of plant and machinery at 31 December 2019?", "1,772,403"),
+        ("What was the cost of buildings at 1 January 2019?", "1,842,306"),
+    )

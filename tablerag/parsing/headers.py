@@ -806,12 +806,28 @@ def _repeats_header(row: list[Cell | None], header: list[Cell | None]) -> bool:
     )
 
 
+def _titled_repeat(row: list[Cell | None], header: list[Cell | None]) -> bool:
+    """A row titling a block in its stub over the header's years again, each with its own unit ("Staff costs | 2019
+    £m | 2018 £m" under "Average monthly number of employees | 2019 Number | 2018 Number"): a new header, not a
+    row of values. Every other cell names a period, and their years are the header's, in its order."""
+    if _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
+        return False
+    own = _filled(row, 1, marks=False)
+    above = _filled(header, 1, marks=False)
+    if len(own) < MIN_BLOCK_PERIODS or not all(names_period(c.text) or _period_label(c.text) for c in own):
+        return False
+    years = [_YEAR_IN.findall(c.text) for c in own]
+    return all(len(y) == 1 for y in years) and years == [_YEAR_IN.findall(c.text) for c in above]
+
+
 def _block_head(row: list[Cell | None], header: list[Cell | None] | None = None) -> bool:
     """A row that opens a header block: no label in the stub, no number, and either column labels two of which
     name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"); or a year in the
     stub over the header's own sub-labels again (``header``: its last row; "2018 | March 31 | June 30"). Other rows
     of labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
     if header is not None and _stub_period(row) is not None and _repeats_header(row, header):
+        return True
+    if header is not None and _titled_repeat(row, header):
         return True
     if not _stub_empty(row) or any(c is not None and _is_value(c.text) for c in row):
         return False

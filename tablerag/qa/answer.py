@@ -19,7 +19,7 @@ from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compare import moved_periods, moved_rows, table_bound
+from tablerag.qa.compare import change_label, moved_periods, moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
@@ -686,13 +686,30 @@ def answer_table(
         and (pinned_column(table, question, found.citations) or change_not_stated(table, question, found.citations))
     ):
         return None
-    return (
-        None
-        if says_the_question(
-            question, found.route == RouteKind.LOOKUP.value, found.value, found.label, _compared_words(table, found)
-        )
-        else found
-    )
+    if says_the_question(
+        question, found.route == RouteKind.LOOKUP.value, found.value, found.label, _compared_words(table, found)
+    ):
+        return None
+    return replace(found, score=found.score + _title_said(table, question, found))
+
+
+# what each word the question says of a table's title adds to its answer's score: tables of one document tie on the
+# row and column they link ("Total | 2019" in "Employees" and in "Staff costs"), the one titled as asked is meant
+TITLE_WORD_SCORE = 1.0
+
+
+def _title_said(table: Table, question: str, found: Answer) -> float:
+    """TITLE_WORD_SCORE for each word of the table's title (its caption, or the stub's header over the row
+    labels) that the question says and the answer's own labels do not."""
+    title = " ".join(t for t in (table.caption or "", table.column_name(0) if table.n_cols > 1 else "") if t)
+    said = set(tokens(title)) & set(tokens(question))
+    if not said or not found.citations:
+        return 0.0
+    row, col = found.citations[0].get("row"), found.citations[0].get("col")  # a row cited whole has no column
+    if not isinstance(row, int):
+        return 0.0
+    labels = [*table.row_chain(row), table.column_name(col)] if isinstance(col, int) else table.row_chain(row)
+    return TITLE_WORD_SCORE * len(said - {t for text in labels for t in tokens(text)})
 
 
 def _compared_words(table: Table, found: Answer) -> frozenset[str]:
@@ -773,7 +790,7 @@ def _from_table(
     if moved is not None:  # "which region's revenue decreased from 2018 to 2019?": the rows that moved so
         return _credited(table, question, moved)
     period_way = period_moved_asked(question)
-    if period_way is not None and not _said_by_row(linked, period_way[1]):
+    if period_way is not None and not _said_by_row(table, linked, period_way[1]):
         moved = _moved(table, linked, period_way[0], version, on_query, periods=True)
         if moved is not None:  # "in which year did revenue decline?": the periods it fell in from the one before
             return _credited(table, question, moved)
@@ -831,9 +848,13 @@ def _from_table(
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
 
 
-def _said_by_row(linked: Linked, word: str) -> bool:
-    """The best-linked row's label says the movement's word ("Increases in tax positions"): it names the amount."""
-    return bool(linked.rows) and bool(set(tokens(word)) & linked.rows[0].tokens)
+def _said_by_row(table: Table, linked: Linked, word: str) -> bool:
+    """The best-linked row's label says the movement's word one way ("Increases in tax positions"): it names the
+    amount; a label stating a change either way ("Comparable sales increase (decrease)") names what moved."""
+    if not linked.rows or not set(tokens(word)) & linked.rows[0].tokens:
+        return False
+    chain = table.row_chain(linked.rows[0].index)
+    return not (chain and change_label(chain[-1]))
 
 
 def _moved(
@@ -858,7 +879,13 @@ def _moved(
         return None
     cites = [cite(table, r, c, version) for r, c in comp.cells]
     cols = sorted({table.column_name(c) or table.column_label(c) for _, c in comp.cells})
-    moved = f"{way}d from the period before" if periods else f"{way}d between {' and '.join(cols)}"
+    moved = (
+        f"{way}d between {' and '.join(cols)}"
+        if not periods
+        else f"{way}d from the period before"
+        if comp.value == comp.label
+        else f"stated {way}: {comp.value}"  # a row stating the change: its values of that sign
+    )
     text = f"{comp.label} ({moved}) — {cites[0]['file']}, table {table.id}; SQL: {comp.sql}"
     return Answer(
         text,

@@ -1051,10 +1051,47 @@ def moved_rows(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsk
     return Computation(Intent.DIFFERENCE, sql, label, cells, label=label, result=res, names=Named.ROW)
 
 
+_ONE_WAY = re.compile(r"\b(increase|decrease|inc|dec)s?\b", re.IGNORECASE)
+_TWO_WAYS = re.compile(r"\b(change|changes|growth|variance|movement|vs|versus)\b|%", re.IGNORECASE)
+
+
+def change_label(label: str) -> bool:
+    """The label states a change either way ("Comparable sales increase (decrease)", "% change", "Growth"), not a
+    flow one way ("Increases in tax positions", "Decreases from settlements")."""
+    ways = {m.group(1).lower()[:3] for m in _ONE_WAY.finditer(label)}
+    return len(ways) == 2 or bool(_TWO_WAYS.search(label))
+
+
+def _stated_moves(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
+    """The columns where a named row stating a change ("Comparable sales increase (decrease)", "% change") holds a
+    value of the sign asked, named by their labels; None for another row, or when none has that sign."""
+    rows = operand_rows(linked, view)
+    if not rows or not change_label(row_label(view, rows[0].index)):
+        return None
+    cells = _row_value_cells(view, linked)
+    if cells is None:
+        return None
+    labels = column_labels(view, [c for _, c in cells])
+    parts = " UNION ALL ".join(f"SELECT {i} AS i, {_value_or_nil(view, r, c)} AS v" for i, (r, c) in enumerate(cells))
+    sql = f"SELECT i, v FROM ({parts}) WHERE v {'>' if way == 'increase' else '<'} 0 ORDER BY i"
+    res = sandbox.run(sql)
+    won = [int(r[0]) for r in res.rows]
+    if not won:
+        return None
+    label = "; ".join(labels[i] for i in won)
+    value = "; ".join(format_number(r[1]) for r in res.rows)  # the stated changes, told from a movement's labels
+    compared = [cells[i] for i in won] + [c for i, c in enumerate(cells) if i not in won]
+    return Computation(Intent.DIFFERENCE, sql, value, compared, label=label, result=res)
+
+
 def moved_periods(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
     """ "In which year did revenue decline?": the periods (columns that each name one year, or period sections) in
     which the named row's amount moved that way from the period before, named by their labels in time order, each
-    one's cell and the one before it cited. None unless two periods at least are compared and one moved so."""
+    one's cell and the one before it cited. None unless two periods at least are compared and one moved so. A row
+    that states a change ("Comparable sales increase (decrease)") moved so where its value has that sign."""
+    stated = _stated_moves(view, linked, sandbox, way)
+    if stated is not None:
+        return stated
     sections = _section_periods(view, linked)
     if sections is not None:
         cells, labels = sections

@@ -254,7 +254,7 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
     if len(citations) != 1:
         return False
     r, c = citations[0]["row"], citations[0]["col"]
-    if route_.intent is Intent.RATIO and unit == "%":
+    if route_.intent is Intent.RATIO and unit in ("%", "times"):  # a share or a multiple ("1.9x") is a ratio
         return True
     if route_.intent is Intent.RATIO and unit not in (None, "‰"):  # an amount in $ ("Gross margin") is no share
         return False
@@ -356,19 +356,33 @@ def _only_share_column(table: Table, question: str, row: int, change: bool) -> l
     return found if len(found) == 1 else []
 
 
+_PERIOD_WORDS = frozenset(tokens("end beginning start close opening closing year period"))
+
+
+def _multiples_row(table: Table, row: int) -> bool:
+    """Every value of the row is a multiple ("Net debt to EBITDA | 1.9x | 2.2x"): the row states a ratio."""
+    units = [c.unit for c in table.cells if c.row == row and c.value is not None]
+    return bool(units) and all(u == "times" for u in units)
+
+
 def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | None:
     """ "The ratio of net debt to EBITDA" over rows "Net debt", "EBITDA" and "Net debt/EBITDA": the one linked row
     whose name holds every word the question links to any row, and says it is a ratio, states the ratio asked; the
     links with that row first (None when no single row does)."""
     if route_.intent is not Intent.RATIO or len(linked.rows) < 2:
         return None
-    said = frozenset().union(*(s.tokens for s in linked.rows))
+    # words of a period ("at the end of FY23") link rows by their dates, not by what the ratio divides
+    said = frozenset().union(*(s.tokens for s in linked.rows)) - _PERIOD_WORDS
     # a row of percentages states a ratio too ("Gross impaired assets to gross loans and advances | 0.40%")
     whole = [
         s
         for s in linked.rows
-        if s.tokens == said
-        and (STATED_RESULT[Intent.RATIO].search(" ".join(table.row_chain(s.index)[-1:])) or percent_row(table, s.index))
+        if s.tokens - _PERIOD_WORDS == said
+        and (
+            STATED_RESULT[Intent.RATIO].search(" ".join(table.row_chain(s.index)[-1:]))
+            or percent_row(table, s.index)
+            or _multiples_row(table, s.index)
+        )
     ]
     if len(whole) != 1:
         return None

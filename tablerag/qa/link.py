@@ -29,6 +29,7 @@ from tablerag.qa.periods import (
     MONTH_NAME,
     column_years,
     date_column,
+    dates_in,
     durations_said,
     fiscal_spans_said,
     is_year,
@@ -449,9 +450,13 @@ def tokens(text: str) -> list[str]:
 _FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])\((?:\d|[a-z])\)|\s\(\d\)\s*$")
 
 
+# a possessive's "'s" is no word: "the CEO's total" names no "S McAllister"
+_POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
+
+
 @lru_cache(maxsize=TOKEN_CACHE_SIZE)
 def _tokens(text: str) -> tuple[str, ...]:
-    text = _FOOTNOTE_MARK.sub(" ", text)
+    text = _POSSESSIVE.sub("", _FOOTNOTE_MARK.sub(" ", text))
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
@@ -1118,9 +1123,28 @@ def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[
 _RELATIVE_YEAR = re.compile(r"\b(after|before|since|until|prior\s+to|later\s+than|earlier\s+than)\b", re.IGNORECASE)
 
 
+def _row_date(table: Table, row: int) -> set[tuple[int, int, int]]:
+    """The dates of the innermost level of the row's chain that writes one ("At 31 December 2019:" over "Cost")."""
+    return next((found for level in reversed(table.row_chain(row)) if (found := dates_in(level))), set())
+
+
+def _dated_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Of the two best rows, tied, the one under the date the question names first ("the cost of buildings at 31
+    December 2019" over "At 1 January 2019: / Cost" and "At 31 December 2019: / Cost")."""
+    asked = dates_in(question)
+    if not asked or len(rows) < 2 or round(rows[0].score, SCORE_DIGITS) != round(rows[1].score, SCORE_DIGITS):
+        return rows
+    if not _row_date(table, rows[0].index) & asked and _row_date(table, rows[1].index) & asked:
+        return [rows[1], rows[0], *rows[2:]]
+    return rows
+
+
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
     """The first row is of a year the question names and the second is not (two "Additions" rows of a roll-forward,
-    "the additions in 2018")."""
+    "the additions in 2018"), or under the date it names and the second not."""
+    dates = dates_in(question)
+    if dates and _row_date(table, first) & dates and not _row_date(table, second) & dates:
+        return True
     asked = years_in(question)
     if not asked:
         return False
@@ -1357,6 +1381,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
+    rows = _dated_row_first(table, question, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -1385,6 +1410,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     cols = _date_column_first(table, question, _unit_column_last(table, question, cols))
+    cols = _life_column_first(table, question, cols)
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
@@ -1401,6 +1427,38 @@ def _unit_column_last(table: Table, question: str, cols: list[Scored]) -> list[S
     if len(cols) < 2 or _UNIT_ASKED.search(question) or not unit_column(table, cols[0].index):
         return cols
     return [c for c in cols if not unit_column(table, c.index)] + [c for c in cols if unit_column(table, c.index)]
+
+
+# a column of what was planned, not what happened ("Target 2024", "Budget", "Forecast", "Guidance"): its cell
+# answers only a question that says so (`pick.tied_columns`)
+PLANNED = re.compile(
+    r"\b(targets?|budget(?:ed)?|plan(?:ned)?|forecasts?|guidance|outlook|projected|estimated?|goals?|ambition)\b", re.I
+)
+
+
+# "over what period is X depreciated", "how long is X amortised", "over how many years": a length of time asked,
+# which a column of lives or terms gives ("Estimated Useful Life", "Amortization period", "Term")
+_LENGTH_ASKED = re.compile(
+    r"\bover\s+(?:what|which|how\s+many)\s+(?:period|term|years|life)\b|\bhow\s+long\b", re.IGNORECASE
+)
+LIFE_STEP = 1.0  # the life column asked for goes ahead of the best-linked column by a word's worth
+_LIFE_HEADER = re.compile(
+    r"\b(?:useful\s+)?(?:life|lives)\b|\b(?:amorti[sz]ation|depreciation)\s+(?:period|rate)s?\b|\bannual\s+rates?\b",
+    re.I,
+)
+
+
+def _life_column_first(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
+    """The one column of lives ("Estimated Useful Life") first, at the best link's score, when the question asks
+    over what period: "over what period is computer software depreciated" over "Depreciation Method | Estimated
+    Useful Life" is the life, not the method its verb names."""
+    if not _LENGTH_ASKED.search(question):
+        return cols
+    lives = [c for c in range(table.n_cols) if _LIFE_HEADER.search(table.column_name(c))]
+    if len(lives) != 1:
+        return cols
+    top = max((c.score for c in cols), default=0.0)
+    return [Scored(lives[0], top + LIFE_STEP, frozenset(), 0), *(c for c in cols if c.index != lives[0])]
 
 
 # "when does X expire", "on what date was X granted": the answer is a date

@@ -436,7 +436,8 @@ _QUARTER_LABEL = re.compile(
 )
 # a quarter-end date a question names: "September 30, 2019", "Sept. 30, 2019", "30 September 2019"
 _DATE_SAID = re.compile(
-    rf"\b(?:({MONTH_NAME})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?|\d{{1,2}}(?:st|nd|rd|th)?\s+({MONTH_NAME})\.?,?)\s+(?P<year>(?:19|20)\d\d)\b",
+    rf"\b(?:({MONTH_NAME})\.?\s+(?P<day1>\d{{1,2}})(?:st|nd|rd|th)?,?|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+({MONTH_NAME})\.?,?)"
+    r"\s+(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
 
@@ -455,6 +456,14 @@ def quarter_of_label(level: str) -> tuple[int, int] | None:
     return (int(year) if len(year) == 4 else 2000 + int(year)), number
 
 
+def dates_in(text: str) -> set[tuple[int, int, int]]:
+    """(year, month, day) of every date written with its month's name ("31 December 2019", "Dec. 31, 2019")."""
+    return {
+        (int(m.group("year")), month_number(m.group(1) or m.group(4)), int(m.group("day1") or m.group("day2")))
+        for m in _DATE_SAID.finditer(text)
+    }
+
+
 def quarter_labels_said(table: Table, question: str) -> str:
     """The question with a calendar quarter's end date it names ("at September 30, 2019") followed by the label of
     the row (or column) that names that quarter ("3Q19"), when the table's periods are quarters so labelled and
@@ -468,7 +477,7 @@ def quarter_labels_said(table: Table, question: str) -> str:
     if len(quarters) < 2 or any(_column_date(lvl) is not None for lvl in levels):
         return question
     for m in reversed(dates):
-        month = month_number(m.group(1) or m.group(2)) if m.re is _DATE_SAID else 12
+        month = month_number(m.group(1) or m.group(4)) if m.re is _DATE_SAID else 12
         if month not in QUARTER_END_MONTHS:
             continue
         asked = (int(m.group("year")), month // 3)
@@ -506,7 +515,19 @@ _ASKED_DURATION = re.compile(
 )
 
 
+# a header level naming one quarter or half by itself ("Q1", "3Q19", "First Quarter", "H1", "2H"): its length
+_LEVEL_PART = re.compile(
+    r"^\s*(?:(?P<q>q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter)"
+    r"|(?P<h>h[12]|[12]h|(?:first|second)\s+half)|(?P<y>full[-\s]year|fiscal\s+year|total\s+year|fy|year))"
+    r"(?:\s*['\u2019]?\s*(?:fy\s*)?(?:19|20)?\d\d)?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _level_months(level: str) -> int | None:
+    part = _LEVEL_PART.match(level)
+    if part is not None:
+        return 3 if part.group("q") else 6 if part.group("h") else 12
     m = _LEVEL_DURATION.search(level)
     if m is None:
         return None
@@ -538,6 +559,8 @@ def durations_said(table: Table, question: str) -> str:
         return question
     asked = _asked_months(m)
     said = sorted({" ".join(level.split()) for level, n in lengths.items() if n == asked})
+    if len(said) > 1 and (named := years_in(question)):  # "the six months to June 2020" over "H1 2020 | H1 2019"
+        said = [level for level in said if years_in(level, header=True) & named]
     if len(said) != 1:
         return question
     if "month" in m.group(0).lower():

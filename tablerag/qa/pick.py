@@ -12,7 +12,7 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
-from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, kind_words, row_words, tokens
+from tablerag.qa.link import PLANNED, SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, kind_words, row_words, tokens
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
@@ -278,6 +278,9 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     # 2018" over "2018 / Average | High | Low | December 31" the year-end one
     if not _STATISTIC_SAID.search(question):
         plain = [c for c in plain if not _STATISTIC & set(tokens(table.column_name(c.index)))] or plain
+    # a planned figure ("Target 2024" beside "2024") is asked by its word too
+    if not PLANNED.search(question):
+        plain = [c for c in plain if not PLANNED.search(table.column_name(c.index))] or plain
     # a nil mark ("—") answers no "what was": the columns where the row holds something (the swap's fair value
     # in "Total" and "Level 2", not "Level 1" and "Level 3")
     plain = [c for c in plain if grid[row][c.index].strip() and not is_nil_mark(grid[row][c.index])] or plain

@@ -101,6 +101,7 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "comps": ("comparable sales", "comparable store sales"),
     "cash taxes": ("income taxes paid", "taxes paid", "taxation paid"),
     "rou": ("right-of-use", "right of use"),
+    "opeb": ("other postretirement benefits", "other post-employment benefits", "postretirement benefits"),
 }
 _SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
