@@ -95,3 +95,21 @@ def test_fastest_ranks_the_rate_of_growth_and_leaves_the_sum_out(tmp_path):
     )
     # "what was the growth" asks an amount, no filter of the rows
     assert moved_asked("What was the reported growth in net sales?") is None
+
+
+REGIONS = [
+    ["", "Year Ended December 31,", "", "", "", "", ""],
+    ["(dollars in thousands)", "2019", "% of Revenue", "2018", "% of Revenue", "Change", "% Change"],
+    ["United States", "$ 298,146", "66.2%", "$ 240,057", "68.0%", "$ 58,089", "24.2%"],
+    ["EMEA", "101,368", "22.5%", "75,195", "21.3%", "26,173", "34.8%"],
+    ["Asia Pacific", "35,141", "7.8%", "26,477", "7.5%", "8,664", "32.7%"],
+    ["Total revenue", "$ 434,655", "100.0%", "$ 341,729", "100.0%", "$ 92,926", "27.2%"],
+]
+
+
+def test_fastest_over_stated_changes_ranks_the_stated_rate(tmp_path):
+    answers_each(
+        table_from_rows(REGIONS, tmp_path, "regions"),
+        ("Which region grew fastest year over year?", "EMEA"),
+        ("Which region had the largest increase in revenue?", "United States"),
+    )

@@ -31,7 +31,15 @@ from tablerag.qa.operands import (
     value_cols,
     years_column,
 )
-from tablerag.qa.periods import MIN_DATED_ROWS, STATED_CHANGE, column_years, year_of, year_rows, years_in
+from tablerag.qa.periods import (
+    MIN_DATED_ROWS,
+    STATED_CHANGE,
+    column_years,
+    percent_column,
+    year_of,
+    year_rows,
+    years_in,
+)
 from tablerag.qa.route import Intent, Route
 from tablerag.qa.sql import ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
@@ -461,6 +469,20 @@ def _change_into(view: TypedView, year: str | None) -> int | None:
     return into[0] if len(into) == 1 else None
 
 
+def _stated_rate(view: TypedView, linked: Linked) -> int | None:
+    """The one column stating a change as a percentage ("% Change") beside the best-linked change column of
+    amounts ("Change"); None when that column is a percentage already, or there is none or several."""
+    table = view.table
+    if percent_column(table, linked.cols[0].index):
+        return None
+    rates = [
+        vc.col
+        for vc in view.columns
+        if vc.numeric and STATED_CHANGE.search(table.column_name(vc.col)) and percent_column(table, vc.col)
+    ]
+    return rates[0] if len(rates) == 1 else None
+
+
 def _states_change(view: TypedView, linked: Linked) -> bool:
     """The best-linked column states a change ("2019 vs. 2018 % Change", "Increase (Decrease)")."""
     return bool(linked.cols) and bool(STATED_CHANGE.search(view.table.column_name(linked.cols[0].index)))
@@ -544,6 +566,9 @@ def compute(
         stated = _change_into(view, year) if moved is None and route.change and not states else None
         if stated is not None:  # "which end market grew fastest in fiscal 2019" over "FY19 vs. FY18": that column
             linked = replace(linked, cols=[Scored(stated, 0.0, frozenset(), 0), *linked.cols])
+        rate = _stated_rate(view, linked) if route.relative and states else None
+        if rate is not None:  # "which region grew fastest" over "Change | % Change": the rate, not the amount
+            linked = replace(linked, cols=[Scored(rate, 0.0, frozenset(), 0), *linked.cols])
         if moved is None and route.change == "decrease" and (stated is not None or states):
             # "which stream declined the most" over a stated "% Change" column: its most negative value
             intent = Intent.MIN if intent is Intent.MAX else Intent.MAX
