@@ -253,3 +253,20 @@ def test_a_date_said_picks_the_section_dated_so(tmp_path):
         ("What was the cost of plant and machinery at 31 December 2019?", "1,772,403"),
         ("What was the cost of buildings at 1 January 2019?", "1,842,306"),
     )
+
+
+LOSS_POSITIONS = [
+    ["", "Less than 12 Months", "", "12 Months or Greater", ""],
+    ["December 31, 2019 (in thousands)", "Fair Value", "Unrealized Losses", "Fair Value", "Unrealized Losses"],
+    ["U.S. Treasury securities", "$ 48,210", "$ (61)", "$ 9,874", "$ (23)"],
+    ["Agency mortgage-backed securities", "201,877", "(1,492)", "288,640", "(3,926)"],
+]
+
+
+def test_or_more_is_the_open_bucket(tmp_path):
+    # "12 months or more" is the "12 Months or Greater" group, not "Less than 12 Months"
+    answers_each(
+        table_from_rows(LOSS_POSITIONS, tmp_path, "loss_positions"),
+        ("What was the fair value of agency MBS in a loss position for 12 months or more?", "288,640"),
+        ("What were unrealized losses on Treasury securities held at a loss for 12 months or longer?", "$ (23)"),
+    )

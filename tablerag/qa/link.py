@@ -240,6 +240,8 @@ _SIGNED_MOVE = re.compile(
     re.IGNORECASE,
 )
 # the same bound said in other words before a number ("over 360 days", "under 1 year")
+# "12 months or more", "or greater", "or longer", "and over", "12+ months": one word for an open upper bucket
+_OR_MORE = re.compile(r"\b(?:or|and)\s+(?:more|greater|longer|over|above|later)\b|(?<=\d)\+(?!\d)", re.IGNORECASE)
 _BOUND_WORDS = re.compile(
     r"\b(?:(over|above|greater\s+than|exceeding)|(under|below|fewer\s+than))\s+(?=\$?\d)", re.IGNORECASE
 )
@@ -459,7 +461,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _POSSESSIVE.sub("", _FOOTNOTE_MARK.sub(" ", text))
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
     text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
-    text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", text)
+    text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", _OR_MORE.sub(" ormore ", text))
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _PERCENT.sub(" percent ", text)
