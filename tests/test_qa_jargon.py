@@ -107,3 +107,29 @@ def test_over_what_period_takes_the_life_column(tmp_path):
         ("Over what period is computer software depreciated?", "3 to 5 years"),
         ("What depreciation method is used for production tooling?", "Units-of-production"),
     )
+
+
+OFFICERS = [
+    ["Name", "Age", "Position", "Officer Since"],
+    ["Margaret L. Okafor", "58", "President and Chief Executive Officer", "2014"],
+    ["Daniel R. Whitcombe", "51", "Executive Vice President and Chief Financial Officer", "2019"],
+    ["Thomas J. Halloran", "62", "Senior Vice President and General Counsel", "2011"],
+]
+COMMITTEES = [
+    ["Director", "Role", "Audit", "Remuneration"],
+    ["Sir Richard Ashworth", "Non-executive Chair", "", "M"],
+    ["Olusegun Adeyemi", "Independent Director", "C", "M"],
+]
+
+
+def test_who_holds_a_role_named_in_another_column(tmp_path):
+    answers_each(
+        table_from_rows(OFFICERS, tmp_path, "officers"),
+        ("Who is the company's chief financial officer?", "Daniel R. Whitcombe"),
+        ("Who is the general counsel?", "Thomas J. Halloran"),
+    )
+    # "the Audit Committee" names a column apart from the row "chairs" links: no role's holder is answered
+    from tablerag.qa.answer import answer_table
+
+    answer = answer_table(table_from_rows(COMMITTEES, tmp_path, "committees"), "Who chairs the Audit Committee?")
+    assert answer is None or answer.refused or answer.value != "Sir Richard Ashworth"

@@ -90,7 +90,7 @@ from tablerag.qa.pick import (
 from tablerag.qa.polar import Placed, Polar, chosen, offers_choice, pinned_apart, placed_against, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
-from tablerag.qa.reverse import filled_kind, filled_period, nil_owner, signed_owner, value_owner
+from tablerag.qa.reverse import filled_kind, filled_period, nil_owner, role_holder, signed_owner, value_owner
 from tablerag.qa.route import (
     AS_PERCENT,
     FROM_TO,
@@ -833,6 +833,7 @@ def _from_table(
     owner = nil_owner(table, linked, question) or value_owner(table, linked, question)
     owner = owner or filled_kind(table, linked, question)
     owner = owner or filled_period(table, linked, question) or signed_owner(table, linked, question)
+    owner = owner or role_holder(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named

@@ -315,3 +315,33 @@ def nil_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     if len(empty) != 1 or len(rows) - 1 < MIN_KIND_COLUMNS:
         return None
     return Owner(empty[0], col, table.row_chain(empty[0])[-1])
+
+
+_WHO = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
+# a first column of people or parties, by its header ("Name", "Director", "Executive officer", "Lender")
+_PARTY_HEADER = re.compile(
+    r"^\s*(?:names?|directors?|(?:executive\s+)?officers?|executives?|members?|persons?|individuals?|trustees?|"
+    r"managers?|shareholders?|holders?|lenders?|counterpart(?:y|ies)|auditors?|advisers?|advisors?)\b",
+    re.IGNORECASE,
+)
+
+
+def role_holder(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Who is the company's chief financial officer?" over "Name | Age | Position": the row named alone by words of
+    another text column (its "Position") answers with its first column's text, the person, when that column's
+    header says it holds people or parties (`_PARTY_HEADER`). None unless the question
+    asks who, the best row is not tied, the first column is no key of the link and holds text in that row, and no
+    column is named by words of its own."""
+    row = linked.row
+    if not _WHO.match(question) or row is None or linked.rows_tied or not linked.key_cols or 0 in linked.key_cols:
+        return None
+    if not _PARTY_HEADER.match(table.column_name(0)):
+        return None  # "who came in after X" over "Rank | Athlete": the first column is no one's name
+    if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) == round(row.score, SCORE_DIGITS):
+        return None
+    if any(not col.tokens <= row.tokens for col in linked.cols):
+        return None  # "who chairs the Audit Committee": a column named apart from the row is what is asked about
+    name = " ".join(filled_grid(table)[row.index][0].split())
+    if not name or parse_number(name) is not None:
+        return None
+    return Owner(row.index, 0, name)
