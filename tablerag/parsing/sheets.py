@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from tablerag.errors import BadInputError
 from tablerag.model import Cell, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text, number_of
-from tablerag.parsing.footnotes import MIN_ROWS_AFTER_NOTES, is_note_text
+from tablerag.parsing.footnotes import trailing_note_rows
 from tablerag.parsing.headers import apply_headers, detect_header_rows
 from tablerag.parsing.numbers import ParsedNumber, is_nil_mark
 from tablerag.parsing.sides import equal_runs
@@ -366,25 +366,19 @@ def _strip_title_rows(block: Block) -> Block:
     return Block(top, block.bottom, left, right, items, block.caption, block.notes)
 
 
-def _is_note_row(block: Block, row: int) -> bool:
-    items = [it for it in block.items if it.row == row]
-    if len(items) != 1 or items[0].col != block.left or items[0].number is not None:
-        return False
-    return is_note_text(items[0].text)
-
-
 def _strip_note_rows(block: Block) -> Block:
-    """Trailing note rows become the block's notes; the block shrinks to the rest. Only under a table of two
-    columns or more (a one-column list's last line is one of its entries)."""
-    if block.right == block.left:
+    """Trailing note rows (`footnotes.trailing_note_rows`) become the block's notes; the block shrinks to the rest.
+    A number in the first column is no note's text (a number elsewhere keeps its row a row)."""
+    rows = [[""] * (block.right - block.left + 1) for _ in range(block.top, block.bottom + 1)]
+    for it in block.items:
+        rows[it.row - block.top][it.col - block.left] = (
+            "" if it.number is not None and it.col == block.left else it.text
+        )
+    n = trailing_note_rows(rows)
+    if n == 0:
         return block
-    bottom = block.bottom
-    notes: list[str] = []
-    while bottom - block.top + 1 > MIN_ROWS_AFTER_NOTES and _is_note_row(block, bottom):
-        notes.insert(0, next(it.text for it in block.items if it.row == bottom))
-        bottom -= 1
-    if bottom == block.bottom:
-        return block
+    bottom = block.bottom - n
+    notes = [row[0] for row in rows[len(rows) - n :]]
     items = [it for it in block.items if it.row <= bottom]
     return Block(block.top, bottom, block.left, block.right, items, block.caption, notes + block.notes, block.skip_rows)
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
-from tablerag.parsing.totals import summed_parts, summing_rows
+from tablerag.parsing.totals import summed_parts
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
 from tablerag.qa.operands import (
     AGE_WORDS,
@@ -26,6 +26,7 @@ from tablerag.qa.operands import (
     operand_rows,
     row_label,
     row_year,
+    summed_rows,
     value_cols,
 )
 from tablerag.qa.periods import (
@@ -432,7 +433,6 @@ def _pick(
 
 MIN_PERIOD_ROWS = 2  # rows labelled by years that a "which year" ranking keeps to; one year is nothing to compare
 MIN_COMPARED_ROWS = 2  # "which region's revenue decreased" compares two rows at least: one row is a lookup
-MIN_SUMMED_AMOUNTS = 2  # a row summing the rows above in one column may do so by chance; in two it is their total
 MIN_COMPARED_PERIODS = 2  # "in which year did revenue decline" compares a period with the one before it
 MIN_SECTION_MEMBERS = 2  # one row linked through a section's words may be that row alone; two are its members
 
@@ -1004,13 +1004,6 @@ def _two_periods(view: TypedView, linked: Linked, one_year: bool = False) -> tup
     return old, new
 
 
-def _sums_of_every_column(view: TypedView) -> list[int]:
-    """The rows that sum the rows above them in two or more columns of amounts: totals whatever their label."""
-    table = view.table
-    filled = {r: sum(1 for c in table.cells if c.row == r and c.col > 0 and c.value is not None) for r in view.rows}
-    return [r for r in summing_rows(table) if filled.get(r, 0) >= MIN_SUMMED_AMOUNTS]
-
-
 def _moving(
     view: TypedView, linked: Linked, sandbox: Sandbox, one_year: bool = False
 ) -> tuple[int, int, str, str, str] | None:
@@ -1022,7 +1015,7 @@ def _moving(
     old, new = periods
     members = section_members(view, linked)
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
-    sums = _sums_of_every_column(view)
+    sums = sorted(summed_rows(view.table, sections_only=False))
     if sums:  # "Net sales" under the categories it sums, though no section or word marks it a total
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in sums)})"
     a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))

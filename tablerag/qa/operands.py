@@ -183,16 +183,18 @@ _TOP_GROUP = re.compile(r"^\s*top\s+(?:\d+|two|three|four|five|ten|twenty|fifty|
 MIN_SUMMED_COLUMNS = 2  # a total by its amounts sums its parts in two columns at least: one may sum by chance
 
 
-def _summed_rows(table: Table) -> set[int]:
-    """Rows of a statement in sections that sum the rows above them in every one of two or more amounts, whatever
-    their label says; a listing without sections (a sports table's counts) is left alone: its sums are chance."""
+def summed_rows(table: Table, sections_only: bool = True) -> set[int]:
+    """Rows that sum the rows above them in every one of two or more amounts, whatever their label says. With
+    ``sections_only`` only in a statement in sections: a listing without sections (a sports table's counts) is left
+    alone, its sums are chance; without it ("which category grew fastest" over categories and their "Net sales")
+    in any table."""
     amounts = dict.fromkeys(range(table.n_rows), 0)
     texts: set[int] = set()
     for c in table.cells:
         amounts[c.row] += c.value is not None and c.col > 0
         if c.text.strip():
             texts.add(c.row)
-    if not any(amounts[r] == 0 and r in texts for r in range(table.header_rows, table.n_rows)):
+    if sections_only and not any(amounts[r] == 0 and r in texts for r in range(table.header_rows, table.n_rows)):
         return set()
     return {r for r in summing_rows(table) if amounts[r] >= MIN_SUMMED_COLUMNS}
 
@@ -201,7 +203,7 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
     """The rows that are items: no total by its label or by its amounts (the sum of the rows above it: "Gross
     deferred tax assets" under the deferred tax assets), and no net line below a total (`net_of_total_rows`)."""
     labels = sandbox.con.execute(f"SELECT {ROW_COLUMN}, {LABEL_COLUMN} FROM {VIEW_NAME}").fetchall()
-    summed = _summed_rows(view.table)
+    summed = summed_rows(view.table)
     totals = [
         int(r)
         for r, label in labels
