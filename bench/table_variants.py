@@ -22,6 +22,11 @@ Variants (each skips tables or questions it would change the meaning of):
 - ``years-later``: every year of table, question and answer moved three years on
 - ``trailing-blanks``: a blank row and a blank column after the grid
 - ``transposed``: rows as columns (simple grids only: one header row, every cell filled)
+- ``stub-unit`` / ``unit-row``: the question's annotated scale as a unit note, in the empty stub header ("(In
+  millions)") or as a row under the header years
+- ``reversed-years``: year columns in the other order (2017 | 2018 | 2019 where the report had 2019 | 2018 | 2017;
+  only where a header row heads each of the first value columns with a bare year, nothing above them but a label
+  in the first)
 
 Run: ``python bench/table_variants.py [--dataset tatqa|imtqa] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
 """
@@ -186,6 +191,42 @@ def transposed(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | N
     return [list(x) for x in zip(*rows, strict=True)], q
 
 
+def reversed_years(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    for k, r in enumerate(rows[:HEADER_SCAN]):
+        run = 1
+        while run < len(r) and BARE_YEAR.match(r[run].strip()):
+            run += 1
+        if run < 3:
+            continue
+        if any(c.strip() for above in rows[:k] for c in above[2:run]):
+            return None  # a label over some of the years only: the order carries meaning
+        out = [x[:] for x in rows[:k]]
+        out += [[x[0], *reversed(x[1:run]), *x[run:]] for x in rows[k:]]
+        return out, q
+    return None
+
+
+def _unit_note(q: dict[str, Any]) -> str | None:
+    """The table's scale as a report's unit note, from the question's annotated scale (thousand / million)."""
+    scale = q.get("scale") or ""
+    return f"(in {scale}s)" if scale in ("thousand", "million") else None
+
+
+def stub_unit(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    note = _unit_note(q)
+    if rows[0][0].strip() or note is None:
+        return None
+    return [[note.capitalize(), *rows[0][1:]], *rows[1:]], q
+
+
+def unit_row(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    note = _unit_note(q)
+    for k, r in enumerate(rows[:HEADER_SCAN] if note else ()):
+        if any(BARE_YEAR.match(c.strip()) for c in r[1:]):
+            return [*rows[: k + 1], ["", note, *[""] * (len(r) - 2)], *rows[k + 1 :]], q
+    return None
+
+
 def none(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
     return rows, q
 
@@ -206,6 +247,9 @@ VARIANTS: dict[str, Variant] = {
     "years-later": years_later,
     "trailing-blanks": trailing_blanks,
     "transposed": transposed,
+    "reversed-years": reversed_years,
+    "stub-unit": stub_unit,
+    "unit-row": unit_row,
 }
 KINDS = ("span", "arithmetic", "count")
 
