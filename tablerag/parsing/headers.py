@@ -231,7 +231,7 @@ def _header_depth(table: Table) -> int:
             or (_labels_over_holes(cover[rows - 1], cover[rows]) and _numbers_below(cover, rows + 1))
         ) and _sub_label_row(cover[rows])
         bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
-        filled = _under_filled_span(cover[rows - 1], cover[rows])
+        filled = _under_filled_span(cover[rows - 1], cover[rows]) or _finishes_cut_label(cover[rows - 1], cover[rows])
         if (
             not (grouped or reaching or continued or titled or under_lone or bottom or filled or _unit_row(cover[rows]))
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
@@ -260,6 +260,25 @@ def _under_filled_span(above: list[Cell | None], row: list[Cell | None]) -> bool
             continue
         x, y = row[k], row[k + 1]
         if x is not None and y is not None and x is not y and _label(x) and _label(y) and _label(x) != _label(y):
+            return True
+    return False
+
+
+# a label ending in a word that cannot end one ("Country of", "Class of", "Property, plant and"): the phrase goes on
+# in the cell below; a preposition that can end one ("Directed by", "Opened in", "Voted for") is no cut
+_CUT_PHRASE = re.compile(r"(?:\b(?:of|and|or|the|per)|&)$", re.IGNORECASE)
+
+
+def _finishes_cut_label(above: list[Cell | None], row: list[Cell | None]) -> bool:
+    """A column label above, outside the stub, stops on a word no label ends with ("Country of" over
+    "incorporation"), and this row, labels with no number, holds the rest of it: both rows are the header, whatever
+    the stub cell below says ("Name of entity")."""
+    if not _sub_label_row(row):
+        return False
+    for a, b in zip(above[1:], row[1:], strict=False):
+        if a is None or b is None or a is b or a.col_span > 1 or not b.text.strip():
+            continue
+        if _CUT_PHRASE.search(" ".join(a.text.split())) and not _is_value(b.text):
             return True
     return False
 
@@ -438,9 +457,9 @@ def header_chains(table: Table, header_rows: int | None = None) -> list[list[str
 
 
 # a footnote mark that ends a row's label ("Long-term debt (1)", "Other liabilities(2)", "Total*", "Revenue¹",
-# "Goodwill (a)"): it points to a note, it is no word of the row's name. A superscript only after a word of three
-# or more small letters: "km²", "m³" and "E=MC²" keep theirs
-_LABEL_MARK = re.compile(r"(?:\s*\(\d{1,2}\)|\s+\([a-z]\)|\s*[*†‡§]+|(?<=[a-z]{3})[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
+# "Goodwill (a)", "2018¹"): it points to a note, it is no word of the row's name. A superscript only after a word of
+# three or more small letters or after a digit: "km²", "m³" and "E=MC²" keep theirs
+_LABEL_MARK = re.compile(r"(?:\s*\(\d{1,2}\)|\s+\([a-z]\)|\s*[*†‡§]+|(?:(?<=[a-z]{3})|(?<=\d))[¹²³⁴⁵⁶⁷⁸⁹⁰]+)$")
 
 
 def bare_label(text: str) -> str:
@@ -455,13 +474,14 @@ def _label(cell: Cell | None) -> str:
 
 
 def _is_label(cell: Cell) -> bool:
-    """Text that names something: not a number (a reader's parsed value counts), or a year. A nil mark ("—",
-    "$ —") is an amount the report leaves empty, no name."""
+    """Text that names something: not a number (a reader's parsed value counts), a year, or a scenario's move
+    (`scenario_labels`). A nil mark ("—", "$ —") is an amount the report leaves empty, no name."""
     text = cell.text.strip()
     if not text or is_nil_mark(text):
         return False
     number = cell.value is not None or parse_number(text) is not None
-    return not number or _period_label(text)
+    # a scenario's signed move whose value `scenario_labels` took away names its row
+    return not number or _period_label(text) or (cell.value is None and bool(_SCENARIO.match(text)))
 
 
 def _column_cells(table: Table, col: int) -> list[Cell]:
@@ -932,6 +952,33 @@ def split_header_blocks(table: Table) -> list[Table]:
     return out
 
 
+# a scenario a sensitivity table heads its row with: a signed move ("+200", "-100 bps", "+10%") or the base case
+_SCENARIO = re.compile(r"^\s*[+\-\u2212\u2013]\s?\d+(?:\.\d+)?\s*(?:%|bps?|bp)?\s*$", re.IGNORECASE)
+_BASE_CASE = re.compile(r"^\s*(?:0|base(?:\s+case)?|flat|no\s+change|unchanged)\s*$", re.IGNORECASE)
+MIN_SCENARIOS = 3  # a rise and a fall and one more: two signed numbers may be a change column's amounts
+
+
+def scenario_labels(table: Table) -> None:
+    """A first column of signed moves under a header label ("Change in interest rates (basis points)" over "+200 |
+    +100 | -100"): each names its row's scenario, no amount, so its cells hold no value (in place). Only when every
+    body cell of that column is such a move or the base case, some rise and some fall, and the header says
+    something above them."""
+    body = [c for c in table.cells if c.col == 0 and c.row >= table.header_rows and c.text.strip()]
+    head = [c for c in table.cells if c.col == 0 and c.row < table.header_rows and c.text.strip()]
+    moves = [c for c in body if _SCENARIO.match(c.text)]
+    if (
+        not head
+        or len(moves) < MIN_SCENARIOS
+        or any(not _SCENARIO.match(c.text) and not _BASE_CASE.match(c.text) for c in body)
+    ):
+        return
+    signs = {c.text.strip()[0] == "+" for c in moves}
+    if signs != {True, False}:
+        return
+    keep = {id(c) for c in body}
+    table.cells = [replace(c, value=None, unit=None, scale=None) if id(c) in keep else c for c in table.cells]
+
+
 def apply_headers(
     table: Table,
     header_rows: int | None = None,
@@ -945,6 +992,7 @@ def apply_headers(
     table.header_rows = continued_header_rows(table, found)
     for c in table.cells:
         c.is_header = c.row < table.header_rows
+    scenario_labels(table)
     spread_period_labels(table)
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)

@@ -260,6 +260,22 @@ def _beside_single(filled: list[Cell], cell: Cell, below: list[bool]) -> bool:
     return any(c.col_span == 1 and c.col == cell.col - 1 > 0 and below[c.col] for c in filled)
 
 
+_YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_COMPARING = re.compile(r"\b(?:vs\.?|versus|compared|change|over)(?=\W|$)", re.IGNORECASE)
+
+
+def _other_years_below(table: Table, row: int, col: int, label: str) -> bool:
+    """The sub-label right below ``row`` in ``col`` compares years the group label does not name ("% Change 2019 vs.
+    2018" after the columns of "Fiscal 2017"): it is no column of that year's group."""
+    own = set(_YEAR_SAID.findall(label))
+    if not own or _COMPARING.search(label):
+        return False  # "Q4 2019 vs." over "Q3 2019 | Q4 2018": a comparison heads the other periods it names
+    sub = next((c for c in table.cells if c.row == row + 1 and c.col <= col < c.col + c.col_span), None)
+    if sub is None or not _COMPARING.search(sub.text):
+        return False  # "December 31, 2019" over "Total | 2020 | 2021": the backlog at that date, due in those years
+    return bool(set(_YEAR_SAID.findall(sub.text)) - own)
+
+
 def spread_sibling_labels(table: Table) -> bool:
     """Group labels a grid leaves in one cell of the columns they head (CSV exports, fully ruled tables, TAT-QA):
     in a header row above sub-labels, a label followed by empty cells heads those columns too ("Financial
@@ -287,6 +303,7 @@ def spread_sibling_labels(table: Table) -> bool:
                 and below[hi + 1]
                 and not _beside_single(filled, cell, below)
                 and (hi + 1 in periods or not dated)
+                and not _other_years_below(table, row, hi + 1, cell.text)
             ):
                 hi += 1
             while len(filled) == 1 and lo - 1 > 0 and not taken[lo - 1] and _siblings(table, row, lo - 1, cell.col):

@@ -90,7 +90,16 @@ from tablerag.qa.pick import (
 from tablerag.qa.polar import Placed, Polar, chosen, offers_choice, pinned_apart, placed_against, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
 from tablerag.qa.result import Answer, AskResult, cite
-from tablerag.qa.reverse import filled_kind, filled_period, nil_owner, role_holder, signed_owner, value_owner
+from tablerag.qa.reverse import (
+    filled_kind,
+    filled_period,
+    member_holding,
+    nil_owner,
+    party_of,
+    role_holder,
+    signed_owner,
+    value_owner,
+)
 from tablerag.qa.route import (
     AS_PERCENT,
     FROM_TO,
@@ -230,6 +239,12 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
+    # a column named only by words of the row's own name, none of them a word the row was found by, says the kind
+    # of row ("the limit on the Westpac facility" over "Facility | Lender | Limit", the row found by "Westpac"),
+    # when another column is named by words of its own
+    own = set(row_words(table, r)) - part.tokens  # a word that linked the row may name a column too
+    if any(any(not is_year(t) for t in c.tokens - own) for c in filled):
+        filled = [c for c in filled if not (words := {t for t in c.tokens if not is_year(t)}) or not words <= own]
     ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question, r), question))
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
@@ -263,7 +278,13 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         pair = named_pair(table, question, (r, other)) if asked else []
         if pair:  # "the revenue from Americas and EMEA": both rows asked, one cell each in the question's order
             return _cells_listed(table, linked, [(i, col.index) for i in pair], col, part.score + col.score, version)
-        if there and there != here:  # two rows fit the question equally and differ: name both, pick neither
+        # "how much did the top ten customers buy" over the amount and "... as a percentage of net sales": a
+        # question that asks no share takes the amount
+        amount = [not _SHARE_WORDS.search(question) and "%" not in t for t in (here, there)]
+        valued = all(parse_number(t) is not None and not is_nil_mark(t) for t in (here, there))
+        if valued and amount[0] != amount[1]:
+            r = r if amount[0] else other
+        elif there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
     several = (
         [(r, c) for c in every]
@@ -380,6 +401,8 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
 
 # "how much", "the value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
 # beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
+# a share or rate asked: "what percentage", "what share of", "the proportion", "the growth rate"
+_SHARE_WORDS = re.compile(r"%|\bpercent|\bshare\s+of\b|\bproportion\b|\bportion\b|\brate\b", re.IGNORECASE)
 _MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 
@@ -833,7 +856,8 @@ def _from_table(
     owner = nil_owner(table, linked, question) or value_owner(table, linked, question)
     owner = owner or filled_kind(table, linked, question)
     owner = owner or filled_period(table, linked, question) or signed_owner(table, linked, question)
-    owner = owner or role_holder(table, linked, question)
+    owner = owner or role_holder(table, linked, question) or party_of(table, linked, question)
+    owner = owner or member_holding(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
@@ -1037,6 +1061,39 @@ def _labelled(
     )
 
 
+# a table whose amounts are all shares of one whole, said in its corner or caption: "(as a percentage of total
+# revenue)", "% of net sales"
+_SHARE_NOTE = re.compile(r"(?:percent(?:age)?|%)\s+of\s+(?:total\s+)?([^\W\d_][\w\s-]{2,40}?)\s*\)?\s*$", re.IGNORECASE)
+
+
+_SHARE_TOKENS = frozenset(tokens("share percentage portion proportion"))
+
+
+def _shares_stated(table: Table, linked: Linked) -> bool:
+    """The share asked is stated: the table's note, or the header of the column linked best ("% of Revenue"), says
+    its amounts are percentages of a whole, and the whole the question names ("gross profit as a percentage of
+    revenue") says the note's words."""
+    best = (
+        [table.column_chain(linked.cols[0].index)[-1]]
+        if linked.cols and table.column_chain(linked.cols[0].index)
+        else []
+    )
+    if linked.whole is not None:
+        first, last = linked.whole
+        asked = set(linked.words[first:last]) - TOTAL_TOKENS
+    elif best and _SHARE_TOKENS & set(linked.words):
+        # no whole said apart ("the U.S. share of total revenue"): the column's whole among the question's words
+        asked = set(linked.words) - TOTAL_TOKENS
+    else:
+        return False
+    notes = (table.column_name(0), table.caption or "", *best) if linked.whole is not None else best
+    for note in notes:
+        m = _SHARE_NOTE.search(note.strip())
+        if m is not None and (said := set(tokens(m.group(1))) - TOTAL_TOKENS) and said <= asked:
+            return True
+    return False
+
+
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
     average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
@@ -1048,6 +1105,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     2017 to 2019" adds the row's two changes)."""
     if route_.kind is not RouteKind.AGGREGATE or route_.source != RULES or linked.row is None:
         return route_
+    if route_.intent is Intent.RATIO and _shares_stated(table, linked):
+        return Route(RouteKind.LOOKUP)
     if route_.intent is Intent.COUNT and counts_a_row(table, question, linked):
         return Route(RouteKind.LOOKUP)
     if route_.intent is Intent.COUNT and counts_a_length(table, question):  # "how many years is the minimum life"
@@ -1070,7 +1129,10 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         and bool(STATED_CHANGE.search(table.column_name(best_col)) or percent_column(table, best_col))
         and stated_change(table, question, route_, linked) is not None
     )
-    if len(years_in(question)) >= 2 and not RESPECTIVE.search(question):
+    # the years of the linked row's own label name that row, no periods ("the December 1, 2019 to January 4, 2020
+    # period" of a repurchase table)
+    periods = years_in(question) - years_in(" ".join(table.row_chain(at)))
+    if len(periods) >= 2 and not RESPECTIVE.search(question):
         # over several periods "total" adds them ("the total cost of revenue in 2019 and 2018"), unless a change
         # between them is what is asked and the word is said as part of a label ("how much did total BCE operating
         # revenues change from 2018 to 2019" over "Total BCE operating revenues")
@@ -1096,6 +1158,14 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
             return True
         if change_column:  # "the change in X" over "Increase/(decrease) | % Change": the stated change asked
             return False
+        # a table of averages ("Average Balance | Interest | Yield") over one period: "the average yield on loans in
+        # 2019" is the stated yield, no average of cells
+        if (
+            route_.intent is Intent.AVERAGE
+            and len(periods) < 2
+            and any(words <= set(tokens(table.column_name(c))) for c in range(table.n_cols))
+        ):
+            return True
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)

@@ -35,6 +35,7 @@ from tablerag.qa.periods import (
     column_kind,
     column_years,
     is_year,
+    part_of_year_label,
     percent_column,
     percent_row,
     quarter_of_label,
@@ -131,8 +132,10 @@ def _rank_sql(
     n: int,
     period: bool = False,
     same: list[int] | None = None,
+    place: int = 1,
 ) -> str | None:
-    """The ranking query; ``same``: the rows of one label under each section (`same_label_rows`), which are ranked."""
+    """The ranking query; ``same``: the rows of one label under each section (`same_label_rows`), which are ranked;
+    ``place``: the first place returned (2: from the second)."""
     cols = numeric_cols(view, linked)
     if not cols:
         return None
@@ -155,8 +158,10 @@ def _rank_sql(
     members = (
         same
         or _left_out_siblings(view, linked)
-        or _parts_of_named_whole(view, linked)
+        # the section the kind asked heads ("which segment" over "Segment operating income:") before the parts of
+        # the row named ("Operating income" = "Total segment operating income" + "Corporate expense")
         or _kind_section(view, linked)
+        or _parts_of_named_whole(view, linked)
         or section_members(view, linked)
         or _heading_members(view, linked)
         or (_asked_section(view, linked) if not _item_rows(view, linked) else [])
@@ -178,7 +183,7 @@ def _rank_sql(
         key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
-        f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)}"
+        f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)} OFFSET {int(place) - 1}"
     )
 
 
@@ -331,13 +336,25 @@ _QUARTER_WORD = frozenset(tokens("quarter"))
 
 
 def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
-    """The rows labelled by a quarter ("Q3 2019", "3Q19") of the year the question names, if it names one, when the
-    question asks a quarter; none otherwise."""
+    """The rows labelled by a quarter ("Q3 2019", "3Q19"; "First Quarter", "Dec. 31, 2018" when no row says its
+    quarter with a year) of the year the question names, if it names one, when the question asks a quarter; none
+    otherwise."""
     if not _QUARTER_WORD & set(linked.words):
         return []
     named = {int(w) for w in linked.words if is_year(w)}
-    return [
+    found = [
         r for r in view.rows if (q := quarter_of_label(row_label(view, r))) is not None and (not named or q[0] in named)
+    ]
+    if found:
+        return found
+    # quarters without their year ("First Quarter" ... "Fourth Quarter" under "Fiscal 2019") or by their end dates:
+    # the full year's row is no quarter
+    said = {str(y) for y in named}
+    return [
+        r
+        for r in view.rows
+        if part_of_year_label(label := row_label(view, r))
+        and (not said or not (years := years_in(label, header=True)) or years & said)
     ]
 
 
@@ -365,6 +382,12 @@ def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
     ):
         return False  # only a total row named: its parts are what is ranked ("Provision made" is no kind of provision)
     table = view.table
+    if by_kind and any(
+        len(chain := table.row_chain(r)) >= 2 and linked.kind <= set(tokens(" ".join(chain[:-1]))) for r in view.rows
+    ):
+        return (
+            True  # a section heading says the whole kind ("which interest-earning asset": "Interest-earning assets:")
+        )
     headers = {t for c in range(table.n_cols) for level in table.column_chain(c) for t in tokens(level)}
     labels = {t for r in view.rows for t in tokens(" ".join(table.row_chain(r)[-1:]))}
     return not linked.kind & headers and bool(linked.kind & labels)
@@ -413,16 +436,25 @@ def _heading_members(view: TypedView, linked: Linked) -> list[int]:
 
 
 def _pick(
-    intent: Intent, view: TypedView, cells: list[tuple[int, int]], labels: list[str], sandbox: Sandbox, lowest: bool
+    intent: Intent,
+    view: TypedView,
+    cells: list[tuple[int, int]],
+    labels: list[str],
+    sandbox: Sandbox,
+    lowest: bool,
+    place: int = 1,
 ) -> Computation | None:
-    """The cell with the largest (smallest) value among the candidates; its row or column label is the answer. Amounts
-    of a loss or an expense written as negatives ("Net loss | (5,000) | (3,000)") are compared by size: the larger
-    loss is 5,000."""
+    """The cell with the largest (smallest) value among the candidates (``place`` 2: the second largest); its row or
+    column label is the answer. Amounts of a loss or an expense written as negatives ("Net loss | (5,000) |
+    (3,000)") are compared by size: the larger loss is 5,000."""
     parts = " UNION ALL ".join(
         f"SELECT {i} AS i, {cell_sql(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
     )
     key = "ABS(v)" if _outflows(view, cells, sandbox, parts) else "v"
-    sql = f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY {key} {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+    sql = (
+        f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY {key} {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+        f" OFFSET {int(place) - 1}"
+    )
     res = sandbox.run(sql)
     if not res.rows:
         return None
@@ -494,18 +526,20 @@ def _across_columns(
     lowest: bool,
     percent: bool = False,
     named_only: bool = True,
+    place: int = 1,
 ) -> Computation | None:
-    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value; the item of
+    """A named row, no named column: which column (e.g. which year) holds its largest (smallest) value (``place``
+    2: its second largest); the item of
     each period section in the linked column when the periods are sections (`_section_periods`). ``percent``: the
     question asks about the row's percentages ("R&D as a percentage of revenue"): the share column of each year
     ("2019 | % of revenue | 2018 | % of revenue") is compared, named by its year."""
     sections = _section_periods(view, linked)
     if sections is not None:
-        return _pick(intent, view, sections[0], sections[1], sandbox, lowest)
+        return _pick(intent, view, sections[0], sections[1], sandbox, lowest, place)
     shares = _share_cells(view, linked) if percent else None
     if shares is not None:
         years = column_years(view.table)
-        return _pick(intent, view, shares, [next(iter(years[c])) for _, c in shares], sandbox, lowest)
+        return _pick(intent, view, shares, [next(iter(years[c])) for _, c in shares], sandbox, lowest, place)
     cells = _row_value_cells(view, linked) or _category_cells(view, linked)
     if cells is None:
         return None
@@ -516,7 +550,7 @@ def _across_columns(
     asked = [(r, c) for r, c in cells if year_of(view.table.column_name(c)) in named]
     if named_only and len(named) >= 2 and len(asked) >= 2:
         cells = asked
-    return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest)
+    return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest, place)
 
 
 def _share_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
@@ -906,6 +940,8 @@ def ranked(
     the years the question runs over ("the highest net income from 2017 to 2019"): the named row's columns of those
     years are compared, its end years pin no cell."""
     n = (route.top_n or 1) if intent is Intent.TOP_N else 1
+    # "the second-largest market": the rows or columns ranked and that place taken (not across kinds or a span)
+    place = nth_place(linked.words) if intent in (Intent.MAX, Intent.MIN) else 1
     linked, left_out = _left_out_columns(view, linked)
     if left_out:
         view = replace(view, columns=[vc for vc in view.columns if vc.col not in left_out])
@@ -920,13 +956,21 @@ def ranked(
     year_rows = period and (
         len(_year_rows(view)) >= MIN_PERIOD_ROWS
         or sum(quarter_of_label(row_label(view, r)) is not None for r in view.rows) >= MIN_PERIOD_ROWS
+        or sum(part_of_year_label(row_label(view, r)) for r in view.rows) >= MIN_PERIOD_ROWS
     )
 
     def a_period(found: Computation | None) -> Computation | None:
-        return None if found is not None and year_rows and not years_in(found.label or "", header=True) else found
+        label = found.label or "" if found is not None else ""
+        return (
+            None
+            if found is not None and year_rows and not years_in(label, header=True) and not part_of_year_label(label)
+            else found
+        )
 
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
-        across = a_period(_across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None))
+        across = a_period(
+            _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
+        )
         if across is not None:
             return across
     if (
@@ -938,9 +982,11 @@ def ranked(
     ):
         # a named row ("total sales"): which of its columns is largest; else which row is largest in the column.
         # A thing asked ("which component is the greatest in the total fair value in 2019") is no period column.
-        if thing and _across_periods(view, linked):  # the kinds of the pinned columns (segments of 2019), else
+        if (
+            thing and place == 1 and _across_periods(view, linked)
+        ):  # the kinds of the pinned columns (segments of 2019), else
             across = _across_kinds(intent, view, linked, sandbox)  # the rows of the pinned column
-        elif span is not None and (within := _span_cells(view, linked, span)) is not None:
+        elif span is not None and place == 1 and (within := _span_cells(view, linked, span)) is not None:
             return _pick(
                 intent, view, within, column_labels(view, [c for _, c in within]), sandbox, intent is Intent.MIN
             )
@@ -952,11 +998,42 @@ def ranked(
             across = None  # "the largest current asset in 2019": one column of that year, its rows compared below
         else:
             across = a_period(
-                _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None)
+                _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
             )
         if across is not None or not numeric_cols(view, linked):
             return across
-    sql = _rank_sql(intent, view, linked, sandbox, n, period, same)
+    return _ranked_rows(intent, view, linked, sandbox, n, period, place, same)
+
+
+_PLACES = {"second": 2, "third": 3}
+_ORDINAL_DIGITS = {("2", "nd"): 2, ("3", "rd"): 3}  # "2nd", "3rd" as the link tokens split them
+_PLACE_RANKS = frozenset(tokens("largest biggest highest greatest smallest lowest"))
+
+
+def nth_place(words: list[str]) -> int:
+    """The place a superlative asks for: 2 for "the second-largest", "2nd highest"; 1 otherwise (a bare number
+    before the word is a footnote or an amount: "total debt (2) the largest")."""
+    for i, w in enumerate(words[:-1]):
+        if w in _PLACES and words[i + 1] in _PLACE_RANKS:
+            return _PLACES[w]
+        if (w, words[i + 1]) in _ORDINAL_DIGITS and i + 2 < len(words) and words[i + 2] in _PLACE_RANKS:
+            return _ORDINAL_DIGITS[(w, words[i + 1])]
+    return 1
+
+
+def _ranked_rows(
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    n: int,
+    period: bool,
+    place: int,
+    same: list[int] | None = None,
+) -> Computation | None:
+    """The rows of the linked column ranked, the ``n`` from ``place`` on named by their labels."""
+    same = same or []
+    sql = _rank_sql(intent, view, linked, sandbox, n, period, same, place)
     if sql is None:
         return None
     res = sandbox.run(sql)
@@ -1078,7 +1155,8 @@ def _stated_moves(view: TypedView, linked: Linked, sandbox: Sandbox, way: Change
 
 
 def moved_periods(view: TypedView, linked: Linked, sandbox: Sandbox, way: ChangeAsked) -> Computation | None:
-    """ "In which year did revenue decline?": the periods (columns that each name one year, or period sections) in
+    """ "In which year did revenue decline?": the periods (columns that each name one year, period sections, or
+    rows that are years when no row is named) in
     which the named row's amount moved that way from the period before, named by their labels in time order, each
     one's cell and the one before it cited. None unless two periods at least are compared and one moved so. A row
     that states a change ("Comparable sales increase (decrease)") moved so where its value has that sign."""
@@ -1088,6 +1166,12 @@ def moved_periods(view: TypedView, linked: Linked, sandbox: Sandbox, way: Change
     sections = _section_periods(view, linked)
     if sections is not None:
         cells, labels = sections
+        years = [year_of(label) for label in labels]
+    elif (rows := _year_rows(view)) and not linked.rows and linked.cols:
+        # years as rows ("Year | Revenue | Percent Change"): the named column's amount in each year's row
+        col = linked.cols[0].index
+        cells = [(r, col) for r in rows if view.column(col) is not None]
+        labels = [row_label(view, r) for r, _ in cells]
         years = [year_of(label) for label in labels]
     else:
         found = _row_value_cells(view, linked)

@@ -356,7 +356,7 @@ def _only_share_column(table: Table, question: str, row: int, change: bool) -> l
     return found if len(found) == 1 else []
 
 
-_PERIOD_WORDS = frozenset(tokens("end beginning start close opening closing year period"))
+_PERIOD_WORDS = frozenset(tokens("end beginning start close opening closing year period year ended"))
 
 
 def _multiples_row(table: Table, row: int) -> bool:
@@ -519,12 +519,21 @@ def _percent_for_an_amount(table: Table, question: str, r: int, c: int) -> bool:
     and may be it."""
     if not NAMES_CHANGE.search(question) or "%" in question or AS_PERCENT.search(question):
         return False
+    # a column the question names whole by words of its own ("the comparable sales change" over a "Comparable
+    # sales change" column of quarters as rows): that measure's stated change is asked
+    own = set(tokens(table.column_name(c))) - _CHANGE_WORDS
+    if own and own <= set(tokens(question)):
+        return False
     return percent_cell(table, r, c) and bool(STATED_CHANGE.search(table.column_name(c))) and not percent_row(table, r)
+
+
+_CHANGE_WORDS = frozenset(tokens("change changes increase decrease growth percent"))
 
 
 ASKS_SUM = re.compile(r"\b(total|sum|combined|altogether|add\s+up)\b", re.IGNORECASE)
 SUM_WORDS = frozenset(tokens("total sum combined altogether"))  # a "Total" row linked by the word asking the sum
 SEVERAL = re.compile(r"\band\b|,", re.IGNORECASE)  # "A and B", "A, B, and C"
+_DATE_COMMA = re.compile(r"(?<=\d),(?=\s*(?:19|20)\d\d\b)")  # the comma of a date ("December 31, 2018") lists nothing
 
 
 _PAIR = re.compile(r"([\w-]+)\s+and\s+([\w-]+)", re.IGNORECASE)  # the two words an "and" joins
@@ -536,7 +545,7 @@ def _one_of_several(table: Table, question: str, row: int) -> bool:
     one item's cell is no total of several. It links the question itself: the answer's own link was made over the
     table with its period rows promoted into the header and the question rewritten (latest year, superlatives),
     which the caller does not keep; the two links may differ."""
-    if not ASKS_SUM.search(question) or not SEVERAL.search(question):
+    if not ASKS_SUM.search(question) or not SEVERAL.search(_DATE_COMMA.sub(" ", question)):
         return False
     label = set(row_words(table, row))  # "Prisons and camps", "Food and beverages": one row says the whole phrase
     # "the total current and non-current receivables" over "Total current and non-current": that row is the total

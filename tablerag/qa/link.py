@@ -8,6 +8,7 @@ compared by the index's embedder, as a tie-breaker between lexically equal colum
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import math
 import re
@@ -27,6 +28,7 @@ from tablerag.parsing.units import scale_note
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     MONTH_NAME,
+    MONTHS,
     column_years,
     date_column,
     dates_in,
@@ -167,6 +169,8 @@ _SAME |= {"closur": "close"}  # "the most closures" over a "Closed" column
 # a unit's name and its symbol ("ounces" over "(000s oz)", "tonnage" over "Tonnes", "barrels" over "bbl/d")
 _SAME |= {"ounc": "oz", "tonnag": "tonn", "ton": "tonn", "kilomet": "km", "barrel": "bbl"}
 _SAME |= {"bought": "purchas", "buy": "purchas"}
+_SAME |= {"biggest": "largest"}  # "the biggest customer": the "Largest customer" row
+_SAME |= {"up": "increas", "down": "decreas"}  # "an up 100 scenario", "down 200 basis points": a rise, a fall
 # a country's adjective is the country ("French hypermarkets": the "France" row under "Hypermarkets"); not
 # "American" or "British", which name more than one country's row as often as one
 _SAME |= {
@@ -203,6 +207,12 @@ _SAME |= {
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
 _BALANCE_END = re.compile(r"\b(?:(opening)|(closing)|(start)(?=\s+of\b))\b", re.IGNORECASE)
+# a period named by its end ("the year ended December 31", "years ending June 30", "Three Months Ended"): its
+# "ended" is the period's, a word of its own; "at year-end", "the end of the year" name a point, a balance's date
+# ("at year-end 2018" is no "... net periodic benefit cost for years ended December 31:" row)
+_PERIOD_THEN_ENDED = re.compile(
+    r"\b(years?|quarters?|periods?|months?|weeks?)\s+(?:then\s+)?end(?:ed|ing)\b", re.IGNORECASE
+)
 # "%", "percent", "percentage", "per cent", "百分比" are one word: "the percent of total sales" names a "% of Total"
 # column, "what percentage of farms" a "Percent" one
 _PERCENT = re.compile(r"[%％]|\bper\s?cent(?:age)?s?\b|\bpercentages?\b|\bpct\b|百分之|百分比", re.IGNORECASE)
@@ -236,7 +246,8 @@ _SIGN_BEFORE_NUMBER = re.compile(r"(>=|<=|[<>≤≥])\s*(?=\$?\d)")
 # a signed move of a rate, as a sensitivity table heads its scenarios ("+100 basis points", "-10%"): the words a
 # question says ("a 100 basis point increase", "a 10% fall")
 _SIGNED_MOVE = re.compile(
-    r"(?<![\w)])([+\-\u2212\u2013])\s?(?=\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent|basis|bps?\b|pp\b|percentage\s+points?))",
+    r"(?<![\w)])([+\-\u2212\u2013])\s?(?=\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent|basis|bps?\b|pp\b|percentage\s+points?))"
+    r"|^\s*([+\-\u2212\u2013])\s?(?=\d+(?:\.\d+)?\s*$)",  # a scenario's label alone: "+200", "-100"
     re.IGNORECASE,
 )
 # the same bound said in other words before a number ("over 360 days", "under 1 year")
@@ -246,6 +257,11 @@ _BOUND_WORDS = re.compile(
     r"\b(?:(over|above|greater\s+than|exceeding)|(under|below|fewer\s+than))\s+(?=\$?\d)", re.IGNORECASE
 )
 
+# a "$" before a word heads the money figure of a measure ("$ Change" beside "% Change"): a "dollar change"
+_DOLLAR_WORD = re.compile(r"(?<![\w$])\$\s*(?=[^\W\d_]{3,})")
+
+# "due after five years", "maturing beyond 12 months": a maturity past a span is more than it
+_AFTER_SPAN = re.compile(r"\b(?:after|beyond)\s+(?=\d+\s*(?:years?|months?)\b)", re.IGNORECASE)
 
 # British and American spellings of one word ("amortisation" / "amortization", "labour" / "labor", "centre" /
 # "center", "defence" / "defense", "ageing" / "aging"): written one way on both sides, question and table, so a
@@ -284,6 +300,17 @@ _NUMBER_WORDS = {
 _SPAN_IN_WORDS = re.compile(
     rf"\b({'|'.join(_NUMBER_WORDS)})\b(?=(?:\s*(?:-|–|to|and)\s*(?:\d+|{'|'.join(_NUMBER_WORDS)}))?\s+"
     r"(?:years?|months?|weeks?|days?)\b)",
+    re.IGNORECASE,
+)
+# "the top ten customers", "the 25 largest relationships": a count of ranked items in words is that count
+_RANKED_WORDS = {**_NUMBER_WORDS, "twenty": "20", "twenty-five": "25", "fifty": "50", "hundred": "100"}
+_RANKED_IN_WORDS = re.compile(
+    rf"\b(top|largest|biggest|leading)\s+({'|'.join(sorted(_RANKED_WORDS, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+# the same count said before its rank word: "the four largest customers"
+_COUNT_RANKED = re.compile(
+    rf"\b({'|'.join(sorted(_RANKED_WORDS, key=len, reverse=True))})\s+(?=(?:largest|biggest|leading|top)\b)",
     re.IGNORECASE,
 )
 # shares "on issue" / "in issue" (British and Australian reports) are the shares outstanding, no shares issued
@@ -442,14 +469,14 @@ def tokens(text: str) -> list[str]:
     """The link tokens of a text (the index's tokens, "non-X" as one word, "U.S." as "US", gender forms as one,
     "mean" as "average", "Q3" as "third quarter", "FY19" as "fiscal year 19", ">360" as "more than 360", "+100
     basis points" as "increase 100 basis points", ", net of current portion" as "noncurrent portion", "on issue" as
-    "outstanding", "five years" as "5 years", "10/31/2023" as "31 October 2023", "RPKs" as "RPK", "R&D" and "A/R"
+    "outstanding", "five years" as "5 years", "top ten" as "top 10", "10/31/2023" as "31 October 2023", "RPKs" as "RPK", "R&D" and "A/R"
     as one word, the "A" of "Customer A" as a word), in order."""
     return list(_tokens(text))
 
 
-# a footnote mark written onto a label ("Purchase obligations(1)", "Deductions(a)", "Total (2)") is no word of it:
-# "due within one year" does not name the first
-_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])\((?:\d|[a-z])\)|\s\(\d\)\s*$")
+# a footnote mark written onto a label ("Purchase obligations(1)", "Deductions(a)", "Total (2)", "2018¹") is no
+# word of it: "due within one year" does not name the first
+_FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])\((?:\d|[a-z])\)|\s\(\d\)\s*$|(?<=\w)[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 
 
 # a possessive's "'s" is no word: "the CEO's total" names no "S McAllister"
@@ -460,18 +487,23 @@ _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 def _tokens(text: str) -> tuple[str, ...]:
     text = _POSSESSIVE.sub("", _FOOTNOTE_MARK.sub(" ", text))
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
-    text = _SIGNED_MOVE.sub(lambda m: " increase " if m.group(1) == "+" else " decrease ", text)
+    text = _SIGNED_MOVE.sub(lambda m: " increase " if (m.group(1) or m.group(2)) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", _OR_MORE.sub(" ormore ", text))
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
+    text = _PERIOD_THEN_ENDED.sub(lambda m: f"{m.group(1)} periodended", text)
     text = _IN_ISSUE.sub(
         " outstanding ", _HOW_OLD.sub(" age ", _BOTTOM_LINE.sub(lambda m: f"{m.group(1) or ''}net ", text))
     )
-    text = _ACCOUNTED_FOR.sub(" represented ", text)
+    text = _DOLLAR_WORD.sub("dollar ", _ACCOUNTED_FOR.sub(" represented ", text))
     text = _SPAN_IN_WORDS.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
+    # a bound said before a span in words ("over five years", "due after twelve months"): the span is digits now
+    text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", _AFTER_SPAN.sub("more than ", text))
+    text = _RANKED_IN_WORDS.sub(lambda m: f"{m.group(1)} {_RANKED_WORDS[m.group(2).lower()]}", text)
+    text = _COUNT_RANKED.sub(lambda m: f"{_RANKED_WORDS[m.group(1).lower()]} ", text)
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     text = _JOINED_ACRONYM.sub(r"\1\2", _ACRONYM_PLURAL.sub(r"\1", text))
@@ -489,8 +521,12 @@ def row_words(table: Table, row: int) -> Counter[str]:
     return Counter(t for text in chain for t in tokens(text))
 
 
+# words a misspelling is never taken for: they differ by little and mean the opposite
+_NO_FUZZY = frozenset({"increas", "decreas", "inflow", "outflow", "incom", "outcom"})
+
+
 def _fuzzy(token: str, vocab: set[str]) -> str | None:
-    if len(token) < FUZZY_MIN_CHARS or token.isdigit():
+    if len(token) < FUZZY_MIN_CHARS or token.isdigit() or token in _NO_FUZZY:
         return None
     close = difflib.get_close_matches(
         token, [v for v in vocab if len(v) >= FUZZY_MIN_CHARS], n=1, cutoff=FUZZY_MIN_RATIO
@@ -648,6 +684,40 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     return left
 
 
+# "for the year ended February 2, 2019", "in the fiscal year ending June 30, 2020": a period named by its end date
+_PERIOD_ENDED = re.compile(
+    r"\b(?:(?:fiscal|financial)\s+)?(?:years?|quarters?|periods?|months?|weeks?)\s+(?:then\s+)?end(?:ed|ing)\s+"
+    r"(?:on\s+)?(?:[A-Za-z]+\.?\s+\d{1,2},?\s+|\d{1,2}\s+[A-Za-z]+,?\s+)?((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def _period_phrase_spent(table: Table, question: str, q: list[str]) -> list[str]:
+    """The question's tokens less the words of a period it names by its end ("the year ended February 2, 2019")
+    when a column header says that year: the phrase names the column, and its "year" and "ended" no row
+    ("Cash and cash equivalents, end of year" is not the "net change in cash ... for the year ended ..."); and
+    less a date a column header says, all its words."""
+    left = list(q)
+    # a date a column header says ("as of December 31, 2022" over "December 31, 2022 | December 31, 2021") names
+    # that column: its words name no row ("Common stock, ... shares outstanding at December 31, 2022 and 2021"); the
+    # labels column's header ("Fiscal 2023 Quarter Ended" over dated rows) names none
+    columns = range(1, table.n_cols)
+    column_dates = {d for c in columns for d in dates_in(table.column_name(c))}
+    for year, month, day in dates_in(question) & column_dates:
+        for t in tokens(f"{day} {MONTHS[month - 1]} {year}"):
+            if t in left:
+                left.remove(t)
+    headers = {y for c, ys in column_years(table).items() if c > 0 for y in ys}
+    for m in _PERIOD_ENDED.finditer(question):
+        said = dates_in(m.group(0))
+        if m.group(1) not in headers or (said and not said & column_dates):
+            continue  # a date said must be a column's: "the quarter ended October 28, 2023" over dated rows
+        for t in tokens(m.group(0)):
+            if t in left and not is_year(t):
+                left.remove(t)
+    return left
+
+
 # "which contractual obligation had ...", "what region has ...": the words between "which" and the verb name the
 # kind of row the answer is, never one row ("obligation" must not link "Purchase obligations"); a kind never opens
 # with the question's own verb ("what was the total equity recorded in 2019" asks no kind), nor is a quantity one
@@ -705,6 +775,8 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q
     if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
         return q
+    if table is not None and _measure_of_a_row(table, m.group(1)):
+        return q
     if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
         return q  # "what impairment charge was recorded in 2019": the amount of that row, no kind of row
     kind = list(dict.fromkeys(tokens(m.group(1))))
@@ -714,6 +786,22 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         if t in left and t not in kept:
             left.remove(t)
     return left
+
+
+# a share's word is no measure of one row: "what percentage of all operators" counts the kind
+_MEASURE_OF = re.compile(
+    r"^\s*(?!(?:percentage|percent|share|proportion|fraction|portion)\b)([^\W\d_][\w'-]*)\s+of\s+\S", re.IGNORECASE
+)
+
+
+def _measure_of_a_row(table: Table, kind: str) -> bool:
+    """ "What volume of diesel is hedged" over a "Volume" column: a "which X of Y" whose X a column's header says
+    asks that column's cell in the row Y names; Y is no kind of row."""
+    m = _MEASURE_OF.match(kind)
+    if m is None:
+        return False
+    head = set(tokens(m.group(1)))
+    return bool(head) and any(head <= set(tokens(table.column_name(c))) for c in range(table.n_cols))
 
 
 def _section_qualifiers(table: Table, kind: list[str]) -> set[str]:
@@ -849,7 +937,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
     full = kind_spent(question, full, table)
-    q = _stub_name_spent(table, full)
+    q = _period_phrase_spent(table, question, _stub_name_spent(table, full))
     own = {r: set(tokens(_OPERATOR.sub("", _own_label(table, r, texts[r])))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
     matched = (
@@ -940,7 +1028,7 @@ MIN_PHRASE_WORDS = 2  # a column named by a phrase of its words ("exercise price
 
 
 _YEAR_TOKENS = frozenset(tokens("year fiscal"))
-_PERIOD_WORDS = frozenset(tokens("year years fiscal ended ending end quarter month months total"))
+_PERIOD_WORDS = frozenset(tokens("year years fiscal ended ending end quarter month months total year ended"))
 
 
 def _year_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
@@ -949,6 +1037,25 @@ def _year_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     if not _ASKS_YEAR.search(question) or len(year_rows(table)) < MIN_DATED_ROWS:
         return q
     return [t for t in q if t not in _YEAR_TOKENS] or q
+
+
+def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
+    """ "Which interest-earning asset had the highest yield" over an "Interest-earning assets:" section: the kind
+    asked heads rows, so its words name no column ("Interest Income/ Expense" is not named by "interest")."""
+    kind = kind_asked(question)
+    if not kind:
+        return q
+    heads = any(
+        len(chain := table.row_chain(r)) >= 2 and kind <= set(tokens(" ".join(chain[:-1])))
+        for r in range(table.header_rows, table.n_rows)
+    )
+    if not heads:
+        return q
+    left = list(q)
+    for t in kind:
+        if t in left:
+            left.remove(t)
+    return left or q
 
 
 def _word_names_the_column(
@@ -1194,7 +1301,7 @@ def _year_rows_named(table: Table, question: str) -> list[Scored]:
 
 
 # a quarter asked in words or digits ("the fourth quarter", "Q4")
-_QUARTER_ASKED = re.compile(r"\b(?:(first|second|third|fourth)\s+quarter|q([1-4]))\b", re.IGNORECASE)
+_QUARTER_ASKED = re.compile(r"\b(?:(first|second|third|fourth)[\s-]+quarter|q([1-4]))\b", re.IGNORECASE)
 _QUARTER_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
@@ -1217,6 +1324,37 @@ def _quarter_of_month_rows(table: Table, question: str) -> list[Scored]:
     if below >= table.n_rows or not TOTAL_TOKENS & set(tokens(" ".join(table.row_chain(below)[-1:]))):
         return []
     return [Scored(below, YEAR_ROW_SCORE, frozenset(TOTAL_TOKENS), 0)]
+
+
+QUARTERS_IN_YEAR = 4
+# days between two quarter ends (a 13- or 14-week quarter of a 52/53-week year: 84 to 98 days; calendar 89 to 92)
+QUARTER_DAYS = (80, 100)
+
+
+def _nth_quarter_row(table: Table, question: str) -> list[Scored]:
+    """ "First-quarter gross profit" over four rows dated by their quarter ends ("April 29, 2023" ... "February 3,
+    2024") under "Fiscal 2023 Quarter Ended": the row of that place in date order. None unless the table has
+    exactly four such rows a quarter apart and a year the question names is said over them or ends them."""
+    m = _QUARTER_ASKED.search(question)
+    if m is None:
+        return []
+    quarter = _QUARTER_NUMBER[m.group(1).lower()] if m.group(1) else int(m.group(2))
+    dated = {}
+    for r in range(table.header_rows, table.n_rows):
+        found = dates_in(" ".join(table.row_chain(r)[-1:]))
+        if len(found) == 1:
+            dated[r] = datetime.date(*next(iter(found)))
+    if len(dated) != QUARTERS_IN_YEAR:
+        return []
+    order = sorted(dated, key=lambda r: dated[r])
+    gaps = [(dated[b] - dated[a]).days for a, b in zip(order, order[1:], strict=False)]
+    if any(not QUARTER_DAYS[0] <= g <= QUARTER_DAYS[1] for g in gaps):
+        return []
+    asked = years_in(question)
+    over = years_in(" ".join([table.caption or "", *table.column_chain(0)]))
+    if asked and not asked <= over | {str(dated[order[-1]].year)}:
+        return []
+    return [Scored(order[quarter - 1], YEAR_ROW_SCORE, frozenset(tokens("quarter")), 0)]
 
 
 def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
@@ -1266,7 +1404,6 @@ _ALSO_SAID_GROUPS = (
     # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
     tokens("currency exchange"),
     tokens("reported actual"),
-    tokens("increase change"),  # "comparable sales growth" over a "Comparable sales change" row
     tokens("carrying book"),  # a "carrying amount" is the "Net book value"
     # what lies outside the home country: "foreign taxes" over a "Non-U.S." column, "international" sales
     tokens("foreign international overseas non-U.S."),
@@ -1285,6 +1422,9 @@ _ALSO_SAID |= {t: tokens("U.S.") for t in tokens("domestic")}
 # growth is an increase or a change ("the compensation growth rate" over "Rate of compensation increase",
 # "comparable sales growth" over "Comparable sales change"), one way only ("rose" names no "Salary growth" row)
 _ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
+# an increase is a change ("the increase in comparable sales" over a "Comparable sales change" row), one way only:
+# a change is no increase ("the change for a 100 basis point decline" names no "+100" scenario)
+_ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
 # a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
 _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
 
@@ -1363,7 +1503,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     if not found:
         found = _year_rows_named(table, question)
     if not found or all(s.tokens <= years_in(question) for s in found):  # months named by their year alone
-        found = _quarter_of_month_rows(table, question) or found
+        found = _quarter_of_month_rows(table, question) or _nth_quarter_row(table, question) or found
     key_cols = key_cols | _year_label_columns(table, found)
     asked = kind_spent(question, q)
     also = (
@@ -1395,7 +1535,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     cols = [
         c
-        for c in link_columns(table, question, _year_kind_spent(table, question, q), embedder)
+        for c in link_columns(
+            table, question, _row_kind_spent(table, question, _year_kind_spent(table, question, q)), embedder
+        )
         if c.index not in key_cols
     ]
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
@@ -1412,9 +1554,58 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     cols = _date_column_first(table, question, _unit_column_last(table, question, cols))
-    cols = _life_column_first(table, question, cols)
+    cols = _whole_header_first(
+        table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
+    )
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
+
+
+# words that say which figure of a measure is meant and head columns of their own ("Average Balance", "Operating
+# profit"): said right before another column's word they qualify it ("average yield", "operating margin"); a verb
+# after a noun does not ("shares granted")
+_MODIFIERS = frozenset(tokens("average mean median weighted total operating gross net adjusted underlying"))
+
+
+def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
+    """Of the columns equal on the best score, each named by one word of its own, the one whose word is said right
+    after another's modifier (`_MODIFIERS`) and before none: the noun the modifier goes with ("the average yield"
+    over "Average Balance | Interest | Yield/Rate" asks the yield)."""
+    top = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)] if cols else []
+    if len(top) < 2:
+        return cols
+    own = {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
+    if any(len(w) != 1 for w in own.values()):
+        return cols
+    word = {c.index: next(iter(own[c.index])) for c in top}
+    pairs = {(q[i], q[i + 1]) for i in range(len(q) - 1)}
+    heads = [
+        c
+        for c in top
+        if any((word[d.index], word[c.index]) in pairs and word[d.index] in _MODIFIERS for d in top if d is not c)
+        and not any((word[c.index], word[d.index]) in pairs for d in top if d is not c)
+    ]
+    if len(heads) != 1 or heads[0] is cols[0]:
+        return cols
+    return [heads[0], *[c for c in cols if c is not heads[0]]]
+
+
+def _whole_header_first(table: Table, cols: list[Scored], q: list[str], kind: frozenset[str]) -> list[Scored]:
+    """Of the columns equal on the best score, the one a "which X" names by a word of its kind ("which mountain ...
+    has an isolation of 78 miles" over "Mountain Peak | Isolation": the peak is the answer), else the one whose
+    whole header the question says when every other one holds a word it does not ("total contractual obligations"
+    over "Purchase obligations | Total": the Total). Not among columns of different years: a period named decides
+    by itself."""
+    top = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)] if cols else []
+    if len(top) < 2 or len({frozenset(t for t in c.tokens if is_year(t)) for c in top}) > 1:
+        return cols
+    of_kind = [c for c in top if kind & c.tokens]
+    said = set(q)
+    whole = [c for c in top if set(tokens(table.column_name(c.index))) <= said]
+    first = of_kind if len(of_kind) == 1 else whole if not of_kind or len(of_kind) == len(top) else []
+    if len(first) != 1 or first[0] is cols[0]:
+        return cols
+    return [first[0], *[c for c in cols if c is not first[0]]]
 
 
 # "in what unit", "what unit is X measured in": the question asks a row's unit, which a "Unit" column gives

@@ -524,6 +524,13 @@ _LEVEL_PART = re.compile(
 )
 
 
+def part_of_year_label(level: str) -> bool:
+    """A label naming a quarter or a half, its year said or not ("First Quarter", "Q3", "H1 2020"), or a date
+    ("Dec. 31, 2018"): a period row of a table of quarters."""
+    part = _LEVEL_PART.match(level)
+    return bool(part is not None and (part.group("q") or part.group("h"))) or bool(dates_in(level))
+
+
 def _level_months(level: str) -> int | None:
     part = _LEVEL_PART.match(level)
     if part is not None:

@@ -146,6 +146,10 @@ _RATE_ASKED = re.compile(
     r"(?:rates?|ratios?|yields?)\b",
     re.IGNORECASE,
 )
+# "the operating margin" over "Operating profit | Margin" columns asks the margin's percentage, unless the row is
+# itself the margin ("Gross margin | 641.2 | 34.8": the row's amount)
+_MARGIN_ASKED = re.compile(r"\bmargins?\b", re.IGNORECASE)
+_MARGIN_WORD = frozenset(tokens("margin"))
 
 
 def amounts_first(table: Table, cols: list[Scored], question: str, row: int | None = None) -> list[Scored]:
@@ -157,13 +161,17 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     if not cols:
         return cols
     share = (
-        "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question) or _RATE_ASKED.search(question)
+        "%" in question
+        or AS_PERCENT.search(question)
+        or _SHARE_ASKED.search(question)
+        or _RATE_ASKED.search(question)
+        or (_MARGIN_ASKED.search(question) and row is not None and _MARGIN_WORD.isdisjoint(row_words(table, row)))
     )
     if share and STATED_CHANGE.search(question):
         return cols  # "the percentage change": a change, not a share column
     if bool(share) == percent_column(table, cols[0].index):
         return cols
-    if row is not None and percent_row(table, row):
+    if row is not None and percent_row(table, row) and percent_cell(table, row, cols[0].index):
         return cols  # a row of ratios ("Tier 1 capital ratio"): every column of it holds a percentage
     if share and row is not None and percent_cell(table, row, cols[0].index):
         # the row's cell is a percentage already ("the Standardized total capital ratio" in a column of amounts
@@ -174,8 +182,22 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     said = set(tokens(question))
     for c in cols[1:]:
         if period and years.get(c.index) == period and percent_column(table, c.index) == bool(share):
-            if _other_measure(table, cols[0].index, c.index, said):
+            # a share asked (not a rate): a "% of Total" column of the period is the share of the amount beside it
+            portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)
+            if _other_measure(table, cols[0].index, c.index, said) and not (
+                portion and _SHARE_BASE.search(table.column_name(c.index))
+            ):
                 continue
+            return [c, *(x for x in cols if x is not c)]
+        # no periods: "% of Portfolio Annualized Base Rent" beside "Annualized Base Rent": the amount its words name
+        if (
+            not period
+            and not share
+            and _SHARE_OF.search(table.column_name(cols[0].index))
+            and not percent_column(table, c.index)
+            and c.tokens
+            and c.tokens <= cols[0].tokens
+        ):
             return [c, *(x for x in cols if x is not c)]
     return cols
 
@@ -197,6 +219,7 @@ def _other_measure(table: Table, first: int, other: int, said: set[str]) -> bool
 
 
 _SHARE_WORDS = frozenset(tokens("percent percentage share proportion of"))
+_SHARE_OF = re.compile(r"(?:%|\bpercent(?:age)?|\bshare)\s+of\b", re.IGNORECASE)  # a share column: "% of portfolio"
 _SHARE_BASE = re.compile(r"(?:%|\b(?:percent|percentage|share|proportion))\s+of\s+.*$", re.IGNORECASE)
 
 

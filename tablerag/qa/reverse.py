@@ -23,6 +23,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))
 _ASKS_DATE = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?dates?\b", re.IGNORECASE)
 MIN_KIND_COLUMNS = 2  # one column of a kind is no choice: "which level" over "Level 3" alone is a lookup
+MIN_KIND_ROWS = 2  # the same for the rows of a section a kind heads
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,27 @@ def _holding(table: Table, grid: list[list[str]], row: int, cols: list[int]) -> 
     ]
 
 
+def member_holding(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Which asset is classified as Level 3?" over "Assets: / ... | Level 1 | Level 2 | Level 3": the one member of
+    the kind asked (the rows under the section its words head, no totals) that holds an amount in the column the
+    question names, named by its own label. None when the question names a row of its own, compares or bounds
+    anything, or not exactly one member holds an amount there."""
+    if not linked.kind or not linked.cols or _RANKS.search(question) or threshold(question) is not None:
+        return None
+    if any(not s.tokens <= linked.kind for s in linked.rows):
+        return None  # a row named by words of its own is asked about, not found
+    col = linked.cols[0].index
+    if TOTAL_TOKENS & set(tokens(table.column_name(col))) or col in linked.key_cols:
+        return None
+    if len(linked.cols) > 1 and round(linked.cols[1].score, SCORE_DIGITS) == round(linked.cols[0].score, SCORE_DIGITS):
+        return None
+    grid = filled_grid(table)
+    held = [r for r in _kind_members(table, linked.kind) if _holding(table, grid, r, [col])]
+    if len(held) != 1:
+        return None
+    return Owner(held[0], col, " ".join(table.row_chain(held[0])[-1:]))
+
+
 # "which segment had an operating loss", "in which year was there a foreign exchange gain": an outcome said with
 # an article asks where the named row's amount has the sign of that outcome
 _OUTCOME = re.compile(
@@ -222,6 +244,9 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     if threshold(question) is not None or stated_number(question) is not None:
         return None
     stem = next(root for root in _OUTCOMES if m.group(1).lower().startswith(root))
+    members = _kind_members(table, linked.kind)
+    if members and linked.cols:  # "which segment reported an operating loss in 2019": the members of that kind
+        return _signed_row(table, linked, stem, members)
     if row is None:
         return _signed_row(table, linked, stem) if not linked.rows else None
     label = " ".join(table.row_chain(row)[-1:]).lower()
@@ -248,11 +273,25 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     return Owner(row, held[0], (year_of(name) or name) if period else chain[-1] if chain else name)
 
 
-def _signed_row(table: Table, linked: Linked, stem: str) -> Owner | None:
+def _kind_members(table: Table, kind: frozenset[str]) -> list[int]:
+    """The body rows, no totals, under the one section heading that says every word of the kind a "which X" asks
+    for ("which segment" over "Segment operating income:"); [] unless one such section has two or more."""
+    if not kind:
+        return []
+    by_section: dict[tuple[str, ...], list[int]] = {}
+    for r in range(table.header_rows, table.n_rows):
+        chain = table.row_chain(r)
+        if len(chain) >= 2 and kind <= set(tokens(" ".join(chain[:-1]))) and not TOTAL_TOKENS & set(tokens(chain[-1])):
+            by_section.setdefault(tuple(chain[:-1]), []).append(r)
+    found = list(by_section.values())
+    return found[0] if len(found) == 1 and len(found[0]) >= MIN_KIND_ROWS else []
+
+
+def _signed_row(table: Table, linked: Linked, stem: str, rows: list[int] | None = None) -> Owner | None:
     """The same over a column when the rows are what is asked ("in which fiscal year did the company record an
     operating loss" over years as rows and an "Operating income (loss)" column): the one body row, not a total,
     whose amount in the best-linked column has the outcome's sign, named by its own label. Only over a column whose
-    label names both outcomes or whose amounts are of both signs."""
+    label names both outcomes or whose amounts are of both signs. ``rows``: the rows compared, else every one."""
     if not linked.cols:
         return None
     col = linked.cols[0].index
@@ -261,7 +300,7 @@ def _signed_row(table: Table, linked: Linked, stem: str) -> Owner | None:
     negative = stem in _NEGATIVE_OUTCOMES
     values = {
         r: cell.value
-        for r in range(table.header_rows, table.n_rows)
+        for r in (rows if rows is not None else range(table.header_rows, table.n_rows))
         if (cell := table.cell_at(r, col)) is not None
         and cell.value is not None
         and not TOTAL_TOKENS & set(row_words(table, r))
@@ -325,23 +364,73 @@ _PARTY_HEADER = re.compile(
     re.IGNORECASE,
 )
 
+# a row asked by its place beside the one named ("what route is listed directly above the one that ..."): the
+# named row is not the one answered
+_PLACED = re.compile(r"\b(?:above|below|after|before|following|preceding|previous|prior|next)\b", re.IGNORECASE)
+_PARTY_WORDS = frozenset(
+    tokens(
+        "director officer executive member person individual trustee manager shareholder holder lender counterparty "
+        "auditor adviser advisor people who employee subsidiary entity company"
+    )
+)
+
 
 def role_holder(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "Who is the company's chief financial officer?" over "Name | Age | Position": the row named alone by words of
     another text column (its "Position") answers with its first column's text, the person, when that column's
-    header says it holds people or parties (`_PARTY_HEADER`). None unless the question
-    asks who, the best row is not tied, the first column is no key of the link and holds text in that row, and no
-    column is named by words of its own."""
+    header says it holds people or parties (`_PARTY_HEADER`). "Which subsidiary is incorporated in China?" the same,
+    when the kind asked ("subsidiary") is the first column's: people or parties by its header, or the kind's words
+    said by that header or by a section over the row ("Subsidiaries"). None unless the best row is not tied, the
+    first column is no key of the link and holds text in that row, and no column is named by words of its own (the
+    kind's words name none: "which member" over a "Member since" column)."""
     row = linked.row
-    if not _WHO.match(question) or row is None or linked.rows_tied or not linked.key_cols or 0 in linked.key_cols:
+    if row is None or linked.rows_tied or not linked.key_cols or 0 in linked.key_cols:
         return None
-    if not _PARTY_HEADER.match(table.column_name(0)):
+    if not (
+        _WHO.match(question)
+        or (_kind_heads_first_column(table, linked.kind, row.index) and not _PLACED.search(question))
+    ):
+        return None
+    if not _PARTY_HEADER.match(table.column_name(0)) and not linked.kind:
         return None  # "who came in after X" over "Rank | Athlete": the first column is no one's name
     if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) == round(row.score, SCORE_DIGITS):
         return None
-    if any(not col.tokens <= row.tokens for col in linked.cols):
+    if any(not col.tokens <= row.tokens | linked.kind for col in linked.cols):
         return None  # "who chairs the Audit Committee": a column named apart from the row is what is asked about
     name = " ".join(filled_grid(table)[row.index][0].split())
     if not name or parse_number(name) is not None:
         return None
     return Owner(row.index, 0, name)
+
+
+def party_of(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Who provides the convertible notes?" over "Facility | Lender | Limit": the one column of people or parties by
+    its header (`_PARTY_HEADER`) beside the row the question names by its first column, when it asks who and names
+    no column."""
+    row = linked.row
+    if not _WHO.match(question) or row is None or linked.rows_tied or linked.cols or 0 not in linked.key_cols:
+        return None  # the row named by its own label ("the convertible notes"), not by a few words of another cell
+    if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) == round(row.score, SCORE_DIGITS):
+        return None
+    parties = [
+        c for c in range(1, table.n_cols) if c not in linked.key_cols and _PARTY_HEADER.match(table.column_name(c))
+    ]
+    if len(parties) != 1:
+        return None
+    text = " ".join(filled_grid(table)[row.index][parties[0]].split())
+    if not text or parse_number(text) is not None:
+        return None
+    return Owner(row.index, parties[0], text)
+
+
+def _kind_heads_first_column(table: Table, kind: frozenset[str], row: int) -> bool:
+    """The kind a "which X" asks for is what the first column holds: people or parties by its header when the kind
+    is such a one ("which member" over "Name"), or a word of the kind said by that header or by a section label
+    over ``row`` ("which subsidiary" under "Subsidiaries")."""
+    if not kind:
+        return False
+    if kind & set(tokens(table.column_name(0))):
+        return True
+    if _PARTY_HEADER.match(table.column_name(0)) and kind & _PARTY_WORDS:  # "which member" over "Name"
+        return True
+    return any(kind & set(tokens(label)) for label in table.row_chain(row)[:-1])
