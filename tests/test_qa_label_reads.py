@@ -383,3 +383,28 @@ def test_a_share_column_and_a_change_column_after_year_groups(tmp_path):
         ("What portion of fiscal 2024 net sales came from footwear?", "31.9"),
         ("By what percentage did accessories sales increase in fiscal 2024?", "6.0"),
     )
+
+
+REGION_REVENUE = [
+    ["", "2024", "", "2023", ""],
+    ["(in thousands)", "Amount", "% of Revenue", "Amount", "% of Revenue"],
+    ["North America", "$ 210,400", "62%", "$ 190,150", "63%"],
+    ["Europe, Middle East and Africa (EMEA)", "81,300", "24%", "72,005", "24%"],
+    ["Asia Pacific", "47,900", "14%", "39,845", "13%"],
+    ["Total revenue", "$ 339,600", "100%", "$ 302,000", "100%"],
+]
+SEGMENT_REGIONS = [
+    ["(in millions)", "Americas", "EMEA", "Asia Pacific", "Total"],
+    ["Flow Control", "1,804", "902", "611", "3,317"],
+    ["Sensing", "1,120", "745", "530", "2,395"],
+]
+
+
+def test_regions_said_in_full_or_by_their_short_forms(tmp_path):
+    # "EMEA revenue": the EMEA row, not "Total revenue", whose only word the column says too
+    answers_each(table_from_rows(REGION_REVENUE, tmp_path, "regions"), ("What was EMEA revenue in 2023?", "72,005"))
+    answers_each(
+        table_from_rows(SEGMENT_REGIONS, tmp_path, "segment_regions"),
+        ("What were Sensing sales in Europe, the Middle East and Africa?", "745"),
+        ("What were APAC sales of Flow Control?", "611"),
+    )

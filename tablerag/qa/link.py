@@ -1558,6 +1558,14 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
+    if rows_tied and cols and len(rows) >= 2:
+        # of two rows tied, one named only by words the best column says too ("What was EMEA revenue in 2018?" over
+        # "Total revenue" and "Europe, Middle East and Africa (EMEA)" under "2018 / Amount | % of Revenue"): the
+        # other, named by a word of its own
+        apart = [s for s in rows[:2] if s.tokens - cols[0].tokens]
+        if len(apart) == 1:
+            rows_tied = False
+            rows = [apart[0], *(s for s in rows if s is not apart[0])]
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
 
 

@@ -40,6 +40,9 @@ _STATEMENT_ACRONYMS = {
 _INNER_QUALIFIERS = ("average", "common", "ordinary")  # words an acronym leaves out inside its run
 
 
+_SKIPPED_SMALL = frozenset({"the", "and", "&", "of"})  # words an acronym leaves out ("EMEA", "EBIT", "PP&E" keeps "&")
+
+
 def _initials(words: list[str]) -> str:
     return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
 
@@ -76,6 +79,9 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "intl": "international",
     "govt": "government",
     "mgmt": "management",
+    # regions a report abbreviates by syllables, not initials
+    "apac": "asia pacific",
+    "latam": "latin america",
     # words a statement writes otherwise: "pre-tax income" is "Income before income taxes", "capital
     # expenditures" the cash flow statement's "Purchases of property and equipment"; GAAP's "long-term" IFRS's
     # "non-current", "deferred revenue" the "Contract liabilities" of revenue standards since 2018
@@ -236,10 +242,18 @@ def _acronyms_said(labels: set[str], question: str) -> str:
         words = list(re.finditer(r"[^\W\d_]+|&", question))
         want = acronym.replace("/", "").lower()  # "A/R": accounts receivable
         n = len(want)
-        # a plain acronym may leave out an "and" ("EBIT": earnings before interest and taxes)
-        for i, j in ((i, i + k) for i in range(len(words)) for k in (n, n + 1) if i + k <= len(words)):
+        # a plain acronym may leave out an "and" ("EBIT": earnings before interest and taxes), or a "the" and an
+        # "and" both ("EMEA": Europe, the Middle East and Africa)
+        for i, j in ((i, i + k) for i in range(len(words)) for k in (n, n + 1, n + 2) if i + k <= len(words)):
+            if words[i].group(0).lower() in _SKIPPED_SMALL or words[j - 1].group(0).lower() in _SKIPPED_SMALL:
+                continue  # a run starts and ends on words the acronym spells
             got = _initials([m.group(0) for m in words[i:j]])
-            if got == want or (j > i + n and "&" not in want and got.replace("&", "") == want):
+            small = "".join("" if m.group(0).lower() in _SKIPPED_SMALL else m.group(0)[0].lower() for m in words[i:j])
+            if (
+                got == want
+                or (j == i + n + 1 and "&" not in want and got.replace("&", "") == want)
+                or ("&" not in want and small == want)
+            ):
                 end = words[j - 1].end()  # as the label writes it: "RWAs" is a token of its own
                 question = f"{question[:end]} {written[acronym]}{question[end:]}"
                 break
