@@ -408,3 +408,21 @@ def test_regions_said_in_full_or_by_their_short_forms(tmp_path):
         ("What were Sensing sales in Europe, the Middle East and Africa?", "745"),
         ("What were APAC sales of Flow Control?", "611"),
     )
+
+
+CAPITAL_PLAN = [
+    ["(Millions of dollars)", "Transmission", "Distribution", "Total"],
+    ["2025", "610", "840", "1,450"],
+    ["2026", "655", "905", "1,560"],
+    ["2027", "700", "990", "1,690"],
+    ["Total 2025–2027", "1,965", "2,735", "4,700"],
+]
+
+
+def test_a_span_of_years_is_no_row_s_own_label(tmp_path):
+    # "2025-2027" runs over three year rows: "2025" alone is one end of it, not the row asked
+    answer = answer_table(
+        table_from_rows(CAPITAL_PLAN, tmp_path, "plan"), "What is the grand total of the 2025-2027 capital plan?"
+    )
+    assert answer is not None and answer.value is not None
+    assert float(answer.value.replace(",", "")) == 4700

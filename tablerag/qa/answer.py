@@ -1131,7 +1131,9 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     )
     # the years of the linked row's own label name that row, no periods ("the December 1, 2019 to January 4, 2020
     # period" of a repurchase table)
-    periods = years_in(question) - years_in(" ".join(table.row_chain(at)))
+    periods = years_in(question)
+    if periods <= years_in(" ".join(table.row_chain(at))):
+        periods = set()  # every year said is the linked row's own ("2020" alone is one end of "2020-2024")
     if len(periods) >= 2 and not RESPECTIVE.search(question):
         # over several periods "total" adds them ("the total cost of revenue in 2019 and 2018"), unless a change
         # between them is what is asked and the word is said as part of a label ("how much did total BCE operating
