@@ -399,10 +399,10 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
     return [Scored(plain[0], 0.0, frozenset(), 0)]
 
 
-# "how much", "the value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
-# beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
 # a share or rate asked: "what percentage", "what share of", "the proportion", "the growth rate"
 _SHARE_WORDS = re.compile(r"%|\bpercent|\bshare\s+of\b|\bproportion\b|\bportion\b|\brate\b", re.IGNORECASE)
+# "how much", "the value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
+# beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
 _MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 

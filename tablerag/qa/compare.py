@@ -11,7 +11,16 @@ from tablerag.model import Cell
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
 from tablerag.parsing.totals import summed_parts
-from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, row_words, tokens
+from tablerag.qa.link import (
+    SCORE_DIGITS,
+    TOTAL_TOKENS,
+    Linked,
+    Scored,
+    kind_members,
+    kind_section,
+    row_words,
+    tokens,
+)
 from tablerag.qa.operands import (
     AGE_WORDS,
     TOTAL_LABEL,
@@ -362,10 +371,7 @@ def _kind_section(view: TypedView, linked: Linked) -> list[int]:
     """The rows of the one section whose heading says every word of the kind asked ("which sales channel" over
     "Timing of revenue recognition:" and "Sales channel:"), its total left out; empty unless one such section has
     two or more members."""
-    if not linked.kind:
-        return []
-    named = [rows for section, rows in _sections(view).items() if linked.kind <= set(tokens(" ".join(section)))]
-    return named[0] if len(named) == 1 and len(named[0]) >= MIN_SECTION_MEMBERS else []
+    return kind_members(view.table, linked.kind, view.rows)
 
 
 def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
@@ -382,9 +388,7 @@ def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
     ):
         return False  # only a total row named: its parts are what is ranked ("Provision made" is no kind of provision)
     table = view.table
-    if by_kind and any(
-        len(chain := table.row_chain(r)) >= 2 and linked.kind <= set(tokens(" ".join(chain[:-1]))) for r in view.rows
-    ):
+    if by_kind and any(kind_section(table, linked.kind, r) for r in view.rows):
         return (
             True  # a section heading says the whole kind ("which interest-earning asset": "Interest-earning assets:")
         )

@@ -13,6 +13,7 @@ import difflib
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -668,6 +669,15 @@ def _stub_groups(table: Table, grid: list[list[str]], numeric: set[tuple[int, in
 _SCALE_SAID = re.compile(r"\bin\s+(?:[$€£¥]\s*)?(?:thousands|millions|billions|000s?)\b", re.IGNORECASE)
 
 
+def _spent(q: list[str], words: Iterable[str]) -> list[str]:
+    """The question's tokens less one occurrence of each of ``words`` it says (a word given twice, twice)."""
+    left = list(q)
+    for t in words:
+        if t in left:
+            left.remove(t)
+    return left
+
+
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     """The question's tokens less one occurrence of each word of the stub column's header ("Non-vested awards",
     "Contractual Obligations"): those words name what the rows are, not one row of them. A word asked twice
@@ -675,13 +685,9 @@ def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     first = next((c for c in range(table.n_cols) if table.column_name(c)), None)
     if first != 0:
         return q
-    left = list(q)
     # a unit note in the stub's corner ("(in thousands, except per share data)") names no row kind
     name = " ".join(level for level in table.column_chain(0) if not scale_note(level) and not _SCALE_SAID.search(level))
-    for t in dict.fromkeys(tokens(name)):
-        if t in left and not is_year(t):
-            left.remove(t)
-    return left
+    return _spent(q, [t for t in dict.fromkeys(tokens(name)) if not is_year(t)])
 
 
 # "for the year ended February 2, 2019", "in the fiscal year ending June 30, 2020": a period named by its end date
@@ -697,24 +703,20 @@ def _period_phrase_spent(table: Table, question: str, q: list[str]) -> list[str]
     when a column header says that year: the phrase names the column, and its "year" and "ended" no row
     ("Cash and cash equivalents, end of year" is not the "net change in cash ... for the year ended ..."); and
     less a date a column header says, all its words."""
-    left = list(q)
     # a date a column header says ("as of December 31, 2022" over "December 31, 2022 | December 31, 2021") names
     # that column: its words name no row ("Common stock, ... shares outstanding at December 31, 2022 and 2021"); the
     # labels column's header ("Fiscal 2023 Quarter Ended" over dated rows) names none
     columns = range(1, table.n_cols)
     column_dates = {d for c in columns for d in dates_in(table.column_name(c))}
+    left = list(q)
     for year, month, day in dates_in(question) & column_dates:
-        for t in tokens(f"{day} {MONTHS[month - 1]} {year}"):
-            if t in left:
-                left.remove(t)
+        left = _spent(left, tokens(f"{day} {MONTHS[month - 1]} {year}"))
     headers = {y for c, ys in column_years(table).items() if c > 0 for y in ys}
     for m in _PERIOD_ENDED.finditer(question):
         said = dates_in(m.group(0))
         if m.group(1) not in headers or (said and not said & column_dates):
             continue  # a date said must be a column's: "the quarter ended October 28, 2023" over dated rows
-        for t in tokens(m.group(0)):
-            if t in left and not is_year(t):
-                left.remove(t)
+        left = _spent(left, [t for t in tokens(m.group(0)) if not is_year(t)])
     return left
 
 
@@ -781,11 +783,7 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q  # "what impairment charge was recorded in 2019": the amount of that row, no kind of row
     kind = list(dict.fromkeys(tokens(m.group(1))))
     kept = _section_qualifiers(table, kind) if table is not None else set()
-    left = list(q)
-    for t in kind:
-        if t in left and t not in kept:
-            left.remove(t)
-    return left
+    return _spent(q, [t for t in kind if t not in kept])
 
 
 # a share's word is no measure of one row: "what percentage of all operators" counts the kind
@@ -1039,23 +1037,38 @@ def _year_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     return [t for t in q if t not in _YEAR_TOKENS] or q
 
 
+def kind_section(table: Table, kind: frozenset[str], row: int) -> tuple[str, ...]:
+    """The section path over ``row`` when its headings say every word of the kind a "which X" asks for ("which
+    segment" over "Segment operating income: / Aerospace"); () otherwise."""
+    chain = table.row_chain(row)
+    return tuple(chain[:-1]) if kind and len(chain) >= 2 and kind <= set(tokens(" ".join(chain[:-1]))) else ()
+
+
+MIN_KIND_MEMBERS = 2  # one row under a kind's section is no choice among its members
+
+
+def kind_members(table: Table, kind: frozenset[str], rows: Iterable[int]) -> list[int]:
+    """Of ``rows``, those under the one section whose headings say every word of the kind asked, its total left out
+    ("which segment" over "Segment operating income:" and its segments); [] unless one such section has two or
+    more."""
+    by_section: dict[tuple[str, ...], list[int]] = {}
+    for r in rows:
+        section = kind_section(table, kind, r)
+        if section and not TOTAL_TOKENS & set(tokens(table.row_chain(r)[-1])):
+            by_section.setdefault(section, []).append(r)
+    found = list(by_section.values())
+    return found[0] if len(found) == 1 and len(found[0]) >= MIN_KIND_MEMBERS else []
+
+
 def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     """ "Which interest-earning asset had the highest yield" over an "Interest-earning assets:" section: the kind
     asked heads rows, so its words name no column ("Interest Income/ Expense" is not named by "interest")."""
     kind = kind_asked(question)
     if not kind:
         return q
-    heads = any(
-        len(chain := table.row_chain(r)) >= 2 and kind <= set(tokens(" ".join(chain[:-1])))
-        for r in range(table.header_rows, table.n_rows)
-    )
-    if not heads:
+    if not any(kind_section(table, kind, r) for r in range(table.header_rows, table.n_rows)):
         return q
-    left = list(q)
-    for t in kind:
-        if t in left:
-            left.remove(t)
-    return left or q
+    return _spent(q, kind) or q
 
 
 def _word_names_the_column(
@@ -1472,6 +1485,11 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _NUMBER = tokens("number")
 
 
+def best_tied(units: list[Scored]) -> list[Scored]:
+    """The units (best first) whose score equals the best one's."""
+    return [u for u in units if round(u.score, SCORE_DIGITS) == round(units[0].score, SCORE_DIGITS)] if units else []
+
+
 def sole_best(units: list[Scored]) -> Scored | None:
     """The best-linked unit (row or column, best first) when no other equals its score; None when none or tied."""
     if not units:
@@ -1486,7 +1504,7 @@ def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | No
     the ``words`` hold ("team" names Team, not "Opposing team"), when only one does."""
     if not cols or sole_best(cols) is not None:
         return sole_best(cols)
-    tied = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)]
+    tied = best_tied(cols)
     whole = [c for c in tied if set(tokens(table.column_name(c.index))) <= words]
     return whole[0] if len(whole) == 1 else None
 
@@ -1579,7 +1597,7 @@ def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
     """Of the columns equal on the best score, each named by one word of its own, the one whose word is said right
     after another's modifier (`_MODIFIERS`) and before none: the noun the modifier goes with ("the average yield"
     over "Average Balance | Interest | Yield/Rate" asks the yield)."""
-    top = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)] if cols else []
+    top = best_tied(cols)
     if len(top) < 2:
         return cols
     own = {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
@@ -1604,12 +1622,11 @@ def _whole_header_first(table: Table, cols: list[Scored], q: list[str], kind: fr
     whole header the question says when every other one holds a word it does not ("total contractual obligations"
     over "Purchase obligations | Total": the Total). Not among columns of different years: a period named decides
     by itself."""
-    top = [c for c in cols if round(c.score, SCORE_DIGITS) == round(cols[0].score, SCORE_DIGITS)] if cols else []
+    top = best_tied(cols)
     if len(top) < 2 or len({frozenset(t for t in c.tokens if is_year(t)) for c in top}) > 1:
         return cols
     of_kind = [c for c in top if kind & c.tokens]
-    said = set(q)
-    whole = [c for c in top if set(tokens(table.column_name(c.index))) <= said]
+    whole = [found] if (found := one_column(table, top, set(q))) is not None else []
     first = of_kind if len(of_kind) == 1 else whole if not of_kind or len(of_kind) == len(top) else []
     if len(first) != 1 or first[0] is cols[0]:
         return cols

@@ -160,10 +160,9 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     unless a change is."""
     if not cols:
         return cols
+    portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)  # a share, not a rate
     share = (
-        "%" in question
-        or AS_PERCENT.search(question)
-        or _SHARE_ASKED.search(question)
+        portion
         or _RATE_ASKED.search(question)
         or (_MARGIN_ASKED.search(question) and row is not None and _MARGIN_WORD.isdisjoint(row_words(table, row)))
     )
@@ -183,7 +182,6 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     for c in cols[1:]:
         if period and years.get(c.index) == period and percent_column(table, c.index) == bool(share):
             # a share asked (not a rate): a "% of Total" column of the period is the share of the amount beside it
-            portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)
             if _other_measure(table, cols[0].index, c.index, said) and not (
                 portion and _SHARE_BASE.search(table.column_name(c.index))
             ):

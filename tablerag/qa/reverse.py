@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, parse_number
-from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, row_words, tokens
+from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, kind_members, row_words, sole_best, tokens
 from tablerag.qa.operands import amount_columns
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
@@ -23,7 +23,6 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))
 _ASKS_DATE = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?dates?\b", re.IGNORECASE)
 MIN_KIND_COLUMNS = 2  # one column of a kind is no choice: "which level" over "Level 3" alone is a lookup
-MIN_KIND_ROWS = 2  # the same for the rows of a section a kind heads
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +198,7 @@ def member_holding(table: Table, linked: Linked, question: str) -> Owner | None:
     col = linked.cols[0].index
     if TOTAL_TOKENS & set(tokens(table.column_name(col))) or col in linked.key_cols:
         return None
-    if len(linked.cols) > 1 and round(linked.cols[1].score, SCORE_DIGITS) == round(linked.cols[0].score, SCORE_DIGITS):
+    if sole_best(linked.cols) is None:
         return None
     grid = filled_grid(table)
     held = [r for r in _kind_members(table, linked.kind) if _holding(table, grid, r, [col])]
@@ -276,15 +275,7 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
 def _kind_members(table: Table, kind: frozenset[str]) -> list[int]:
     """The body rows, no totals, under the one section heading that says every word of the kind a "which X" asks
     for ("which segment" over "Segment operating income:"); [] unless one such section has two or more."""
-    if not kind:
-        return []
-    by_section: dict[tuple[str, ...], list[int]] = {}
-    for r in range(table.header_rows, table.n_rows):
-        chain = table.row_chain(r)
-        if len(chain) >= 2 and kind <= set(tokens(" ".join(chain[:-1]))) and not TOTAL_TOKENS & set(tokens(chain[-1])):
-            by_section.setdefault(tuple(chain[:-1]), []).append(r)
-    found = list(by_section.values())
-    return found[0] if len(found) == 1 and len(found[0]) >= MIN_KIND_ROWS else []
+    return kind_members(table, kind, range(table.header_rows, table.n_rows))
 
 
 def _signed_row(table: Table, linked: Linked, stem: str, rows: list[int] | None = None) -> Owner | None:
@@ -393,7 +384,7 @@ def role_holder(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     if not _PARTY_HEADER.match(table.column_name(0)) and not linked.kind:
         return None  # "who came in after X" over "Rank | Athlete": the first column is no one's name
-    if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) == round(row.score, SCORE_DIGITS):
+    if sole_best(linked.rows) is None:
         return None
     if any(not col.tokens <= row.tokens | linked.kind for col in linked.cols):
         return None  # "who chairs the Audit Committee": a column named apart from the row is what is asked about
@@ -410,7 +401,7 @@ def party_of(table: Table, linked: Linked, question: str) -> Owner | None:
     row = linked.row
     if not _WHO.match(question) or row is None or linked.rows_tied or linked.cols or 0 not in linked.key_cols:
         return None  # the row named by its own label ("the convertible notes"), not by a few words of another cell
-    if len(linked.rows) > 1 and round(linked.rows[1].score, SCORE_DIGITS) == round(row.score, SCORE_DIGITS):
+    if sole_best(linked.rows) is None:
         return None
     parties = [
         c for c in range(1, table.n_cols) if c not in linked.key_cols and _PARTY_HEADER.match(table.column_name(c))
