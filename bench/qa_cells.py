@@ -26,6 +26,7 @@ import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +81,19 @@ def _lower(text: str) -> str:
     return text[0].lower() + text[1:] if text[1:2].islower() or len(text) < 2 else text
 
 
-def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
-    """Questions on the grid: one per value cell (four wordings, by turns), plus per row with two or more period
-    values "In which year was X larger / the smallest?" and "... less than N?" (N splitting off one period)."""
+@dataclass
+class RowTarget:
+    """One body row as a question can name it: its subject, and its value cells with their periods."""
+
+    subject: str  # the row's label as written into a question (with its section where the label repeats)
+    form: str  # "plain", "bare" (footnote marks left out) or "section"
+    ambiguous: bool  # the label repeats with no section to tell the rows apart
+    cells: list[tuple[str, str, bool]] = field(default_factory=list)  # (period, gold text, ambiguous)
+    dated: list[tuple[float, str]] = field(default_factory=list)  # (value, year) where one column has that year
+
+
+def targets(rows: list[list[str]]) -> list[RowTarget]:
+    """The grid's body rows that carry values under period columns, named as qa_cells' questions name them."""
     head = header_rows(rows)
     if head == 0 or head >= len(rows):
         return []
@@ -105,13 +116,30 @@ def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
         name = bare if bare and bare != label and turn % 2 else label
         subject = _lower([f"{name} of {section}", f"{section.lower()} {name}"][turn % 2] if dup and section else name)
         form = "section" if dup and section else "bare" if name != label else "plain"
-        dated = []
+        target = RowTarget(subject, form, dup and not section)
         for c in range(1, len(row)):
-            if not _amount(row[c]) or not periods.get(c):
+            p = periods.get(c)
+            if not _amount(row[c]) or not p:
                 continue
-            p = periods[c]
-            ambiguous = (dup and not section) or by_period[p] > 1
-            if DATE.fullmatch(p or ""):
+            turn += not DATE.fullmatch(p)  # turns over with the wordings of qa_cells' own questions
+            target.cells.append((p, row[c].strip(), (dup and not section) or by_period[p] > 1))
+            value = parse_number(row[c].strip())
+            year = YEAR.findall(p)
+            if value is not None and len(year) == 1 and by_period[p] == 1:
+                target.dated.append((float(value.value), year[0]))
+        out.append(target)
+    return out
+
+
+def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
+    """Questions on the grid: one per value cell (four wordings, by turns), plus per row with two or more period
+    values "In which year was X larger / the smallest?" and "... less than N?" (N splitting off one period)."""
+    out = []
+    turn = 0
+    for target in targets(rows):
+        subject = target.subject
+        for p, gold, ambiguous in target.cells:
+            if DATE.fullmatch(p):
                 q = f"How much was the {subject} as at {p}?"
             else:
                 q = [
@@ -121,19 +149,26 @@ def probes(rows: list[list[str]]) -> list[dict[str, Any]]:
                     f"How much was the {subject} in fiscal {p}?",
                 ][turn % 4]
                 turn += 1
-            out.append({"q": q, "gold": row[c].strip(), "ambiguous": ambiguous, "form": form})
-            value = parse_number(row[c].strip())
-            year = YEAR.findall(p or "")
-            if value is not None and len(year) == 1 and by_period[p] == 1:
-                dated.append((float(value.value), year[0]))
-        out.extend(_comparisons(subject, dated, form, dup and not section))
+            out.append({"q": q, "gold": gold, "ambiguous": ambiguous, "form": target.form})
+        out.extend(_comparisons(subject, target.dated, target.form, target.ambiguous))
     return out
 
 
-def _comparisons(subject: str, dated: list[tuple[float, str]], form: str, ambiguous: bool) -> list[dict[str, Any]]:
+def ranked(dated: list[tuple[float, str]]) -> list[tuple[float, str]] | None:
+    """A row's (value, year) pairs from least to most, or None when two years or two values are alike. Amounts all
+    in brackets rank by size ("the larger loss", "higher costs" over (1,655) and (389) is the 1,655), as report
+    readers rank them; a row with signs mixed ranks signed (the year of the profit is the larger net income)."""
     if len(dated) < 2 or len({v for v, _ in dated}) < len(dated) or len({y for _, y in dated}) < len(dated):
+        return None
+    if all(v < 0 for v, _ in dated):
+        return sorted(dated, key=lambda d: -d[0])
+    return sorted(dated)
+
+
+def _comparisons(subject: str, dated: list[tuple[float, str]], form: str, ambiguous: bool) -> list[dict[str, Any]]:
+    ordered = ranked(dated)
+    if ordered is None:
         return []
-    ordered = sorted(dated)
     most = "larger" if len(dated) == 2 else "the largest"
     least = "smaller" if len(dated) == 2 else "the smallest"
     out = [

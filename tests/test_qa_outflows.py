@@ -62,3 +62,27 @@ def test_a_percentage_asked_compares_the_years_share_columns(tmp_path):
     assert {(c["row"], c["col"]) for c in share.citations} == {(1, 2), (1, 4)}
     amount = answer_table(table, "In which year was research and development higher?")
     assert amount is not None and amount.value == "2019"
+
+
+DEDUCTIONS = [
+    ["", "2019", "2018", "2017"],
+    ["Pre-tax stock-based compensation cost", "679", "510", "534"],
+    ["Income tax benefits", "(155)", "(116)", "(131)"],
+    ["Goodwill related to the sale of restaurants", "(2)", "(4,663)", "(10,062)"],
+    ["Operating income", "(40)", "(75)", "(60)"],
+]
+
+
+def test_a_deduction_in_brackets_is_compared_by_size(tmp_path):
+    table = table_from_rows(DEDUCTIONS, tmp_path, "deductions")
+    benefit = answer_table(table, "In which year was income tax benefits largest?")
+    assert benefit is not None and benefit.value == "2019"  # a benefit of 155, printed as a deduction
+    goodwill = answer_table(table, "In which year was goodwill related to the sale of restaurants larger?")
+    assert goodwill is not None and goodwill.value == "2017"
+    assert {(c["row"], c["col"]) for c in goodwill.citations} == {(3, 1), (3, 2), (3, 3)}
+
+
+def test_a_measure_that_goes_either_way_keeps_the_signed_order_below_zero(tmp_path):
+    table = table_from_rows(DEDUCTIONS, tmp_path, "deductions")
+    answer = answer_table(table, "In which year was operating income the highest?")
+    assert answer is not None and answer.value == "2019"  # a loss of 40 is the highest operating income

@@ -488,19 +488,32 @@ OUTFLOW = re.compile(
 )
 
 
+# labels of measures that go either way (a profit or a loss, a gain, a net result, a change): a negative amount of
+# theirs is the other way, not a size, so "in which year was operating income higher" over "(5) | (10)" is the (5);
+# "income tax" is a tax, no income
+TWO_WAY = re.compile(
+    r"\b(income(?!\s+tax)|profits?|earnings|ebit(?:da)?|results?|gains?|margins?|returns?|surplus|changes?"
+    r"|increases?|decreases?|growth|net\s+cash"
+    r"|прибыл\w*|доход\w*|результат\w*|gewinn\w*|ergebnis\w*|ertr[aä]g\w*|zysk\w*|wynik\w*|dochód\w*)\b"
+    r"|利润|收益|盈利",
+    re.IGNORECASE,
+)
+
+
 def _outflows(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, parts: str) -> bool:
-    """Every compared amount is an outflow written as a negative: none above zero, one below, and each cell's row
-    (its label or its section's: "Deferred tax liabilities: / Depreciation") or column names a loss, an expense or
-    a cost. A row that can go either way ("Net income (loss)" with a profit
-    in one year) keeps the signed order."""
+    """Every compared amount is written as a negative (none above zero, one below) and is compared by its size:
+    each cell's row (its label or its section's: "Deferred tax liabilities: / Depreciation") or column names a loss,
+    an expense or a cost, or names no measure that goes either way. Reports print a deduction in brackets
+    ("Income tax benefits | (155) | (116)", "Goodwill related to the sale ... | (2) | (4,663)"): the larger benefit
+    is the 155. A row that can go either way ("Operating income" below zero in each year) keeps the signed order."""
     low, high = sandbox.run(f"SELECT MIN(v), MAX(v) FROM ({parts}) WHERE v IS NOT NULL").rows[0]
     if low is None or high is None or high > 0 or low >= 0:
         return False
-    return all(
-        OUTFLOW.search(" ".join([*view.table.row_chain(r), row_label(view, r)]))
-        or OUTFLOW.search(view.table.column_name(c))
-        for r, c in cells
-    )
+    for r, c in cells:
+        said = [" ".join([*view.table.row_chain(r), row_label(view, r)]), view.table.column_name(c)]
+        if not any(OUTFLOW.search(t) for t in said) and any(TWO_WAY.search(t) for t in said):
+            return False
+    return True
 
 
 def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
