@@ -234,6 +234,29 @@ RESIDUAL_ROW = re.compile(
 
 
 # a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
+# a column of the whole entity, beside its segments' columns ("Retail | Online | Group"), or of what no segment
+# holds ("Corporate", "Unallocated", "Eliminations", "Other")
+_WHOLE_OR_RESIDUAL = re.compile(
+    rf"^\s*(?:the\s+)?(?:group|consolidated|combined)(?:\s+total)?\s*$|^\s*corporate(?:\s+and\s+other)?\s*$"
+    rf"|{RESIDUAL_ROW.pattern}",
+    re.IGNORECASE,
+)
+
+
+def _members_only(view: TypedView, cols: list[int], named: set[int]) -> list[int]:
+    """The columns less the whole entity's ("Group", "Consolidated") and residual ones ("Unallocated",
+    "Corporate", "Eliminations"), unless the question names them: no member of the kind ranked ("which segment had
+    the highest revenue"); all of them when fewer than two members remain."""
+    members = [c for c in cols if c in named or not _WHOLE_OR_RESIDUAL.search(_own_level(view, c))]
+    return members if len(members) >= 2 else cols
+
+
+def _own_level(view: TypedView, col: int) -> str:
+    """The column's own (lowest) header level that is no year: "Group" of "Group / 2020"."""
+    chain = view.table.column_chain(col)
+    return next((lvl for lvl in reversed(chain) if year_of(lvl) is None), "")
+
+
 DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
 
 
@@ -529,6 +552,7 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     named = {s.index for s in linked.cols}
     parts = [c for c in cols if c in named or not TOTAL_LABEL.search(view.table.column_name(c))]
     cols = parts if len(parts) >= 2 else cols
+    cols = _members_only(view, cols, named)
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
     # maturity buckets under a group label ("Payments due by period / Less than 1 year", ...) beside "Total"
     buckets = [(r, c) for c in cols if is_bucket((view.table.column_chain(c) or [""])[-1])]
@@ -604,6 +628,7 @@ def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sand
         for _, vc in numeric_cols(view, linked)
         if grid[r][vc.col].strip() and not TOTAL_LABEL.search(table.column_name(vc.col))
     ]
+    cols = _members_only(view, cols, set())
     kinds = [column_kind(table, c) for c in cols]
     if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
         return None
@@ -643,6 +668,7 @@ def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | 
     if any(year_of(table.column_name(c)) for c in cols):
         return None  # period columns: `like_columns` chose among them already
     cols = [c for c in cols if not TOTAL_LABEL.search(table.column_name(c)) and not percent_column(table, c)]
+    cols = _members_only(view, cols, {s.index for s in linked.cols})
     if any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres") say more than that
         return None
     return [(r, c) for c in cols] if len(cols) >= 2 else None

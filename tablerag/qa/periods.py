@@ -96,13 +96,13 @@ def month_number(name: str) -> int:
     return MONTHS.index(name.lower()[:3]) + 1
 
 
-def _dated_rows(table: Table) -> dict[tuple[int, int], str]:
-    """(year, month number) -> how the month is written, for each body row whose label names a month and a year
-    (a roll-forward's balance rows: "Balance at January 1, 2019", "Outstanding at December 31, 2019")."""
+def _dated(labels: list[str]) -> dict[tuple[int, int], str]:
+    """(year, month number) -> how the month is written, for each label naming a month and a year: a roll-forward's
+    balance rows ("Balance at January 1, 2019", "Outstanding at December 31, 2019"), a movement table's columns ("At
+    1 January 2019 | ... | At 31 December 2019"), a balance sheet's ("December 31, 2019 | December 31, 2018")."""
     dated: dict[tuple[int, int], str] = {}
-    for r in range(table.header_rows, table.n_rows):
-        chain = " ".join(table.row_chain(r))
-        month, when = _MONTH.search(chain), year_of(chain)
+    for label in labels:
+        month, when = _MONTH.search(label), year_of(label)
         if month is not None and when is not None:
             dated.setdefault((int(when), month_number(month.group(1))), month.group(1))
     return dated
@@ -116,7 +116,9 @@ def opening_said(table: Table, question: str) -> str:
     dated December of the year before; "the end of 2019" the row dated December of it, else its last dated row; an
     end said without a year ("the ending balance", "the opening price") the first or last dated row, or that of the
     one year the question names, when no label says such a word itself. Unchanged when no such row is there."""
-    dated = _dated_rows(table)
+    dated = _dated([" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)])
+    if len(dated) < MIN_DATED_ROWS:  # "At 1 January 2019 | Cash flow | ... | At 31 December 2019"
+        dated = _dated([table.column_name(c) for c in range(table.n_cols)])
     if len(dated) < MIN_DATED_ROWS:
         return question
     if _BALANCE_COLUMN.search(" ".join(table.column_name(c) for c in range(table.n_cols))):
@@ -490,7 +492,7 @@ def quarter_labels_said(table: Table, question: str) -> str:
 # how long a period a header level states: "Three Months Ended", "Six months to 30 June", "Year Ended", "Full year"
 _DURATION_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
 _LEVEL_DURATION = re.compile(
-    r"\b(three|six|nine|twelve|3|6|9|12)\s+months?\b|\b(quarter|half[-\s]?year|year|fiscal\s+year)\s+(?:ended|ending|to)\b"
+    r"\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(quarter|half[-\s]?year|year|fiscal\s+year)\s+(?:ended|ending|to)\b"
     r"|\b(full[-\s]year|year[-\s]to[-\s]date|ytd|interim)\b",
     re.IGNORECASE,
 )
@@ -504,11 +506,12 @@ _WORD_MONTHS = {
     "year-to-date": 0,
     "interim": 6,
 }
-# a period's length the question says: a quarter ("Q4", "the fourth quarter", "three months ended"), a half ("H1",
+# a period's length the question says: a quarter ("Q4", "the fourth quarter", "three months ended", "the
+# three-month period"), a half ("H1",
 # "the first half", "six months"), nine months, a full year ("full-year 2022", "twelve months", "fiscal 2023",
 # "for the year")
 _ASKED_DURATION = re.compile(
-    r"\b(?P<months>three|six|nine|twelve|3|6|9|12)\s+months?\b|\b(?P<q>q[1-4]|[1-4]q)"
+    r"\b(?P<months>three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(?P<q>q[1-4]|[1-4]q)"
     r"|\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?(?P<part>quarter|half)\b|\b(?P<h>[12]h|h[12])\b"
     r"|\b(?P<year>full[-\s]year|fiscal\s+(?:year\s+)?(?:19|20)\d\d|for\s+the\s+year|annual)\b",
     re.IGNORECASE,

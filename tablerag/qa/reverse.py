@@ -268,8 +268,9 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     name = table.column_name(held[0])
     chain = table.column_chain(held[0])
-    period = _ASKS_PERIOD.search(question) is not None and year_of(name) is not None
-    return Owner(row, held[0], (year_of(name) or name) if period else chain[-1] if chain else name)
+    asked = _ASKS_PERIOD.search(question)
+    year = year_of(name) if asked is not None and (asked.group(2) or "year").lower().startswith("year") else None
+    return Owner(row, held[0], year or (chain[-1] if chain else name))
 
 
 def _kind_members(table: Table, kind: frozenset[str]) -> list[int]:
