@@ -86,3 +86,23 @@ def test_a_measure_that_goes_either_way_keeps_the_signed_order_below_zero(tmp_pa
     table = table_from_rows(DEDUCTIONS, tmp_path, "deductions")
     answer = answer_table(table, "In which year was operating income the highest?")
     assert answer is not None and answer.value == "2019"  # a loss of 40 is the highest operating income
+
+
+CASH_FLOW = [
+    ["", "Fiscal 2019", "Fiscal 2018"],
+    ["Net cash provided by operating activities", "80,100", "71,000"],
+    ["Net cash used in investing activities", "(20,000)", "(18,000)"],
+    ["Effect of exchange rate changes on cash", "(2,431)", "1,250"],
+    ["Net increase in cash and cash equivalents", "62,966", "54,250"],
+    ["Comparable store sales increase (decrease)", "3.1%", "(0.8)%"],
+]
+
+
+def test_a_row_stating_the_change_is_taken_not_recomputed(tmp_path):
+    table = table_from_rows(CASH_FLOW, tmp_path, "cash_flow")
+    net = answer_table(table, "What was the net change in cash and cash equivalents for fiscal 2019?")
+    assert net is not None and net.value == "62,966"
+    growth = answer_table(table, "What was the comparable store sales growth in fiscal 2018?")
+    assert growth is not None and growth.value == "(0.8)%"
+    between = answer_table(table, "What was the change in net cash used in investing activities from 2018 to 2019?")
+    assert between is not None and between.value not in ("(20,000)", "(18,000)")  # computed between two years

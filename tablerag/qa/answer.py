@@ -37,6 +37,7 @@ from tablerag.qa.fit import (
     says_the_question,
     share_part,
     stated_change,
+    stated_change_row,
     stated_percent,
     stated_ratio_row,
     states_result,
@@ -836,6 +837,11 @@ def _from_table(
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
+    change_row = stated_change_row(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
+    if change_row is not None:  # a row states the change: its cell of the period asked
+        taken = lookup(table, change_row, version, question)
+        if taken is not None:
+            return taken
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:

@@ -415,6 +415,28 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     return found[0] if found else None
 
 
+# two periods or two things set against each other: a change computed between them, not one row's stated change
+_SET_AGAINST = re.compile(r"\b(?:between|from|compared|versus|vs|than|over)\b", re.IGNORECASE)
+
+
+def stated_change_row(table: Table, question: str, route_: Route, linked: Linked) -> Linked | None:
+    """ "The net change in cash in fiscal 2019" over "Net increase in cash and cash equivalents", "the comparable
+    store sales growth in 2018" over "Comparable store sales increase (decrease) | 3.1% | (0.8)%": the linked row's
+    own label states a change, so its cell of the period asked is the change asked, not a change computed between
+    its periods: percentages for a percent change, amounts for a difference. Not when the question names two
+    periods or sets two things against each other."""
+    if route_.intent not in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE) or linked.row is None or linked.rows_tied:
+        return None
+    if len(years_in(question)) > 1 or _SET_AGAINST.search(question):
+        return None
+    row = linked.row.index
+    if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])):
+        return None
+    if percent_row(table, row) != (route_.intent is Intent.PERCENT_CHANGE):
+        return None
+    return Linked([linked.row], linked.cols, linked.key_cols, linked.words, linked.whole)
+
+
 # "A or B" (oder, или, czy / lub / albo, 还是): naming one of them is the answer; a Polish "czy" opening the question
 # only marks it as one
 _CHOICE = re.compile(r"\b(?:or|versus|vs|oder|или|lub|albo)\b|(?<=\s)czy\b|还是", re.IGNORECASE)
