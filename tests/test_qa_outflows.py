@@ -106,3 +106,40 @@ def test_a_row_stating_the_change_is_taken_not_recomputed(tmp_path):
     assert growth is not None and growth.value == "(0.8)%"
     between = answer_table(table, "What was the change in net cash used in investing activities from 2018 to 2019?")
     assert between is not None and between.value not in ("(20,000)", "(18,000)")  # computed between two years
+
+
+RECONCILIATION = [
+    ["", "2019", "2018"],
+    ["U.S. federal statutory rate", "21.0%", "21.0%"],
+    ["State taxes, net of federal benefit", "1.2", "1.4"],
+    ["Foreign rate differential", "(3.7)", "(2.2)"],
+    ["Research and development credits", "(1.9)", "(2.6)"],
+    ["Effective tax rate", "16.6%", "17.6%"],
+]
+INVESTING = [
+    ["", "Fiscal 2019"],
+    ["Purchases of marketable securities", "(210,884)"],
+    ["Proceeds from sales and maturities of marketable securities", "198,450"],
+    ["Purchases of property and equipment", "(12,300)"],
+]
+FX = [["", "2019", "2018", "2017"], ["Foreign exchange gains (losses)", "(3.1)", "4.2", "(12.5)"]]
+
+
+def test_what_goes_out_is_ranked_among_the_negatives(tmp_path):
+    reconciliation = table_from_rows(RECONCILIATION, tmp_path, "reconciliation")
+    item = answer_table(reconciliation, "Which item reduced the 2019 effective tax rate the most?")
+    assert item is not None and item.value == "Foreign rate differential"
+    investing = table_from_rows(INVESTING, tmp_path, "investing")
+    outflow = answer_table(investing, "Which was the largest investing cash outflow in fiscal 2019?")
+    assert outflow is not None and outflow.value == "Purchases of marketable securities"
+    fx = table_from_rows(FX, tmp_path, "fx")
+    losses = answer_table(fx, "In which year were foreign exchange losses the largest?")
+    assert losses is not None and losses.value == "2017"
+    both = answer_table(fx, "In which year were foreign exchange gains (losses) the largest?")
+    assert both is not None and both.value == "2018"  # both outcomes said: the signed order
+
+
+def test_a_loss_row_printed_as_losses_keeps_its_own_sign(tmp_path):
+    table = table_from_rows([["", "2019", "2018", "2017"], ["Net loss", "500", "(20)", "300"]], tmp_path, "loss")
+    answer = answer_table(table, "In which year was the net loss largest?")
+    assert answer is not None and answer.value == "2019"

@@ -133,6 +133,31 @@ def _age_column(view: TypedView, linked: Linked) -> Linked:
     return replace(linked, cols=[Scored(aged[0], 0.0, frozenset(), 0)]) if len(aged) == 1 else linked
 
 
+# a ranking asked of what goes out or down ("the largest investing cash outflow", "in which year were foreign
+# exchange losses the largest", "which item reduced the effective tax rate the most"), its positive counterpart
+# unsaid ("net income (loss)" says both): the amounts below zero are ranked, by size
+_NEGATIVE_ASKED = frozenset(tokens("loss losses outflow outflows deficit deficits reduced reduces reduction"))
+_POSITIVE_SAID = frozenset(tokens("gain gains income profit profits inflow inflows surplus increase increased"))
+
+
+def _negative_asked(linked: Linked) -> bool:
+    words = set(linked.words)
+    return bool(words & _NEGATIVE_ASKED) and not words & _POSITIVE_SAID
+
+
+def _negatives_ranked(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, parts: str) -> bool:
+    """Some compared amount is below zero, and the amounts are signed by what they are: a ranking of what goes out
+    takes those below zero. Not when all are above zero (what goes out printed as it is), nor when each cell's row
+    or column names only the outgoing side ("Net loss | 500 | (20)": a loss of 500 and a gain of 20)."""
+    if not sandbox.run(f"SELECT COUNT(*) FROM ({parts}) WHERE v < 0").rows[0][0]:
+        return False
+    for r, c in cells:
+        said = set(tokens(" ".join([*view.table.row_chain(r), row_label(view, r), view.table.column_name(c)])))
+        if not said & _NEGATIVE_ASKED or said & _POSITIVE_SAID:
+            return True
+    return False
+
+
 def _rank_sql(
     intent: Intent,
     view: TypedView,
@@ -188,7 +213,9 @@ def _rank_sql(
     ]
     cells = [(r, vc.col) for r in ranked_rows]
     parts = " UNION ALL ".join(f"SELECT {cell_sql(vc, r)} AS v" for r, _ in cells)
-    if cells and _outflows(view, cells, sandbox, parts):
+    if cells and _negative_asked(linked) and _negatives_ranked(view, cells, sandbox, parts):
+        where, key = f"{where} AND {key} < 0", f"-({key})"  # "the largest outflow": the most negative first
+    elif cells and _outflows(view, cells, sandbox, parts):
         key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
     return (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
@@ -470,16 +497,22 @@ def _pick(
     sandbox: Sandbox,
     lowest: bool,
     place: int = 1,
+    negative: bool = False,
 ) -> Computation | None:
     """The cell with the largest (smallest) value among the candidates (``place`` 2: the second largest); its row or
     column label is the answer. Amounts of a loss or an expense written as negatives ("Net loss | (5,000) |
-    (3,000)") are compared by size: the larger loss is 5,000."""
+    (3,000)") are compared by size: the larger loss is 5,000. ``negative``: what goes out is asked
+    (`_negative_asked`), so the amounts below zero are compared, by size."""
     parts = " UNION ALL ".join(
         f"SELECT {i} AS i, {cell_sql(view.column(c) or view.columns[0], r)} AS v" for i, (r, c) in enumerate(cells)
     )
-    key = "ABS(v)" if _outflows(view, cells, sandbox, parts) else "v"
+    where = "v IS NOT NULL"
+    if negative and _negatives_ranked(view, cells, sandbox, parts):
+        where, key = "v < 0", "-v"
+    else:
+        key = "ABS(v)" if _outflows(view, cells, sandbox, parts) else "v"
     sql = (
-        f"SELECT i, v FROM ({parts}) WHERE v IS NOT NULL ORDER BY {key} {'ASC' if lowest else 'DESC'}, i LIMIT 1"
+        f"SELECT i, v FROM ({parts}) WHERE {where} ORDER BY {key} {'ASC' if lowest else 'DESC'}, i LIMIT 1"
         f" OFFSET {int(place) - 1}"
     )
     res = sandbox.run(sql)
@@ -591,7 +624,8 @@ def _across_columns(
     asked = [(r, c) for r, c in cells if year_of(view.table.column_name(c)) in named]
     if named_only and len(named) >= 2 and len(asked) >= 2:
         cells = asked
-    return _pick(intent, view, cells, column_labels(view, [c for _, c in cells]), sandbox, lowest, place)
+    labels = column_labels(view, [c for _, c in cells])
+    return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
 
 
 def _share_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:
