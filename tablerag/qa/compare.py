@@ -16,6 +16,7 @@ from tablerag.qa.link import (
     TOTAL_TOKENS,
     Linked,
     Scored,
+    best_tied,
     kind_members,
     kind_section,
     row_words,
@@ -53,7 +54,7 @@ from tablerag.qa.periods import (
     years_in,
 )
 from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, threshold, threshold_scale
-from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, quote
+from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
 
 def _name_column(view: TypedView, linked: Linked) -> str:
@@ -158,6 +159,19 @@ def _negatives_ranked(view: TypedView, cells: list[tuple[int, int]], sandbox: Sa
     return False
 
 
+def _whole_first(view: TypedView, cols: list[tuple[Scored, ViewColumn]]) -> list[tuple[Scored, ViewColumn]]:
+    """The linked columns, the total among those tied best first: "which asset class had the largest fair value at
+    December 31, 2019" over "Level 1 | Level 2 | Level 3 | Total" under that date ranks the rows by their Total."""
+    if len(cols) < 2:
+        return cols
+    tied_cols = {u.index for u in best_tied([s for s, _ in cols])}
+    tied = [(s, vc) for s, vc in cols if s.index in tied_cols]
+    totals = [(s, vc) for s, vc in tied if TOTAL_LABEL.search(_own_level(view, vc.col))]
+    if len(totals) != 1 or len(tied) < 2:
+        return cols
+    return totals + [pair for pair in cols if pair is not totals[0]]
+
+
 def _rank_sql(
     intent: Intent,
     view: TypedView,
@@ -170,7 +184,7 @@ def _rank_sql(
 ) -> str | None:
     """The ranking query; ``same``: the rows of one label under each section (`same_label_rows`), which are ranked;
     ``place``: the first place returned (2: from the second)."""
-    cols = numeric_cols(view, linked)
+    cols = _whole_first(view, numeric_cols(view, linked))
     if not cols:
         return None
     vc = cols[0][1]
@@ -1044,6 +1058,12 @@ def ranked(
             else found
         )
 
+    if (
+        intent in (Intent.MAX, Intent.MIN)
+        and place == 1
+        and (totalled := _across_total(intent, view, linked, sandbox, period))
+    ):
+        return totalled  # "in which period are the most payments due": the total row's period columns
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         across = a_period(
             _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
@@ -1098,6 +1118,67 @@ def nth_place(words: list[str]) -> int:
     return 1
 
 
+# the kind a "which" asks when it is a span of time a column holds ("which time bucket", "which maturity band",
+# "in which period"): the columns of periods and maturity buckets are the candidates
+_SPAN_KINDS = frozenset(tokens("year years period periods bucket buckets band bands maturity maturities time"))
+
+
+def _span_column(view: TypedView, col: int) -> bool:
+    """A column naming a period or a span of time: a year, years ("2021-2022"), a maturity bucket ("1-3 years",
+    "Within 1 year", "After 2024", "Thereafter"); no stated change ("2019 vs. 2018")."""
+    name = view.table.column_name(col)
+    own = (view.table.column_chain(col) or [name])[-1]
+    if STATED_CHANGE.search(name):
+        return False
+    return bool(years_in(own, header=True)) or is_bucket(own)
+
+
+def _total_row_asked(view: TypedView, linked: Linked) -> int | None:
+    """The row a question comparing columns means when it names no other: the linked row when it is a total ("the
+    largest amount of total contractual obligations"), else, no row linked ("the largest contractual payments"),
+    the table's last total row."""
+    rows = operand_rows(linked, view)
+    if rows:
+        return rows[0].index if TOTAL_LABEL.search(row_label(view, rows[0].index)) else None
+    if linked.rows:
+        return None
+    totals = [r for r in view.rows if TOTAL_LABEL.search(row_label(view, r))]
+    return totals[-1] if totals else None
+
+
+def _across_total(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, period: bool
+) -> Computation | None:
+    """ "In which period are the most contractual payments due", "which fair value level had the highest total
+    balance": the columns the question asks for by their kind (periods and maturity buckets, or the columns whose
+    names say every word of the kind, each its own: "Level 1 | Level 2 | Level 3" under "Fair Value Measurements"),
+    compared on the total row (the "Total" column left out), named by their headers. None unless two or more such
+    columns, or when the total row says the kind ("Total segments": the segments are rows)."""
+    row = _total_row_asked(view, linked)
+    if row is None:
+        return None
+    grid = view.table.filled_grid()
+    cols = [
+        c
+        for c in value_cols(view, linked)
+        if grid[row][c].strip() and not TOTAL_LABEL.search(_own_level(view, c)) and not percent_column(view.table, c)
+    ]
+    if period or linked.kind & _SPAN_KINDS:
+        cols = [c for c in cols if _span_column(view, c)]
+    elif linked.kind and not linked.kind <= set(row_words(view.table, row)):  # "Total segments": rows are the kind
+        cols = [c for c in cols if linked.kind & set(tokens(_own_level(view, c)))]
+        best = [c for c in cols if c in {u.index for u in best_tied(linked.cols)}]
+        cols = best if len(best) >= MIN_COMPARED_PERIODS else cols  # "at December 31, 2018": that date's levels
+        if len({_own_level(view, c) for c in cols}) < len(cols):
+            return None  # the kind's words in a group label over periods ("Segment Operating Profit / Q2 FY22")
+    else:
+        return None
+    if len(cols) < MIN_COMPARED_PERIODS:
+        return None
+    cells = [(row, c) for c in cols]
+    return _pick(intent, view, cells, column_labels(view, cols), sandbox, intent is Intent.MIN)
+
+
 def _ranked_rows(
     intent: Intent,
     view: TypedView,
@@ -1116,7 +1197,7 @@ def _ranked_rows(
     res = sandbox.run(sql)
     if not res.rows:
         return None
-    col = numeric_cols(view, linked)[0][1].col
+    col = _whole_first(view, numeric_cols(view, linked))[0][1].col
     cells = [(int(r[2]), col) for r in res.rows]
     chains = view.table.row_headers
     own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path

@@ -732,7 +732,7 @@ _WHICH_KIND = re.compile(
     r"(?!(?:percentage|percent|proportion|share|fraction|portion)\s+of\s+(?!(?:all|every|each)\b))"
     r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned|accounts|represents|posted"
-    r"|reported|carries|bears)\b)",
+    r"|reported|carries|bears|holds|held)\b)",
     re.IGNORECASE,
 )
 # "what X was recorded / did the company report": an amount a statement reports, asked by its name (no kind of row

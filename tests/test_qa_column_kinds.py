@@ -1,0 +1,61 @@
+"""Which column a question asks for by its kind, compared on the total row: the period or maturity bucket with the
+most payments due, the fair value level holding the most assets (of the date asked); and rows ranked by the
+total of their measure when its parts and the total are columns of that date. Tables are written as CSV files."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+OBLIGATIONS = [
+    ["", "Payments Due by Period", "", "", "", ""],
+    ["(in millions)", "Total", "Less than 1 year", "1-3 years", "3-5 years", "More than 5 years"],
+    ["Long-term debt obligations", "$2,750", "$250", "$500", "$1,000", "$1,000"],
+    ["Operating lease obligations", "845", "162", "281", "198", "204"],
+    ["Purchase obligations", "1,318", "904", "356", "58", "—"],
+    ["Total", "$4,913", "$1,316", "$1,137", "$1,256", "$1,204"],
+]
+BY_YEAR = [
+    ["", "Payments Due by Fiscal Year", "", "", "", ""],
+    ["(in thousands)", "Total", "2020", "2021", "2022", "2023-2024"],
+    ["Operating leases", "$318,442", "$54,120", "$51,876", "$47,305", "$165,141"],
+    ["Convertible senior notes", "1,150,000", "—", "—", "575,000", "575,000"],
+    ["Total contractual obligations", "$1,468,442", "$54,120", "$51,876", "$622,305", "$740,141"],
+]
+LEVELS = [
+    ["", "December 31, 2019", "", "", "", "December 31, 2018", "", "", ""],
+    ["(in thousands)", "Level 1", "Level 2", "Level 3", "Total", "Level 1", "Level 2", "Level 3", "Total"],
+    ["Cash equivalents", "$205,118", "$48,900", "$—", "$254,018", "$188,442", "$22,500", "$—", "$210,942"],
+    ["Short-term investments", "—", "362,745", "—", "362,745", "—", "301,118", "—", "301,118"],
+    ["Convertible note receivable", "—", "—", "15,000", "15,000", "—", "—", "10,000", "10,000"],
+    ["Total assets", "$205,118", "$411,645", "$15,000", "$631,763", "$188,442", "$323,618", "$10,000", "$522,060"],
+]
+
+
+def test_the_bucket_with_the_least_payments_on_the_total_row(tmp_path):
+    table = table_from_rows(OBLIGATIONS, tmp_path, "obligations")
+    answer = answer_table(table, "In which time bucket are the least payments due in total?")
+    assert answer is not None and answer.value == "1-3 years"
+    assert {(c["row"], c["col"]) for c in answer.citations} == {(5, 2), (5, 3), (5, 4), (5, 5)}
+
+
+def test_the_year_with_the_largest_payments_when_no_row_is_named(tmp_path):
+    table = table_from_rows(BY_YEAR, tmp_path, "by_year")
+    largest = answer_table(table, "In which year are the largest contractual payments due?")
+    assert largest is not None and largest.value == "2023-2024"
+    smallest = answer_table(table, "In which period is the smallest amount of contractual obligations due?")
+    assert smallest is not None and smallest.value == "2021"
+
+
+def test_the_level_holding_the_most_assets_at_the_date_asked(tmp_path):
+    table = table_from_rows(LEVELS, tmp_path, "levels")
+    answer = answer_table(table, "Which level held the most assets at December 31, 2018?")
+    assert answer is not None and answer.value == "Level 2"
+    assert {c["col"] for c in answer.citations} == {5, 6, 7}  # the 2018 levels (0-based)
+
+
+def test_rows_are_ranked_by_the_total_of_the_date(tmp_path):
+    table = table_from_rows(LEVELS, tmp_path, "levels")
+    answer = answer_table(table, "Which asset class had the largest fair value at December 31, 2019?")
+    assert answer is not None and answer.value == "Short-term investments"
+    assert answer.citations[0]["col"] == 4  # the 2019 Total column (0-based)
