@@ -1261,6 +1261,60 @@ def _dated_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return rows
 
 
+# a balance asked at one end of a period ("at the end of 2018", "at the beginning of the year"): a point in time
+_AT_AN_END = re.compile(r"\b(?:at|as\s+of|as\s+at)\s+the\s+(?:(end)|beginning|start)\s+of\b", re.IGNORECASE)
+_END_TOKENS = frozenset(tokens("ending end closing"))
+_BEGIN_TOKENS = frozenset(tokens("beginning opening start"))
+
+
+def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """A balance asked at one end of a period over a roll-forward ("Beginning balance | Charge-offs | Provision for
+    loan losses | Ending balance"): the best-linked row whose own label states that end comes before movement rows
+    the question's other words link ("the total allowance for loan losses at the end of 2018" is the "Ending
+    balance" of 2018, not its "Provision for loan losses"). A movement is over a period, never at its end. Only when
+    the table has rows of both ends."""
+    m = _AT_AN_END.search(question)
+    if m is None or len(rows) < 2:
+        return rows
+    labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
+    if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
+        return _month_row_first(table, question, rows)
+    end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
+    first = labels.get(rows[0].index, set())
+    if first & (_END_TOKENS | _BEGIN_TOKENS):
+        return rows
+    balance = next((s for s in rows if labels.get(s.index, set()) & end), None)
+    return rows if balance is None else [balance, *(s for s in rows if s is not balance)]
+
+
+_ROW_MONTH = re.compile(rf"\b({MONTH_NAME})\b\.?\s*\d{{1,2}}\b(?!\s*,?\s*(?:19|20)\d\d)", re.IGNORECASE)
+
+
+def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
+    """Two rows dated by a day of the year and no year ("Asset retirement obligations at January 1" and "... at
+    December 31" over year columns): the first is the end asked ("at the end of 2019": the later one; "at the
+    beginning": the earlier one) and the second is not."""
+    m = _AT_AN_END.search(question)
+    if m is None:
+        return False
+    months = []
+    for r in (first, second):
+        found = _ROW_MONTH.search(" ".join(table.row_chain(r)[-1:]))
+        if found is None:
+            return False
+        months.append(month_number(found.group(1)))
+    return months[0] != months[1] and (months[0] > months[1]) == bool(m.group(1))
+
+
+def _month_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Of the two best rows, tied, the one dated at the end asked (`_end_decides`) first."""
+    if len(rows) < 2 or round(rows[0].score, SCORE_DIGITS) != round(rows[1].score, SCORE_DIGITS):
+        return rows
+    if _end_decides(table, question, rows[1].index, rows[0].index):
+        return [rows[1], rows[0], *rows[2:]]
+    return rows
+
+
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
     """The first row is of a year the question names and the second is not (two "Additions" rows of a roll-forward,
     "the additions in 2018"), or under the date it names and the second not."""
@@ -1541,13 +1595,14 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
-    rows = _dated_row_first(table, question, rows)
+    rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
         and rows[0].index == found[0].index
         and {rows[0].index, rows[1].index} <= tied
         and not _period_decides(table, question, rows[0].index, rows[1].index)
+        and not _end_decides(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
     )

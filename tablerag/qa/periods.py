@@ -96,12 +96,17 @@ def month_number(name: str) -> int:
     return MONTHS.index(name.lower()[:3]) + 1
 
 
+_PERIOD_LABEL = re.compile(r"\b(?:ended|ending)\b", re.IGNORECASE)
+
+
 def _dated(labels: list[str]) -> dict[tuple[int, int], str]:
     """(year, month number) -> how the month is written, for each label naming a month and a year: a roll-forward's
     balance rows ("Balance at January 1, 2019", "Outstanding at December 31, 2019"), a movement table's columns ("At
     1 January 2019 | ... | At 31 December 2019"), a balance sheet's ("December 31, 2019 | December 31, 2018")."""
     dated: dict[tuple[int, int], str] = {}
     for label in labels:
+        if _PERIOD_LABEL.search(label):
+            continue  # "Year Ended December 31, 2019" names a period, not a balance's date
         month, when = _MONTH.search(label), year_of(label)
         if month is not None and when is not None:
             dated.setdefault((int(when), month_number(month.group(1))), month.group(1))

@@ -1,0 +1,48 @@
+"""A balance asked at one end of a period over a roll-forward: "at the end of 2018" is the "Ending balance" of the
+2018 section, not a movement row the question's other words name; rows dated by a day and no year ("at January 1",
+"at December 31") over year columns are the beginning and the end. Tables are written as CSV files."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+ALLOWANCE = [
+    ["(Dollars in thousands)", "Commercial", "Consumer", "Total"],
+    ["Year Ended December 31, 2019", "", "", ""],
+    ["Beginning balance", "$18,240", "$3,112", "$21,352"],
+    ["Charge-offs", "(2,415)", "(1,344)", "(3,759)"],
+    ["Provision for loan losses", "3,105", "1,170", "4,275"],
+    ["Ending balance", "$18,930", "$2,938", "$21,868"],
+    ["Year Ended December 31, 2018", "", "", ""],
+    ["Beginning balance", "$16,905", "$2,960", "$19,865"],
+    ["Charge-offs", "(1,980)", "(1,201)", "(3,181)"],
+    ["Provision for loan losses", "3,315", "1,353", "4,668"],
+    ["Ending balance", "$18,240", "$3,112", "$21,352"],
+]
+OBLIGATIONS = [
+    ["(in millions)", "2019", "2018"],
+    ["Asset retirement obligations at January 1", "$1,874", "$1,792"],
+    ["Liabilities incurred", "46", "38"],
+    ["Accretion expense", "89", "85"],
+    ["Liabilities settled", "(84)", "(41)"],
+    ["Asset retirement obligations at December 31", "$1,925", "$1,874"],
+]
+
+
+def test_the_end_of_a_year_is_its_ending_balance(tmp_path):
+    table = table_from_rows(ALLOWANCE, tmp_path, "allowance")
+    end = answer_table(table, "What was the total allowance for loan losses at the end of 2018?")
+    assert end is not None and end.value == "$21,352"
+    start = answer_table(table, "What was the commercial allowance at the beginning of 2019?")
+    assert start is not None and start.value == "$18,240"
+    provision = answer_table(table, "What was the provision for loan losses in 2018 in total?")
+    assert provision is not None and provision.value == "4,668"  # a movement asked over the period stays itself
+
+
+def test_rows_dated_by_a_day_over_year_columns(tmp_path):
+    table = table_from_rows(OBLIGATIONS, tmp_path, "obligations")
+    end = answer_table(table, "What were the asset retirement obligations at the end of 2019?")
+    assert end is not None and end.value == "$1,925"
+    start = answer_table(table, "What were the asset retirement obligations at the beginning of 2018?")
+    assert start is not None and start.value == "$1,792"
