@@ -1100,6 +1100,10 @@ def _shares_stated(table: Table, linked: Linked) -> bool:
     return False
 
 
+_AGGREGATE = Counter(tokens("aggregate"))
+_TOTAL_WORD = frozenset(tokens("total"))
+
+
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
     average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
@@ -1124,6 +1128,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     named, asked = row_words(table, at), Counter(linked.words)
     col = linked.cols[0].tokens if linked.cols else frozenset()
     held = Counter(tokens(table.column_name(linked.cols[0].index))) if linked.cols else Counter()
+    if held & _AGGREGATE:  # "Aggregate Intrinsic Value" states the total intrinsic value
+        col, held = col | _TOTAL_WORD, held + Counter(_TOTAL_WORD)
     labels = label_phrases(table)
     # a change word over a column stating a change is left to the stated change when that finds the one asked: it
     # tells an amount from a percentage ("Increase/(decrease) | % Change"); so is one over a share column that

@@ -325,11 +325,32 @@ def _fold(
     if cols:
         vc = cols[0][1]
         where = non_total_rows(view, sandbox)
+        stated = _stated_total_row(sandbox, vc, where)
+        if stated is not None:  # an unlabelled last row of the column's sum is its total, no part of it
+            where = f"{where} AND {ROW_COLUMN} <> {stated}"
         if intent is Intent.TOTAL and _numbers_rows(sandbox, vc, where):
             fn = "COUNT"  # "how many stages in total" over a Stage column 1, 2, ... 24: the rows are what is counted
         sql = f"SELECT {fn}({quote(vc.name)}) AS result FROM {VIEW_NAME} WHERE {where}"
         return sql, _column_cells(sandbox, vc, where)
     return None
+
+
+MIN_SUMMED_PARTS = 2  # a last row equal to one row above it repeats it; to two or more, it sums them
+SUM_SLACK = 0.005  # a stated total may differ from its parts' sum by rounding: half a percent of it
+
+
+def _stated_total_row(sandbox: Sandbox, vc: ViewColumn, where: str) -> int | None:
+    """The column's last row with a value when that value is the sum of the values above it (within rounding): a
+    total row the table gives no label ("Number Outstanding" over price ranges, then "3,518,000"); None otherwise."""
+    found = sandbox.con.execute(
+        f"SELECT {ROW_COLUMN}, {quote(vc.name)} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)} IS NOT NULL"
+        f" ORDER BY {ROW_COLUMN}"
+    ).fetchall()
+    if len(found) < MIN_SUMMED_PARTS + 1:
+        return None
+    *parts, (row, last) = found
+    total = sum(float(v) for _, v in parts)
+    return int(row) if abs(total - float(last)) <= SUM_SLACK * abs(float(last)) and last else None
 
 
 MIN_NUMBERED_ROWS = 3  # 1, 2 may be amounts; 1, 2, 3 ... in row order number the rows

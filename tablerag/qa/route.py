@@ -270,7 +270,7 @@ INTENT_PATTERNS: list[tuple[Intent, re.Pattern[str]]] = [
             r"\bproportion\b",
             r"\bpercentage\s+constitution\b",
             r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%)\s+of\b",
-            r"\bshare\s+of\b",
+            r"(?<!\bper\s)\bshare\s+of\b",  # "the price per share of options granted" is a price, no share
             r"\bpercentage\s+of\b",
             r"what\s+percent(age)?\b",
             r"соотношени",

@@ -1,0 +1,49 @@
+"""Operation words a table's own labels hold: "the weighted average exercise price per share of options granted"
+is the stated price ("per share of" is no share of anything), "the total intrinsic value" the "Aggregate Intrinsic
+Value" cell, and "the total number of options outstanding" leaves out the unlabelled row that already sums the
+column. Tables are written as CSV files."""
+
+from __future__ import annotations
+
+from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
+
+OPTIONS = [
+    ["", "Number of Options", "Weighted Average Exercise Price", "Aggregate Intrinsic Value (in millions)"],
+    ["Outstanding at December 31, 2018", "4,512", "$38.17", "$112.4"],
+    ["Granted", "865", "$52.40", ""],
+    ["Exercised", "(1,027)", "$29.88", ""],
+    ["Outstanding at December 31, 2019", "4,350", "$42.89", "$148.7"],
+]
+RANGES = [
+    ["", "Options Outstanding", "", "Options Exercisable", ""],
+    [
+        "Range of Exercise Prices",
+        "Number Outstanding",
+        "Weighted Average Exercise Price",
+        "Number Exercisable",
+        "Weighted Average Exercise Price",
+    ],
+    ["$10.00 - $20.00", "412,500", "$15.42", "412,500", "$15.42"],
+    ["$20.01 - $30.00", "1,036,200", "$26.18", "874,300", "$25.77"],
+    ["$30.01 - $40.00", "858,900", "$34.65", "402,100", "$33.90"],
+    ["", "2,307,600", "$26.77", "1,688,900", "$24.28"],
+]
+
+
+def test_a_price_per_share_is_the_stated_price(tmp_path):
+    table = table_from_rows(OPTIONS, tmp_path, "options")
+    answer = answer_table(table, "What is the weighted average exercise price per share of options granted?")
+    assert answer is not None and answer.value == "$52.40"
+
+
+def test_an_aggregate_column_states_the_total(tmp_path):
+    table = table_from_rows(OPTIONS, tmp_path, "options")
+    answer = answer_table(table, "What was the total intrinsic value of options outstanding at December 31, 2018?")
+    assert answer is not None and answer.value == "$112.4"
+
+
+def test_an_unlabelled_row_of_the_sum_is_not_added_again(tmp_path):
+    table = table_from_rows(RANGES, tmp_path, "ranges")
+    answer = answer_table(table, "What was the total number of options outstanding?")
+    assert answer is not None and float(answer.value.replace(",", "")) == 2_307_600
