@@ -81,3 +81,43 @@ def test_the_beginning_of_a_year_over_dated_columns(tmp_path):
     assert opening is not None and opening.value == "(1,334)"
     closing = answer_table(table, "What was net debt at the end of 2019?")
     assert closing is not None and closing.value == "(1,174)"
+
+
+REGIONS = [
+    ["", "North America", "Europe", "Asia-Pacific", "Rest of world", "Group"],
+    ["Revenue", "2,410", "1,630", "980", "214", "5,234"],
+    ["Capital expenditure", "512", "401", "388", "41", "1,342"],
+]
+COUNTRIES = [
+    ["", "2019"],
+    ["United States", "2,410"],
+    ["Germany", "1,630"],
+    ["Japan", "980"],
+    ["Rest of world", "214"],
+    ["Total", "5,234"],
+]
+
+
+def test_rest_of_world_is_a_region_but_no_country(tmp_path):
+    regions = table_from_rows(REGIONS, tmp_path, "regions")
+    region = answer_table(regions, "Which region had the lowest capital expenditure?")
+    assert region is not None and region.value == "Rest of world"
+    countries = table_from_rows(COUNTRIES, tmp_path, "countries")
+    country = answer_table(countries, "Which country had the lowest revenue in 2019?")
+    assert country is not None and country.value == "Japan"
+    area = answer_table(countries, "Which region had the lowest revenue in 2019?")
+    assert area is not None and area.value == "Rest of world"
+
+
+def test_a_quarter_of_the_year_asked_with_a_loss_over_tied_rows(tmp_path):
+    rows = [
+        ["", "2019", "", "", "", "2018", "", "", ""],
+        ["(in thousands)", "Q4", "Q3", "Q2", "Q1", "Q4", "Q3", "Q2", "Q1"],
+        ["Revenue", "412", "398", "376", "351", "344", "330", "318", "301"],
+        ["Net income (loss)", "38,114", "29,806", "(4,215)", "12,730", "21,447", "18,006", "9,882", "(2,319)"],
+        ["Net income (loss) per share", "$0.42", "$0.33", "$(0.05)", "$0.14", "$0.24", "$0.20", "$0.11", "$(0.03)"],
+    ]
+    table = table_from_rows(rows, tmp_path, "quarters")
+    answer = answer_table(table, "In which quarter of 2018 did the company record a net loss?")
+    assert answer is not None and answer.value == "Q1"
+    assert answer.citations[0]["col"] == 8

@@ -47,3 +47,18 @@ def test_an_unlabelled_row_of_the_sum_is_not_added_again(tmp_path):
     table = table_from_rows(RANGES, tmp_path, "ranges")
     answer = answer_table(table, "What was the total number of options outstanding?")
     assert answer is not None and float(answer.value.replace(",", "")) == 2_307_600
+
+
+def test_a_rate_asked_takes_the_percent_column_beside_the_amount(tmp_path):
+    rows = [
+        ["", "2019", "", "2018", ""],
+        ["(Dollars in millions)", "Amount", "Percent", "Amount", "Percent"],
+        ["Income tax expense at statutory rate", "$412", "21.0%", "$378", "21.0%"],
+        ["State taxes, net", "48", "2.4", "41", "2.3"],
+        ["Total income tax expense", "$460", "23.4%", "$419", "23.3%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "rates")
+    rate = answer_table(table, "What was the state taxes, net rate in 2019?")
+    assert rate is not None and rate.value == "2.4"
+    amount = answer_table(table, "What was the state taxes, net amount in 2018?")
+    assert amount is not None and amount.value == "41"

@@ -216,9 +216,7 @@ def _rank_sql(
     )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
-    residual = [
-        r for r in view.rows if RESIDUAL_ROW.search(row_label(view, r)) or DEDUCTION_ROW.match(row_label(view, r))
-    ]
+    residual = [r for r in view.rows if _residual(row_label(view, r), linked.kind)]
     if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Other countries" is no country
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
     key = quote(vc.name)
@@ -284,11 +282,17 @@ _WHOLE_OR_RESIDUAL = re.compile(
 )
 
 
-def _members_only(view: TypedView, cols: list[int], named: set[int]) -> list[int]:
+def _members_only(view: TypedView, cols: list[int], named: set[int], kind: frozenset[str]) -> list[int]:
     """The columns less the whole entity's ("Group", "Consolidated") and residual ones ("Unallocated",
     "Corporate", "Eliminations"), unless the question names them: no member of the kind ranked ("which segment had
     the highest revenue"); all of them when fewer than two members remain."""
-    members = [c for c in cols if c in named or not _WHOLE_OR_RESIDUAL.search(_own_level(view, c))]
+    members = [
+        c
+        for c in cols
+        if c in named
+        or not _WHOLE_OR_RESIDUAL.search(own := _own_level(view, c))
+        or (_REST_OF.search(own) and kind & _AREA_KINDS)  # "Rest of world" is a region
+    ]
     return members if len(members) >= 2 else cols
 
 
@@ -296,6 +300,19 @@ def _own_level(view: TypedView, col: int) -> str:
     """The column's own (lowest) header level that is no year: "Group" of "Group / 2020"."""
     chain = view.table.column_chain(col)
     return next((lvl for lvl in reversed(chain) if year_of(lvl) is None), "")
+
+
+# "Rest of world" / "Rest of Europe" is an area of its own: no country, but a region a "which region" ranks
+_REST_OF = re.compile(r"^\s*rest\s+of\b", re.IGNORECASE)
+_AREA_KINDS = frozenset(tokens("region regions area areas geography geographies market markets"))
+
+
+def _residual(label: str, kind: frozenset[str]) -> bool:
+    """A row that is no member of the kind ranked: a residual bucket (`RESIDUAL_ROW`) or a deduction ("Less: ...");
+    "Rest of world" is one unless the kind asked is an area ("which region")."""
+    if _REST_OF.search(label) and kind & _AREA_KINDS:
+        return False
+    return bool(RESIDUAL_ROW.search(label) or DEDUCTION_ROW.match(label))
 
 
 DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
@@ -599,7 +616,7 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     named = {s.index for s in linked.cols}
     parts = [c for c in cols if c in named or not TOTAL_LABEL.search(view.table.column_name(c))]
     cols = parts if len(parts) >= 2 else cols
-    cols = _members_only(view, cols, named)
+    cols = _members_only(view, cols, named, linked.kind)
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
     # maturity buckets under a group label ("Payments due by period / Less than 1 year", ...) beside "Total"
     buckets = [(r, c) for c in cols if is_bucket((view.table.column_chain(c) or [""])[-1])]
@@ -676,7 +693,7 @@ def _across_kinds(intent: Intent, view: TypedView, linked: Linked, sandbox: Sand
         for _, vc in numeric_cols(view, linked)
         if grid[r][vc.col].strip() and not TOTAL_LABEL.search(table.column_name(vc.col))
     ]
-    cols = _members_only(view, cols, set())
+    cols = _members_only(view, cols, set(), linked.kind)
     kinds = [column_kind(table, c) for c in cols]
     if len(cols) < 2 or len(set(kinds)) != len(cols) or not all(kinds):
         return None
@@ -716,7 +733,7 @@ def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | 
     if any(year_of(table.column_name(c)) for c in cols):
         return None  # period columns: `like_columns` chose among them already
     cols = [c for c in cols if not TOTAL_LABEL.search(table.column_name(c)) and not percent_column(table, c)]
-    cols = _members_only(view, cols, {s.index for s in linked.cols})
+    cols = _members_only(view, cols, {s.index for s in linked.cols}, linked.kind)
     if any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres") say more than that
         return None
     return [(r, c) for c in cols] if len(cols) >= 2 else None

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, parse_number
-from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, kind_members, row_words, sole_best, tokens
+from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, best_tied, kind_members, row_words, sole_best, tokens
 from tablerag.qa.operands import amount_columns
-from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows
+from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows, years_in
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
 
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
@@ -240,14 +240,28 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
         )
         stating = [r for r in rows if _STATES_OUTCOME.search(" ".join(table.row_chain(r)[-1:]))]
         row = stating[0] if len(stating) == 1 else None
+    else:
+        stating = [row]
     if threshold(question) is not None or stated_number(question) is not None:
         return None
     stem = next(root for root in _OUTCOMES if m.group(1).lower().startswith(root))
     members = _kind_members(table, linked.kind)
     if members and linked.cols:  # "which segment reported an operating loss in 2019": the members of that kind
         return _signed_row(table, linked, stem, members)
+    if row is None and len(stating) > 1:
+        # rows tied that each state the outcome ("Net income (loss)" and its per-share line): one answer when
+        # they agree on where the outcome is
+        owners = [_signed_column(table, linked, question, r, stem) for r in stating]
+        first = owners[0]
+        return first if first is not None and all(o is not None and o.col == first.col for o in owners) else None
     if row is None:
         return _signed_row(table, linked, stem) if not linked.rows else None
+    return _signed_column(table, linked, question, row, stem)
+
+
+def _signed_column(table: Table, linked: Linked, question: str, row: int, stem: str) -> Owner | None:
+    """The one column where ``row``'s amount has the sign of the outcome ``stem`` (see `signed_owner`), named by
+    its year when a year is asked, else its own header level; None unless exactly one."""
     label = " ".join(table.row_chain(row)[-1:]).lower()
     negative = stem in _NEGATIVE_OUTCOMES
     if re.search(rf"\([^)]*\b{re.escape(stem)}", label) and not negative:
@@ -263,6 +277,10 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     both = any(v > 0 for v in values.values()) and any(v < 0 for v in values.values())
     if not (both or ("(" in label and stem in label)):
         return None
+    # "in which quarter of 2018": the columns the question names together, when it names several
+    named = {s.index for s in best_tied(linked.cols)} if years_in(question) else set()
+    if len(named & set(values)) >= MIN_KIND_COLUMNS:
+        values = {c: v for c, v in values.items() if c in named}
     held = [c for c, v in values.items() if (v < 0) == negative and not is_nil_mark(grid[row][c])]
     if len(held) != 1:
         return None
