@@ -62,3 +62,30 @@ def test_a_rate_asked_takes_the_percent_column_beside_the_amount(tmp_path):
     assert rate is not None and rate.value == "2.4"
     amount = answer_table(table, "What was the state taxes, net amount in 2018?")
     assert amount is not None and amount.value == "41"
+
+
+COMMON_SIZE = [
+    ["", "Year Ended December 31,", "", ""],
+    ["", "2019", "2018", "2017"],
+    ["Revenue", "100.0%", "100.0%", "100.0%"],
+    ["Cost of revenue", "44.8", "46.2", "47.9"],
+    ["Gross margin", "55.2", "53.8", "52.1"],
+    ["Restructuring charges", "1.2", "—", "0.8"],
+]
+SHARES = [
+    ["", "2019", "%", "2018", "%"],
+    ["Revenue", "1,200", "100%", "1,000", "100%"],
+    ["Cost", "800", "67%", "820", "82%"],
+]
+
+
+def test_a_common_size_table_states_the_share_asked(tmp_path):
+    table = table_from_rows(COMMON_SIZE, tmp_path, "common_size")
+    answer = answer_table(table, "What was the cost of revenue as a percentage of revenue in 2019?")
+    assert answer is not None and answer.value == "44.8"
+
+
+def test_the_base_of_a_share_is_no_row_asked(tmp_path):
+    table = table_from_rows(SHARES, tmp_path, "shares")
+    answer = answer_table(table, "In which year was cost as a percentage of revenue higher?")
+    assert answer is not None and answer.value == "2018"  # 82% over 67%, the cost row's share columns

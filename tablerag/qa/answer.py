@@ -1097,7 +1097,21 @@ def _shares_stated(table: Table, linked: Linked) -> bool:
         m = _SHARE_NOTE.search(note.strip())
         if m is not None and (said := set(tokens(m.group(1))) - TOTAL_TOKENS) and said <= asked:
             return True
+    return linked.whole is not None and _whole_is_hundred(table, asked)
+
+
+def _whole_is_hundred(table: Table, asked: set[str]) -> bool:
+    """A common-size table: the row of the whole the question names ("as a percentage of revenue") holds 100 in
+    every column ("Revenue | 100.0% | 100.0%"), so every row holds its share of it."""
+    for r in range(table.header_rows, table.n_rows):
+        words = set(row_words(table, r)) - TOTAL_TOKENS
+        values = [c.value for c in table.cells if c.row == r and c.value is not None]
+        if words and words <= asked and len(values) >= 2 and all(abs(v - 100) < _HUNDRED_SLACK for v in values):
+            return True
     return False
+
+
+_HUNDRED_SLACK = 0.05  # "100.0%" as printed; a share rounded to one decimal place is 100 within this
 
 
 _AGGREGATE = Counter(tokens("aggregate"))

@@ -1315,6 +1315,35 @@ def _month_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return rows
 
 
+# "X as a percentage of Y": Y is the base the share is of, no row asked ("the percentage of X in Y" says the part
+# first)
+_SHARE_BASE_SAID = re.compile(
+    r"\bas\s+an?\s+(?:percentage|percent|proportion|share|%)\s+of\s+(?:the\s+|its\s+|total\s+)*(?P<base>[^?,]+?)"
+    r"(?=\s+(?:in|for|during|at|as|between|from|over|on)\b|\s*[?,]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
+    """Of two rows tied, the second is the base of the share asked ("cost as a percentage of revenue": the
+    "Revenue" row, every word of its label said after "percentage of") and the first is not."""
+    m = _SHARE_BASE_SAID.search(question)
+    if m is None:
+        return False
+    base = set(tokens(m.group("base")))
+    first_words, second_words = set(row_words(table, first)), set(row_words(table, second))
+    return bool(second_words) and second_words <= base and not first_words <= base
+
+
+def _share_item_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """Of the two best rows, tied, the item whose share is asked before the base it is a share of."""
+    if len(rows) < 2 or round(rows[0].score, SCORE_DIGITS) != round(rows[1].score, SCORE_DIGITS):
+        return rows
+    if _base_decides(table, question, rows[1].index, rows[0].index):
+        return [rows[1], rows[0], *rows[2:]]
+    return rows
+
+
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
     """The first row is of a year the question names and the second is not (two "Additions" rows of a roll-forward,
     "the additions in 2018"), or under the date it names and the second not."""
@@ -1464,6 +1493,7 @@ _ALSO_SAID_GROUPS = (
     tokens("lease rent rental"),
     tokens("dividends distributions"),
     tokens("allowance provision"),
+    tokens("accruals accrued"),  # "accruals" are the "Accrued liabilities"
     tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
     tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
     tokens("buybacks repurchases"),
@@ -1595,7 +1625,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
-    rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
+    rows = _share_item_first(
+        table, question, _balance_row_first(table, question, _dated_row_first(table, question, rows))
+    )
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -1603,6 +1635,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and {rows[0].index, rows[1].index} <= tied
         and not _period_decides(table, question, rows[0].index, rows[1].index)
         and not _end_decides(table, question, rows[0].index, rows[1].index)
+        and not _base_decides(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
     )
