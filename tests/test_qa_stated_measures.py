@@ -89,3 +89,32 @@ def test_the_base_of_a_share_is_no_row_asked(tmp_path):
     table = table_from_rows(SHARES, tmp_path, "shares")
     answer = answer_table(table, "In which year was cost as a percentage of revenue higher?")
     assert answer is not None and answer.value == "2018"  # 82% over 67%, the cost row's share columns
+
+
+MARGINS = [
+    ["", "2019", "2018"],
+    ["Revenue", "1,000", "900"],
+    ["Gross profit", "400", "350"],
+    ["Gross margin %", "40.0%", "38.9%"],
+]
+STORES = [
+    ["(dollars in millions)", "Fiscal 2020 (53 weeks)", "Fiscal 2019 (52 weeks)"],
+    ["Net sales", "$18,402", "$16,875"],
+    ["Stores at end of period", "1,147", "1,118"],
+    ["Postpaid phone net additions (thousands)", "820", "617"],
+]
+
+
+def test_a_ratio_the_table_states_is_taken_as_printed(tmp_path):
+    table = table_from_rows(MARGINS, tmp_path, "margins")
+    answer = answer_table(table, "What percentage of revenue was gross profit in 2018?")
+    assert answer is not None and answer.value == "38.9%"  # 350 / 900 = 38.89, printed as 38.9%
+    assert [(c["row"], c["col"]) for c in answer.citations] == [(3, 2)]
+
+
+def test_a_count_the_row_holds_at_the_end_of_the_period(tmp_path):
+    table = table_from_rows(STORES, tmp_path, "stores")
+    stores = answer_table(table, "How many stores were there as of the end of fiscal 2019?")
+    assert stores is not None and stores.value == "1,118"
+    adds = answer_table(table, "How many postpaid phone net adds were there in fiscal 2020?")
+    assert adds is not None and adds.value == "820"

@@ -64,6 +64,7 @@ from tablerag.qa.periods import (
     STATED_CHANGE,
     column_years,
     is_year,
+    percent_cell,
     percent_column,
     promote_period_rows,
     row_periods,
@@ -845,7 +846,7 @@ def _from_table(
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
-            return computed
+            return _stated_as_computed(table, question, route_, linked, computed, version) or computed
         if route_.intent in _MOST_LEAST and listing_bounds(table, question) is not None:
             return None  # "the least points between 2007 and 2010": a span of rows, no one cell states it
         taken = lookup(table, linked, version, question)
@@ -1112,6 +1113,36 @@ def _whole_is_hundred(table: Table, asked: set[str]) -> bool:
 
 
 _HUNDRED_SLACK = 0.05  # "100.0%" as printed; a share rounded to one decimal place is 100 within this
+
+
+def _stated_as_computed(
+    table: Table, question: str, route_: Route, linked: Linked, computed: Answer, version: str | None
+) -> Answer | None:
+    """A percentage computed as a ratio that the table states in the same column, in a row the question did not
+    name ("what percentage of revenue was gross profit in 2018": gross profit / revenue = 38.89, and the "Gross margin
+    %" row states 38.9%): the stated cell, equal to the computation at the decimals it is printed with, is the
+    table's own figure. Only when exactly one such cell is there."""
+    if route_.intent is not Intent.RATIO or computed.value is None or not computed.citations:
+        return None
+    value = parse_number(computed.value)
+    cols = {c.get("col") for c in computed.citations}
+    if value is None or len(cols) != 1 or None in cols:
+        return None
+    col = int(next(iter(c for c in cols if c is not None)))
+    cited = {c.get("row") for c in computed.citations}
+    found = []
+    for r in range(table.header_rows, table.n_rows):
+        cell = table.cell_at(r, col)
+        if r in cited or cell is None or cell.value is None or not percent_cell(table, r, col):
+            continue
+        shown = cell.text.split(".")[1] if "." in cell.text else ""
+        decimals = sum(ch.isdigit() for ch in shown)
+        if round(float(value.value), decimals) == round(float(cell.value), decimals):
+            found.append(r)
+    if len(found) != 1:
+        return None
+    row = Scored(found[0], 0.0, frozenset(), 0)
+    return lookup(table, Linked([row], [Scored(col, 0.0, frozenset(), 0)], linked.key_cols, linked.words), version)
 
 
 _AGGREGATE = Counter(tokens("aggregate"))

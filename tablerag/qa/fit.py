@@ -97,7 +97,9 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
     # employees"); a counted word may say a word of the label another way ("customers" for "Postpaid
     # subscribers") or be the table's own context (the stub's "Mobile", the row's section)
-    if counted and counted <= own and own - COUNT_NAME_WORDS <= said:  # says "end of year"
+    # a period's words in the label ("Stores at end of period") are said by the period the question names
+    dated = _PERIOD_WORDS if years_in(question) else frozenset()
+    if counted and counted <= own and own - COUNT_NAME_WORDS - dated <= said:  # says "end of year"
         return True
     phrase = _COUNTED_PHRASE.search(question)
     counted = set(tokens(phrase.group(1))) if phrase else counted

@@ -1494,6 +1494,7 @@ _ALSO_SAID_GROUPS = (
     tokens("dividends distributions"),
     tokens("allowance provision"),
     tokens("accruals accrued"),  # "accruals" are the "Accrued liabilities"
+    tokens("additions adds"),  # "net adds" are "Net additions"
     tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
     tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
     tokens("buybacks repurchases"),
