@@ -46,3 +46,25 @@ def test_rows_dated_by_a_day_over_year_columns(tmp_path):
     assert end is not None and end.value == "$1,925"
     start = answer_table(table, "What were the asset retirement obligations at the beginning of 2018?")
     assert start is not None and start.value == "$1,792"
+
+
+ROLL_FORWARD = [
+    ["(in thousands)", "Allowance for Credit Losses"],
+    ["Balance as of December 31, 2017", "$2,315"],
+    ["Provision for expected credit losses", "1,042"],
+    ["Recoveries of amounts previously written off", "64"],
+    ["Balance as of December 31, 2018", "$2,545"],
+    ["Provision for expected credit losses", "1,318"],
+    ["Recoveries of amounts previously written off", "91"],
+    ["Balance as of December 31, 2019", "$2,852"],
+]
+
+
+def test_a_movement_of_the_year_asked_before_the_balance_dated_so(tmp_path):
+    table = table_from_rows(ROLL_FORWARD, tmp_path, "roll_forward")
+    recoveries = answer_table(table, "What were the recoveries in 2019?")
+    assert recoveries is not None and recoveries.value == "91"
+    provision = answer_table(table, "What was the provision for expected credit losses in 2018?")
+    assert provision is not None and provision.value == "1,042"
+    balance = answer_table(table, "What was the balance as of December 31, 2019?")
+    assert balance is not None and balance.value == "$2,852"

@@ -121,3 +121,16 @@ def test_a_quarter_of_the_year_asked_with_a_loss_over_tied_rows(tmp_path):
     answer = answer_table(table, "In which quarter of 2018 did the company record a net loss?")
     assert answer is not None and answer.value == "Q1"
     assert answer.citations[0]["col"] == 8
+
+
+def test_a_full_year_asked_over_its_quarters(tmp_path):
+    rows = [
+        ["($ in millions)", "Q1 FY20", "Q2 FY20", "Q3 FY20", "Q4 FY20", "FY20"],
+        ["Net revenue", "2,804", "3,115", "2,957", "3,322", "12,198"],
+        ["Operating expenses", "1,047", "1,102", "1,081", "1,139", "4,369"],
+    ]
+    table = table_from_rows(rows, tmp_path, "fiscal_quarters")
+    year = answer_table(table, "What were operating expenses for fiscal year 2020?")
+    assert year is not None and year.value == "4,369"
+    quarter = answer_table(table, "What were operating expenses in Q3 FY20?")
+    assert quarter is not None and quarter.value == "1,081"

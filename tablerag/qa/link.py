@@ -239,6 +239,14 @@ def _part_in_words(m: re.Match[str]) -> str:
 
 # "FY 2018", "FY19": the fiscal year said in words, as questions write it ("the revenue in fiscal year 2018")
 _FISCAL_MARK = re.compile(r"\bFY\s?(?=['\u2019]?\d\d(?:\d\d)?\b)", re.IGNORECASE)
+# a fiscal year's two digits ("FY20", "FY'19") are the year in full, as a question may say it ("fiscal year 2020")
+_FISCAL_SHORT = re.compile(r"\bFY\s?['\u2019]?(\d\d)\b", re.IGNORECASE)
+CENTURY_PIVOT = 70  # two-digit years below this are 20xx, from it 19xx ("FY98" is 1998)
+
+
+def _fiscal_in_full(m: re.Match[str]) -> str:
+    yy = int(m.group(1))
+    return f"fiscal year {2000 + yy if yy < CENTURY_PIVOT else 1900 + yy}"
 
 
 # a comparison sign before a number, as a label writes a bucket (">360", "< 1 year"): the words a question says
@@ -493,7 +501,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _PERCENT.sub(" percent ", text)
-    text = _FISCAL_MARK.sub("fiscal year ", _PART_OF_YEAR.sub(_part_in_words, text))
+    text = _FISCAL_MARK.sub("fiscal year ", _FISCAL_SHORT.sub(_fiscal_in_full, _PART_OF_YEAR.sub(_part_in_words, text)))
     text = _BALANCE_END.sub(lambda m: "ending" if m.group(2) else "beginning", one_spelling(text))
     text = _PERIOD_THEN_ENDED.sub(lambda m: f"{m.group(1)} periodended", text)
     text = _IN_ISSUE.sub(
@@ -1280,7 +1288,7 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
     if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
         return _month_row_first(table, question, rows)
     end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
-    first = labels.get(rows[0].index, set())
+    first = set(tokens(" ".join(table.row_chain(rows[0].index))))  # its section may say the end ("... at beginning")
     if first & (_END_TOKENS | _BEGIN_TOKENS):
         return rows
     balance = next((s for s in rows if labels.get(s.index, set()) & end), None)
@@ -1342,6 +1350,29 @@ def _share_item_first(table: Table, question: str, rows: list[Scored]) -> list[S
     if _base_decides(table, question, rows[1].index, rows[0].index):
         return [rows[1], rows[0], *rows[2:]]
     return rows
+
+
+def _movement_before_balance(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """In a roll-forward ("Balance as of December 31, 2018 | Provision | Recoveries | Balance as of December 31,
+    2019"), a balance row linked by the year alone gives way to the movement rows the question's words name, the
+    one of the year asked first ("the recoveries in 2019": the "Recoveries" row leading to the 2019 balance)."""
+    if len(rows) < 2:
+        return rows
+    asked = years_in(question)
+    if not asked or not rows[0].tokens or not rows[0].tokens <= asked:
+        return rows
+    if not any(c.row == rows[0].index and c.value is not None for c in table.cells):
+        return rows  # a section row ("2019:") heads the rows below it: no balance a movement leads to
+    periods = row_periods(table)
+    if not periods:
+        return rows
+    worded = [s for s in rows if s.tokens - asked]
+    if not worded:
+        return rows
+    best = round(worded[0].score, SCORE_DIGITS)
+    tied = [s for s in worded if round(s.score, SCORE_DIGITS) == best]
+    first = next((s for s in tied if periods.get(s.index) in asked), tied[0])
+    return [first, *(s for s in rows if s is not first)]
 
 
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
@@ -1626,9 +1657,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
-    rows = _share_item_first(
-        table, question, _balance_row_first(table, question, _dated_row_first(table, question, rows))
-    )
+    rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
+    rows = _movement_before_balance(table, question, _share_item_first(table, question, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2

@@ -560,6 +560,18 @@ def _asked_months(m: re.Match[str]) -> int:
     return 6 if m.group("part") or m.group("h") else 12
 
 
+def asked_months(question: str) -> int | None:
+    """How long a period the question says (3 for a quarter, 6 for a half, 9, 12 for a full or fiscal year); None
+    when it says none."""
+    m = _ASKED_DURATION.search(question)
+    return _asked_months(m) if m is not None else None
+
+
+def column_months(table: Table, col: int) -> int | None:
+    """How long a period the column's header says (its lowest level that says one): "Q1 FY20" 3, "FY20" 12."""
+    return next((n for level in reversed(table.column_chain(col)) if (n := _level_months(level))), None)
+
+
 def durations_said(table: Table, question: str) -> str:
     """The question with the period length it names said as the table's header says it, when the table's columns
     are periods of two or more lengths ("Three Months Ended | Year Ended"): "the fourth quarter of 2023" is the

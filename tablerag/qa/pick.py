@@ -19,7 +19,9 @@ from tablerag.qa.periods import (
     MONTH_NAME,
     PERIOD_NOUNS,
     STATED_CHANGE,
+    asked_months,
     column_kind,
+    column_months,
     column_years,
     is_year,
     month_number,
@@ -302,6 +304,10 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     # a planned figure ("Target 2024" beside "2024") is asked by its word too
     if not PLANNED.search(question):
         plain = [c for c in plain if not PLANNED.search(table.column_name(c.index))] or plain
+    # a length of period asked ("fiscal year 2020" over "Q1 FY20 | ... | FY20", "the nine months"): the columns
+    # whose header says that length
+    if (months := asked_months(question)) is not None:
+        plain = [c for c in plain if column_months(table, c.index) == months] or plain
     # a nil mark ("—") answers no "what was": the columns where the row holds something (the swap's fair value
     # in "Total" and "Level 2", not "Level 1" and "Level 3")
     plain = [c for c in plain if grid[row][c.index].strip() and not is_nil_mark(grid[row][c.index])] or plain
