@@ -36,10 +36,10 @@ def test_the_group_column_under_years_is_no_segment(tmp_path):
     assert answer is not None and answer.value == "Retail"
 
 
-def test_a_fiscal_year_label_answers_as_printed(tmp_path):
+def test_a_fiscal_year_label_answers_by_its_year(tmp_path):
     table = table_from_rows([["", "FY19", "FY18"], ["Revenue", "980", "1,050"]], tmp_path, "fy")
     answer = answer_table(table, "In which year was revenue higher?")
-    assert answer is not None and answer.value == "FY18"
+    assert answer is not None and answer.value == "2018"  # the year, as TAT-QA's annotators answer "which year"
     spans = table_from_rows([["", "2018/2019", "2017/2018"], ["Revenue", "5,400", "5,100"]], tmp_path, "spans")
     closing = answer_table(spans, "In which year was revenue higher?")
     assert closing is not None and closing.value == "2019"  # a year span is named by its closing year

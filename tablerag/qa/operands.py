@@ -21,9 +21,6 @@ from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sa
 TOTAL_LABEL = re.compile(
     r"\b(totals?|sum|subtotals?|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
-# a fiscal year as reports label it ("FY19", "FY 2019", "FY2019-20"): the answer to "which year" is that label as
-# printed. A year span alone ("2018/2019") is answered by its closing year, as TAT-QA's annotators do
-FISCAL_LABEL = re.compile(r"FY\s?'?(?:\d{2}|(?:19|20)\d{2})(?:\s*[/–-]\s*(?:\d{2}|(?:19|20)\d{2}))?", re.IGNORECASE)
 MEAN_WORDS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
@@ -242,8 +239,7 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
     shared = len([y for y in last_years if y]) != len({y for y in last_years if y})
     out = []
     for chain in chains:
-        years = [FISCAL_LABEL.fullmatch(lvl.strip()) and lvl.strip() or y for lvl in chain if (y := year_of(lvl))]
-        years = years if not shared else []
+        years = [y for lvl in chain if (y := year_of(lvl))] if not shared else []
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]
