@@ -13,7 +13,7 @@ import difflib
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -1286,7 +1286,7 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
         return rows
     labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
     if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
-        return _month_row_first(table, question, rows)
+        return _tie_decided(rows, lambda a, b: _end_decides(table, question, a, b))
     end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
     first = set(tokens(" ".join(table.row_chain(rows[0].index))))  # its section may say the end ("... at beginning")
     if first & (_END_TOKENS | _BEGIN_TOKENS):
@@ -1314,13 +1314,12 @@ def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
     return months[0] != months[1] and (months[0] > months[1]) == bool(m.group(1))
 
 
-def _month_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
-    """Of the two best rows, tied, the one dated at the end asked (`_end_decides`) first."""
+def _tie_decided(rows: list[Scored], decides: Callable[[int, int], bool]) -> list[Scored]:
+    """Of the two best rows, tied, the second first when ``decides(second, first)``: it is the one asked and the
+    first is not (the end asked, the item of a share)."""
     if len(rows) < 2 or round(rows[0].score, SCORE_DIGITS) != round(rows[1].score, SCORE_DIGITS):
         return rows
-    if _end_decides(table, question, rows[1].index, rows[0].index):
-        return [rows[1], rows[0], *rows[2:]]
-    return rows
+    return [rows[1], rows[0], *rows[2:]] if decides(rows[1].index, rows[0].index) else rows
 
 
 # "X as a percentage of Y": Y is the base the share is of, no row asked ("the percentage of X in Y" says the part
@@ -1338,18 +1337,13 @@ def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
     m = _SHARE_BASE_SAID.search(question)
     if m is None:
         return False
-    base = set(tokens(m.group("base")))
+    base, item = set(tokens(m.group("base"))), set(tokens(question[: m.start()]))
     first_words, second_words = set(row_words(table, first)), set(row_words(table, second))
+    if (
+        second_words <= item
+    ):  # the item is that row too ("2019 closing balance as a percentage of 2018 closing balance")
+        return False
     return bool(second_words) and second_words <= base and not first_words <= base
-
-
-def _share_item_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
-    """Of the two best rows, tied, the item whose share is asked before the base it is a share of."""
-    if len(rows) < 2 or round(rows[0].score, SCORE_DIGITS) != round(rows[1].score, SCORE_DIGITS):
-        return rows
-    if _base_decides(table, question, rows[1].index, rows[0].index):
-        return [rows[1], rows[0], *rows[2:]]
-    return rows
 
 
 def _movement_before_balance(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
@@ -1658,7 +1652,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
-    rows = _movement_before_balance(table, question, _share_item_first(table, question, rows))
+    rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
+    rows = _movement_before_balance(table, question, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
