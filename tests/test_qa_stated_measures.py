@@ -123,10 +123,10 @@ def test_a_count_the_row_holds_at_the_end_of_the_period(tmp_path):
 def test_a_share_of_the_same_row_in_another_year_keeps_that_row(tmp_path):
     rows = [
         ["", "2019", "2018"],
-        ["Opening balance", "83,934", "100,107"],
-        ["Additions", "39,116", "51,185"],
-        ["Closing balance", "123,093", "83,934"],
-        ["Gains on balances held at the end of the period", "3,265", "6,861"],
+        ["Opening balance (1)", "83,934", "100,107"],
+        ["Additions (2)", "39,116", "51,185"],
+        ["Closing balance (3)", "123,093", "83,934"],
+        ["* Includes gains attributable to balances held at the end of the reporting period", "3,265", "6,861"],
     ]
     table = table_from_rows(rows, tmp_path, "movements")
     answer = answer_table(table, "What is the 2019 closing balance expressed as a percentage of 2018 closing balance?")
