@@ -1104,10 +1104,13 @@ def _shares_stated(table: Table, linked: Linked) -> bool:
 def _whole_is_hundred(table: Table, asked: set[str]) -> bool:
     """A common-size table: the row of the whole the question names ("as a percentage of revenue") holds 100 in
     every column ("Revenue | 100.0% | 100.0%"), so every row holds its share of it."""
-    for r in range(table.header_rows, table.n_rows):
+    values: dict[int, list[float]] = {}
+    for cell in table.cells:
+        if cell.value is not None and cell.row >= table.header_rows:  # body rows only
+            values.setdefault(cell.row, []).append(cell.value)
+    for r, held in values.items():
         words = set(row_words(table, r)) - TOTAL_TOKENS
-        values = [c.value for c in table.cells if c.row == r and c.value is not None]
-        if words and words <= asked and len(values) >= 2 and all(abs(v - 100) < _HUNDRED_SLACK for v in values):
+        if words and words <= asked and len(held) >= 2 and all(abs(v - 100) < _HUNDRED_SLACK for v in held):
             return True
     return False
 
@@ -1128,7 +1131,7 @@ def _stated_as_computed(
     cols = {c.get("col") for c in computed.citations}
     if value is None or len(cols) != 1 or None in cols:
         return None
-    col = int(next(iter(c for c in cols if c is not None)))
+    col = int(next(c for c in cols if c is not None))
     cited = {c.get("row") for c in computed.citations}
     found = []
     for r in range(table.header_rows, table.n_rows):

@@ -146,6 +146,12 @@ def _negative_asked(linked: Linked) -> bool:
     return bool(words & _NEGATIVE_ASKED) and not words & _POSITIVE_SAID
 
 
+def _cell_said(view: TypedView, row: int, col: int) -> list[str]:
+    """What names a compared cell: its row (its label and its sections: "Deferred tax liabilities: / Depreciation")
+    and its column."""
+    return [" ".join([*view.table.row_chain(row), row_label(view, row)]), view.table.column_name(col)]
+
+
 def _negatives_ranked(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, parts: str) -> bool:
     """Some compared amount is below zero, and the amounts are signed by what they are: a ranking of what goes out
     takes those below zero. Not when all are above zero (what goes out printed as it is), nor when each cell's row
@@ -153,7 +159,7 @@ def _negatives_ranked(view: TypedView, cells: list[tuple[int, int]], sandbox: Sa
     if not sandbox.run(f"SELECT COUNT(*) FROM ({parts}) WHERE v < 0").rows[0][0]:
         return False
     for r, c in cells:
-        said = set(tokens(" ".join([*view.table.row_chain(r), row_label(view, r), view.table.column_name(c)])))
+        said = set(tokens(" ".join(_cell_said(view, r, c))))
         if not said & _NEGATIVE_ASKED or said & _POSITIVE_SAID:
             return True
     return False
@@ -272,7 +278,6 @@ RESIDUAL_ROW = re.compile(
 )
 
 
-# a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
 # a column of the whole entity, beside its segments' columns ("Retail | Online | Group"), or of what no segment
 # holds ("Corporate", "Unallocated", "Eliminations", "Other")
 _WHOLE_OR_RESIDUAL = re.compile(
@@ -289,9 +294,7 @@ def _members_only(view: TypedView, cols: list[int], named: set[int], kind: froze
     members = [
         c
         for c in cols
-        if c in named
-        or not _WHOLE_OR_RESIDUAL.search(own := _own_level(view, c))
-        or (_REST_OF.search(own) and kind & _AREA_KINDS)  # "Rest of world" is a region
+        if c in named or not _WHOLE_OR_RESIDUAL.search(own := _own_level(view, c)) or _area_of_its_own(own, kind)
     ]
     return members if len(members) >= 2 else cols
 
@@ -307,14 +310,20 @@ _REST_OF = re.compile(r"^\s*rest\s+of\b", re.IGNORECASE)
 _AREA_KINDS = frozenset(tokens("region regions area areas geography geographies market markets"))
 
 
+def _area_of_its_own(label: str, kind: frozenset[str]) -> bool:
+    """ "Rest of world" when the kind asked is an area ("which region"): a member, not a residual bucket."""
+    return bool(_REST_OF.search(label)) and bool(kind & _AREA_KINDS)
+
+
 def _residual(label: str, kind: frozenset[str]) -> bool:
     """A row that is no member of the kind ranked: a residual bucket (`RESIDUAL_ROW`) or a deduction ("Less: ...");
-    "Rest of world" is one unless the kind asked is an area ("which region")."""
-    if _REST_OF.search(label) and kind & _AREA_KINDS:
+    "Rest of world" is one unless the kind asked is an area (`_area_of_its_own`)."""
+    if _area_of_its_own(label, kind):
         return False
     return bool(RESIDUAL_ROW.search(label) or DEDUCTION_ROW.match(label))
 
 
+# a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
 DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
 
 
@@ -597,7 +606,7 @@ def _outflows(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, p
     if low is None or high is None or high > 0 or low >= 0:
         return False
     for r, c in cells:
-        said = [" ".join([*view.table.row_chain(r), row_label(view, r)]), view.table.column_name(c)]
+        said = _cell_said(view, r, c)
         if not any(OUTFLOW.search(t) for t in said) and any(TWO_WAY.search(t) for t in said):
             return False
     return True
@@ -1184,7 +1193,8 @@ def _across_total(
         cols = [c for c in cols if _span_column(view, c)]
     elif linked.kind and not linked.kind <= set(row_words(view.table, row)):  # "Total segments": rows are the kind
         cols = [c for c in cols if linked.kind & set(tokens(_own_level(view, c)))]
-        best = [c for c in cols if c in {u.index for u in best_tied(linked.cols)}]
+        tied = {u.index for u in best_tied(linked.cols)}
+        best = [c for c in cols if c in tied]
         cols = best if len(best) >= MIN_COMPARED_PERIODS else cols  # "at December 31, 2018": that date's levels
         if len({_own_level(view, c) for c in cols}) < len(cols):
             return None  # the kind's words in a group label over periods ("Segment Operating Profit / Q2 FY22")

@@ -1339,9 +1339,8 @@ def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
         return False
     base, item = set(tokens(m.group("base"))), set(tokens(question[: m.start()]))
     first_words, second_words = set(row_words(table, first)), set(row_words(table, second))
-    if (
-        second_words <= item
-    ):  # the item is that row too ("2019 closing balance as a percentage of 2018 closing balance")
+    # the item is that row too ("2019 closing balance as a percentage of 2018 closing balance")
+    if second_words <= item:
         return False
     return bool(second_words) and second_words <= base and not first_words <= base
 
