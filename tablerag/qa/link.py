@@ -1551,6 +1551,28 @@ _ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
 _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
 
 
+def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored]) -> tuple[int, list[str]] | None:
+    """The other words of the question's words that one row's whole own label says, when the best-linked row's
+    label holds a word the question never says ("net profit" over "Gross profit" and "Net income": "income";
+    "interest expenses" over "Non-controlling interests" and "Finance costs": "finance", "cost"): a label named
+    whole, one word said its own way, is the row asked; one named in part by the question's own words names
+    another amount: that row and the other words. None when the best row's label is named whole already, or no
+    single row or several are."""
+    said = set(q)
+    if not any(t in _ALSO_SAID for t in said):
+        return None
+    own = {r: set(tokens(table.row_chain(r)[-1])) for r in range(table.header_rows, table.n_rows) if table.row_chain(r)}
+    if own.get(found[0].index, {""}) <= said:
+        return None
+    other = {w: t for t in said for w in _ALSO_SAID.get(t, ()) if w not in said}
+    whole = [r for r, toks in own.items() if toks and toks <= said | set(other) and toks & set(other)]
+    # each of the question's words said once: "cost" said as "expense" and its label's "cost" is one word
+    whole = [r for r in whole if len({other.get(t, t) for t in own[r]}) == len(own[r])]
+    if len(whole) != 1:
+        return None
+    return whole[0], sorted(own[whole[0]] & set(other))
+
+
 def also_said(token: str) -> list[str]:
     """The other words reports use for the amount a link token names ("customer" -> "subscrib", "client")."""
     return _ALSO_SAID.get(token, [])
@@ -1638,8 +1660,13 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         if not found
         else _unused_said_otherwise(table, asked)
     )
+    whole_said = _whole_label_said_otherwise(table, asked, found) if found else None
+    if whole_said is not None:
+        also = [*also, *(w for w in whole_said[1] if w not in also)]
     if also:
         found, key_cols, tied = link_rows(table, question, q + also)
+    if whole_said is not None and (first := next((s for s in found if s.index == whole_said[0]), None)):
+        found = [first, *(s for s in found if s is not first)]
     rows = _part_of_the_total(
         table,
         question,

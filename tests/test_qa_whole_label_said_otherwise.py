@@ -1,0 +1,58 @@
+"""A row whose whole label the question says, one word said its own way, is the row asked over a row that shares
+only one of the question's words: "net profit" is "Net income", not "Gross profit"; "operating profit" is "Income
+from operations", not "Total operating expenses"; "interest expenses" are "Finance costs", not "Non-controlling
+interests"; "sales" for nine months are "Revenue", not "Cost of sales". A label the question names whole in its own
+words keeps its place. Tables are written as CSV files."""
+
+from __future__ import annotations
+
+from helpers import answers_each
+
+from tablerag.eval.qa import table_from_rows
+
+STATEMENT = [
+    ["", "Years Ended December 31,", "", ""],
+    ["(in thousands)", "2019", "2018", "2017"],
+    ["Revenue", "$1,284,512", "$1,136,904", "$987,330"],
+    ["Cost of revenue", "742,118", "671,502", "598,407"],
+    ["Gross profit", "542,394", "465,402", "388,923"],
+    ["Total operating expenses", "366,538", "333,844", "301,098"],
+    ["Income from operations", "175,856", "131,558", "87,825"],
+    ["Other income (expense), net", "3,118", "(1,402)", "2,261"],
+    ["Provision for income taxes", "33,512", "22,874", "24,010"],
+    ["Net income", "$123,558", "$82,965", "$39,926"],
+]
+IFRS = [
+    ["€ million", "2020", "2019"],
+    ["Revenue", "9,812", "10,447"],
+    ["Employee benefits expense", "(2,733)", "(2,801)"],
+    ["Operating profit (EBIT)", "980", "1,121"],
+    ["Finance income", "37", "45"],
+    ["Finance costs", "(164)", "(171)"],
+    ["Profit for the year", "632", "732"],
+    ["Attributable to:", "", ""],
+    ["Owners of the parent", "618", "713"],
+    ["Non-controlling interests", "14", "19"],
+]
+
+
+def test_a_label_said_whole_in_other_words_is_the_row_asked(tmp_path):
+    table = table_from_rows(STATEMENT, tmp_path, "statement")
+    answers_each(
+        table,
+        ("What was net profit in 2017?", "$39,926"),
+        ("What was the company's operating profit in 2018?", "131,558"),
+        # the question's own words keep naming their row
+        ("What was gross profit in 2019?", "542,394"),
+        ("What was net income in 2018?", "$82,965"),
+    )
+
+
+def test_two_words_said_otherwise_name_one_label(tmp_path):
+    table = table_from_rows(IFRS, tmp_path, "ifrs")
+    answers_each(
+        table,
+        ("What were the company's interest expenses in 2020?", "(164)"),
+        ("What was the profit attributable to non-controlling interests in 2019?", "19"),
+        ("What was finance income in 2020?", "37"),
+    )
