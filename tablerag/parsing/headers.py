@@ -385,13 +385,28 @@ def _section_off_stub(row: list[Cell | None]) -> Cell | None:
     return only if only.col > 0 and text.endswith(":") and not _is_value(text) else None
 
 
+# a range of two amounts as assumption tables print one value ("35%-40%", "1.6% - 2.5%", "4.0 - 6.25 years"): the
+# unit word after the second end is the range's; a range of whole numbers ("1-3 years", "3-5") is as often a
+# bucket a header names, so a percentage, a currency or a decimal point must say it is measured
+_RANGE = re.compile(r"^(.+?)\s*[-\u2013\u2014]\s*(.+?)(?:\s+(?:years?|months?|days?))?$", re.IGNORECASE)
+_MEASURED = re.compile(r"[%$€£¥]|\d\.\d")
+
+
 def _is_value(text: str) -> bool:
-    """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250")."""
+    """A number that is not a year; also several numbers a reader left in one cell ("2,753,438 2,799,250"), or a
+    range of two ("35%-40%"; a span of years, "2019-2020", is a label)."""
     whole = " ".join(text.split())
     if parse_number(whole) is not None and not _YEAR.match(whole):
         return True  # "$ 148,206", "(1,204.5)", "12.5 %": one amount, its sign or unit apart
     parts = whole.split()
-    return bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts)
+    if bool(parts) and all(parse_number(p) is not None and not _YEAR.match(p) for p in parts):
+        return True
+    ends = _RANGE.match(whole)
+    return (
+        ends is not None
+        and _MEASURED.search(whole) is not None
+        and all(parse_number(e) is not None and not _YEAR.match(e) and not e.startswith("(") for e in ends.groups())
+    )
 
 
 def _spans_all(table: Table, cell: Cell) -> bool:
@@ -561,7 +576,36 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
             kinds[r] = _RowKind(True, [_label(off_stub)])
             continue
         kinds[r] = _RowKind(only_first, labels) if labels else None
+    if has_values and stop - first == 1:
+        kinds = _wrapped_labels(table, kinds, {c.row for c in table.cells if c.col >= stop and not _is_label(c)})
     return _confirm_sections(_merged_sections(table, kinds, starts))
+
+
+# fewer than this share of a stub's labels must open lower-case for such a label to be the end of the one above:
+# where half or more do, lower-case is the table's own style ("men", "women" under "sex"), not a wrapped line
+MAX_LOWER_LABEL_SHARE = 0.5
+
+
+def _wrapped_labels(table: Table, kinds: list[_RowKind | None], valued: set[int]) -> list[_RowKind | None]:
+    """Stub labels a reader wrapped over two grid rows, read as one label of the row that holds the values: the
+    end of a label, opening lower-case under a label that does not, with the values on its own line ("Net cash used
+    in investing" / "activities | (88,412)") or on the line above ("Accrued compensation and | $48,215" /
+    "related benefits"). The other line names nothing of its own."""
+    labelled = [r for r, k in enumerate(kinds) if k is not None and len(k.labels) == 1]
+    lower = [r for r in labelled if _starts_lower(kinds[r].labels[0])]  # type: ignore[union-attr]
+    if not lower or len(lower) >= MAX_LOWER_LABEL_SHARE * len(labelled):
+        return kinds
+    out = list(kinds)
+    for r in lower:
+        above, here = out[r - 1], out[r]
+        if above is None or here is None or len(above.labels) != 1 or _starts_lower(above.labels[0]):
+            continue
+        joined = f"{above.labels[0]} {here.labels[0]}"
+        if r in valued and r - 1 not in valued:  # "Net cash used in investing" / "activities | (88,412)"
+            out[r - 1], out[r] = None, _RowKind(False, [joined])
+        elif r - 1 in valued and r not in valued:  # "Accrued compensation and | $48,215" / "related benefits"
+            out[r - 1], out[r] = _RowKind(above.section, [joined]), None
+    return out
 
 
 def _merged_sections(table: Table, kinds: list[_RowKind | None], starts: list[list[Cell]]) -> list[_RowKind | None]:
