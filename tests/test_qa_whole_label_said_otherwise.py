@@ -1,8 +1,9 @@
 """A row whose whole label the question says, one word said its own way, is the row asked over a row that shares
 only one of the question's words: "net profit" is "Net income", not "Gross profit"; "operating profit" is "Income
 from operations", not "Total operating expenses"; "interest expenses" are "Finance costs", not "Non-controlling
-interests"; "sales" for nine months are "Revenue", not "Cost of sales". A label the question names whole in its own
-words keeps its place. Tables are written as CSV files."""
+interests". A label the question names whole in its own words keeps its place, and so does a row that says more of
+the question ("income tax expense at the federal statutory rate" over "Provision for income taxes"; "pre-tax
+profit" is "Earnings before income taxes"). Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -55,4 +56,33 @@ def test_two_words_said_otherwise_name_one_label(tmp_path):
         ("What were the company's interest expenses in 2020?", "(164)"),
         ("What was the profit attributable to non-controlling interests in 2019?", "19"),
         ("What was finance income in 2020?", "37"),
+    )
+
+
+RECONCILIATION = [
+    ["(in millions)", "2021", "2020"],
+    ["Income tax expense at U.S. federal statutory rate", "$412", "$356"],
+    ["State income taxes, net of federal benefit", "48", "41"],
+    ["Provision for income taxes", "$372", "$329"],
+]
+RETAIL = [
+    ["(in millions)", "2023", "2022"],
+    ["Net sales", "$52,418", "$50,110"],
+    ["Operating income", "2,940", "2,617"],
+    ["Earnings before income taxes", "2,762", "2,425"],
+    ["Income taxes", "638", "571"],
+    ["Net earnings", "$2,124", "$1,854"],
+]
+
+
+def test_a_row_that_says_more_of_the_question_keeps_its_place(tmp_path):
+    answers_each(
+        table_from_rows(RECONCILIATION, tmp_path, "reconciliation"),
+        ("How much was income tax expense at the federal statutory rate in 2020?", "$356"),
+        ("What was the provision for income taxes in 2021?", "$372"),
+    )
+    answers_each(
+        table_from_rows(RETAIL, tmp_path, "retail"),
+        ("What was pre-tax profit in FY2023?", "2,762"),
+        ("What was net profit in 2022?", "$1,854"),
     )

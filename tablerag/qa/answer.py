@@ -49,6 +49,7 @@ from tablerag.qa.link import (
     TOTAL_TOKENS,
     Linked,
     Scored,
+    kind_asked,
     link,
     link_rows,
     periods_placed,
@@ -95,6 +96,7 @@ from tablerag.qa.result import Answer, AskResult, cite
 from tablerag.qa.reverse import (
     filled_kind,
     filled_period,
+    filled_quarter,
     member_holding,
     nil_owner,
     party_of,
@@ -334,6 +336,13 @@ def _cells_listed(
     )
 
 
+# a duration or a multiple as reports print it: "6.4 years", "3-5 years", "18 months", "4.9x"
+_DURATION = re.compile(
+    r"^\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:years?|yrs?|months?|weeks?|days?|hours?|x|times)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
     """The question names no column (none, or only by words of the row's own name: "definite-lived" is not the
     "Useful Lives" column) and the linked row holds nothing but its label and one amount ("Total definite-lived
@@ -351,9 +360,17 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     # nil marks left out: "— | 498 | — | 498" over "Level 1 | Level 2 | Level 3 | Total" is one amount, its total's
     amounts = [c for c in filled if not is_nil_mark(grid[r][c])] or filled
     said = {" ".join(grid[r][c].split()) for c in amounts}
+    if len(said) > 1 and _MONEY_ASKED.search(question):
+        # "how much were the foreign net operating losses" over "Amount | Expiration": the one amount of the row,
+        # not the text beside it ("Indefinite", "2028-2037")
+        valued = [c for c in amounts if (v := table.cell_at(r, c)) is not None and v.value is not None]
+        if len(valued) == 1 and not is_year(grid[r][valued[0]].strip()):
+            amounts, said = valued, {grid[r][valued[0]]}
     whole = [c for c in amounts if TOTAL_TOKENS & set(tokens(table.column_name(c)))]
     cell = table.cell_at(r, (whole or amounts)[0]) if len(said) == 1 else None  # one amount, or one in every column
-    if cell is None or cell.value is None or is_year(cell.text):  # a lone year dates the row, it is no amount
+    # a duration said with its unit in words is an amount too ("6.4 years" as the row's one cell)
+    measure = cell is not None and len(filled) == 1 and _DURATION.match(cell.text) is not None
+    if cell is None or (cell.value is None and not measure) or is_year(cell.text):  # a lone year dates the row
         return []
     return [] if _year_unsaid(table, r, filled, question) else [Scored(cell.col, 0.0, frozenset(), 0)]
 
@@ -699,7 +716,12 @@ def answer_table(
         if picked is not None:
             return lookup(table, picked, version)
     found = measured(table, question, version) or _from_table(table, question, route_, embedder, version, on_query, llm)
-    if found is not None and found.value is not None and cites_a_label(table, found.citations):
+    if (
+        found is not None
+        and found.value is not None
+        and not _kind_heads_labels(table, question, found)
+        and cites_a_label(table, found.citations)
+    ):
         found = None  # a form read as rows under columns answered with one of its labels
     if found is None:  # a form's fields are labels beside values, not rows under columns
         found = _form_value(table, question, version)
@@ -716,6 +738,12 @@ def answer_table(
     ):
         return None
     return replace(found, score=found.score + _title_said(table, question, found))
+
+
+def _kind_heads_labels(table: Table, question: str, found: Answer) -> bool:
+    """A label asked for by its kind, which the first column's header says ("which asset category has a useful
+    life of 3-10 years" over "Asset category | Estimated useful life"): the label is the answer, not a form's."""
+    return found.label is not None and bool(kind_asked(question) & set(tokens(table.column_name(0))))
 
 
 # what each word the question says of a table's title adds to its answer's score: tables of one document tie on the
@@ -862,7 +890,8 @@ def _from_table(
         return None if text_for_a_number(table, question, taken.citations) else taken  # never "#" for a number
     owner = nil_owner(table, linked, question) or value_owner(table, linked, question)
     owner = owner or filled_kind(table, linked, question)
-    owner = owner or filled_period(table, linked, question) or signed_owner(table, linked, question)
+    owner = owner or filled_period(table, linked, question) or filled_quarter(table, linked, question)
+    owner = owner or signed_owner(table, linked, question)
     owner = owner or role_holder(table, linked, question) or party_of(table, linked, question)
     owner = owner or member_holding(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
@@ -1186,7 +1215,11 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
     change_column = (
         route_.intent in CHANGES
         and best_col is not None
-        and bool(STATED_CHANGE.search(table.column_name(best_col)) or percent_column(table, best_col))
+        and bool(
+            STATED_CHANGE.search(table.column_name(best_col))
+            or percent_column(table, best_col)
+            or _latest_period(table, best_col)  # "the increase in 2022" over "2022 | 2021 | Change": into 2022
+        )
         and stated_change(table, question, route_, linked) is not None
     )
     # the years of the linked row's own label name that row, no periods ("the December 1, 2019 to January 4, 2020
@@ -1231,6 +1264,13 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         return all(t in col and asked[t] <= held[t] for t in words)  # the column's name ("Mean", "Average price")
 
     return route_without(question, names)
+
+
+def _latest_period(table: Table, col: int) -> bool:
+    """The column is of the latest of the table's two or more years: the later end of a change stated beside it."""
+    years = column_years(table)
+    single = {y for ys in years.values() if len(ys) == 1 for y in ys}
+    return len(single) >= 2 and years.get(col) == {max(single)}
 
 
 def periods_listed(table: Table, linked: Linked, version: str | None, question: str) -> Answer | None:

@@ -54,6 +54,9 @@ HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the 
 
 _YEAR_WORD = frozenset(tokens("year"))  # a year said names "the year" of a label ("Nonvested shares at end of year")
 COUNT_NAME_WORDS = frozenset(tokens("number count"))  # a row named "Number of X" states how many X there are
+# what shares "there are" means: the ones outstanding ("how many diluted weighted average shares were there" over
+# "Weighted-average shares outstanding – diluted")
+_THERE_ARE = frozenset(tokens("outstanding"))
 # "how many people" over a table stating a headcount ("Headcount", "Employees", "FTE" as a column or row) asks that
 # count for the row named, not how many rows there are
 _PEOPLE = frozenset(tokens("people persons individuals"))
@@ -99,7 +102,7 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     # subscribers") or be the table's own context (the stub's "Mobile", the row's section)
     # a period's words in the label ("Stores at end of period") are said by the period the question names
     dated = _PERIOD_WORDS if years_in(question) else frozenset()
-    if counted and counted <= own and own - COUNT_NAME_WORDS - dated <= said:  # says "end of year"
+    if counted and counted <= own and own - COUNT_NAME_WORDS - dated - _THERE_ARE <= said:  # says "end of year"
         return True
     phrase = _COUNTED_PHRASE.search(question)
     counted = set(tokens(phrase.group(1))) if phrase else counted
@@ -432,7 +435,9 @@ def stated_change_row(table: Table, question: str, route_: Route, linked: Linked
     if len(years_in(question)) > 1 or _SET_AGAINST.search(question):
         return None
     row = linked.row.index
-    if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])):
+    # the row's own label states the change, or the stub's header does for every row ("Year-over-year growth" over
+    # "Total revenue | 18.4% | 22.7%")
+    if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])) and not STATED_CHANGE.search(table.column_name(0)):
         return None
     if percent_row(table, row) != (route_.intent is Intent.PERCENT_CHANGE):
         return None

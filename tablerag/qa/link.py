@@ -614,9 +614,11 @@ def _row_units(
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
         }
         chain = table.row_chain(r)
-        toks = {t for text in chain for t in tokens(text)} | {
-            t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]
-        }
+        # a row of amounts: its later text columns are its attributes, named by their headers
+        amounts = any((r, c) in numeric and not is_year(grid[r][c].strip()) for c in range(table.n_cols))
+        toks = {
+            t for text in chain for t in (_level_tokens(text, grid[r], header_words) if amounts else tokens(text))
+        } | {t for c, text in labels.items() for t in tokens(text) if c == 0 or t not in header_words[c]}
         if r in groups and not grid[r][0].strip():  # under a group label its first row holds ("2019 | Derivatives")
             toks |= set(tokens(groups[r]))
         if chain and not labels and values[r] and chain[-1] not in {" ".join(t.split()) for t in grid[r] if t.strip()}:
@@ -627,6 +629,17 @@ def _row_units(
         if toks:
             units[r], texts[r] = toks, labels
     return units, texts
+
+
+def _level_tokens(text: str, row: list[str], header_words: list[set[str]]) -> set[str]:
+    """A row-header level's words, less its column's header words when the level is a later stub column's cell
+    ("Shorter of lease term or useful life" under "Estimated Useful Life" names that column, not the row)."""
+    own = set(tokens(text))
+    said = " ".join(text.split())
+    for c in range(1, len(row)):
+        if " ".join(row[c].split()) == said:
+            return own - header_words[c] or own
+    return own
 
 
 # a heading that splits the amount above it into parts ("Analysed as:", "Represented by:", "Of which:"): its rows
@@ -740,7 +753,10 @@ _WHICH_KIND = re.compile(
     r"(?!(?:percentage|percent|proportion|share|fraction|portion)\s+of\s+(?!(?:all|every|each)\b))"
     r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned|accounts|represents|posted"
-    r"|reported|carries|bears|holds|held)\b)",
+    r"|reported|carries|bears|holds|held"
+    # what a register's rows do ("which subsidiary operates in", "which loan matures in", "which lease expires")
+    r"|operates|matures|expires|provides|owns|leases|uses|includes|covers|applies|pays|receives|serves|sells|"
+    r"produces|employs|belongs|falls)\b)",
     re.IGNORECASE,
 )
 # "what X was recorded / did the company report": an amount a statement reports, asked by its name (no kind of row
@@ -780,7 +796,7 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
     period kind ("which year", "which quarter") keeps its words (they may name a section), and so does a kind that
     says a row's whole label ("what range of expected volatility was used" over an "Expected volatility" row asks
     that row's value; "what aircraft was used" names no row)."""
-    m = _WHICH_KIND.match(question)
+    m = _WHICH_KIND.match(question) or _WHICH_KIND_DONE.match(question)
     if m is None or _PERIOD_KIND.search(m.group(1)):
         return q
     if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
@@ -906,6 +922,9 @@ def _items_for_headings(
             continue
         chain = table.row_chain(s.index)
         alone = len(top) == 1 and top[0] is s  # the heading the question names best, no other row as well
+        # the words of the heading's own label: a section over it ("December 31, 2018" over "Assets:") is its
+        # items' section too
+        mine = s.tokens & own.get(s.index, set()) or s.tokens
         under = [
             r
             for r in own
@@ -914,7 +933,7 @@ def _items_for_headings(
             and r in has_values
             and chain
             and table.row_chain(r)[: len(chain)] == chain
-            and s.tokens <= own[r]
+            and mine <= own[r]
         ]
         items = under or [v.index for v in valued.values() if s.tokens <= own[v.index]]
         if len(items) != 1:
@@ -1141,7 +1160,7 @@ def _whole_label_first(scored: list[Scored], named: set[int], own: dict[int, set
 def link_columns(table: Table, question: str, q: list[str] | None = None, embedder: Any = None) -> list[Scored]:
     """Columns whose header chain the question names, best first (lexical idf score, embedding as tie-breaker)."""
     q = q if q is not None else tokens(question)
-    units = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)}
+    units = _surface_told_apart(table, question, {c: set(tokens(table.column_name(c))) for c in range(table.n_cols)})
     matches = _match(q, {c: t for c, t in units.items() if t})
     sims = _embed_sims(table, question, embedder) if embedder is not None and matches else {}
     nq = f" {plain_words(question)} "
@@ -1160,6 +1179,37 @@ def link_columns(table: Table, question: str, q: list[str] | None = None, embedd
     return sorted(scored, key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
 
 
+def _surfaces(text: str) -> dict[str, set[str]]:
+    """Each link token of ``text`` with the words it was read from, lower-cased ("adjust": {"adjusted"})."""
+    out: dict[str, set[str]] = {}
+    for word in re.findall(r"[^\W_]+", text.lower()):
+        for t in tokens(word):
+            out.setdefault(t, set()).add(word)
+    return out
+
+
+_DERIVED = re.compile(r"(?:ed|ing|ments?)$")
+
+
+def _surface_told_apart(table: Table, question: str, units: dict[int, set[str]]) -> dict[int, set[str]]:
+    """Column words that share a stem but not a form ("Adjusted" beside "Adjusting items", "As Restated" beside
+    "Restatement Adjustments"): the question's own form names the columns that print it, the other form none."""
+    asked = _surfaces(question)
+    heads = {c: _surfaces(table.column_name(c)) for c in units}
+    out = dict(units)
+    for t, forms in asked.items():
+        # a derived form tells the meaning ("adjusted" is no "adjusting" item); a bare word ("budget") names
+        # every form ("Budgeted amounts")
+        said = {w for w in forms if _DERIVED.search(w)}
+        holding = [c for c in units if t in heads[c]]
+        exact = [c for c in holding if heads[c][t] & said]
+        if exact and len(exact) < len(holding):
+            for c in holding:
+                if c not in exact:
+                    out[c] = out[c] - {t}
+    return out
+
+
 def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
     names = [table.column_name(c) for c in range(table.n_cols)]
     cols = [c for c, n in enumerate(names) if n]
@@ -1173,14 +1223,23 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
 # a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
 # latest or earliest year of the period columns, not a maximum or minimum over the values
 _PLACED_PERIOD = re.compile(
-    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier|prior|previous|preceding)\s+"
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier|prior|previous|preceding|comparative)\s+"
     r"(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
     r"(?:years?(?:[\s-]ends?)?|periods?|dates?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
     re.IGNORECASE,
 )
 _EARLY = ("earliest", "oldest", "earlier")
 _OF_TWO = ("later", "earlier")  # a comparative places a period only among two
-_BEFORE_CURRENT = ("prior", "previous", "preceding")  # the year before the latest: the comparative one
+_BEFORE_CURRENT = ("prior", "previous", "preceding", "comparative")  # the year before the latest
+# the same said by its place: "the year before the most recent one", "the first year shown", "the last year presented"
+_YEAR_BEFORE_LATEST = re.compile(
+    r"\b(?:the\s+)?(?:fiscal\s+)?year\s+before\s+the\s+(?:most\s+recent|latest|current)(?:\s+(?:one|(?:fiscal\s+)?year))?\b",
+    re.IGNORECASE,
+)
+_SHOWN_PERIOD = re.compile(
+    r"\bthe\s+(first|last|final)\s+(?:fiscal\s+)?(?:year|period)\s+(?:shown|presented|reported|in\s+the\s+table)\b",
+    re.IGNORECASE,
+)
 _ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNORECASE)
 
 
@@ -1237,6 +1296,9 @@ def periods_placed(table: Table, question: str) -> str:
             return m.group(0) if set(years) & years_in(question) or _ASKS_YEAR.search(question) else years[-2]
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
+    if not _ASKS_YEAR.search(question) and not any(_YEAR_BEFORE_LATEST.search(label) for label in labels.split(" | ")):
+        question = _YEAR_BEFORE_LATEST.sub(years[-2], question)
+        question = _SHOWN_PERIOD.sub(lambda m: years[0] if m.group(1).lower() == "first" else years[-1], question)
     return _PLACED_PERIOD.sub(year, question)
 
 
@@ -1496,6 +1558,8 @@ def _named_under_year(table: Table, unit: Scored, asked: set[str]) -> bool:
     siblings = [
         r for r in range(table.header_rows, table.n_rows) if r != unit.index and table.row_chain(r)[:-1] == chain[:-1]
     ]
+    if not siblings:  # the one row of its heading under the year ("December 31, 2018 / Liabilities: / Contingent
+        return bool(own)  # consideration"), named by a word of its own
     return any(t not in row_words(table, r) for r in siblings for t in own)
 
 
@@ -1547,6 +1611,8 @@ _ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
 # an increase is a change ("the increase in comparable sales" over a "Comparable sales change" row), one way only:
 # a change is no increase ("the change for a 100 basis point decline" names no "+100" scenario)
 _ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
+# "pre-tax profit" is the profit before tax, one way only
+_ALSO_SAID |= {t: tokens("before tax") for t in tokens("pretax")}
 # a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
 _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
 
@@ -1562,13 +1628,25 @@ def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored])
     if not any(t in _ALSO_SAID for t in said):
         return None
     own = {r: set(tokens(table.row_chain(r)[-1])) for r in range(table.header_rows, table.n_rows) if table.row_chain(r)}
-    if own.get(found[0].index, {""}) <= said:
-        return None
     other = {w: t for t in said for w in _ALSO_SAID.get(t, ()) if w not in said}
+    best = own.get(found[0].index, {""})
+    if best <= said:
+        return None
+    if best <= said | set(other):  # the best row's label said whole with a word its own way: its words, all
+        return found[0].index, sorted(best & set(other))
     whole = [r for r, toks in own.items() if toks and toks <= said | set(other) and toks & set(other)]
     # each of the question's words said once: "cost" said as "expense" and its label's "cost" is one word
     whole = [r for r in whole if len({other.get(t, t) for t in own[r]}) == len(own[r])]
     if len(whole) != 1:
+        return None
+
+    def covered(r: int) -> int:  # the question's words a row's words say, its own way or the question's
+        words = set(row_words(table, r))
+        return sum(t in words or any(w in words for w in _ALSO_SAID.get(t, ())) for t in said)
+
+    # the row must say as much of the question as the best one does ("income tax expense at the federal statutory
+    # rate" is that row, though its label adds "U.S.", not the "Provision for income taxes")
+    if covered(whole[0]) < covered(found[0].index):
         return None
     return whole[0], sorted(own[whole[0]] & set(other))
 
@@ -1716,6 +1794,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
+    if rows_tied and (headed := _head_said(table, rows, set(q))) is not None:
+        rows_tied = False
+        rows = [headed, *(s for s in rows if s is not headed)]
     if rows_tied and cols and len(rows) >= 2:
         # of two rows tied, one named only by words the best column says too ("What was EMEA revenue in 2018?" over
         # "Total revenue" and "Europe, Middle East and Africa (EMEA)" under "2018 / Amount | % of Revenue"): the
@@ -1731,6 +1812,28 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
 # profit"): said right before another column's word they qualify it ("average yield", "operating margin"); a verb
 # after a noun does not ("shares granted")
 _MODIFIERS = frozenset(tokens("average mean median weighted total operating gross net adjusted underlying"))
+
+
+# the words after which a label says what its head noun is of, from or for ("Cost of sales", "Income from
+# operations", "Net income per share"): the head comes before them
+_HEAD_ENDS = re.compile(r"\s(?:of|from|for|in|on|to|by|per|at|under|with|without|excluding|including)\s", re.IGNORECASE)
+
+
+def _label_head(label: str) -> str | None:
+    """The head noun of a row label as a link token: the last word before its first "of", "from", "for"...
+    ("Cost of sales": "cost"; "Net sales": "sale"), parentheses left out."""
+    words = tokens(_HEAD_ENDS.split(re.sub(r"\([^)]*\)", " ", f" {label} "), maxsplit=1)[0])
+    return words[-1] if words else None
+
+
+def _head_said(table: Table, rows: list[Scored], q: set[str]) -> Scored | None:
+    """Of the rows tied on the same words of the question, the one whose label's head noun the question says
+    ("sales" is "Net sales", not "Cost of sales", whose head is the cost): None unless exactly one."""
+    tied = best_tied(rows)
+    if len({s.tokens for s in tied}) != 1:  # each named by a word of its own: the question says not which
+        return None
+    headed = [s for s in tied if (chain := table.row_chain(s.index)) and _label_head(chain[-1]) in q]
+    return headed[0] if len(headed) == 1 and len(tied) > 1 else None
 
 
 def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
@@ -1895,6 +1998,14 @@ def _amount_before_its_share(table: Table, question: str, q: list[str], rows: li
 
 # the effective tax rate asked ("the effective tax rate", "the effective income tax rate")
 _EFFECTIVE_RATE = re.compile(r"\beffective\s+(?:income\s+)?tax\s+rate\b", re.IGNORECASE)
+# an item's effect on a rate ("the impact of state taxes on the effective tax rate", "the stock-based compensation
+# impact on the rate", "the percentage impact of overseas tax rates"): the item's share of the rate is asked, the
+# rate itself is what it is said of
+RATE_EFFECT = re.compile(
+    r"\b(?:impact|effect|affect\w*|contribut\w*)\b[^?]*?\b(?:on|to)\s+(?:the\s+)?(?:company'?s\s+|group'?s\s+)?"
+    r"(?:effective\s+)?(?:income\s+)?(?:tax\s+)?rate\b|\bpercentage\s+(?:impact|effect)\b",
+    re.IGNORECASE,
+)
 _TAX_TOKENS = frozenset(tokens("tax taxes taxation"))
 
 
@@ -1902,7 +2013,7 @@ def _effective_rate_row(table: Table, question: str, rows: list[Scored]) -> list
     """ "The effective tax rate" over a rate reconciliation that names no such row ("Tax at the statutory rate of
     19% | ... | Total tax charge | 95.3 | 23.1"): the rate of the tax the reconciliation ends in, its last row of
     values naming tax, first (the statutory rate it starts from is no effective rate)."""
-    if not _EFFECTIVE_RATE.search(question) or not rows:
+    if not _EFFECTIVE_RATE.search(question) or not rows or RATE_EFFECT.search(question):
         return rows
     labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
     if any(re.search(r"\beffective\b", text, re.IGNORECASE) for text in labels):
@@ -2016,6 +2127,7 @@ def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | Non
         s for s in rows if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
     ]
     parts = set(summed_parts(table, total.index)) if named else set()
+    parts |= {p for sub in list(parts) for p in summed_parts(table, sub)}  # a section total's parts are the total's
     if not TOTAL_TOKENS & total_words and not parts:
         return None
     if named and not parts:  # a "Total ..." row that sums section subtotals: every line of amounts above it is in it

@@ -12,7 +12,17 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
-from tablerag.qa.link import PLANNED, SCORE_DIGITS, TOTAL_TOKENS, Linked, Scored, kind_words, row_words, tokens
+from tablerag.qa.link import (
+    PLANNED,
+    RATE_EFFECT,
+    SCORE_DIGITS,
+    TOTAL_TOKENS,
+    Linked,
+    Scored,
+    kind_words,
+    row_words,
+    tokens,
+)
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
@@ -166,6 +176,7 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     share = (
         portion
         or _RATE_ASKED.search(question)
+        or RATE_EFFECT.search(question)
         or (_MARGIN_ASKED.search(question) and row is not None and _MARGIN_WORD.isdisjoint(row_words(table, row)))
     )
     if share and STATED_CHANGE.search(question):
@@ -289,7 +300,10 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     if len(tied) < 2:
         return [top]
     percent = "%" in question or bool(
-        AS_PERCENT.search(question) or _RATE_ASKED.search(question) or _PART_ASKED.search(question)
+        AS_PERCENT.search(question)
+        or _RATE_ASKED.search(question)
+        or RATE_EFFECT.search(question)
+        or _PART_ASKED.search(question)
     )
     plain = [
         c

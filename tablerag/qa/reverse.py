@@ -65,6 +65,10 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     grid = filled_grid(table)
     body = range(table.header_rows, table.n_rows)
     row = linked.row
+    if row is not None and any(
+        _holds(m.group(0), number) for m in _NUMBER.finditer(" ".join(table.row_chain(row.index)))
+    ):
+        return None  # "when do the 5.250% senior notes mature": the amount names the row, it is no value asked of
     if row is not None and _ASKS_PERIOD.search(question) and set(row_words(table, row.index)) <= set(linked.words):
         values = [c for c in range(table.n_cols) if c not in linked.key_cols]
         cols = [c for c in values if _holds(grid[row.index][c], number)]
@@ -91,6 +95,7 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
 
 # "which level are the corporate bonds categorized under", "what category does X fall in": the kind asked
 _WHICH_KIND = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+([^\W\d_]+)\b", re.IGNORECASE)
+_WHICH = re.compile(r"^\s*(?:in\s+|under\s+)?which\b", re.IGNORECASE)
 
 
 def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
@@ -100,19 +105,37 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
     them holds a non-nil amount in the row; a period asked is left to the period rules."""
     m = _WHICH_KIND.match(question)
     row = linked.row
-    if m is None or row is None or linked.rows_tied or m.group(1).lower().rstrip("s") in PERIOD_NOUNS:
+    if m is None or row is None or m.group(1).lower().rstrip("s") in PERIOD_NOUNS:
         return None
     kind = set(tokens(m.group(1)))
     grid = filled_grid(table)
     headers = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols) if c not in linked.key_cols}
     cols = [c for c, words in headers.items() if kind & words and not TOTAL_TOKENS & words]
+    if (
+        not cols
+        and linked.kind
+        and _WHICH.match(question)
+        and linked.key_cols <= {0}  # the row named by its own label, not by another of its cells
+        and not any(kind & words for words in headers.values())
+        and not column_years(table)  # amounts by period: a period rule's question
+    ):
+        # "which segment recorded a goodwill impairment" over "Americas | EMEA | APAC | Total": a kind no header
+        # says is what the amount columns, totals left out, are members of
+        amounts = amount_columns(table)
+        cols = [c for c, words in headers.items() if c in amounts and not TOTAL_TOKENS & words]
     if len(cols) < MIN_KIND_COLUMNS:
         return None
-    held = _holding(table, grid, row.index, cols)
-    if len(held) != 1:
+    # rows tied on the question's words answer when they agree: the same item in a block per date, each under a
+    # section of its own
+    rows = [s.index for s in best_tied(linked.rows)] if linked.rows_tied else [row.index]
+    sections = {tuple(table.row_chain(r)[:-1]) for r in rows}
+    if len(rows) > 1 and (len(sections) < len(rows) or () in sections):
         return None
-    chain = table.column_chain(held[0])
-    return Owner(row.index, held[0], chain[-1] if chain else table.column_name(held[0]))
+    held = {tuple(_holding(table, grid, r, cols)) for r in rows}
+    if len(held) != 1 or len(found := next(iter(held))) != 1:
+        return None
+    chain = table.column_chain(found[0])
+    return Owner(row.index, found[0], chain[-1] if chain else table.column_name(found[0]))
 
 
 # "in which year was there an income tax benefit?": a period asked with nothing to compare or bound
@@ -150,6 +173,49 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     held = _holding(table, filled_grid(table), row.index, list(periods))
     return Owner(row.index, held[0], periods[held[0]]) if len(held) == 1 else None
+
+
+# "in which quarter did the company record a goodwill impairment": a quarter asked with nothing to compare or bound
+_WHICH_QUARTER = re.compile(
+    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+)?(?:quarter|three[-\s]month\s+period)s?\b"
+    rf"(?![^?]*\b{_RANK_WORDS}\b)",
+    re.IGNORECASE,
+)
+# a column of one quarter: "Third Quarter", "Q3", "3Q", or a date under "Three Months Ended" / "Quarter Ended"
+_QUARTER_HEAD = re.compile(
+    r"\b(?:first|second|third|fourth)\s+quarter\b|\bQ[1-4]\b|\b[1-4]Q\b|\bquarter\s+ended\b|"
+    r"\bthree\s+months\s+ended\b|\b13\s+weeks\s+ended\b",
+    re.IGNORECASE,
+)
+_LONGER_PERIOD = re.compile(r"\b(?:six|nine|twelve)\s+months\b|\bfull\s+year\b|\byear\s+ended\b|\btotal\b", re.I)
+
+
+def filled_quarter(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "In which quarter did the company record a goodwill impairment?" over "First Quarter | ... | Fourth Quarter"
+    (or dates under "Three Months Ended"): the one quarter column, of the year the question names if it names one,
+    where the named row holds a non-nil amount, named by its own header level. None unless exactly one does, the
+    row is not tied and no column is named apart from the quarters."""
+    if _WHICH_QUARTER.match(question) is None or threshold(question) is not None or stated_number(question) is not None:
+        return None
+    row = linked.row
+    if row is None or linked.rows_tied:
+        return None
+    asked = years_in(question)
+    quarters = [
+        c
+        for c in range(table.n_cols)
+        if c not in linked.key_cols
+        and _QUARTER_HEAD.search(name := table.column_name(c))
+        and not _LONGER_PERIOD.search((table.column_chain(c) or [name])[-1])  # "Q4 / Total" is no quarter
+        and (not asked or asked & years_in(name, header=True))
+    ]
+    if len(quarters) < MIN_KIND_COLUMNS or any(c.index not in quarters for c in linked.cols if c.tokens - row.tokens):
+        return None
+    held = _holding(table, filled_grid(table), row.index, quarters)
+    if len(held) != 1:
+        return None
+    chain = table.column_chain(held[0])
+    return Owner(row.index, held[0], chain[-1] if chain else table.column_name(held[0]))
 
 
 def _filled_year_row(table: Table, linked: Linked, years: dict[int, str]) -> Owner | None:
@@ -394,20 +460,40 @@ def role_holder(table: Table, linked: Linked, question: str) -> Owner | None:
     first column is no key of the link and holds text in that row, and no column is named by words of its own (the
     kind's words name none: "which member" over a "Member since" column)."""
     row = linked.row
-    if row is None or linked.rows_tied or not linked.key_cols or 0 in linked.key_cols:
+    if row is None or linked.rows_tied:
         return None
-    if not (
-        _WHO.match(question)
-        or (_kind_heads_first_column(table, linked.kind, row.index) and not _PLACED.search(question))
+    grid = filled_grid(table)
+    said = set(tokens(question))
+    # a row named by a cell said whole though only its numbers linked it ("a useful life of 3-10 years")
+    keys = linked.key_cols or {
+        c for c in range(1, table.n_cols) if (words := set(tokens(grid[row.index][c]))) and words <= said
+    }
+    if not keys:
+        return None
+    if 0 in keys and (
+        set(tokens(grid[row.index][0])) <= said  # the name is said whole: the question asks something else of it
+        or not any(c and set(tokens(grid[row.index][c])) <= said for c in keys)
     ):
+        return None  # a name said in part ("Northwind Ireland Limited"), the row named by another cell ("Ireland")
+    heads = _kind_heads_first_column(table, linked.kind, row.index) or (
+        # "which property is used for assembly" over "Location | Principal use": a register's names, its kind said
+        # by no header, the row named by another of its cells alone
+        0 not in keys
+        and _names_column(table)
+        and bool(linked.kind)
+        and not any(linked.kind & set(tokens(table.column_name(c))) for c in range(1, table.n_cols))
+    )
+    if not (_WHO.match(question) or (heads and not _PLACED.search(question))):
         return None
     if not _PARTY_HEADER.match(table.column_name(0)) and not linked.kind:
         return None  # "who came in after X" over "Rank | Athlete": the first column is no one's name
     if sole_best(linked.rows) is None:
         return None
-    if any(not col.tokens <= row.tokens | linked.kind for col in linked.cols):
+    if any(
+        not col.tokens <= row.tokens | linked.kind for col in linked.cols if col.index not in keys - linked.key_cols
+    ):
         return None  # "who chairs the Audit Committee": a column named apart from the row is what is asked about
-    name = " ".join(filled_grid(table)[row.index][0].split())
+    name = " ".join(grid[row.index][0].split())
     if not name or parse_number(name) is not None:
         return None
     return Owner(row.index, 0, name)
@@ -431,6 +517,20 @@ def party_of(table: Table, linked: Linked, question: str) -> Owner | None:
     if not text or parse_number(text) is not None:
         return None
     return Owner(row.index, parties[0], text)
+
+
+MIN_REGISTER_ROWS = 3  # two rows of names may be a pair of totals; three or more distinct names are a register
+
+
+def _names_column(table: Table) -> bool:
+    """The first column names each row of a register: a distinct text (no amount) in every body row."""
+    grid = filled_grid(table)
+    names = [" ".join(grid[r][0].split()) for r in range(table.header_rows, table.n_rows)]
+    return (
+        len(names) >= MIN_REGISTER_ROWS
+        and all(n and parse_number(n) is None for n in names)
+        and len(set(names)) == len(names)
+    )
 
 
 def _kind_heads_first_column(table: Table, kind: frozenset[str], row: int) -> bool:

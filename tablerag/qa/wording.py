@@ -349,6 +349,18 @@ def label_phrases(table: Table) -> list[str]:
     return [p for p in (plain_words(t) for t in texts) if p]
 
 
+_FUNCTION_WORDS = frozenset(
+    ["in", "of", "the", "a", "an", "for", "to", "and", "on", "at", "by", "from", "or", "with", "as"]
+)
+
+
+def _beside(words: list[str]) -> str:
+    """The words next to a label's word, in order away from it: the first, or a function word and the one after it
+    ("for tax"); "" when there is none, or only function words."""
+    near = words[:1] if words and words[0] not in _FUNCTION_WORDS else words[:2]
+    return " ".join(near) if near and near[-1] not in _FUNCTION_WORDS else ""
+
+
 def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
     """The question says ``word`` (an operation word: "minimum", "total", "average") together with the next or the
     previous word of a label that holds it ("the minimum lease payments in 2020" beside a "Total minimum lease
@@ -362,8 +374,10 @@ def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
         for i in range(len(words) - n + 1):
             if " ".join(words[i : i + n]) != said:
                 continue
-            after = words[i + n] if i + n < len(words) else None
-            before = words[i - 1] if i else None
+            # a function word beside it ("increase in", "the total") is said beside any word: it is part of the
+            # name only with the label's next word too ("decreases for tax positions")
+            after = _beside(words[i + n :])
+            before = " ".join(reversed(_beside(list(reversed(words[:i]))).split()))
             if (after and f" {said} {after} " in asked) or (before and f" {before} {said} " in asked):
                 return True
             # one word put between ("the minimum operating lease payments" beside "Total minimum lease payments")
