@@ -1,7 +1,11 @@
 """Batteries: small tables of report shapes with questions written by people who never saw our data sets or our
 code, each file a domain (label answers, row names said otherwise, operation words over stated cells, IFRS layouts,
 option / tax / pension tables, roll-forwards, header cells as answers, synonyms, grids as other extractors leave
-them, periods said every way). Table given, no LLM. They were written once and run against the code of their
+them, periods said every way; then note tables asked as dataset annotators ask, periods said relative to the
+table, compensation and share-based payment tables, change / variance / sensitivity columns, stacked blocks and
+wrapped labels, synonyms that collide with other rows' words, text cells and registers, ratios and percentages;
+and a second wave over the same kinds: notes not drilled before, statement synonyms, registers and header answers,
+extractor layouts, rates and variances, share-based payment tables with relative periods). Table given, no LLM. They were written once and run against the code of their
 session; a question is never changed after seeing an answer, so the figure says how a new user's questions fare,
 and a BAD line that turns up after a change is a regression to read.
 
