@@ -231,7 +231,9 @@ def _header_depth(table: Table) -> int:
             or (_labels_over_holes(cover[rows - 1], cover[rows]) and _numbers_below(cover, rows + 1))
         ) and _sub_label_row(cover[rows])
         bottom = rows >= 2 and all(_stub_empty(cover[r]) for r in range(rows)) and _stub_label_row(cover[rows])
-        filled = _under_filled_span(cover[rows - 1], cover[rows]) or _finishes_cut_label(cover[rows - 1], cover[rows])
+        filled = _under_filled_span(
+            cover[rows - 1], cover[rows], stub_named=_numbers_below(cover, rows + 1)
+        ) or _finishes_cut_label(cover[rows - 1], cover[rows])
         if (
             not (grouped or reaching or continued or titled or under_lone or bottom or filled or _unit_row(cover[rows]))
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
@@ -246,12 +248,15 @@ def _header_depth(table: Table) -> int:
     return rows
 
 
-def _under_filled_span(above: list[Cell | None], row: list[Cell | None]) -> bool:
+def _under_filled_span(above: list[Cell | None], row: list[Cell | None], stub_named: bool = False) -> bool:
     """A merged label an export wrote into every cell it covers ("本期数 | 本期数" over "收入 | 成本"): the row above
     holds one label in two adjacent cells outside the stub (not one it shares with the stub: that heads the stub's
     columns), and this row, labels with no number under an empty stub or the stub label above written again
-    ("项 目" over "项 目"), tells those two columns apart."""
-    if not _sub_label_row(row) or not (_stub_empty(row) or _same_stub(above, row)):
+    ("项 目" over "项 目"), tells those two columns apart. ``stub_named``: this row may name the stub column under
+    an empty stub above ("Range of Exercise Prices | Number Outstanding | ..." under " | Options Outstanding |
+    Options Outstanding | ..."), when values follow."""
+    named = stub_named and _stub_empty(above)
+    if not _sub_label_row(row) or not (_stub_empty(row) or _same_stub(above, row) or named):
         return False
     stub = _label(above[0]) if above else ""
     for k in range(1, len(above) - 1):
@@ -926,11 +931,21 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
     carry = () if dated else subs
     blocks: list[HeaderBlock] = []
     seen_values = False
+    # the header row a repeated block header repeats: its last row labelling two columns or more (a unit row under
+    # "2022 | First Quarter | ..." labels none)
+    labels = next(
+        (
+            cover[h]
+            for h in reversed(range(table.header_rows))
+            if len(_filled(cover[h], 1, marks=False)) >= MIN_BLOCK_PERIODS
+        ),
+        cover[table.header_rows - 1] if table.header_rows else None,
+    )
     r = table.header_rows
     while r < table.n_rows:
         row = cover[r]
         # before values: "2018 | March 31 | ..." holds a year in its stub
-        head = seen_values and _block_head(row, cover[table.header_rows - 1] if table.header_rows else None)
+        head = seen_values and _block_head(row, labels)
         if not head and any(c is not None and _is_value(c.text) for c in row):
             seen_values = True
         elif head:
