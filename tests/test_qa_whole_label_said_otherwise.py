@@ -3,7 +3,8 @@ only one of the question's words: "net profit" is "Net income", not "Gross profi
 from operations", not "Total operating expenses"; "interest expenses" are "Finance costs", not "Non-controlling
 interests". A label the question names whole in its own words keeps its place, and so does a row that says more of
 the question ("income tax expense at the federal statutory rate" over "Provision for income taxes"; "pre-tax
-profit" is "Earnings before income taxes"). Tables are written as CSV files."""
+profit" is "Earnings before income taxes"). Analysts' short forms are said the table's way ("capex", "stock comp").
+Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -85,4 +86,21 @@ def test_a_row_that_says_more_of_the_question_keeps_its_place(tmp_path):
         table_from_rows(RETAIL, tmp_path, "retail"),
         ("What was pre-tax profit in FY2023?", "2,762"),
         ("What was net profit in 2022?", "$1,854"),
+    )
+
+
+CASH_FLOWS = [
+    ["€ million", "2022", "2021"],
+    ["Depreciation, amortisation and impairment", "861", "837"],
+    ["Share-based payment expense", "212", "198"],
+    ["Investments in property, plant and equipment and intangible assets", "(905)", "(812)"],
+    ["Dividends paid", "(410)", "(395)"],
+]
+
+
+def test_analysts_short_forms_said_the_tables_way(tmp_path):
+    answers_each(
+        table_from_rows(CASH_FLOWS, tmp_path, "cash_flows"),
+        ("What was capex in 2022?", "(905)"),
+        ("How much stock comp was added back in 2021?", "198"),
     )

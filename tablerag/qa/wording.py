@@ -70,7 +70,6 @@ def margin_as_share(table: Table, question: str) -> str:
 # short forms of finance words that are no initials ("capex" is no C-A-P-E-X): said in full where the table does
 # not write them itself
 _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
-    "capex": "capital expenditures",
     "opex": "operating expenses",
     "fx": "foreign exchange",
     "forex": "foreign exchange",
@@ -108,6 +107,22 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "cash taxes": ("income taxes paid", "taxes paid", "taxation paid"),
     "rou": ("right-of-use", "right of use"),
     "opeb": ("other postretirement benefits", "other post-employment benefits", "postretirement benefits"),
+    "capex": (
+        "capital expenditures",
+        "purchases of property and equipment",
+        "purchases of property, plant and equipment",
+        "investments in property, plant and equipment",
+    ),
+    "d&a": ("depreciation and amortization", "depreciation and amortisation", "depreciation, amortisation"),
+    "stock comp": ("stock-based compensation", "share-based compensation", "share-based payment"),
+    "sbc": ("stock-based compensation", "share-based compensation", "share-based payment"),
+    "fcf": ("free cash flow",),
+    "pension deficit": (
+        "pension deficit",
+        "retirement benefit obligations",
+        "post-employment benefit obligations",
+        "pension liability",
+    ),
 }
 _SHORT_FORM = re.compile(rf"\b({'|'.join(sorted(_SHORT_FORMS, key=len, reverse=True))})\b", re.IGNORECASE)
 
