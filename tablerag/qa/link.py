@@ -1618,12 +1618,12 @@ _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
 
 
 def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored]) -> tuple[int, list[str]] | None:
-    """The other words of the question's words that one row's whole own label says, when the best-linked row's
-    label holds a word the question never says ("net profit" over "Gross profit" and "Net income": "income";
-    "interest expenses" over "Non-controlling interests" and "Finance costs": "finance", "cost"): a label named
-    whole, one word said its own way, is the row asked; one named in part by the question's own words names
-    another amount: that row and the other words. None when the best row's label is named whole already, or no
-    single row or several are."""
+    """A row whose whole own label the question says, a word of it said its own way, and the other words it says
+    them with: the best-linked row itself when its label is so said ("the average number of employees" over
+    "Average headcount"); else, when the best row's label holds a word the question never says, the one other row
+    so said ("net profit" over "Gross profit" and "Net income": "income"; "interest expenses" over "Non-controlling
+    interests" and "Finance costs": "finance", "cost"), if it says as many of the question's words as the best row
+    does. None when the best row's label is said whole in the question's own words, or no single row is so said."""
     said = set(q)
     if not any(t in _ALSO_SAID for t in said):
         return None

@@ -101,8 +101,12 @@ _WHICH = re.compile(r"^\s*(?:in\s+|under\s+)?which\b", re.IGNORECASE)
 def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "Which level were the corporate bonds categorized under?" over "Level 1 | Level 2 | Level 3 | Total": the one
     column of the asked kind (its header says the noun asked) where the named row holds an amount, named by its
-    header. None unless the row is named alone, two or more columns of the kind are not totals, and exactly one of
-    them holds a non-nil amount in the row; a period asked is left to the period rules."""
+    header. A "which" kind no header says ("which segment recorded a goodwill impairment" over "Americas | EMEA |
+    APAC | Total") takes the amount columns, totals left out, as its members, when the row is named by its own label
+    and the columns are no periods. Rows tied on the question's words answer when each sits under a section of its
+    own and all hold their amount in the same column (one item in a block per date). None unless two or more columns
+    of the kind are not totals and exactly one of them holds a non-nil amount; a period asked is left to the period
+    rules."""
     m = _WHICH_KIND.match(question)
     row = linked.row
     if m is None or row is None or m.group(1).lower().rstrip("s") in PERIOD_NOUNS:
@@ -187,7 +191,9 @@ _QUARTER_HEAD = re.compile(
     r"\bthree\s+months\s+ended\b|\b13\s+weeks\s+ended\b",
     re.IGNORECASE,
 )
-_LONGER_PERIOD = re.compile(r"\b(?:six|nine|twelve)\s+months\b|\bfull\s+year\b|\byear\s+ended\b|\btotal\b", re.I)
+_LONGER_PERIOD = re.compile(
+    r"\b(?:six|nine|twelve)\s+months\b|\bfull\s+year\b|\byear\s+ended\b|\btotal\b", re.IGNORECASE
+)
 
 
 def filled_quarter(table: Table, linked: Linked, question: str) -> Owner | None:
@@ -455,10 +461,13 @@ def role_holder(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "Who is the company's chief financial officer?" over "Name | Age | Position": the row named alone by words of
     another text column (its "Position") answers with its first column's text, the person, when that column's
     header says it holds people or parties (`_PARTY_HEADER`). "Which subsidiary is incorporated in China?" the same,
-    when the kind asked ("subsidiary") is the first column's: people or parties by its header, or the kind's words
-    said by that header or by a section over the row ("Subsidiaries"). None unless the best row is not tied, the
-    first column is no key of the link and holds text in that row, and no column is named by words of its own (the
-    kind's words name none: "which member" over a "Member since" column)."""
+    when the kind asked ("subsidiary") is the first column's: people or parties by its header, the kind's words said
+    by that header or by a section over the row ("Subsidiaries"), or a register's names (`_names_column`) whose kind
+    no header says ("which property is used for assembly and test" over "Location | Principal Use"). The first
+    column may be a key of the link only when the question says its name in part and another cell whole
+    ("Northwind Ireland Limited" for "incorporated in Ireland"). None unless the best row is not tied, the first
+    column holds text in that row, and no column is named by words of its own (the kind's words name none: "which
+    member" over a "Member since" column; the column of the cell the question says is no other)."""
     row = linked.row
     if row is None or linked.rows_tied:
         return None

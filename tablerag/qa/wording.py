@@ -364,6 +364,7 @@ def label_phrases(table: Table) -> list[str]:
     return [p for p in (plain_words(t) for t in texts) if p]
 
 
+# words said beside any other ("increase in", "the total"): beside an operation word they make it part of no name
 _FUNCTION_WORDS = frozenset(
     ["in", "of", "the", "a", "an", "for", "to", "and", "on", "at", "by", "from", "or", "with", "as"]
 )
