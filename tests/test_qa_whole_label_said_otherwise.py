@@ -3,8 +3,8 @@ only one of the question's words: "net profit" is "Net income", not "Gross profi
 from operations", not "Total operating expenses"; "interest expenses" are "Finance costs", not "Non-controlling
 interests". A label the question names whole in its own words keeps its place, and so does a row that says more of
 the question ("income tax expense at the federal statutory rate" over "Provision for income taxes"; "pre-tax
-profit" is "Earnings before income taxes"). Analysts' short forms are said the table's way ("capex", "stock comp").
-Tables are written as CSV files."""
+profit" is "Earnings before income taxes"). Analysts' short forms are said the table's way ("capex", "stock comp");
+"the tax charge" is the "Provision for income taxes", not "Restructuring charges". Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -103,4 +103,22 @@ def test_analysts_short_forms_said_the_tables_way(tmp_path):
         table_from_rows(CASH_FLOWS, tmp_path, "cash_flows"),
         ("What was capex in 2022?", "(905)"),
         ("How much stock comp was added back in 2021?", "198"),
+    )
+
+
+OPERATIONS = [
+    ["", "2018", "2017"],
+    ["Net sales", "$13,511", "$12,803"],
+    ["Restructuring charges", "121", "38"],
+    ["Operating income", "1,902", "1,655"],
+    ["Provision for income taxes", "455", "402"],
+    ["Net earnings", "$976", "$845"],
+]
+
+
+def test_the_tax_charge_is_the_income_tax_provision(tmp_path):
+    answers_each(
+        table_from_rows(OPERATIONS, tmp_path, "operations"),
+        ("What was the tax charge for 2017?", "402"),
+        ("What were restructuring charges in 2018?", "121"),
     )

@@ -1586,6 +1586,8 @@ _ALSO_SAID_GROUPS = (
     tokens("expense provision"),  # "income tax expense" is the "Provision for income taxes"
     tokens("expense charge"),  # "the tax charge" is the "Income tax expense"
     tokens("buybacks repurchases"),
+    tokens("issued issuance"),  # debt "issued" is the "Proceeds from issuance of long-term debt"
+    tokens("repaid repayments"),
     tokens("customers subscribers clients"),
     # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
     tokens("currency exchange"),
@@ -1611,10 +1613,17 @@ _ALSO_SAID |= {t: tokens("increase change") for t in tokens("growth grow")}
 # an increase is a change ("the increase in comparable sales" over a "Comparable sales change" row), one way only:
 # a change is no increase ("the change for a 100 basis point decline" names no "+100" scenario)
 _ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
+# new debt "raised" or "drawn" is the proceeds of borrowing, one way only ("proceeds" says no raise)
+_ALSO_SAID |= {t: tokens("proceeds issuance") for t in tokens("raised drawn")}
+# "the tax charge" is the "Provision for income taxes" too, one way only ("provisions" are charged, no charge)
+_ALSO_SAID[tokens("charge")[0]] = [*_ALSO_SAID[tokens("charge")[0]], *tokens("provision")]
 # "pre-tax profit" is the profit before tax, one way only
 _ALSO_SAID |= {t: tokens("before tax") for t in tokens("pretax")}
 # a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
 _ALSO_SAID |= {t: tokens("offices") for t in tokens("branches")}
+
+
+_INCOME = frozenset(tokens("income"))
 
 
 def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored]) -> tuple[int, list[str]] | None:
@@ -1627,6 +1636,8 @@ def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored])
     said = set(q)
     if not any(t in _ALSO_SAID for t in said):
         return None
+    if said & _TAX_TOKENS:  # a tax said is the income tax ("the tax charge": "Provision for income taxes")
+        said |= _INCOME
     own = {r: set(tokens(table.row_chain(r)[-1])) for r in range(table.header_rows, table.n_rows) if table.row_chain(r)}
     other = {w: t for t in said for w in _ALSO_SAID.get(t, ()) if w not in said}
     best = own.get(found[0].index, {""})
