@@ -1,7 +1,8 @@
 """An item's effect on a rate, over a rate reconciliation with an amount and a percentage per year: "the impact of
 state taxes on the effective tax rate in 2019" is the State taxes row's percentage (the effective rate is what the
 item is said of, not the row asked), "the effect of non-deductible expenses on the tax rate" the same over "£m |
-%" columns; the amount stays the answer when no rate is asked. Tables are written as CSV files."""
+%" columns; the amount stays the answer when no rate is asked. Over a "Favorable (Unfavorable)" column the largest
+unfavourable variance is the most negative one. Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -44,4 +45,22 @@ def test_the_effect_on_the_tax_rate_over_pound_and_percent_columns(tmp_path):
         table_from_rows(UK, tmp_path, "uk"),
         ("What was the effect of non-deductible expenses on the tax rate in 2019?", "1.0"),
         ("How much were non-deductible expenses in 2018?", "14.4"),
+    )
+
+
+VARIANCE = [
+    ["", "Years Ended September 30,", "", "Favorable (Unfavorable)"],
+    ["(in millions)", "2022", "Budget", "$"],
+    ["Revenues", "$7,842", "$7,115", "727"],
+    ["Salaries, wages and benefits", "2,410", "2,288", "(122)"],
+    ["Fuel", "1,655", "1,402", "(253)"],
+    ["Maintenance", "612", "655", "43"],
+]
+
+
+def test_the_largest_unfavourable_variance_is_the_most_negative(tmp_path):
+    answers_each(
+        table_from_rows(VARIANCE, tmp_path, "variance"),
+        ("Which cost line had the largest unfavorable variance?", "Fuel"),
+        ("Which line had the largest favorable variance?", "Revenues"),
     )

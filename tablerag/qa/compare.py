@@ -137,8 +137,12 @@ def _age_column(view: TypedView, linked: Linked) -> Linked:
 # a ranking asked of what goes out or down ("the largest investing cash outflow", "in which year were foreign
 # exchange losses the largest", "which item reduced the effective tax rate the most"), its positive counterpart
 # unsaid ("net income (loss)" says both): the amounts below zero are ranked, by size
-_NEGATIVE_ASKED = frozenset(tokens("loss losses outflow outflows deficit deficits reduced reduces reduction"))
-_POSITIVE_SAID = frozenset(tokens("gain gains income profit profits inflow inflows surplus increase increased"))
+_NEGATIVE_ASKED = frozenset(
+    tokens("loss losses outflow outflows deficit deficits reduced reduces reduction unfavorable unfavourable adverse")
+)
+_POSITIVE_SAID = frozenset(
+    tokens("gain gains income profit profits inflow inflows surplus increase increased favorable favourable")
+)
 
 
 def _negative_asked(linked: Linked) -> bool:
