@@ -4,7 +4,8 @@ from operations", not "Total operating expenses"; "interest expenses" are "Finan
 interests". A label the question names whole in its own words keeps its place, and so does a row that says more of
 the question ("income tax expense at the federal statutory rate" over "Provision for income taxes"; "pre-tax
 profit" is "Earnings before income taxes"). Analysts' short forms are said the table's way ("capex", "stock comp");
-"the tax charge" is the "Provision for income taxes", not "Restructuring charges". Tables are written as CSV files."""
+"the tax charge" is the "Provision for income taxes", not "Restructuring charges"; "the underwriting result" the
+"Underwriting income (loss)". Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -121,4 +122,21 @@ def test_the_tax_charge_is_the_income_tax_provision(tmp_path):
         table_from_rows(OPERATIONS, tmp_path, "operations"),
         ("What was the tax charge for 2017?", "402"),
         ("What were restructuring charges in 2018?", "121"),
+    )
+
+
+INSURER = [
+    ["(in millions)", "2019", "2018", "2017"],
+    ["Net premiums earned", "2,690", "2,512", "2,401"],
+    ["Underwriting expenses", "2,713", "2,498", "2,426"],
+    ["Underwriting income (loss)", "(23)", "14", "(25)"],
+    ["Net investment income", "1,058", "1,006", "962"],
+]
+
+
+def test_a_result_is_the_profit_or_loss_of_its_line(tmp_path):
+    answers_each(
+        table_from_rows(INSURER, tmp_path, "insurer"),
+        ("What was the underwriting result in 2017?", "(25)"),
+        ("What were underwriting expenses in 2018?", "2,498"),
     )

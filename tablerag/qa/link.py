@@ -1617,6 +1617,9 @@ _ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
 _ALSO_SAID |= {t: tokens("proceeds issuance") for t in tokens("raised drawn")}
 # "the tax charge" is the "Provision for income taxes" too, one way only ("provisions" are charged, no charge)
 _ALSO_SAID[tokens("charge")[0]] = [*_ALSO_SAID[tokens("charge")[0]], *tokens("provision")]
+# a "result" is the profit or loss of a line of business ("the operating result", "the underwriting result"), one
+# way only ("Results of operations" names no profit row)
+_ALSO_SAID |= {t: tokens("profit income earnings") for t in tokens("result")}
 # "pre-tax profit" is the profit before tax, one way only
 _ALSO_SAID |= {t: tokens("before tax") for t in tokens("pretax")}
 # a bank's branches are its "Banking offices", one way only ("who was in office" names no branch)
