@@ -140,3 +140,22 @@ def test_a_result_is_the_profit_or_loss_of_its_line(tmp_path):
         ("What was the underwriting result in 2017?", "(25)"),
         ("What were underwriting expenses in 2018?", "2,498"),
     )
+
+
+ATTRIBUTABLE = [
+    ["€ million", "2019", "2018"],
+    ["Finance income", "22", "19"],
+    ["Finance costs", "(147)", "(158)"],
+    ["Profit for the year", "828", "724"],
+    ["Attributable to:", "", ""],
+    ["Owners of the parent", "801", "699"],
+    ["Non-controlling interests", "27", "25"],
+]
+
+
+def test_a_label_said_only_in_other_words_does_not_outrank_an_equal_row(tmp_path):
+    answers_each(
+        table_from_rows(ATTRIBUTABLE, tmp_path, "attributable"),
+        ("How much profit was attributable to minority interests in 2018?", "25"),
+        ("What was finance income in 2019?", "22"),
+    )

@@ -1659,8 +1659,10 @@ def _whole_label_said_otherwise(table: Table, q: list[str], found: list[Scored])
         return sum(t in words or any(w in words for w in _ALSO_SAID.get(t, ())) for t in said)
 
     # the row must say as much of the question as the best one does ("income tax expense at the federal statutory
-    # rate" is that row, though its label adds "U.S.", not the "Provision for income taxes")
-    if covered(whole[0]) < covered(found[0].index):
+    # rate" is that row, though its label adds "U.S.", not the "Provision for income taxes"); as much and no more,
+    # with one word said its own way at most ("profit attributable to minority interests" is no "Finance income")
+    mine, theirs = covered(whole[0]), covered(found[0].index)
+    if mine < theirs or (mine == theirs and len(own[whole[0]] & set(other)) > 1):
         return None
     return whole[0], sorted(own[whole[0]] & set(other))
 
