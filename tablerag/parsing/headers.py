@@ -597,7 +597,7 @@ def _wrapped_labels(table: Table, kinds: list[_RowKind | None], valued: set[int]
     in investing" / "activities | (88,412)") or on the line above ("Accrued compensation and | $48,215" /
     "related benefits"). The other line names nothing of its own."""
     labelled = [r for r, k in enumerate(kinds) if k is not None and len(k.labels) == 1]
-    lower = [r for r in labelled if _starts_lower(kinds[r].labels[0])]  # type: ignore[union-attr]
+    lower = [r for r in labelled if (k := kinds[r]) is not None and _starts_lower(k.labels[0])]
     if not lower or len(lower) >= MAX_LOWER_LABEL_SHARE * len(labelled):
         return kinds
     out = list(kinds)

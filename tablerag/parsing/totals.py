@@ -132,28 +132,10 @@ def summed_parts(table: Table, row: int) -> list[int]:
         return every
     # a total of the sections' own totals ("Total current" and "Total deferred" summing to "Provision for income
     # taxes"), each of them the sum of the rows right above it in its section
-    subs = _subtotals(table, with_nils, row)
+    subs = [r for r in summing_rows(table) if r < row]
     if len(subs) >= MIN_PARTS and len(own) >= MIN_CROSS_COLUMNS and _summed_run(with_nils, subs, own) == len(subs):
         return subs
     return []
-
-
-def _subtotals(table: Table, values: dict[int, dict[int, float]], row: int) -> list[int]:
-    """The rows above ``row`` whose amounts sum the rows right above them in their section."""
-    found: list[int] = []
-    run: list[int] = []
-    texts = {c.row for c in table.cells if c.text.strip()}
-    for r in range(table.header_rows, row):
-        if r not in values:
-            if r in texts:
-                run = []  # a section row: the next section's rows begin
-            continue
-        if len(run) >= MIN_PARTS and _summed_run(values, run, values[r]) == len(run):
-            found.append(r)
-            run = []
-            continue
-        run.append(r)
-    return found
 
 
 def _with_nils(values: dict[int, dict[int, float]], nils: dict[int, set[int]]) -> dict[int, dict[int, float]]:

@@ -1296,7 +1296,7 @@ def periods_placed(table: Table, question: str) -> str:
             return m.group(0) if set(years) & years_in(question) or _ASKS_YEAR.search(question) else years[-2]
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
-    if not _ASKS_YEAR.search(question) and not any(_YEAR_BEFORE_LATEST.search(label) for label in labels.split(" | ")):
+    if not _ASKS_YEAR.search(question) and not _YEAR_BEFORE_LATEST.search(labels):  # no label says it
         question = _YEAR_BEFORE_LATEST.sub(years[-2], question)
         question = _SHOWN_PERIOD.sub(lambda m: years[0] if m.group(1).lower() == "first" else years[-1], question)
     return _PLACED_PERIOD.sub(year, question)
@@ -1616,7 +1616,7 @@ _ALSO_SAID |= {t: tokens("change") for t in tokens("increase")}
 # new debt "raised" or "drawn" is the proceeds of borrowing, one way only ("proceeds" says no raise)
 _ALSO_SAID |= {t: tokens("proceeds issuance") for t in tokens("raised drawn")}
 # "the tax charge" is the "Provision for income taxes" too, one way only ("provisions" are charged, no charge)
-_ALSO_SAID[tokens("charge")[0]] = [*_ALSO_SAID[tokens("charge")[0]], *tokens("provision")]
+_ALSO_SAID |= {t: [*_ALSO_SAID[t], *tokens("provision")] for t in tokens("charge")}
 # a "result" is the profit or loss of a line of business ("the operating result", "the underwriting result"), one
 # way only ("Results of operations" names no profit row)
 _ALSO_SAID |= {t: tokens("profit income earnings") for t in tokens("result")}

@@ -158,6 +158,13 @@ _RATE_ASKED = re.compile(
     r"(?:rates?|ratios?|yields?)\b",
     re.IGNORECASE,
 )
+
+
+def _rate_asked(question: str) -> bool:
+    """A rate is asked (`_RATE_ASKED`), or an item's effect on one (`RATE_EFFECT`): a percentage column answers."""
+    return bool(_RATE_ASKED.search(question) or RATE_EFFECT.search(question))
+
+
 # "the operating margin" over "Operating profit | Margin" columns asks the margin's percentage, unless the row is
 # itself the margin ("Gross margin | 641.2 | 34.8": the row's amount)
 _MARGIN_ASKED = re.compile(r"\bmargins?\b", re.IGNORECASE)
@@ -175,8 +182,7 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)  # a share, not a rate
     share = (
         portion
-        or _RATE_ASKED.search(question)
-        or RATE_EFFECT.search(question)
+        or _rate_asked(question)
         or (_MARGIN_ASKED.search(question) and row is not None and _MARGIN_WORD.isdisjoint(row_words(table, row)))
     )
     if share and STATED_CHANGE.search(question):
@@ -300,10 +306,7 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     if len(tied) < 2:
         return [top]
     percent = "%" in question or bool(
-        AS_PERCENT.search(question)
-        or _RATE_ASKED.search(question)
-        or RATE_EFFECT.search(question)
-        or _PART_ASKED.search(question)
+        AS_PERCENT.search(question) or _rate_asked(question) or _PART_ASKED.search(question)
     )
     plain = [
         c

@@ -149,11 +149,16 @@ _RANK_WORDS = (
     r"biggest|greatest|increase[ds]?|decrease[ds]?|than|above|below|over|under|exceed\w*|change[ds]?)"
 )
 _RANKS = re.compile(rf"\b{_RANK_WORDS}\b", re.IGNORECASE)
-_WHICH_PERIOD = re.compile(
-    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+|financial\s+)?(?:year|period)s?\b"
-    rf"(?![^?]*\b{_RANK_WORDS}\b)",
-    re.IGNORECASE,
-)
+
+
+def _which_unranked(kind: str) -> re.Pattern[str]:
+    """ "In which <kind> ..." with no comparison or change asked after it (``kind``: the pattern of the noun)."""
+    return re.compile(
+        rf"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+{kind}\b(?![^?]*\b{_RANK_WORDS}\b)", re.IGNORECASE
+    )
+
+
+_WHICH_PERIOD = _which_unranked(r"(?:fiscal\s+|financial\s+)?(?:year|period)s?")
 
 
 def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
@@ -180,11 +185,7 @@ def filled_period(table: Table, linked: Linked, question: str) -> Owner | None:
 
 
 # "in which quarter did the company record a goodwill impairment": a quarter asked with nothing to compare or bound
-_WHICH_QUARTER = re.compile(
-    r"^\s*(?:in\s+|for\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+)?(?:quarter|three[-\s]month\s+period)s?\b"
-    rf"(?![^?]*\b{_RANK_WORDS}\b)",
-    re.IGNORECASE,
-)
+_WHICH_QUARTER = _which_unranked(r"(?:fiscal\s+)?(?:quarter|three[-\s]month\s+period)s?")
 # a column of one quarter: "Third Quarter", "Q3", "3Q", or a date under "Three Months Ended" / "Quarter Ended"
 _QUARTER_HEAD = re.compile(
     r"\b(?:first|second|third|fourth)\s+quarter\b|\bQ[1-4]\b|\b[1-4]Q\b|\bquarter\s+ended\b|"
