@@ -15,7 +15,10 @@ a gold "REFUSE" means a refusal is the right answer (the question is ambiguous o
 Run: ``python bench/batteries.py [FILES...] [--show] [--first]`` -> right / total per file and set, and every miss
 with ``--show`` (all files of bench/batteries/ by default). Each grid is answered as the document a user gives: every
 table read from it (a grid stacking header blocks reads as several), as `answer_any` ranks them; ``--first`` keeps
-the first table read alone (the figures of sessions 33 and before).
+the first table read alone (the figures of sessions 33 and before). ``--format ruled|borderless|scanned`` typesets
+each grid as a one-page PDF the way `qa_reports.py` sets TAT-QA's tables (centred spanning labels when borderless,
+the page rendered to an image when scanned) and answers over the tables parsed from it: a question right from the
+CSV and wrong from the page is a parsing loss on a table nobody tuned the parser on; ``--losses`` prints those.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from qa_reports import Format, ParseCache, scan, typeset  # noqa: E402
+
 from tablerag.eval.qa import answer_any, tables_from_rows, text_match  # noqa: E402
 from tablerag.model import Table  # noqa: E402
 
@@ -38,16 +43,40 @@ REFUSE = "REFUSE"  # the gold of a question whose right answer is a refusal
 SHOWN_CHARS = 200  # of an answer's text, per miss shown
 
 
-def run_file(path: Path, tmp: Path, show: bool, document: bool = True) -> tuple[int, int]:
+def read_grid(rows: list[list[str]], tmp: Path, name: str, fmt: Format, cache: ParseCache) -> list[Table]:
+    """Every table read from the grid written as ``fmt`` (a CSV file, or a page typeset from it)."""
+    if fmt is Format.CSV:
+        return tables_from_rows(rows, tmp, name)
+    ctx = {"table": {"table": rows}, "paragraphs": []}
+    pdf = typeset(ctx, tmp / f"{name}.pdf", borderless=fmt is Format.BORDERLESS)
+    if fmt is Format.SCANNED:
+        pdf = scan(pdf, tmp / f"{name}-scan.pdf")
+    return list(cache.parse(pdf).tables)
+
+
+def run_file(
+    path: Path,
+    tmp: Path,
+    show: bool,
+    document: bool = True,
+    fmt: Format = Format.CSV,
+    outcomes: dict[str, bool] | None = None,
+) -> tuple[int, int]:
     """Right / total of one file; ``document``: each grid answered as a document of every table read from it (a
-    grid that stacks header blocks is read as several tables), else over the first table read."""
+    grid that stacks header blocks is read as several tables), else over the first table read. ``outcomes``
+    collects right or not per question ("FILE#k")."""
     data = json.loads(path.read_text(encoding="utf-8"))
     tables: dict[str, list[Table]] = {}
+    cache = ParseCache()
     right = 0
     for k, item in enumerate(data["questions"]):
         name = item["table"]
         if name not in tables:
-            read = tables_from_rows(data["tables"][name], tmp, f"{path.stem}-{len(tables)}")
+            try:
+                read = read_grid(data["tables"][name], tmp, f"{path.stem}-{len(tables)}", fmt, cache)
+            except Exception as exc:  # a grid the typesetter or parser cannot take is a miss for each question
+                print(f"{path.stem} grid {name!r}: {type(exc).__name__}: {exc}")
+                read = []
             tables[name] = read if document else read[:1]
         golds = item["gold"] if isinstance(item["gold"], list) else [item["gold"]]
         try:
@@ -61,6 +90,8 @@ def run_file(path: Path, tmp: Path, show: bool, document: bool = True) -> tuple[
             value is not None and any(text_match(value, str(g)) for g in golds if g != REFUSE)
         )
         right += good
+        if outcomes is not None:
+            outcomes[f"{path.stem}#{k}"] = good
         if show and not good:
             tag = "REFUSED" if value is None else "BAD"
             shown = text[:SHOWN_CHARS].replace("\n", " ")
@@ -75,12 +106,17 @@ def main() -> None:
     parser.add_argument(
         "--first", action="store_true", help="answer over the first table read from a grid, not every one"
     )
+    parser.add_argument("--format", type=Format, default=Format.CSV, choices=list(Format), help="each grid as")
+    parser.add_argument(
+        "--losses", action="store_true", help="with --format: print each question right from the CSV, not the page"
+    )
     args = parser.parse_args()
     files = args.files or sorted(FOLDER.glob("*.json"))
     per_set: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    outcomes: dict[str, bool] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
-            right, n = run_file(path, Path(tmp), args.show, not args.first)
+            right, n = run_file(path, Path(tmp), args.show, not args.first, args.format, outcomes)
             print(f"{path.name:<12} {right} / {n}")
             counts = per_set[path.stem.split("_")[0]]
             counts[0] += right
@@ -88,6 +124,16 @@ def main() -> None:
     for name, (right, n) in sorted(per_set.items()):
         print(f"set {name:<4} {right} / {n}")
     print(f"total    {sum(r for r, _ in per_set.values())} / {sum(n for _, n in per_set.values())}")
+    if args.losses and args.format is not Format.CSV:
+        base: dict[str, bool] = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for path in files:
+                run_file(path, Path(tmp), False, not args.first, Format.CSV, base)
+        lost = sorted(k for k, good in outcomes.items() if base.get(k) and not good)
+        gained = sorted(k for k, good in outcomes.items() if good and not base.get(k))
+        print(f"right from the CSV, not from the {args.format} page: {len(lost)}; the other way: {len(gained)}")
+        for key in lost:
+            print(f"  lost {key}")
 
 
 if __name__ == "__main__":

@@ -250,6 +250,7 @@ def draw_table(page: Any, rows: list[list[str]], top: float, borderless: bool) -
     else:  # a rule under the header, as most borderless reports have
         y = top + row_h * header_rows(rows)
         page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    pad = PAD * lay.size / TABLE_SIZE  # the padding shrinks with the table, as the widths it was added to did
     for r, row in enumerate(rows):
         base = top + r * row_h + lay.size * 1.35
         for c, raw in enumerate(row):
@@ -261,9 +262,9 @@ def draw_table(page: Any, rows: list[list[str]], top: float, borderless: bool) -
                 first, last = lay.spans[(r, c)]
                 x = (xs[first] + xs[last + 1] - length) / 2
             elif c == 0:
-                x = xs[0] + PAD
+                x = xs[0] + pad
             else:
-                x = xs[c + 1] - PAD - length
+                x = xs[c + 1] - pad - length
             page.insert_text((x, base), text, fontname=FONT, fontsize=lay.size)
     return bottom
 
