@@ -28,11 +28,13 @@ LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
 MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
+MAX_HEADER_LINES_ABOVE = 3  # header lines of several labels above it, each gap under a body gutter (a header's levels)
 MAX_GROUP_LABEL_CHARS = 60  # a group label wider than its columns is a few words; a longer centred line is a title
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour
-AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*%?\)?%?$")  # one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%)
+# one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%), with a scale letter as reports write them: £203m  $0.3M  €1.2bn
+AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*(?:[mMbB][nN]?|[kK])?%?\)?%?$")
 CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
@@ -166,7 +168,10 @@ def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list
         _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
     ]
     start = _body_start(chunked)
-    sub_labels = [_extent(c) for c in chunked[start - 1]] if start >= 1 else []  # the header line on the body
+    # the header's lowest line of several labels (a unit note or a section label may sit between it and the body),
+    # else the line on the body
+    lowest = next((i for i in range(start - 1, -1, -1) if len(chunked[i]) >= 2), start - 1)
+    sub_labels = [_extent(c) for c in chunked[lowest]] if lowest >= 0 else []
     for n0, n1 in _number_gutters(chunked, x0, x1):
         crossing = [g for g in gaps if g[0] < n1 and n0 < g[1]]
         if len(crossing) == 1:  # a gutter widened over a crossed number (allowed crossings) is narrowed to the gap
@@ -182,36 +187,41 @@ def _without_cutting_edges(
     edges: list[float], chunked: list[list[list[Word]]], gutters: list[tuple[float, float]]
 ) -> list[float]:
     """One number gutter parts two value columns once: where two edges fall in it with no body cell between them
-    (no column of their own), the one that cuts through a cell of a line of several cells goes ("% of total
-    revenue" cut by an edge its group label "2019", centred over it and the column before, left in the gutter).
-    Two edges around a text column between the numbers ("(95% CI)") have its cells between them and stay."""
-    cells = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
+    (no column of their own), the one that cuts through a cell of the lower line goes: a label cut there heads one
+    column ("% of total revenue" cut by an edge its group label "2019", centred over it and the column before, left
+    in the gutter), a label higher up spans the columns below it. Two edges around a text column between the numbers
+    ("(95% CI)") have its cells between them and stay."""
+    cells = [(i, _extent(c)) for i, chunks in enumerate(chunked) if len(chunks) >= 2 for c in chunks]
     body = [_extent(c) for chunks in chunked[_body_start(chunked) :] for c in chunks]
 
-    def cuts(x: float) -> bool:
-        return any(a < x < b for a, b in cells)
+    def lowest_cut(x: float) -> int:
+        """The lowest line with a cell the edge cuts through (-1: none)."""
+        return max((i for i, (a, b) in cells if a < x < b), default=-1)
 
     drop: set[float] = set()
     for g0, g1 in gutters:
         inside = [e for e in edges if g0 <= e <= g1]
         for a, b in zip(inside, inside[1:], strict=False):
-            if any(a <= x0 and x1 <= b for x0, x1 in body) or cuts(a) == cuts(b):
+            if any(a <= x0 and x1 <= b for x0, x1 in body) or lowest_cut(a) == lowest_cut(b):
                 continue
-            drop.add(a if cuts(a) else b)
+            drop.add(a if lowest_cut(a) > lowest_cut(b) else b)
     return [e for e in edges if e not in drop]
 
 
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:
-    """Column edges without the columns that hold text in too few lines (merged into the left neighbour)."""
+    """Column edges without the columns that hold text in too few lines, merged into the left neighbour; or into the
+    right one where each text in it runs on into that column (a sliver left of a column by one wider amount, "100.0"
+    under "31.6")."""
     counts = [0] * (len(edges) - 1)
     for c in cells:
         counts[c.col] += 1
-    keep = [edges[0]]
+    drop: set[int] = set()
     for k in range(1, len(edges) - 1):
         if counts[k] >= MIN_COL_SHARE * n_lines:
-            keep.append(edges[k])
-    keep.append(edges[-1])
-    return keep
+            continue
+        spill = [c.col_span > 1 for c in cells if c.col == k]
+        drop.add(k + 1 if spill and all(spill) and k + 1 < len(edges) - 1 else k)
+    return [e for i, e in enumerate(edges) if i not in drop]
 
 
 def _two_prose_columns(cells: list[GridCell]) -> bool:
@@ -255,6 +265,7 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     cells = _labels_over_values(
         band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=frozenset(header)), edges
     )
+    cells = _stub_labels_in_stub(cells, edges)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
@@ -287,6 +298,22 @@ def _labels_over_values(cells: list[GridCell], edges: list[float]) -> list[GridC
     return cells
 
 
+def _stub_labels_in_stub(cells: list[GridCell], edges: list[float]) -> list[GridCell]:
+    """A label alone on its line that starts in the labels column and is centred there, but runs past its edge into
+    the empty value columns (a section label or a block's title longer than the row labels: "Depreciation and
+    amortization:"), is a label of the labels column, not a cell spanning the values."""
+    per_row: dict[int, list[GridCell]] = {}
+    for c in cells:
+        per_row.setdefault(c.row, []).append(c)
+    for row in per_row.values():
+        cell = row[0]
+        if len(row) != 1 or cell.col != 0 or cell.col_span == 1 or not cell.words:
+            continue
+        if (min(w.x0 for w in cell.words) + max(w.x1 for w in cell.words)) / 2 <= edges[1]:
+            cell.col_span = 1
+    return cells
+
+
 def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
     """A row holding only first-column text that starts in lower case continues the first cell above it, as does
     one under a label ending in "," or "and" (run on); not under the stub label of the line of years ("Year Ended
@@ -298,10 +325,15 @@ def _continues(prev: list[GridCell], row: list[GridCell]) -> bool:
     return text[:1].islower() or (prev[0].words[-1].text.endswith(CONTINUED_ENDINGS) and not years)
 
 
-def _leads_into(row: list[GridCell], nxt: list[GridCell]) -> bool:
+def _leads_into(row: list[GridCell], nxt: list[GridCell], in_body: bool = False) -> bool:
     """A first-column-only row whose label wraps onto the next row, where the values sit (bottom-aligned): the
-    next row's first cell continues it (starts in lower case or with a parenthesis)."""
+    next row's first cell continues it (starts in lower case or with a parenthesis). In the body (below a row of
+    amounts) a next row of labels alone is a header repeated under a block's title ("As of June 30, 2018" over
+    "(In millions) | Level 1 | Level 2"), which it does not run into; in the header it is the row the label ends
+    in ("Age group" over "(yrs) | no. | Rate")."""
     if len(row) != 1 or row[0].col != 0 or len(nxt) < 2 or nxt[0].col != 0:
+        return False
+    if in_body and not any(_numeric(c.words) for c in nxt[1:]):
         return False
     text = nxt[0].words[0].text
     return text[:1].islower() or text.startswith("(")
@@ -312,6 +344,10 @@ def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
     rows: dict[int, list[GridCell]] = {}
     for c in cells:
         rows.setdefault(c.row, []).append(c)
+    # titles of stacked blocks ("As of June 30, 2019" ... "As of June 30, 2018"): each heads its block, never runs
+    # into the row under it
+    said = [t for row in rows.values() if (t := _title_words([c.words for c in row])) is not None]
+    titles = {t for t in said if said.count(t) > 1}
     out: list[list[GridCell]] = []
     for r in sorted(rows):
         row = sorted(rows[r], key=lambda c: c.col)
@@ -320,7 +356,8 @@ def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
             head.words.extend(row[0].words)
             head.y1 = max(head.y1, row[0].y1)
             continue
-        if out and _leads_into(out[-1], row):
+        title = out and _title_words([c.words for c in out[-1]]) in titles
+        if out and not title and _leads_into(out[-1], row, any(_numeric(c.words) for done in out for c in done[1:])):
             lead = out.pop()[0]
             row[0].words[:0] = lead.words
             row[0].y0 = min(row[0].y0, lead.y0)
@@ -348,10 +385,38 @@ def _drop_prose(words: list[Word]) -> list[Word]:
     return keep
 
 
+def _labels_over_gutters(chunks: list[list[Word]], gutters: list[tuple[float, float]]) -> bool:
+    """A line of labels (no amounts but lone years), each gap between them over a gutter of the table's lines: a
+    header level whose labels head columns of the table ("2019 | 2018 | Change" above "$ | %" under "Change", a line
+    the next one does not align with because its labels span the sub-columns below)."""
+    if any(_numeric(c) and not _lone_year(c) for c in chunks):
+        return False
+    if any(len(" ".join(w.text for w in c)) > MAX_GROUP_LABEL_CHARS for c in chunks):
+        return False
+    return all(any(min(g[1], b) > max(g[0], a) for a, b in gutters) for g in _gutters(chunks))
+
+
+def _title_words(chunks: list[list[Word]]) -> str | None:
+    """A lone label naming a period, its years blanked ("As of June 30, ####"), else None."""
+    if len(chunks) != 1:
+        return None
+    text = " ".join(w.text for w in chunks[0])
+    return YEAR.sub("####", text) if YEAR.search(text) else None
+
+
+def _block_title(lines: list[TextLine], chunked: list[list[list[Word]]], a: int, b: int) -> bool:
+    """The lone line right above the region titles its first block: the region holds a lone line of the same words
+    for another period ("As of June 30, 2019" above, "As of June 30, 2018" over the second block)."""
+    title = _title_words(chunked[a - 1])
+    gap_ok = lines[a].y0 - lines[a - 1].y1 <= MAX_LINE_GAP * max(lines[a].height, 1.0)
+    return title is not None and gap_ok and any(_title_words(ch) == title for ch in chunked[a:b])
+
+
 def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]], a: int, b: int) -> int:
     """The region's first line, moved up over single-chunk lines just above it that lie over the value columns
     only (right of where the labels column's text ends, centred over the values): a group label centred over several columns ("Years
-    Ended December 31," over 2019 | 2018 | 2017) is the header's top level, not a caption."""
+    Ended December 31," over 2019 | 2018 | 2017) is the header's top level, not a caption. Lines of several labels
+    whose gaps lie over the table's gutters are header levels too (`_labels_over_gutters`)."""
     seconds = [ch[1][0].x0 for ch in chunked[a:b] if len(ch) >= 2]
     if not seconds:
         return a
@@ -362,7 +427,8 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
     )
     gaps = sorted(lines[i + 1].y0 - lines[i].y1 for i in range(a, b - 1))
     row_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the table's own line spacing (median)
-    added = 0
+    gutters = [g for ch in chunked[a:b] if len(ch) >= 2 for g in _gutters(ch)]
+    added = levels = 0
     while a > 0 and added < MAX_SPANNING_LABEL_LINES:
         line, above = lines[a - 1], lines[a]
         gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
@@ -373,9 +439,18 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
         overhang = max(values_x0 - line.x0, 0.0) if over else 0.0  # a centred label overhangs both sides alike
         inside = (line.x0 >= values_x0 - MIN_GUTTER or over) and line.x1 <= x1 + overhang + MIN_GUTTER
         body_h = max(ln.height for ln in lines[a:b])
-        if len(chunked[a - 1]) != 1 or not gap_ok or not inside or line.height > body_h * SAME_SIZE:
+        if not gap_ok or line.height > body_h * SAME_SIZE:
+            break
+        if len(chunked[a - 1]) >= 2 and levels < MAX_HEADER_LINES_ABOVE:
+            if not _labels_over_gutters(chunked[a - 1], gutters):
+                break
+            a, levels = a - 1, levels + 1
+            continue
+        if len(chunked[a - 1]) != 1 or not inside:
             break
         a, added = a - 1, added + 1
+    if a > 0 and _block_title(lines, chunked, a, b):
+        a -= 1
     return a
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from tablerag.model import Cell, ParsedDocument, SourceLocator, Table, table_id
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.footnotes import trailing_note_rows
 from tablerag.parsing.headers import apply_headers
-from tablerag.parsing.numbers import CURRENCY_CODES, CURRENCY_MARKS, is_nil_mark, parse_number
+from tablerag.parsing.numbers import mark_folds
 from tablerag.parsing.sides import cut_tables
 
 SNIFF_CHARS = 64 * 1024  # enough lines to sniff a dialect; the csv module is slow on megabytes of sample
@@ -153,50 +152,16 @@ def grid_title(rows: list[list[str]]) -> str | None:
     return next(iter(said))
 
 
-_SUFFIX_MARKS = frozenset({"%", "％"})
-_YEAR = re.compile(r"^(?:19|20)\d\d$")  # a year heads a period column; it is no amount
-
-
-def _first_amount_row(out: list[tuple[int, list[str]]]) -> int:
-    """The first record holding a number that is no year: the header rows (periods, unit notes) lie above it."""
-    for i, (_, fields) in enumerate(out):
-        for text in fields:
-            number = parse_number(text.strip()) if text.strip() else None
-            if number is not None and not _YEAR.match(text.strip()):
-                return i
-    return len(out)
-
-
 def _fold_marks(records: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
-    """A column holding nothing but currency and percent marks (a PDF-to-sheet export sets "$" and "%" apart):
-    each currency mark joined to the amount on its right ("$ | 94,888" -> "$94,888"), each percent sign to the
-    number on its left; a column so emptied is then blank. A mark beside no number stays where it is. The header
-    the export wrote over the marks ("2019" over "$ | 48,212", the amount's own header cell left empty) is the
-    amount's: it moves beside them, into the amount column's empty header cell."""
+    """Columns of currency and percent marks folded into the amounts beside them (`mark_folds`); a column so
+    emptied is then blank."""
     width = max(len(fields) for _, fields in records)
     out = [(line, list(fields) + [""] * (width - len(fields))) for line, fields in records]
-    prefixes = frozenset(CURRENCY_MARKS) | CURRENCY_CODES
-    top = _first_amount_row(out)
-    for col in range(width):
-        said = {fields[col].strip() for _, fields in out[top:] if fields[col].strip()}
-        if not said or not said <= prefixes | _SUFFIX_MARKS:
-            continue
-        other = col + (1 if said <= prefixes else -1)
-        heads = [fields for _, fields in out[:top] if fields[col].strip()]
-        if heads and 0 <= other < width and not any(fields[other].strip() for fields in heads):
-            for fields in heads:
-                fields[other], fields[col] = fields[col], ""
-        elif heads:
-            continue  # the column has a header of its own beside a headed amount column: not a column of marks
-        for _, fields in out:
-            mark = fields[col].strip()
-            other = col + (1 if mark in prefixes else -1)
-            if not mark or not 0 <= other < width:
-                continue
-            value = fields[other].strip()
-            if parse_number(value) is not None or is_nil_mark(value):
-                fields[other] = f"{mark}{value}" if other > col else f"{value}{mark}"
-                fields[col] = ""
+    for r, col, into in mark_folds([fields for _, fields in out]):
+        fields = out[r][1]
+        mark, value = fields[col].strip(), fields[into].strip()
+        fields[into] = f"{mark}{value}" if into > col else f"{value}{mark}"
+        fields[col] = ""
     return out
 
 

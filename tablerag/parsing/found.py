@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from tablerag.model import BBox
 from tablerag.parsing.grid import GridCell
 from tablerag.parsing.layout import TableContext
+from tablerag.parsing.numbers import mark_folds
 
 
 @dataclass(slots=True)
@@ -24,3 +25,57 @@ class FoundTable:
     lines_below: int = 0  # ... and between the table and the bottom margin
     column_rules: tuple[float, ...] = ()  # x of the vertical rulings its column edges lie on (a ruled scan): no
     # header label spans across one
+
+
+def fold_mark_columns(found: FoundTable) -> None:
+    """Columns of currency or percent marks set apart from their amounts ("$ | 215,877", a ruled cell or a wide gap
+    each) folded into them as `mark_folds` reads them, and the columns so emptied dropped: the table a reader of
+    the same grid as a CSV file gets. A column whose marks or header labels span several slots stays as it is."""
+    grid = [[""] * found.n_cols for _ in range(found.n_rows)]
+    cover: dict[tuple[int, int], GridCell] = {}
+    for cell in found.cells:
+        if 0 <= cell.row < found.n_rows and 0 <= cell.col < found.n_cols:
+            grid[cell.row][cell.col] = cell.text
+        for r in range(cell.row, cell.row + cell.row_span):
+            for c in range(cell.col, cell.col + cell.col_span):
+                cover[(r, c)] = cell
+    by_col: dict[int, list[tuple[int, int, int]]] = {}
+    for move in mark_folds(grid):
+        by_col.setdefault(move[1], []).append(move)
+    folded: set[int] = set()
+    for col, moves in by_col.items():
+
+        def plain(r: int, c: int) -> bool:
+            cell = cover.get((r, c))
+            return cell is None or (cell.row, cell.col, cell.row_span, cell.col_span) == (r, c, 1, 1)
+
+        if not all(plain(r, col) and plain(r, into) for r, _, into in moves):
+            continue
+        for r, _, into in moves:
+            source, target = cover[(r, col)], cover.get((r, into))
+            if target is None or not target.words:
+                if target is not None:
+                    found.cells.remove(target)
+                source.col = into
+                cover[(r, into)] = source
+            else:
+                target.words = [*source.words, *target.words] if into > col else [*target.words, *source.words]
+                target.x0, target.x1 = min(target.x0, source.x0), max(target.x1, source.x1)
+                target.y0, target.y1 = min(target.y0, source.y0), max(target.y1, source.y1)
+                found.cells.remove(source)
+            del cover[(r, col)]
+        folded.add(col)
+    # emptied: no text of its own left (a label spanning it from a column beside it shrinks to those columns)
+    gone = {c for c in folded if not any(cell.words and (cell.col, cell.col_span) == (c, 1) for cell in found.cells)}
+    if not gone:
+        return
+    kept: list[GridCell] = []
+    for cell in found.cells:
+        covered = [c for c in range(cell.col, cell.col + cell.col_span) if c not in gone]
+        if not covered:
+            continue
+        cell.col = covered[0] - sum(1 for g in gone if g < covered[0])
+        cell.col_span = len(covered)
+        kept.append(cell)
+    found.cells = kept
+    found.n_cols -= len(gone)

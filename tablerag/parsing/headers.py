@@ -582,7 +582,8 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
             continue
         kinds[r] = _RowKind(only_first, labels) if labels else None
     if has_values and stop - first == 1:
-        kinds = _wrapped_labels(table, kinds, {c.row for c in table.cells if c.col >= stop and not _is_label(c)})
+        valued = {c.row for c in table.cells if c.col >= stop and c.text.strip() and not _is_label(c)}
+        kinds = _wrapped_labels(table, kinds, valued)
     return _confirm_sections(_merged_sections(table, kinds, starts))
 
 

@@ -21,7 +21,7 @@ from tablerag.errors import BadInputError
 from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, SourceLocator, Table, table_id
 from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
-from tablerag.parsing.found import FoundTable
+from tablerag.parsing.found import FoundTable, fold_mark_columns
 from tablerag.parsing.grid import Rule, Word
 from tablerag.parsing.headers import apply_headers, detect_header_rows, model_header_rows
 from tablerag.parsing.imageops import blank_regions, deskew, ruling_lines
@@ -476,6 +476,7 @@ def to_table(
         k = pixels_per_point
         return BBox(b.x0 * k, b.y0 * k, b.x1 * k, b.y1 * k, CoordSpace.IMAGE_PIXELS)
 
+    fold_mark_columns(pt)
     cells: list[Cell] = []
     ordered = sorted(pt.cells, key=lambda c: (c.row, c.col))
     texts = corrected_texts([OcrCell(gc.row, gc.col, gc.col_span, gc.text) for gc in ordered])  # OCR misreadings

@@ -631,3 +631,50 @@ def split_unit(label: str | None) -> tuple[str | None, float]:
             rest = label[len(name) :].strip()
             return (rest or None), scale
     return label, 1.0
+
+
+SUFFIX_MARKS = frozenset({"%", "％"})  # a percent sign set apart after its number
+_LONE_YEAR = re.compile(r"^(?:19|20)\d\d$")  # a year heads a period column; it is no amount
+
+
+def _first_amount_row(rows: list[list[str]]) -> int:
+    """The first row holding a number that is no year: the header rows (periods, unit notes) lie above it."""
+    for i, fields in enumerate(rows):
+        for text in fields:
+            if text.strip() and parse_number(text.strip()) is not None and not _LONE_YEAR.match(text.strip()):
+                return i
+    return len(rows)
+
+
+def mark_folds(rows: list[list[str]]) -> list[tuple[int, int, int]]:
+    """Where a column holds nothing but currency and percent marks (a report or an export that sets "$" and "%"
+    apart from their amounts), the moves that fold it: (row, col, into) for each mark joined to the amount beside it
+    (a currency mark to the one on its right, "$ | 94,888" -> "$94,888"; a percent sign to the number on its left),
+    and for each header label over the marks, moved beside them into the amount column's empty header cell ("2019"
+    over "$ | 48,212"). A mark beside no number stays; a column of marks with a header of its own beside a headed
+    amount column is no column of marks. The caller joins each moved text to its target's: before it when ``into``
+    lies right of ``col``, after it otherwise."""
+    width = max((len(r) for r in rows), default=0)
+    grid = [list(r) + [""] * (width - len(r)) for r in rows]
+    prefixes = frozenset(CURRENCY_MARKS) | CURRENCY_CODES
+    top = _first_amount_row(grid)
+    moves: list[tuple[int, int, int]] = []
+    for col in range(width):
+        said = {fields[col].strip() for fields in grid[top:] if fields[col].strip()}
+        if not said or not said <= prefixes | SUFFIX_MARKS:
+            continue
+        other = col + (1 if said <= prefixes else -1)
+        heads = [r for r in range(top) if grid[r][col].strip()]
+        if heads and 0 <= other < width and not any(grid[r][other].strip() for r in heads):
+            moves.extend((r, col, other) for r in heads)
+        elif heads:
+            continue
+        for r, fields in enumerate(grid):
+            mark = fields[col].strip()
+            into = col + (1 if mark in prefixes else -1)
+            if r in heads or not mark or not 0 <= into < width:
+                continue
+            value = fields[into].strip()
+            if parse_number(value) is not None or is_nil_mark(value):
+                moves.append((r, col, into))
+    return moves

@@ -1,0 +1,221 @@
+"""Borderless and ruled report tables whose header levels, currency columns and wrapped labels must come back as a
+CSV of the same grid reads them: a header line above a line of sub-labels it does not line up with, group labels
+centred over an amount and a share column, a unit note between the sub-labels and the body, amounts with a scale
+letter ("£203m"), "$" set apart from its amount, a stub label wrapped over two ruled rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tablerag.model import Table
+from tablerag.parsing import parse
+
+SIZE = 8.0
+PAD = 4.0
+LEFT = 50.0
+PITCH = 15.2
+TOP = 120.0
+
+# (row, text, first column, last column): a label over several columns is centred over them
+Label = tuple[int, str, int, int]
+
+
+def _width(text: str) -> float:
+    import pymupdf
+
+    fitz: Any = pymupdf
+    return float(fitz.get_text_length(text, "helv", SIZE))
+
+
+def _typeset(path: Path, rows: list[list[str]], spans: tuple[Label, ...] = (), ruled: bool = False) -> Path:
+    """A table the way reports set one: the stub left-aligned, amounts and labels right-aligned in their columns,
+    each label of ``spans`` centred over its columns (its own cell in ``rows`` left empty); borderless, or
+    ``ruled`` with a line around every cell."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    n_cols = max(len(r) for r in rows)
+    widths = [30.0] * n_cols
+    for row in rows:
+        for c, text in enumerate(row):
+            widths[c] = max(widths[c], _width(text) + 2 * PAD)
+    for _, text, first, last in spans:  # a centred label gets its columns' width together
+        extra = max(0.0, _width(text) + 2 * PAD - sum(widths[first : last + 1])) / (last - first + 1)
+        widths[first : last + 1] = [w + extra for w in widths[first : last + 1]]
+    xs = [LEFT]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    doc = fitz.open()
+    page = doc.new_page()
+    if ruled:
+        for r in range(len(rows) + 1):
+            y = TOP - SIZE - 2 + PITCH * r
+            page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+        for x in xs:
+            page.draw_line((x, TOP - SIZE - 2), (x, TOP - SIZE - 2 + PITCH * len(rows)), width=0.5)
+    for r, row in enumerate(rows):
+        y = TOP + PITCH * r
+        for c, text in enumerate(row):
+            if text:
+                x = xs[0] + PAD if c == 0 else xs[c + 1] - PAD - _width(text)
+                page.insert_text((x, y), text, fontname="helv", fontsize=SIZE)
+    for r, text, first, last in spans:
+        x = (xs[first] + xs[last + 1] - _width(text)) / 2
+        page.insert_text((x, TOP + PITCH * r), text, fontname="helv", fontsize=SIZE)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def _table(path: Path) -> Table:
+    tables = parse(path).tables
+    assert len(tables) == 1, [t.grid() for t in tables]
+    return tables[0]
+
+
+def _column_of(table: Table, text: str) -> int:
+    return next(c.col for c in table.cells if c.text == text)
+
+
+def test_a_header_line_above_sub_labels_it_does_not_line_up_with_stays_in_the_table(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", "", ""],
+        ["", "2019", "2018", "", ""],
+        ["", "", "", "$", "%"],
+        ["(dollars in thousands)", "", "", "", ""],
+        ["Research and development", "$ 230,011", "$ 233,666", "$ (3,655)", "(1.6)%"],
+        ["Percentage of revenue", "21.3%", "22.0%", "", ""],
+        ["Selling, general and administrative", "$ 157,660", "$ 160,380", "$ (2,720)", "(1.7)%"],
+        ["Percentage of revenue", "14.6%", "15.1%", "", ""],
+    ]
+    spans = ((0, "Year Ended December 31,", 1, 4), (1, "Change", 3, 4))
+    table = _table(_typeset(tmp_path / "opex.pdf", rows, spans))
+    assert table.n_cols == 5
+    assert table.column_chain(_column_of(table, "$ 230,011"))[-1] == "2019"
+    assert table.column_chain(_column_of(table, "$ (3,655)"))[-2:] == ["Change", "$"]
+    assert table.column_chain(_column_of(table, "(1.7)%"))[-2:] == ["Change", "%"]
+
+
+def test_amounts_with_a_scale_letter_keep_their_columns_under_a_label_spanning_both(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", ""],
+        ["", "", "Increase in assumption", "Decrease in assumption"],
+        ["Discount rate", "0.5%", "(£184m)", "£203m"],
+        ["Rate of inflation", "0.5%", "£142m", "(£131m)"],
+        ["Salary growth rate", "0.5%", "£21m", "(£19m)"],
+        ["Life expectancy", "1 year", "£97m", "(£96m)"],
+    ]
+    spans = ((0, "Change in assumption", 1, 1), (0, "Impact on defined benefit obligation", 2, 3))
+    table = _table(_typeset(tmp_path / "sensitivity.pdf", rows, spans))
+    assert table.n_cols == 4
+    assert [table.grid()[r][2:] for r in range(2, 6)] == [row[2:] for row in rows[2:]]
+    assert table.column_chain(_column_of(table, "(£96m)")) == [
+        "Impact on defined benefit obligation",
+        "Decrease in assumption",
+    ]
+
+
+def test_a_share_column_wider_than_its_amounts_under_a_centred_year_keeps_its_own_column(tmp_path: Path) -> None:
+    rows = [
+        ["(Dollars in millions)", "", "", "", ""],
+        ["", "Amount", "% of Total", "Amount", "% of Total"],
+        ["United States", "$2,415", "48%", "$2,208", "51%"],
+        ["Europe", "1,308", "26", "1,082", "25"],
+        ["Asia Pacific", "905", "18", "736", "17"],
+        ["Latin America", "402", "8", "303", "7"],
+        ["Total revenue", "$5,030", "100%", "$4,329", "100%"],
+    ]
+    spans = ((0, "2019", 1, 2), (0, "2018", 3, 4))
+    table = _table(_typeset(tmp_path / "geography.pdf", rows, spans))
+    assert table.n_cols == 5
+    assert table.column_chain(_column_of(table, "26")) == ["2019", "% of Total"]
+    assert table.column_chain(_column_of(table, "1,082")) == ["2018", "Amount"]
+
+
+def test_sub_labels_above_a_unit_note_are_the_ones_the_column_edges_keep_whole(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", "", ""],
+        ["", "June 30, 2023", "June 30, 2022", "June 30, 2023", "June 30, 2022"],
+        ["(in millions, except percentages)", "", "", "", ""],
+        ["Income before income taxes", "$1,284", "$1,107", "$2,391", "$2,215"],
+        ["Provision for income taxes", "$263", "$249", "$478", "$509"],
+        ["Effective tax rate", "20.5%", "22.5%", "20.0%", "23.0%"],
+    ]
+    spans = ((0, "Three Months Ended", 1, 2), (0, "Six Months Ended", 3, 4))
+    table = _table(_typeset(tmp_path / "tax_rate.pdf", rows, spans))
+    assert table.n_cols == 5
+    assert table.column_chain(_column_of(table, "22.5%")) == ["Three Months Ended", "June 30, 2022"]
+    assert table.column_chain(_column_of(table, "$478")) == ["Six Months Ended", "June 30, 2023"]
+
+
+def test_currency_signs_set_apart_from_their_amounts_fold_into_them(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "2019", "", "2018"],
+        ["(in thousands)", "", "", "", ""],
+        ["Net sales", "$", "181,567", "$", "156,207"],
+        ["Cost of sales", "", "94,310", "", "80,556"],
+        ["Gross profit", "$", "87,257", "$", "75,651"],
+    ]
+    borderless = _table(_typeset(tmp_path / "borderless.pdf", rows))
+    ruled = _table(_typeset(tmp_path / "ruled.pdf", rows, ruled=True))
+    for table in (borderless, ruled):
+        assert table.n_cols == 3, table.grid()
+        net_sales = next(r for r in range(table.n_rows) if table.grid()[r][0] == "Net sales")
+        assert [" ".join(t.split()) for t in table.grid()[net_sales][1:]] == ["$ 181,567", "$ 156,207"]
+        assert table.column_chain(2) == ["2018"]
+
+
+def test_a_ruled_stub_label_wrapped_over_two_rows_is_one_label(tmp_path: Path) -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Current assets:", "", ""],
+        ["Cash and cash equivalents", "215,877", "187,402"],
+        ["Accounts receivable, net of", "", ""],
+        ["allowance of $1,204", "88,642", "79,118"],
+        ["Inventories", "61,205", "57,930"],
+        ["Total current assets", "365,724", "324,450"],
+    ]
+    table = _table(_typeset(tmp_path / "wrapped.pdf", rows, ruled=True))
+    receivable = next(r for r in range(table.n_rows) if table.grid()[r][1] == "88,642")
+    assert table.row_chain(receivable) == ["Current assets:", "Accounts receivable, net of allowance of $1,204"]
+    inventories = next(r for r in range(table.n_rows) if table.grid()[r][0] == "Inventories")
+    assert table.row_chain(inventories) == ["Current assets:", "Inventories"]
+
+
+def test_stacked_blocks_keep_each_period_title_over_their_own_rows(tmp_path: Path) -> None:
+    block = [
+        ["(In millions)", "Level 1", "Level 2", "Level 3", "Total"],
+        ["Time deposits", "$-", "$1,420", "$-", "$1,420"],
+        ["Equity securities", "2,605", "—", "97", "2,702"],
+        ["Total", "$2,923", "$1,420", "$138", "$4,481"],
+    ]
+    later = [[row[0], *[v.replace("1,420", "1,265").replace("2,605", "2,184") for v in row[1:]]] for row in block]
+    rows = [["As of June 30, 2019", "", "", "", ""], *block, ["As of June 30, 2018", "", "", "", ""], *later]
+    tables = parse(_typeset(tmp_path / "fair_value.pdf", rows)).tables
+    chains = {
+        cell.text: table.row_chain(cell.row) + table.column_chain(cell.col)
+        for table in tables
+        for cell in table.cells
+        if cell.text in ("2,605", "2,184")
+    }
+    header = [" ".join(cell.text.split()) for table in tables for cell in table.cells if cell.row < table.header_rows]
+    assert "As of June 30, 2018 (In millions)" not in header  # a block's title is not read into its header row
+    assert tables[0].grid()[0][0] == "As of June 30, 2019"  # the first block's title stays with the table
+    assert "2018" in " ".join(chains["2,184"]) and "2019" not in " ".join(chains["2,184"])
+
+
+def test_a_wider_total_under_a_share_column_stays_in_it(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", "", ""],
+        ["", "£m", "%", "£m", "%"],
+        ["Equities", "412.8", "31.6", "438.1", "35.2"],
+        ["Government bonds", "386.4", "29.6", "341.7", "27.5"],
+        ["Corporate bonds", "229.0", "17.5", "214.3", "17.2"],
+        ["Property", "54.7", "4.2", "58.6", "4.7"],
+        ["Cash", "24.6", "1.9", "18.8", "1.5"],
+        ["Total fair value of plan assets", "1,306.0", "100.0", "1,244.4", "100.0"],
+    ]
+    table = _table(_typeset(tmp_path / "plan_assets.pdf", rows, ((0, "2019", 1, 2), (0, "2018", 3, 4))))
+    assert table.n_cols == 5
+    assert table.grid()[-1] == rows[-1]
