@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tablerag.model import Cell
+from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
 from tablerag.parsing.totals import summed_parts
@@ -743,13 +743,26 @@ def _category_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | 
     table, r = view.table, rows[0].index
     grid = table.filled_grid()
     cols = [c for c in value_cols(view, linked) if grid[r][c].strip()]
-    if any(year_of(table.column_name(c)) for c in cols):
+    # one heading over every column ("Year ended 31 March 2020" over "UK | Ireland | International | Group"): the
+    # period of the whole table, which tells no column apart; the columns are named by their own level
+    heading = _one_heading(table, cols)
+    if not heading and any(year_of(table.column_name(c)) for c in cols):
         return None  # period columns: `like_columns` chose among them already
-    cols = [c for c in cols if not TOTAL_LABEL.search(table.column_name(c)) and not percent_column(table, c)]
+    cols = [c for c in cols if not TOTAL_LABEL.search(table.column_chain(c)[-1] if heading else table.column_name(c))]
+    cols = [c for c in cols if not percent_column(table, c)]
     cols = _members_only(view, cols, {s.index for s in linked.cols}, linked.kind)
-    if any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres") say more than that
-        return None
+    if not heading and any(len(table.column_chain(c)) != 1 for c in cols):  # nested headers ("Alberta / acres")
+        return None  # say more than that
     return [(r, c) for c in cols] if len(cols) >= 2 else None
+
+
+def _one_heading(table: Table, cols: list[int]) -> bool:
+    """Two or more columns under the same upper header levels that name a period, each with a level of its own
+    below them that names none."""
+    chains = [table.column_chain(c) for c in cols]
+    if len(chains) < 2 or any(len(ch) < 2 or ch[:-1] != chains[0][:-1] for ch in chains):
+        return False
+    return year_of(" ".join(chains[0][:-1])) is not None and all(year_of(ch[-1]) is None for ch in chains)
 
 
 def _period_amounts(view: TypedView, cells: list[tuple[int, int]], percent: bool) -> list[tuple[int, int]]:

@@ -112,8 +112,8 @@ def like_columns(view: TypedView, cols: list[int], linked: Linked, want_percent:
     spent = {t for s in operand_rows(linked, view) for t in row_words(table, s.index)} | MEAN_WORDS
     tokens = {s.index: s.tokens - spent for s in linked.cols}
 
-    def rank(c: int) -> tuple[bool, bool]:
-        return percent_column(table, c) != want_percent, bool(STATED_CHANGE.search(table.column_name(c)))
+    def rank(c: int) -> tuple[bool, bool]:  # a stated change last, whatever its kind: the periods' amounts come first
+        return bool(STATED_CHANGE.search(table.column_name(c))), percent_column(table, c) != want_percent
 
     kinds = {c: column_kind(table, c) for c in cols}
     ref = kinds[min(cols, key=lambda c: (rank(c), cols.index(c)))]
