@@ -70,3 +70,11 @@ def test_a_percent_sign_stranded_before_its_phrase_joins_the_next_cell():
 def test_a_currency_sign_stranded_before_its_number_joins_it_and_a_value_keeps_its_own_sign():
     rows = [["Total $", "1,234", "Margin", "12 %"], ["Net sales €", "(56)", "Growth %", "of sales"]]
     assert texts(rows) == [["Total", "$1,234", "Margin", "12 %"], ["Net sales", "€(56)", "Growth", "% of sales"]]
+
+
+def test_an_abbreviated_month_run_into_its_day_gets_its_space_back():
+    rows = [["", "Mar.31", "Sept.30, 2019", "Dec. 31"], ["Revenue Inc.5", "88,410", "92,655", "97,120"]]
+    assert texts(rows) == [
+        ["", "Mar. 31", "Sept. 30, 2019", "Dec. 31"],
+        ["Revenue Inc.5", "88,410", "92,655", "97,120"],
+    ]

@@ -1,6 +1,6 @@
 """Cell text of tables read from page images, corrected where OCR is known to misread report tables: a lone dash
 (the "nil" of financial tables) read as a CJK ideograph by PP-OCR, whose recognizer is trained on Chinese text
-("—" -> "一"), and a currency or percent sign placed in the cell before the one it belongs to ("Amount %" |
+("—" -> "一"), an abbreviated month run into its day ("Mar.31"), and a currency or percent sign placed in the cell before the one it belongs to ("Amount %" |
 "of total revenue" for "Amount" | "% of total revenue"). Pure text rules over a table's cells; the image path
 applies them once, where it turns a found grid into cells.
 """
@@ -27,6 +27,8 @@ NIL_CELL = re.compile(rf"(?P<pre>[{re.escape(CURRENCY)}(]?\s*)(?P<dash>.)(?P<pos
 # a currency sign leads a number ("$" | "1,234"), a percent sign leads a phrase ("%" | "of total revenue")
 STRANDED = re.compile(rf"^(?P<rest>.*\S)\s+(?P<sign>[{re.escape(CURRENCY)}%])$", re.DOTALL)
 LEADS = {"%": re.compile(r"[a-z]"), **{c: re.compile(r"[(\d]") for c in CURRENCY}}
+# an abbreviated month run into its day: OCR drops the narrow space after the dot ("Mar.31" for "Mar. 31")
+MONTH_DAY = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.(?=\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,7 @@ def corrected_texts(cells: Sequence[OcrCell]) -> list[str]:
     nil = [_nil_dash(t) for t in texts]
     if not any(ch not in DASH_LOOKALIKES for t in texts for ch in CJK.findall(t)):
         texts = [t if n is None else n for t, n in zip(texts, nil, strict=True)]
+    texts = [MONTH_DAY.sub(r"\1. ", t) for t in texts]
     return _signs_moved(cells, texts)
 
 
