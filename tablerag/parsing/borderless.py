@@ -349,6 +349,7 @@ def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
     said = [t for row in rows.values() if (t := _title_words([c.words for c in row])) is not None]
     titles = {t for t in said if said.count(t) > 1}
     out: list[list[GridCell]] = []
+    in_body = False  # a row of amounts is above: the header is done
     for r in sorted(rows):
         row = sorted(rows[r], key=lambda c: c.col)
         if out and _continues(out[-1], row):
@@ -356,12 +357,13 @@ def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
             head.words.extend(row[0].words)
             head.y1 = max(head.y1, row[0].y1)
             continue
-        title = out and _title_words([c.words for c in out[-1]]) in titles
-        if out and not title and _leads_into(out[-1], row, any(_numeric(c.words) for done in out for c in done[1:])):
+        title = bool(out) and _title_words([c.words for c in out[-1]]) in titles
+        if out and not title and _leads_into(out[-1], row, in_body):
             lead = out.pop()[0]
             row[0].words[:0] = lead.words
             row[0].y0 = min(row[0].y0, lead.y0)
         out.append(row)
+        in_body = in_body or any(_numeric(c.words) for c in row[1:])
     for i, row in enumerate(out):
         for c in row:
             c.row = i
@@ -393,7 +395,7 @@ def _labels_over_gutters(chunks: list[list[Word]], gutters: list[tuple[float, fl
         return False
     if any(len(" ".join(w.text for w in c)) > MAX_GROUP_LABEL_CHARS for c in chunks):
         return False
-    return all(any(min(g[1], b) > max(g[0], a) for a, b in gutters) for g in _gutters(chunks))
+    return all(_aligned([g], gutters) for g in _gutters(chunks))
 
 
 def _title_words(chunks: list[list[Word]]) -> str | None:
@@ -408,8 +410,7 @@ def _block_title(lines: list[TextLine], chunked: list[list[list[Word]]], a: int,
     """The lone line right above the region titles its first block: the region holds a lone line of the same words
     for another period ("As of June 30, 2019" above, "As of June 30, 2018" over the second block)."""
     title = _title_words(chunked[a - 1])
-    gap_ok = lines[a].y0 - lines[a - 1].y1 <= MAX_LINE_GAP * max(lines[a].height, 1.0)
-    return title is not None and gap_ok and any(_title_words(ch) == title for ch in chunked[a:b])
+    return title is not None and _gap_ok(lines, -1, a) and any(_title_words(ch) == title for ch in chunked[a:b])
 
 
 def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]], a: int, b: int) -> int:

@@ -42,13 +42,13 @@ def fold_mark_columns(found: FoundTable) -> None:
     by_col: dict[int, list[tuple[int, int, int]]] = {}
     for move in mark_folds(grid):
         by_col.setdefault(move[1], []).append(move)
+
+    def plain(r: int, c: int) -> bool:  # an empty slot, or a cell of that one slot
+        cell = cover.get((r, c))
+        return cell is None or (cell.row, cell.col, cell.row_span, cell.col_span) == (r, c, 1, 1)
+
     folded: set[int] = set()
     for col, moves in by_col.items():
-
-        def plain(r: int, c: int) -> bool:
-            cell = cover.get((r, c))
-            return cell is None or (cell.row, cell.col, cell.row_span, cell.col_span) == (r, c, 1, 1)
-
         if not all(plain(r, col) and plain(r, into) for r, _, into in moves):
             continue
         for r, _, into in moves:

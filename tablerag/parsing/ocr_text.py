@@ -1,8 +1,8 @@
 """Cell text of tables read from page images, corrected where OCR is known to misread report tables: a lone dash
 (the "nil" of financial tables) read as a CJK ideograph by PP-OCR, whose recognizer is trained on Chinese text
-("—" -> "一"), an abbreviated month run into its day ("Mar.31"), and a currency or percent sign placed in the cell before the one it belongs to ("Amount %" |
-"of total revenue" for "Amount" | "% of total revenue"). Pure text rules over a table's cells; the image path
-applies them once, where it turns a found grid into cells.
+("—" -> "一"), an abbreviated month run into its day ("Mar.31"), and a currency or percent sign placed in the cell
+before the one it belongs to ("Amount %" | "of total revenue" for "Amount" | "% of total revenue"). Pure text rules
+over a table's cells; the image path applies them once, where it turns a found grid into cells.
 """
 
 from __future__ import annotations

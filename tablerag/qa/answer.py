@@ -97,6 +97,7 @@ from tablerag.qa.reverse import (
     filled_kind,
     filled_period,
     filled_quarter,
+    first_column_of_kind,
     member_holding,
     nil_owner,
     party_of,
@@ -743,7 +744,7 @@ def answer_table(
 def _kind_heads_labels(table: Table, question: str, found: Answer) -> bool:
     """A label asked for by its kind, which the first column's header says ("which asset category has a useful
     life of 3-10 years" over "Asset category | Estimated useful life"): the label is the answer, not a form's."""
-    return found.label is not None and bool(kind_asked(question) & set(tokens(table.column_name(0))))
+    return found.label is not None and first_column_of_kind(table, kind_asked(question))
 
 
 # what each word the question says of a table's title adds to its answer's score: tables of one document tie on the

@@ -543,13 +543,19 @@ def _names_column(table: Table) -> bool:
     )
 
 
+def first_column_of_kind(table: Table, kind: frozenset[str] | set[str]) -> bool:
+    """The first column's header says a word of the kind a "which X" asks for ("Asset category" for "which asset
+    category"): that column holds the labels such a question is answered with."""
+    return bool(kind & set(tokens(table.column_name(0))))
+
+
 def _kind_heads_first_column(table: Table, kind: frozenset[str], row: int) -> bool:
     """The kind a "which X" asks for is what the first column holds: people or parties by its header when the kind
     is such a one ("which member" over "Name"), or a word of the kind said by that header or by a section label
     over ``row`` ("which subsidiary" under "Subsidiaries")."""
     if not kind:
         return False
-    if kind & set(tokens(table.column_name(0))):
+    if first_column_of_kind(table, kind):
         return True
     if _PARTY_HEADER.match(table.column_name(0)) and kind & _PARTY_WORDS:  # "which member" over "Name"
         return True
