@@ -38,6 +38,7 @@ INDENT_TOL = 0.3  # stub labels whose left edges differ by less than this share 
 MAX_INDENT_LEVELS = 4  # more distinct left edges than this is ragged (centred, right-aligned) text, not indentation
 MIN_ORDINALS = 3  # three columns labelled 1, 2, 3 make a count; two consecutive numbers may be data
 MAX_ORDINAL_DIGITS = 2  # ordinal column labels are small (lead time 1-10, age 1-99); larger runs are data or years
+MIN_SCENARIOS = 2  # a rise and a fall: one signed number alone is a value
 MIN_BLOCK_PERIODS = 2  # a header row inside the body names periods ("2019 | 2018"); other label rows are wrapped text
 DATA_LEVEL = 1e9  # level of a non-section row when levels are synthetic: below every section, beside its siblings
 # "2019", "FY2019", "2018 (4)", "2017*": period labels in headers, not data (a footnote mark may follow the year)
@@ -212,7 +213,8 @@ def _header_depth(table: Table) -> int:
     Low | High | Low", numbers further down), and this row labels two or more columns with no number (the
     sub-labels it groups); or the
     header so far has two or more rows, none with a stub label, and this row names the stub as well as its
-    columns (the stub's label sits in the bottom header row: "Fiscal Year | Leases | Leases").
+    columns (the stub's label sits in the bottom header row: "Fiscal Year | Leases | Leases"); or this row holds a
+    sensitivity table's scenarios ("+0.5% | -0.5%", `_scenario_row`) above the values: numbers, yet labels.
     """
     if table.n_rows < 2:
         return 0
@@ -234,7 +236,8 @@ def _header_depth(table: Table) -> int:
         filled = _under_filled_span(
             cover[rows - 1], cover[rows], stub_named=_numbers_below(cover, rows + 1)
         ) or _finishes_cut_label(cover[rows - 1], cover[rows])
-        if (
+        scenarios = _scenario_row(cover[rows]) and _numbers_below(cover, rows + 1)
+        if not scenarios and (
             not (grouped or reaching or continued or titled or under_lone or bottom or filled or _unit_row(cover[rows]))
             or _numeric_share(cover[rows]) >= NUMERIC_ROW_SHARE
         ):
@@ -329,6 +332,27 @@ def _labels_over_holes(above: list[Cell | None], row: list[Cell | None]) -> bool
     return any(
         (a is None or not a.text.strip()) and b is not None and b.text.strip()
         for a, b in zip(above[1:], row[1:], strict=False)
+    )
+
+
+# a scenario of a sensitivity table as its header writes it: a signed move of a rate ("+0.5%", "-100bp", "+1 pp")
+_SIGNED_MOVE = re.compile(
+    r"^[+\-\u2212\u2013]\s?\d+(?:\.\d+)?\s*(?:%|bps?|basis\s+points?|pp|percentage\s+points?)?$", re.IGNORECASE
+)
+
+
+def _scenario_row(row: list[Cell | None]) -> bool:
+    """Every filled cell outside the stub a signed move, rises and falls both ("+0.5% | -0.5% | +0.5% | -0.5%"),
+    under an empty stub or a unit note: the scenarios of a sensitivity table name its columns. A body row's numbers
+    seldom all carry a sign, a "+" on the rises included, and such a row names itself in the stub."""
+    own = _filled(row, 1)
+    signs = {" ".join(c.text.split())[:1] for c in own}
+    return (
+        len(own) >= MIN_SCENARIOS
+        and _stub_empty(row)
+        and all(_SIGNED_MOVE.match(" ".join(c.text.split())) for c in own)
+        and "+" in signs
+        and len(signs) > 1
     )
 
 

@@ -27,7 +27,7 @@ from tablerag.qa.periods import (
     year_of,
     years_in,
 )
-from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route
+from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route, whole_moved_blanked
 from tablerag.qa.wording import echoes_the_question, label_phrases, plain_words, said_with_a_label
 
 ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))  # "on what date": a column named by a date is a period too
@@ -604,6 +604,7 @@ def change_not_stated(table: Table, question: str, citations: list[dict[str, Any
         return False
     if _percent_for_an_amount(table, question, r, c) or _one_of_several(table, question, r):
         return True
+    question = whole_moved_blanked(question)  # "how much did M&A contribute to Europe's growth": no change asked
     if not ASKS_CHANGE.search(question) or not ASKS_CHANGE.search(_labels_unsaid(table, question)):
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])

@@ -26,6 +26,8 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import joined_years
 from tablerag.parsing.totals import SUB_PART, named_total, summed_parts
 from tablerag.parsing.units import scale_note
+from tablerag.qa.basis import basis_said, states_comparison
+from tablerag.qa.direction import Way, first_way, way_left, way_of
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     MONTH_NAME,
@@ -1770,7 +1772,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         set(q),
     )
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
-    rows = _effective_rate_row(table, question, _part_said_beside_its_whole(question, rows))
+    rows = _effective_rate_row(table, question, _part_said_beside_its_whole(table, question, rows))
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
     rows = _movement_before_balance(table, question, rows)
@@ -1821,7 +1823,60 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         if len(apart) == 1:
             rows_tied = False
             rows = [apart[0], *(s for s in rows if s is not apart[0])]
+    cols = _stated_comparison_first(table, question, cols, key_cols)
+    cols = _way_first(
+        cols, {c.index: way_of(tokens(table.column_name(c.index))) for c in cols}, _col_way(table, q, rows)
+    )
+    rows, decided = _rows_way_first(table, q, rows, cols)
+    rows_tied = rows_tied and not decided
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
+
+
+def _stated_comparison_first(table: Table, question: str, cols: list[Scored], key_cols: set[int]) -> list[Scored]:
+    """A figure compared against a basis a column holds ("the variance against budget", "by how much did revenue
+    beat budget" over "Actual | Budget | Variance | Variance %"): the columns that state the comparison first, the
+    best-linked of them first, and no column named by the basis alone (one side of the comparison)."""
+    basis = basis_said(question)
+    if basis is None:
+        return cols
+    words = set(tokens(basis))
+    valued = {c.col for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    stated = [
+        c for c in range(table.n_cols) if c in valued and c not in key_cols and states_comparison(table.column_name(c))
+    ]
+    if not stated or not any(c.tokens & words for c in cols):
+        return cols
+    linked = {c.index: c for c in cols}
+    first = sorted((linked.get(c, Scored(c, 0.0, frozenset(), len(question))) for c in stated), key=lambda s: -s.score)
+    return [*first, *(c for c in cols if c.index not in stated and not c.tokens <= words)]
+
+
+def _col_way(table: Table, q: list[str], rows: list[Scored]) -> Way | None:
+    """The way of a scenario the question asks of the columns: its words less those the best row's name spends."""
+    return way_left(q, row_words(table, rows[0].index).elements() if rows else ())
+
+
+def _way_first(units: list[Scored], ways: dict[int, Way | None], asked: Way | None) -> list[Scored]:
+    """Of the units tied on the best score, scenarios of both ways, the first of the way asked goes first."""
+    tied = best_tied(units)
+    if asked is None or len({ways.get(u.index) for u in tied} - {None}) < 2:
+        return units
+    first = next(u for u in tied if ways.get(u.index) == asked)
+    return [first, *(u for u in units if u is not first)]
+
+
+def _rows_way_first(table: Table, q: list[str], rows: list[Scored], cols: list[Scored]) -> tuple[list[Scored], bool]:
+    """Rows tied on their words whose scenario cells differ in way ("Discount rate | 25 basis point decrease" and
+    "Discount rate | 25 basis point increase"): the one of the way the question says goes first; True when the way
+    told them apart."""
+    tied = best_tied(rows)
+    if len(tied) < 2:
+        return rows, False
+    grid = filled_grid(table)
+    ways = {s.index: first_way(tokens(text) for text in grid[s.index]) for s in tied}
+    asked = way_left(q, tokens(table.column_name(cols[0].index)) if cols else ())
+    ordered = _way_first(rows, ways, asked)
+    return ordered, sum(ways[s.index] == asked for s in tied) == 1 and ordered is not rows
 
 
 # words that say which figure of a measure is meant and head columns of their own ("Average Balance", "Operating
@@ -1972,11 +2027,13 @@ _EFFECT_ON = re.compile(
 )
 
 
-def _part_said_beside_its_whole(question: str, rows: list[Scored]) -> list[Scored]:
+def _part_said_beside_its_whole(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
     """The row named by the most words outside the whole a part is said to move ("state taxes" before "add to the
-    effective rate": "State income taxes, net of federal benefit", not the "Effective tax rate" row), first."""
+    effective rate": "State income taxes, net of federal benefit", not the "Effective tax rate" row), first; unless
+    the row is named as the effect on that whole ("Effect on postretirement benefit obligation" of a sensitivity
+    table, whose columns are the moves)."""
     m = _EFFECT_ON.search(question)
-    if m is None or len(rows) < 2:
+    if m is None or len(rows) < 2 or _EFFECT_ON.search(" ".join(table.row_chain(rows[0].index))):
         return rows
     whole = set(tokens(m.group("whole")))
     if not rows[0].tokens & whole:

@@ -638,16 +638,36 @@ _MOVE_WORDS = r"(?:increase|decrease|rise|fall|decline|drop|change|shift|movemen
 _RATE_MOVED = (
     r"[+\-\u2212]?\d+(?:\.\d+)?\s*(?:%|percent\b|per\s*cent\b|basis[-\s]+points?\b|bps?\b|percentage\s+points?\b)"
 )
-# a move of a rate the question supposes ("a 100 basis point increase in interest rates", "an increase of 10%"):
-# a scenario a sensitivity table heads a column with, not a change to compute
-_SCENARIO = re.compile(rf"\b{_RATE_MOVED}[\s-]*{_MOVE_WORDS}\b|\b{_MOVE_WORDS}\s+of\s+{_RATE_MOVED}", re.IGNORECASE)
+MAX_SCENARIO_NAME_WORDS = 3  # "a -0.5% discount rate change": the rate's name between the move and its word
+# a move of a rate the question supposes ("a 100 basis point increase in interest rates", "an increase of 10%", "a
+# -0.5% discount rate change"): a scenario a sensitivity table heads a column with, not a change to compute
+_SCENARIO = re.compile(
+    rf"\b{_RATE_MOVED}[\s-]*{_MOVE_WORDS}\b"
+    # the rate's name said between only after "a" ("a 0.5% discount rate change"; "the 10% notes change" is a debt)
+    rf"|\ban?\s+{_RATE_MOVED}(?:[\s-]+[^\W\d_]+){{1,{MAX_SCENARIO_NAME_WORDS}}}?[\s-]+{_MOVE_WORDS}\b"
+    rf"|\b{_MOVE_WORDS}\s+of\s+{_RATE_MOVED}",
+    re.IGNORECASE,
+)
+
+
+# a part's effect on a whole that is itself a change ("the currency impact on Europe's growth", "how much did M&A
+# contribute to the group's sales growth"): the growth is the whole the part moved, not a change to compute
+_ON_A_CHANGE = re.compile(
+    r"\b(?:impact|effect|contribut\w*)\b[^?]*?\b(?:on|to)\s+[^?]*?\b(growth|change)\s*\??\s*$", re.IGNORECASE
+)
+
+
+def whole_moved_blanked(question: str) -> str:
+    """The question with the change word of a whole a part moved blanked (`_ON_A_CHANGE`): it asks no change."""
+    m = _ON_A_CHANGE.search(question)
+    return question if m is None else question[: m.start(1)] + " " * len(m.group(1)) + question[m.end(1) :]
 
 
 def rule_route(question: str) -> Route:
     """The intent named first in the question decides (a superlative first when the answer is a name: "which year
     had the largest total"); no intent -> semantic when it asks for similarity, else lookup. A supposed move of a
     rate (`_SCENARIO`) names no operation."""
-    question = _SCENARIO.sub(lambda m: " " * len(m.group(0)), question)
+    question = whole_moved_blanked(_SCENARIO.sub(lambda m: " " * len(m.group(0)), question))
     patterns = dict(INTENT_PATTERNS)
     if ASKS_FOR_NAME.search(question) and not patterns[Intent.COMPARE].search(question):
         for intent in (Intent.MAX, Intent.MIN):
