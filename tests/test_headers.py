@@ -129,6 +129,16 @@ def test_group_labels_left_in_one_cell_head_their_sibling_columns():
     assert maturities.column_headers[2] == ["Payments due by period", "Less than 1 year"]
     assert maturities.column_headers[5] == ["Payments due by period", "More than 5 years"]
     assert maturities.column_headers[1] == ["Total"]
+    cut = grid_table(  # a label cut at its line end ("% of" over "Total") heads its own column only
+        [
+            ["", "2021", "", "2020", ""],
+            ["", "", "% of", "", "% of"],
+            ["", "Sales", "Total", "Sales", "Total"],
+            ["Europe", "512.4", "41.2%", "498.0", "42.9%"],
+        ]
+    )
+    assert cut.column_headers[3][-1] == "Sales" and "% of" not in " ".join(cut.column_headers[3])
+    assert "% of" in " ".join(cut.column_headers[4])
 
 
 def test_a_unit_note_in_the_stub_names_no_body_row_under_a_spanning_label():

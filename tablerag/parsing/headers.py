@@ -24,7 +24,13 @@ from tablerag.model import BBox, Cell, Table, table_id
 from tablerag.parsing.cells import number_of
 from tablerag.parsing.grid import cluster_positions
 from tablerag.parsing.numbers import is_nil_mark, measure_scales, parse_number, unit_label
-from tablerag.parsing.spans import is_period, names_period, spread_period_labels, spread_sibling_labels
+from tablerag.parsing.spans import (
+    CUT_PHRASE,
+    is_period,
+    names_period,
+    spread_period_labels,
+    spread_sibling_labels,
+)
 from tablerag.parsing.totals import label_total_rows, unlabelled_totals
 from tablerag.parsing.units import apply_units, drop_unit_levels
 from tablerag.text.tokens import tokenize
@@ -272,11 +278,6 @@ def _under_filled_span(above: list[Cell | None], row: list[Cell | None], stub_na
     return False
 
 
-# a label ending in a word that cannot end one ("Country of", "Class of", "Property, plant and"): the phrase goes on
-# in the cell below; a preposition that can end one ("Directed by", "Opened in", "Voted for") is no cut
-_CUT_PHRASE = re.compile(r"(?:\b(?:of|and|or|the|per)|&)$", re.IGNORECASE)
-
-
 def _finishes_cut_label(above: list[Cell | None], row: list[Cell | None]) -> bool:
     """A column label above, outside the stub, stops on a word no label ends with ("Country of" over
     "incorporation"), and this row, labels with no number, holds the rest of it: both rows are the header, whatever
@@ -286,7 +287,7 @@ def _finishes_cut_label(above: list[Cell | None], row: list[Cell | None]) -> boo
     for a, b in zip(above[1:], row[1:], strict=False):
         if a is None or b is None or a is b or a.col_span > 1 or not b.text.strip():
             continue
-        if _CUT_PHRASE.search(" ".join(a.text.split())) and not _is_value(b.text):
+        if CUT_PHRASE.search(" ".join(a.text.split())) and not _is_value(b.text):
             return True
     return False
 

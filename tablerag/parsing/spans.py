@@ -260,6 +260,9 @@ def _beside_single(filled: list[Cell], cell: Cell, below: list[bool]) -> bool:
     return any(c.col_span == 1 and c.col == cell.col - 1 > 0 and below[c.col] for c in filled)
 
 
+# a label ending in a word that cannot end one ("Country of", "% of", "Property, plant and"): the phrase goes on
+# in the cell below; a preposition that can end one ("Directed by", "Opened in", "Voted for") is no cut
+CUT_PHRASE = re.compile(r"(?:\b(?:of|and|or|the|per)|&)$", re.IGNORECASE)
 _YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _COMPARING = re.compile(r"\b(?:vs\.?|versus|compared|change|over)(?=\W|$)", re.IGNORECASE)
 
@@ -292,7 +295,8 @@ def spread_sibling_labels(table: Table) -> bool:
         below = _labelled_below(table, row)
         periods = _period_columns(table, row)
         filled = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
-        own = [c for c in filled if c.col > 0]
+        # a label cut at its line end ("% of" over "Total") goes on in its own column's cell below: no group label
+        own = [c for c in filled if c.col > 0 and not CUT_PHRASE.search(" ".join(c.text.split()))]
         for cell in own:
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1

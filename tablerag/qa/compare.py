@@ -261,7 +261,14 @@ def same_label_rows(view: TypedView, linked: Linked) -> list[int]:
         return []
     if len({tuple(c[:-1]) for c in chains}) != len(chains):
         return []
-    return [s.index for s in top if s.index in view.rows]
+    rows = [s.index for s, c in zip(top, chains, strict=True) if s.index in view.rows]
+    # the whole entity's section ("Consolidated") beside its segments' is no member ranked
+    members = [
+        s.index
+        for s, c in zip(top, chains, strict=True)
+        if s.index in view.rows and not (_WHOLE_OR_RESIDUAL.search(c[-2]) or TOTAL_LABEL.search(c[-2]))
+    ]
+    return members if len(members) >= MIN_SECTION_MEMBERS else rows
 
 
 def _parts_of_named_whole(view: TypedView, linked: Linked) -> list[int]:
@@ -274,19 +281,20 @@ def _parts_of_named_whole(view: TypedView, linked: Linked) -> list[int]:
 
 
 # a residual bucket a report lists beside the items it names ("Other", "Other countries", "Rest of world",
-# "All other", "Unallocated", "Eliminations"): no item itself, so never the answer to "which country / segment"
+# "All other", "Unallocated", "Eliminations", "Corporate and unallocated"): no item itself, so never the answer to
+# "which country / segment"
 RESIDUAL_ROW = re.compile(
     r"^\s*(?:all\s+)?others?\b(?!\s+(?:income|expenses?|revenues?|assets?|liabilit\w*|comprehensive|operating))"
-    r"|^\s*rest\s+of\b|^\s*unallocated\b|^\s*(?:inter-?segment\s+)?eliminations?\b",
+    r"|^\s*rest\s+of\b|^\s*unallocated\b|^\s*(?:inter-?segment\s+)?eliminations?\b"
+    r"|^\s*corporate(?:\s+(?:and|&)\s+(?:other|unallocated|eliminations?))?\s*$",
     re.IGNORECASE,
 )
 
 
-# a column of the whole entity, beside its segments' columns ("Retail | Online | Group"), or of what no segment
-# holds ("Corporate", "Unallocated", "Eliminations", "Other")
+# a column (or a section) of the whole entity, beside its segments' ("Retail | Online | Group", "Domestic: ... /
+# International: ... / Consolidated: ..."), or of what no segment holds ("Corporate", "Unallocated", "Other")
 _WHOLE_OR_RESIDUAL = re.compile(
-    rf"^\s*(?:the\s+)?(?:group|consolidated|combined)(?:\s+total)?\s*$|^\s*corporate(?:\s+and\s+other)?\s*$"
-    rf"|{RESIDUAL_ROW.pattern}",
+    rf"^\s*(?:the\s+)?(?:group|consolidated|combined)(?:\s+total)?\s*:?\s*$|{RESIDUAL_ROW.pattern}",
     re.IGNORECASE,
 )
 
