@@ -112,3 +112,16 @@ def test_an_outcome_asked_is_the_column_of_its_sign(tmp_path):
     quarters = table_from_rows(QUARTERS, tmp_path, "quarters")  # "net" names two rows; the one stating income
     net_loss = answer_table(quarters, "In which quarter was there a net loss?")
     assert net_loss is not None and net_loss.label == "Third Quarter"
+
+
+def test_a_table_of_growth_rates_moves_by_the_sign_of_its_cells(tmp_path):
+    # the stub's header says every row is a growth rate: "did X grow" asks the periods where X's rate is positive
+    growth = [
+        ["Year-over-year growth", "FY2023", "FY2022", "FY2021"],
+        ["Total revenue", "12.4%", "15.9%", "18.2%"],
+        ["Services revenue", "(0.5)%", "1.0%", "3.0%"],
+    ]
+    answer = answer_table(
+        table_from_rows(growth, tmp_path, "growth"), "In which fiscal year did services revenue grow?"
+    )
+    assert answer is not None and answer.value == "2022; 2021"  # both rose, though the rate fell each year

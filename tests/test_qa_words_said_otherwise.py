@@ -5,7 +5,9 @@ assets"; a statistic column (average, high, low) left to the questions that say 
 many"; a count row in a column of percentages whose rows state their own units; a word said once naming the
 column phrase it belongs to, not a row too; "the year before 2019"; the beginning of a fiscal year over balances
 dated at its year end; the growth into the one year asked from a "2021 vs. 2020 % Change" column; and an average
-over every row of a category a listing's column holds. Tables are written as CSV files."""
+over every row of a category a listing's column holds; the head noun said otherwise deciding a tie ("turnover":
+"Net sales", not "Cost of sales"); words spelling an acronym a label writes ("WAEP", "ARPU") as its name, no
+operation; and a plain measure asked without the word of its adjusted twin. Tables are written as CSV files."""
 
 from __future__ import annotations
 
@@ -281,3 +283,60 @@ def test_statement_acronyms_and_a_year_that_names_no_column(tmp_path):
     )
     # "remuneration" is no "Salary/fees" column: a column named only by the year asked gains no other word
     answers_each(table, ("What was Anna Price's total remuneration in 2020?", "1,350"))
+
+
+def test_the_head_noun_said_otherwise_decides_a_tie(tmp_path):
+    # "turnover" is said "sales": "Net sales" and "Cost of sales" both hold it; the row whose head noun it is answers
+    statement = [
+        ["(in millions)", "2022", "2021"],
+        ["Net sales", "$8,412", "$7,905"],
+        ["Cost of sales", "5,337", "5,018"],
+        ["Gross profit", "3,075", "2,887"],
+    ]
+    answers_each(
+        table_from_rows(statement, tmp_path, "head_noun"),
+        ("How much turnover did the company report in 2021?", "$7,905"),
+        ("What was the cost of sales in 2022?", "5,337"),
+    )
+
+
+def test_words_spelling_a_written_acronym_name_its_column(tmp_path):
+    # "weighted average exercise price" is the "WAEP" column, "average revenue per user" the "ARPU" row: the
+    # question names them, it asks no average of cells
+    options = [
+        ["", "2022", "2022", "2021", "2021"],
+        ["", "Number", "WAEP (€)", "Number", "WAEP (€)"],
+        ["Outstanding at 1 January", "2,410,000", "12.40", "2,215,500", "11.85"],
+        ["Granted during the year", "615,000", "14.10", "580,000", "13.20"],
+        ["Outstanding at 31 December", "2,598,300", "12.95", "2,410,000", "12.40"],
+    ]
+    operating = [
+        ["", "Q4 2022", "Q4 2021"],
+        ["Postpaid phone ARPU", "$54.80", "$53.95"],
+        ["Postpaid churn", "0.92%", "0.88%"],
+    ]
+    answers_each(
+        table_from_rows(options, tmp_path, "waep"),
+        ("What was the weighted average exercise price of options granted in 2022?", "14.10"),
+        ("What was the weighted average exercise price of options outstanding at 1 January 2021?", "11.85"),
+    )
+    answers_each(
+        table_from_rows(operating, tmp_path, "arpu"),
+        ("What was postpaid phone average revenue per user in Q4 2021?", "$53.95"),
+    )
+
+
+def test_an_adjusted_measure_is_asked_by_its_word(tmp_path):
+    # "the operating margin" is the plain measure, not the "Adjusted operating margin" beside it, whose label says
+    # the question's words in a run
+    kpis = [
+        ["", "FY2023", "FY2022"],
+        ["Operating profit margin", "11.2%", "10.4%"],
+        ["Adjusted operating margin", "13.5%", "12.9%"],
+        ["Net profit margin", "7.1%", "6.6%"],
+    ]
+    answers_each(
+        table_from_rows(kpis, tmp_path, "kpis"),
+        ("What was the operating margin in FY2023?", "11.2%"),
+        ("What was the adjusted operating margin in FY2022?", "12.9%"),
+    )

@@ -129,6 +129,7 @@ from tablerag.qa.source import TableSource
 from tablerag.qa.sql import VIEW_NAME, QueryHook, Sandbox, TypedView, UnsafeSqlError, typed_view
 from tablerag.qa.tally import Frequent, Tally, more_often, most_often
 from tablerag.qa.wording import (
+    acronym_spelled,
     counted_thing,
     label_phrases,
     margin_as_share,
@@ -1235,12 +1236,15 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         named_out = route_past_labels(labels, spell_out(table, question))  # "total NOI": "Total net operating income"
         return named_out if named_out.intent in CHANGES else route_
     one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
+    spelled = [set(tokens(run)) for run in acronym_spelled(table, question)]
 
     def names(text: str) -> bool:
         words = set(tokens(text))
         if not words & set(asked):  # stemmed apart from the question's own word: nothing to check it against
             return False
         if said_with_a_label(labels, question, text):  # "minimum lease payments" as a label says it
+            return True
+        if any(words <= run for run in spelled):  # "weighted average exercise price" is the "WAEP" column's name
             return True
         if kind_after_label(table, at, question, text):  # "debt to equity ratio" over "Debt to equity"
             return True

@@ -1346,7 +1346,10 @@ def _stated_moves(view: TypedView, linked: Linked, sandbox: Sandbox, way: Change
     """The columns where a named row stating a change ("Comparable sales increase (decrease)", "% change") holds a
     value of the sign asked, named by their labels; None for another row, or when none has that sign."""
     rows = operand_rows(linked, view)
-    if not rows or not change_label(row_label(view, rows[0].index)):
+    # the row's label states the change, or the stub's header does for every row ("Year-over-year growth" over
+    # "Total revenue | Maintenance revenue | ...")
+    stub = view.table.column_name(0) if view.table.header_rows else ""
+    if not rows or not (change_label(row_label(view, rows[0].index)) or change_label(stub)):
         return None
     cells = _row_value_cells(view, linked)
     if cells is None:

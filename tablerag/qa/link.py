@@ -998,7 +998,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         chain, after = table.row_chain(r), table.row_chain(r + 1) if r + 1 < table.n_rows else []
         return r not in valued and bool(chain) and len(after) > len(chain) and after[: len(chain)] == chain
 
-    def evidence(s: Scored) -> tuple[float, bool, float, int, bool, int, bool, frozenset[str]]:
+    def evidence(s: Scored) -> tuple[float, bool, float, bool, int, bool, int, bool, frozenset[str]]:
         # a row named only by "total" is the whole of a share asked ("what percentage of total revenue came from
         # EMEA"), no rival of the row a word of its own names
         total_only = s.tokens <= TOTAL_TOKENS
@@ -1006,6 +1006,9 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             -round(s.score, SCORE_DIGITS),
             s.index not in heirs,
             -cover[s.index],
+            # a measure adjusted the report's own way ("Adjusted operating margin", "Underlying profit") is asked by
+            # that word: "the operating margin" is the "Operating profit margin" beside it
+            bool(_ADJUSTED.match(_own_label(table, s.index, texts[s.index]))) and not _ADJUSTED_SAID.search(question),
             # the row whose own label says the question's words in their order, before rows that say them only in
             # their section's name, and a row with values before a heading that says as much ("current tax
             # expense": "Total current tax expense", not "Current year" under "Overseas current tax expense:")
@@ -1042,6 +1045,14 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
         )
     return scored[:MAX_LINKED_ROWS], key_cols, tied
+
+
+# the first word of an alternative measure a report states beside the plain one ("Adjusted EBITDA", "Underlying
+# profit before tax", "Non-GAAP operating income", "Pro forma revenue", "Normalised earnings"); a question asks it by
+# that word ("Adjustments to reconcile ..." or "Adjusted for inflation" name no such measure)
+_ADJUSTED_WORD = r"(?:adjusted|underlying|non-?gaap|pro[\s-]?forma|normali[sz]ed)\b"
+_ADJUSTED = re.compile(rf"^\s*{_ADJUSTED_WORD}(?!\s+(?:for|by|to)\b)", re.IGNORECASE)
+_ADJUSTED_SAID = re.compile(rf"\b{_ADJUSTED_WORD}", re.IGNORECASE)
 
 
 def _label_said_whole(table: Table, row: int, question: str) -> bool:
@@ -1812,7 +1823,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
-    if rows_tied and (headed := _head_said(table, rows, set(q))) is not None:
+    # the head noun said, or said otherwise ("turnover": "Net sales", not "Cost of sales")
+    if rows_tied and (headed := _head_said(table, rows, set(q) | set(also))) is not None:
         rows_tied = False
         rows = [headed, *(s for s in rows if s is not headed)]
     if rows_tied and cols and len(rows) >= 2:

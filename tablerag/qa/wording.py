@@ -246,11 +246,11 @@ def _numbered_spelled(labels: set[str], question: str) -> str:
 _WRITTEN_ACRONYM = re.compile(r"(?<![\w&/])([A-Z]{3,6}|[A-Z]{1,2}&[A-Z]{1,2}|[A-Z]/[A-Z])s?(?![a-z&/])")
 
 
-def _acronyms_said(labels: set[str], question: str) -> str:
-    """The question with an acronym a label writes put beside the run of question words whose initials spell it
-    ("the lost time injury frequency rate" over an "LTIFR" column), so the label is linked as if the question wrote
-    it; the words stay for labels that spell them out. A question writing the acronym itself is left alone."""
+def _acronym_runs(labels: set[str], question: str) -> list[tuple[int, int, str]]:
+    """The runs of question words (start, end, the acronym as written) whose initials spell an acronym a label
+    writes ("the lost time injury frequency rate" for an "LTIFR" column); none for an acronym the question writes."""
     written = {m.group(1): m.group(0) for text in labels for m in _WRITTEN_ACRONYM.finditer(text)}
+    runs = []
     for acronym in sorted(written):
         if re.search(rf"(?<![\w&/]){re.escape(acronym)}s?(?![\w&/])", question):
             continue
@@ -269,10 +269,26 @@ def _acronyms_said(labels: set[str], question: str) -> str:
                 or (j == i + n + 1 and "&" not in want and got.replace("&", "") == want)
                 or ("&" not in want and small == want)
             ):
-                end = words[j - 1].end()  # as the label writes it: "RWAs" is a token of its own
-                question = f"{question[:end]} {written[acronym]}{question[end:]}"
+                runs.append((words[i].start(), words[j - 1].end(), written[acronym]))
                 break
+    return runs
+
+
+def _acronyms_said(labels: set[str], question: str) -> str:
+    """The question with an acronym a label writes put beside the run of question words whose initials spell it
+    ("the lost time injury frequency rate" over an "LTIFR" column), so the label is linked as if the question wrote
+    it; the words stay for labels that spell them out. A question writing the acronym itself is left alone."""
+    for _, end, written in sorted(_acronym_runs(labels, question), reverse=True):
+        question = f"{question[:end]} {written}{question[end:]}"  # as the label writes it: "RWAs" a token of its own
     return question
+
+
+def acronym_spelled(table: Table, question: str) -> list[str]:
+    """The runs of question words that spell an acronym the table writes in a label ("weighted average exercise
+    price" over a "WAEP (£)" column): each run is that label's name, its words ask for no operation."""
+    labels = {undotted(" ".join(t.split())) for row in filled_grid(table) for t in row if t.strip()}
+    labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
+    return [question[start:end] for start, end, _ in _acronym_runs(labels, question)]
 
 
 # a superlative whose base word, or a word of the same sense, is a column's name ("High | Low" stock prices, "Max |
