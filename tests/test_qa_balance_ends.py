@@ -68,3 +68,25 @@ def test_a_movement_of_the_year_asked_before_the_balance_dated_so(tmp_path):
     assert provision is not None and provision.value == "1,042"
     balance = answer_table(table, "What was the balance as of December 31, 2019?")
     assert balance is not None and balance.value == "$2,852"
+
+
+def test_the_opening_balance_for_a_year_is_the_balance_dated_before_it(tmp_path):
+    # "the opening balance for 2021" over balance rows dated at each year end: the row dated December 31, 2020; the
+    # year said apart names the period it opens, no balance row of its own (nor does "total" ask for a sum)
+    reserve = [
+        ["(in millions)", "Severance", "Lease exits", "Total"],
+        ["Balance as of December 31, 2019", "$28.1", "$6.4", "$34.5"],
+        ["Charges", "40.2", "5.5", "45.7"],
+        ["Cash payments", "(45.9)", "(4.0)", "(49.9)"],
+        ["Balance as of December 31, 2020", "$22.4", "$7.9", "$30.3"],
+        ["Charges", "12.0", "2.2", "14.2"],
+        ["Cash payments", "(25.6)", "(5.1)", "(30.7)"],
+        ["Balance as of December 31, 2021", "$8.8", "$5.0", "$13.8"],
+    ]
+    table = table_from_rows(reserve, tmp_path, "reserve")
+    for question, value in (
+        ("What was the opening balance of the total restructuring reserve for 2021?", "$30.3"),
+        ("What was the opening balance of the severance reserve for 2020?", "$28.1"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question

@@ -127,3 +127,67 @@ def test_opening_and_closing_balances_are_the_beginning_and_end_rows(tmp_path):
     assert _cell(answer_table(table, "What was the closing balance in 2018?")) == ("105", (3, 2))
     assert _cell(answer_table(table, "What was the balance at the start of 2018?")) == ("80", (1, 2))
     assert tokens("the Swiss Open")[-1] == "open"  # a name, no beginning
+
+
+def test_a_quarter_said_hyphenated_or_by_its_end_is_the_three_months(tmp_path):
+    # "fourth-quarter 2023" and "the quarter ended September 30, 2023" are the three months' column, not the
+    # nine or twelve months' beside it; "year-to-date" is the longest period short of a year
+    interim = [
+        ["", "Three Months Ended", "Nine Months Ended"],
+        ["", "September 30, 2023", "September 30, 2023"],
+        ["Net sales", "$4,105", "$12,388"],
+        ["Provision for income taxes", "97", "262"],
+    ]
+    year_end = [
+        ["", "Three Months Ended", "Twelve Months Ended"],
+        ["(in millions)", "Dec 31, 2023", "Dec 31, 2023"],
+        ["Turnover", "$3,518", "$13,940"],
+    ]
+    table = table_from_rows(interim, tmp_path, "interim")
+    answer = answer_table(table, "What was the provision for income taxes for the quarter ended September 30, 2023?")
+    assert answer is not None and answer.value == "97"
+    answer = answer_table(table_from_rows(year_end, tmp_path, "year_end"), "What was fourth-quarter 2023 turnover?")
+    assert answer is not None and answer.value == "$3,518"
+    answer = answer_table(table, "What were year-to-date 2023 net sales?")  # the nine months, the year so far
+    assert answer is not None and answer.value == "$12,388"
+
+
+def test_the_prior_period_of_a_length_keeps_its_length(tmp_path):
+    # "the comparable quarter of the prior year", "the prior-year fourth quarter", "the comparative nine-month
+    # period": the year before the latest, in the column of the length said
+    interim = [
+        ["", "Three Months Ended", "", "Nine Months Ended", ""],
+        ["", "September 30,", "", "September 30,", ""],
+        ["(in thousands)", "2023", "2022", "2023", "2022"],
+        ["Net revenue", "$402,118", "$371,905", "$1,188,440", "$1,047,362"],
+        ["Income from operations", "61,204", "55,873", "171,950", "149,028"],
+    ]
+    quarters = [
+        ["", "Q4 2023", "Q4 2022", "FY 2023", "FY 2022"],
+        ["Net income", "212.6", "187.3", "801.4", "702.9"],
+    ]
+    table = table_from_rows(interim, tmp_path, "interim")
+    for question, value in (
+        ("What was income from operations in the comparable quarter of the prior year?", "55,873"),
+        ("What was net revenue in the comparative nine-month period?", "$1,047,362"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.value == value, question
+    answer = answer_table(
+        table_from_rows(quarters, tmp_path, "q4"), "What was net income in the prior-year fourth quarter?"
+    )
+    assert answer is not None and answer.value == "187.3"
+
+
+def test_the_comparative_half_year_is_the_prior_six_months(tmp_path):
+    half_years = [
+        ["", "Six months to 30 June 2023", "Six months to 30 June 2022", "Year to 31 December 2022"],
+        ["", "€m", "€m", "€m"],
+        ["Revenue", "2,914.0", "2,705.3", "5,533.8"],
+        ["Profit for the period", "214.6", "198.1", "421.0"],
+    ]
+    answer = answer_table(
+        table_from_rows(half_years, tmp_path, "halves"),
+        "What was the profit for the period in the comparative half-year?",
+    )
+    assert answer is not None and answer.value == "198.1"

@@ -1236,11 +1236,15 @@ def _embed_sims(table: Table, question: str, embedder: Any) -> dict[int, float]:
 # a period named by its place among the table's periods ("the most recent year", "the earliest fiscal year"): the
 # latest or earliest year of the period columns, not a maximum or minimum over the values
 _PLACED_PERIOD = re.compile(
-    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier|prior|previous|preceding|comparative)\s+"
-    r"(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
-    r"(?:years?(?:[\s-]ends?)?|periods?|dates?)(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
+    r"\b(?:the\s+)?(most\s+recent|latest|current|earliest|oldest|later|earlier|prior|previous|preceding|comparative)"
+    r"[\s-]+(?:(?:fiscal|financial|calendar|balance\s+sheet|reporting)\s+)?"
+    # a period of a length ("the comparative nine-month period", "the comparative half-year"): its year, the length kept
+    r"(?P<length>(?:three|six|nine|twelve)[\s-]+months?(?:\s+(?:ended|ending))?\s+)?"
+    r"(?P<noun>years?(?:[\s-]ends?)?|periods?|dates?|quarters?|half[\s-]years?)"
+    r"(?:\s+(?:presented|shown|reported|in\s+the\s+table))?\b",
     re.IGNORECASE,
 )
+_PART_NOUN = re.compile(r"^(?:quarters?|half[\s-]years?)$", re.IGNORECASE)
 _EARLY = ("earliest", "oldest", "earlier")
 _OF_TWO = ("later", "earlier")  # a comparative places a period only among two
 _BEFORE_CURRENT = ("prior", "previous", "preceding", "comparative")  # the year before the latest
@@ -1288,7 +1292,9 @@ def periods_placed(table: Table, question: str) -> str:
     (`quarter_ends_said`), a period's length over columns of several lengths (`durations_said`). Unchanged when
     neither name two years, or a label of the table holds the phrase ("Tax positions taken in current year")."""
     question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
-    question = durations_said(table, quarter_ends_said(table, period_end_said(table, question)))
+    question = quarter_ends_said(table, period_end_said(table, question))
+    lengthened = durations_said(table, question)
+    said_length, question = lengthened != question, lengthened
     question = quarter_labels_said(table, question)
     years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
@@ -1299,7 +1305,7 @@ def periods_placed(table: Table, question: str) -> str:
     grid = filled_grid(table)
     labels = " | ".join(plain_words(t) for row in grid for t in row if t.strip())
 
-    def year(m: re.Match[str]) -> str:
+    def place(m: re.Match[str]) -> str:
         if plain_words(m.group(0)).removeprefix("the ") in labels:  # a label's own words ("Current year tax expense")
             return m.group(0)
         if m.group(1).lower() in _OF_TWO and len(years) != len(_OF_TWO):
@@ -1309,10 +1315,19 @@ def periods_placed(table: Table, question: str) -> str:
             return m.group(0) if set(years) & years_in(question) or _ASKS_YEAR.search(question) else years[-2]
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
+    def year(m: re.Match[str]) -> str:
+        placed = place(m)
+        if placed == m.group(0):
+            return placed
+        kept = [w for w in (m.group("length"), m.group("noun") if _PART_NOUN.match(m.group("noun")) else None) if w]
+        return " ".join([placed, *(" ".join(w.split()) for w in kept)])
+
     if not _ASKS_YEAR.search(question) and not _YEAR_BEFORE_LATEST.search(labels):  # no label says it
         question = _YEAR_BEFORE_LATEST.sub(years[-2], question)
         question = _SHOWN_PERIOD.sub(lambda m: years[0] if m.group(1).lower() == "first" else years[-1], question)
-    return _PLACED_PERIOD.sub(year, question)
+    placed = _PLACED_PERIOD.sub(year, question)
+    # a length said of a placed period ("the comparative half-year") is told among that year's columns
+    return durations_said(table, placed) if placed != question and not said_length else placed
 
 
 def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:

@@ -153,7 +153,12 @@ def opening_said(table: Table, question: str) -> str:
         keys = [(year, 12)] if year is not None and (year, 12) in dated else of_year[-1:]
     if not keys:
         return question
-    return question[: found.start()] + f"{dated[keys[0]]} {keys[0][0]}" + question[found.end() :]
+    said_end = question[: found.start()] + f"{dated[keys[0]]} {keys[0][0]}" + question[found.end() :]
+    if opening and year is not None and keys[0][0] != year:
+        # "the opening balance for 2019" is the balance dated at the end of 2018: the year said apart names the
+        # period the balance opens, no balance row of its own
+        said_end = re.sub(rf"\s*\b(?:for|in|of|during)\s+(?:fiscal\s+)?{year}\b", "", said_end)
+    return said_end
 
 
 # a period named by its last day: "during the year ended February 1, 2020", "in the fiscal year ending 31 March 2024"
@@ -517,7 +522,9 @@ _WORD_MONTHS = {
 # "for the year")
 _ASKED_DURATION = re.compile(
     r"\b(?P<months>three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(?P<q>q[1-4]|[1-4]q)"
-    r"|\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?(?P<part>quarter|half)\b|\b(?P<h>[12]h|h[12])\b"
+    r"|\b(?:first|second|third|fourth)[\s-]+(?:fiscal[\s-]+)?(?P<part>quarter|half)\b|\b(?P<h>[12]h|h[12])\b"
+    r"|\b(?P<qe>quarter)\s+(?:ended|ending)\b|\b(?:the|this|that|same|comparable|prior[\s-]year)\s+(?P<qd>quarter)\b"
+    r"|\b(?P<hy>half[\s-]year)\b"
     r"|\b(?P<year>full[-\s]year|fiscal\s+(?:year\s+)?(?:19|20)\d\d|for\s+the\s+year|annual)\b",
     re.IGNORECASE,
 )
@@ -555,9 +562,9 @@ def _level_months(level: str) -> int | None:
 def _asked_months(m: re.Match[str]) -> int:
     if m.group("months"):
         return _DURATION_MONTHS[m.group("months").lower()]
-    if m.group("q") or (m.group("part") or "").lower() == "quarter":
+    if m.group("q") or m.group("qe") or m.group("qd") or (m.group("part") or "").lower() == "quarter":
         return 3
-    return 6 if m.group("part") or m.group("h") else 12
+    return 6 if m.group("part") or m.group("h") or m.group("hy") else 12
 
 
 def asked_months(question: str) -> int | None:
@@ -572,16 +579,26 @@ def column_months(table: Table, col: int) -> int | None:
     return next((n for level in reversed(table.column_chain(col)) if (n := _level_months(level))), None)
 
 
+FULL_YEAR_MONTHS = 12  # a year-to-date figure is of the months the year has run, fewer than a whole year's
+_YEAR_TO_DATE = re.compile(r"\b(?:year[-\s]to[-\s]date|ytd)\b", re.IGNORECASE)
+
+
 def durations_said(table: Table, question: str) -> str:
     """The question with the period length it names said as the table's header says it, when the table's columns
     are periods of two or more lengths ("Three Months Ended | Year Ended"): "the fourth quarter of 2023" is the
     three months' column, "full-year 2022" or "the twelve months ended" the year's. A length in months is written
     over ("twelve months ended" shares "months" with "Three Months Ended"); another is followed by the header.
-    Unchanged when the table has one length, or none that the question's matches."""
+    Unchanged when the table has one length, or none that the question's matches. "Year-to-date" over columns
+    that do not say it ("Three Months Ended | Nine Months Ended") is the longest period short of a year."""
+    lengths = {level: n for c in range(table.n_cols) for level in table.column_chain(c) if (n := _level_months(level))}
+    ytd = _YEAR_TO_DATE.search(question)
+    if ytd is not None and len(set(lengths.values())) >= 2 and not any(_YEAR_TO_DATE.search(lv) for lv in lengths):
+        short = [n for n in lengths.values() if n < FULL_YEAR_MONTHS]
+        said = sorted({" ".join(lv.split()) for lv, n in lengths.items() if short and n == max(short)})
+        return f"{question[: ytd.start()]}{said[0]}{question[ytd.end() :]}" if len(said) == 1 else question
     m = _ASKED_DURATION.search(question)
     if m is None:
         return question
-    lengths = {level: n for c in range(table.n_cols) for level in table.column_chain(c) if (n := _level_months(level))}
     if len(set(lengths.values())) < 2:
         return question
     asked = _asked_months(m)
