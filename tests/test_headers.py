@@ -129,6 +129,15 @@ def test_group_labels_left_in_one_cell_head_their_sibling_columns():
     assert maturities.column_headers[2] == ["Payments due by period", "Less than 1 year"]
     assert maturities.column_headers[5] == ["Payments due by period", "More than 5 years"]
     assert maturities.column_headers[1] == ["Total"]
+    lengths = grid_table(  # a label after a one-column label still heads the sibling period beside it
+        [
+            ["", "Year Ended", "Nine Months Ended", ""],
+            ["(in millions)", "December 31, 2022", "September 30, 2023", "September 30, 2022"],
+            ["Net income", "$187.3", "$162.8", "$135.5"],
+        ]
+    )
+    assert lengths.column_headers[3] == ["Nine Months Ended", "September 30, 2022"]
+    assert lengths.column_headers[1] == ["Year Ended", "December 31, 2022"]
     cut = grid_table(  # a label cut at its line end ("% of" over "Total") heads its own column only
         [
             ["", "2021", "", "2020", ""],

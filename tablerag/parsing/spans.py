@@ -305,7 +305,9 @@ def spread_sibling_labels(table: Table) -> bool:
                 hi + 1 < table.n_cols
                 and not taken[hi + 1]
                 and below[hi + 1]
-                and not _beside_single(filled, cell, below)
+                # a sibling sub-label beside (two period ends under "Nine Months Ended" after "Year Ended") is this
+                # label's own column even when a one-column label stands before it
+                and (not _beside_single(filled, cell, below) or _siblings(table, row, hi + 1, hi))
                 and (hi + 1 in periods or not dated)
                 and not _other_years_below(table, row, hi + 1, cell.text)
             ):

@@ -1284,8 +1284,9 @@ def _balance_at_date(table: Table, question: str) -> str:
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
     the latest year of the table's period columns, "the prior / previous year" as the one before it, and "the
-    earliest / oldest year" as the earliest ("the later / earlier year" of two): a period named by its place, not an operation; "the beginning of 2019" as the date of
-    the balance row opening it when the periods are dated rows (`opening_said`)
+    earliest / oldest year" as the earliest ("the later / earlier year" of two), a length said with it kept ("the
+    comparative nine-month period", "the prior-year quarter"): a period named by its place, not an operation; "the
+    beginning of 2019" as the date of the balance row opening it when the periods are dated rows (`opening_said`)
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
     when the columns name none. Before that, a period said another way is said as the table says it: "during the
     year ended <date>" over dated balance rows (`period_end_said`), a quarter over quarter-end dates
