@@ -261,13 +261,14 @@ def same_label_rows(view: TypedView, linked: Linked) -> list[int]:
         return []
     if len({tuple(c[:-1]) for c in chains}) != len(chains):
         return []
-    rows = [s.index for s, c in zip(top, chains, strict=True) if s.index in view.rows]
+    rows = [s.index for s in top if s.index in view.rows]
     # the whole entity's section ("Consolidated") beside its segments' is no member ranked
-    members = [
+    whole = {
         s.index
         for s, c in zip(top, chains, strict=True)
-        if s.index in view.rows and not (_WHOLE_OR_RESIDUAL.search(c[-2]) or TOTAL_LABEL.search(c[-2]))
-    ]
+        if _WHOLE_OR_RESIDUAL.search(c[-2]) or TOTAL_LABEL.search(c[-2])
+    }
+    members = [r for r in rows if r not in whole]
     return members if len(members) >= MIN_SECTION_MEMBERS else rows
 
 
