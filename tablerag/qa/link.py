@@ -1853,7 +1853,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
             rows = [apart[0], *(s for s in rows if s is not apart[0])]
     cols = _stated_comparison_first(table, question, cols, key_cols)
     cols = _way_first(
-        cols, {c.index: way_of(tokens(table.column_name(c.index))) for c in cols}, _col_way(table, q, rows)
+        cols,
+        {c.index: column_way(table, c.index) for c in cols},
+        way_asked_of_columns(table, q, rows[0].index if rows else None),
     )
     rows, decided = _rows_way_first(table, q, rows, cols)
     rows_tied = rows_tied and not decided
@@ -1879,9 +1881,15 @@ def _stated_comparison_first(table: Table, question: str, cols: list[Scored], ke
     return [*first, *(c for c in cols if c.index not in stated and not c.tokens <= words)]
 
 
-def _col_way(table: Table, q: list[str], rows: list[Scored]) -> Way | None:
-    """The way of a scenario the question asks of the columns: its words less those the best row's name spends."""
-    return way_left(q, row_words(table, rows[0].index).elements() if rows else ())
+def column_way(table: Table, col: int) -> Way | None:
+    """The way of the scenario a column's header says ("Increase", "-0.5%", "Decrease in assumption"), if one."""
+    return way_of(tokens(table.column_name(col)))
+
+
+def way_asked_of_columns(table: Table, q: list[str], row: int | None) -> Way | None:
+    """The way of a scenario the question (link tokens ``q``) asks of the columns: its words less those the
+    ``row``'s own name spends ("a decrease in the pension increase assumption" over "Pension increase")."""
+    return way_left(q, row_words(table, row).elements() if row is not None else ())
 
 
 def _way_first(units: list[Scored], ways: dict[int, Way | None], asked: Way | None) -> list[Scored]:

@@ -12,7 +12,6 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
-from tablerag.qa.direction import way_left, way_of
 from tablerag.qa.link import (
     PLANNED,
     RATE_EFFECT,
@@ -20,9 +19,11 @@ from tablerag.qa.link import (
     TOTAL_TOKENS,
     Linked,
     Scored,
+    column_way,
     kind_words,
     row_words,
     tokens,
+    way_asked_of_columns,
 )
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
@@ -308,9 +309,9 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
         return [top]
     # scenarios of both ways ("2022 / Increase | 2022 / Decrease"): the way the question says, once the row's own
     # name has spent its words ("an increase in the salary increase rate" over "Salary increase")
-    asked = way_left(tokens(question), row_words(table, row).elements())
+    asked = way_asked_of_columns(table, tokens(question), row)
     if asked is not None:
-        tied = [c for c in tied if way_of(tokens(table.column_name(c.index))) == asked] or tied
+        tied = [c for c in tied if column_way(table, c.index) == asked] or tied
     percent = "%" in question or bool(
         AS_PERCENT.search(question) or _rate_asked(question) or _PART_ASKED.search(question)
     )

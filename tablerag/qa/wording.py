@@ -158,6 +158,18 @@ def _short_forms_said(table: Table, question: str) -> str:
     return question
 
 
+def _label_texts(table: Table) -> set[str]:
+    """The table's label texts an acronym is read in: its text cells (a cell opening with a digit is a value) and
+    its columns' header chains, undotted."""
+    labels = {
+        undotted(" ".join(t.split()))
+        for row in filled_grid(table)
+        for t in row
+        if t.strip() and not t.strip()[0].isdigit()
+    }
+    return labels | {undotted(table.column_name(c)) for c in range(table.n_cols)}
+
+
 def spell_out(table: Table, question: str) -> str:
     """The question with each acronym ("R&D", "SG&A", "EPS") written as the words of the label it abbreviates
     (and a short form that is no acronym, "capex", in full):
@@ -168,9 +180,7 @@ def spell_out(table: Table, question: str) -> str:
     beside it unless the question says the label that writes it whole."""
     question = _short_forms_said(table, undotted(question))
     found = {m.group(1) for m in _ACRONYM.finditer(question)}
-    grid = filled_grid(table)
-    labels = {undotted(" ".join(t.split())) for row in grid for t in row if t.strip() and not t.strip()[0].isdigit()}
-    labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
+    labels = _label_texts(table)
     lowered = " ".join(question.lower().split())
     for acronym in found:
         said = re.compile(rf"(?<![\w&]){re.escape(acronym)}s?(?![\w&])")
@@ -286,9 +296,7 @@ def _acronyms_said(labels: set[str], question: str) -> str:
 def acronym_spelled(table: Table, question: str) -> list[str]:
     """The runs of question words that spell an acronym the table writes in a label ("weighted average exercise
     price" over a "WAEP (£)" column): each run is that label's name, its words ask for no operation."""
-    labels = {undotted(" ".join(t.split())) for row in filled_grid(table) for t in row if t.strip()}
-    labels |= {undotted(table.column_name(c)) for c in range(table.n_cols)}
-    return [question[start:end] for start, end, _ in _acronym_runs(labels, question)]
+    return [question[start:end] for start, end, _ in _acronym_runs(_label_texts(table), question)]
 
 
 # a superlative whose base word, or a word of the same sense, is a column's name ("High | Low" stock prices, "Max |
