@@ -227,6 +227,11 @@ def _rank_sql(
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
     residual = [r for r in view.rows if _residual(row_label(view, r), linked.kind)]
+    # a line of amounts with no label under labelled rows (the sums or averages of a register of ranges) names
+    # nothing a ranking could answer with
+    name = _name_column(view, linked)
+    unnamed = f"SELECT {ROW_COLUMN} FROM {VIEW_NAME} WHERE {name} IS NULL OR TRIM(CAST({name} AS VARCHAR)) = ''"
+    residual += [int(r) for (r,) in sandbox.run(unnamed).rows if int(r) not in same]
     if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Other countries" is no country
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
     key = quote(vc.name)
@@ -328,11 +333,22 @@ def _area_of_its_own(label: str, kind: frozenset[str]) -> bool:
     return bool(_REST_OF.search(label)) and bool(kind & _AREA_KINDS)
 
 
+# a kind of cost asked ("which expense line", "which cost item"), and the lines of a statement that are none: its
+# revenue and the results struck after the costs ("Revenues | Fuel | Maintenance | Operating income")
+_COST_KINDS = frozenset(tokens("expense expenses cost costs expenditure expenditures spending"))
+_NO_COST = re.compile(
+    r"\b(?:revenues?|sales|turnover|income|profit|surplus|deficit|margin|ebitda|ebit|earnings)\b", re.IGNORECASE
+)
+
+
 def _residual(label: str, kind: frozenset[str]) -> bool:
     """A row that is no member of the kind ranked: a residual bucket (`RESIDUAL_ROW`) or a deduction ("Less: ...");
-    "Rest of world" is one unless the kind asked is an area (`_area_of_its_own`)."""
+    "Rest of world" is one unless the kind asked is an area (`_area_of_its_own`); a revenue or result line is no
+    expense a "which expense" asks for (a line that says cost or expense is one: "Cost of sales")."""
     if _area_of_its_own(label, kind):
         return False
+    if kind & _COST_KINDS and _NO_COST.search(label) and not set(tokens(label)) & _COST_KINDS:
+        return True
     return bool(RESIDUAL_ROW.search(label) or DEDUCTION_ROW.match(label))
 
 

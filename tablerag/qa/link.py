@@ -23,7 +23,7 @@ import numpy as np
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
-from tablerag.parsing.numbers import joined_years
+from tablerag.parsing.numbers import is_nil_mark, joined_years
 from tablerag.parsing.totals import SUB_PART, named_total, summed_parts
 from tablerag.parsing.units import scale_note
 from tablerag.qa.basis import basis_said, states_comparison
@@ -49,7 +49,7 @@ from tablerag.qa.periods import (
     year_rows,
     years_in,
 )
-from tablerag.qa.route import RouteKind, rule_route
+from tablerag.qa.route import RouteKind, rule_route, threshold
 from tablerag.qa.wording import margin_as_share, plain_words, spell_out, undotted
 from tablerag.text.tokens import tokenize
 
@@ -206,6 +206,21 @@ _SAME |= {
     "turkish": "turkey",
     "finnish": "finland",
     "greek": "greec",
+}
+# a movement's verb and its noun are one word ("goodwill acquired" names the "Acquisitions" row, "shares issued"
+# "Issuance of shares", "options forfeited" "Forfeitures"): the stemmer keeps their endings apart
+_SAME |= {
+    "acquir": "acquisit",
+    "issu": "issuanc",
+    "redeem": "redempt",
+    "forfeit": "forfeitur",
+    "settl": "settlement",
+    "convert": "convers",
+    "divest": "divestitur",
+    "reclassifi": "reclassif",
+    "recov": "recoveri",
+    "repaid": "repay",
+    "withdrawn": "withdraw",
 }
 # a balance's two ends said either way: "opening balance" is "Balance at beginning of year", "closing" is "end",
 # "the start of the year" its beginning (not "open" or "close" alone: "the Swiss Open", "Close price")
@@ -468,6 +483,9 @@ def _series_letter(m: re.Match[str]) -> str:
 
 # an acronym's plural is the acronym ("RPKs", "RWAs", "ASKs"): the stemmer leaves capitals as they are written
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z&]*[A-Z])s\b")
+# an adjective in "-able" is a word of its own, not its verb as the stemmer makes it: "options exercisable" are no
+# "exercise price", "accounts receivable" no amount "received", "taxable income" no "tax"
+_ABLE = re.compile(r"\b([^\W\d_]{4,})abl(?:e|es)\b", re.IGNORECASE)
 # an acronym joined by "&" or "/" ("R&D", "SG&A", "A/R", "PP&E") is one word: its letters apart are no words ("A/R"
 # and "R&D" share no "R")
 _JOINED_ACRONYM = re.compile(r"(?<![\w&/])([A-Z]{1,3})[&/]([A-Z]{1,3})(?![\w&/])")
@@ -518,6 +536,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     text = _JOINED_ACRONYM.sub(r"\1\2", _ACRONYM_PLURAL.sub(r"\1", text))
+    text = _ABLE.sub(r"\1abl", text)
     text = _SERIES_LETTER.sub(_series_letter, text)
     return tuple(_SAME.get(t, t) for t in tokenize(text))
 
@@ -1034,11 +1053,16 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
         # ("2026 Notes | November 15, 2026": the maturity date shares the year, it names nothing); nor is one sharing
         # fewer of them than the stub's label ("August 15, 2019 | ... | August 15, 2029": the expiry shares "August")
         stub = min(texts[best.index], default=None)
-        by_stub = set(tokens(texts[best.index][stub])) & set(q_hit) if stub is not None else set()
+
+        # a word matched by its spelling near the question's ("Employees" for "employed") is shared too
+        def shared_words(text: str) -> set[str]:
+            return {t for t in tokens(text) if t in q_hit or _fuzzy(t, set(q_hit)) is not None}
+
+        by_stub = shared_words(texts[best.index][stub]) if stub is not None else set()
         key_cols = {
             c
             for c, text in texts[best.index].items()
-            if (shared := set(tokens(text)) & set(q_hit))
+            if (shared := shared_words(text))
             and (c == stub or (any(not t.isdigit() for t in shared) and not shared < by_stub))
         }
         tied = frozenset(
@@ -1109,6 +1133,90 @@ def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     if not any(kind_section(table, kind, r) for r in range(table.header_rows, table.n_rows)):
         return q
     return _spent(q, kind) or q
+
+
+def _key_header_spent(table: Table, rows: list[Scored], key_cols: set[int], q: list[str]) -> list[str]:
+    """The question's words less those of the header over the labels that named its row, when the row was named
+    by its label's figures ("the $15.01 - $20.00 exercise price range" over "Range of Exercise Prices | ... |
+    Weighted-Average Exercise Price"): they say which row, and name no column of amounts."""
+    if not rows or not key_cols or not any(any(ch.isdigit() for ch in t) for t in rows[0].tokens):
+        return q
+    header = {t for c in key_cols for t in tokens(table.column_name(c))}
+    if not header:
+        return q
+    # the header said as a phrase: a run of its words (one word when it has one), not its words scattered
+    # ("exercisable in the ... price range": "exercisable" is no word of "Range of Exercise Prices")
+    least = min(MIN_PHRASE_WORDS, len(header))
+    spent: set[int] = set()
+    run: list[int] = []
+    for i, t in enumerate([*q, ""]):
+        if t in header and t not in {q[j] for j in run}:
+            run.append(i)
+            continue
+        if len(run) >= least:
+            spent.update(run)
+        run = [i] if t in header else []
+    return [t for i, t in enumerate(q) if i not in spent] or q
+
+
+def _stated_figure_last(table: Table, q: list[str], rows: list[Scored], cols: list[Scored]) -> list[Scored]:
+    """A column whose cell in the linked row holds a figure the question states ("when do Michael Turner's options
+    with an exercise price of $18.42 expire": 18.42 under "Option Exercise Price") is what the question gives, not
+    what it asks: it goes after the other linked columns."""
+    if not rows or len(cols) < MIN_UNITS_SHARED:
+        return cols
+    said = _figures_said(q)
+    if not said:
+        return cols
+
+    def stated(unit: Scored) -> bool:
+        cell = table.cell_at(rows[0].index, unit.index)
+        return cell is not None and cell.value is not None and any(math.isclose(cell.value, x) for x in said)
+
+    return [c for c in cols if not stated(c)] + [c for c in cols if stated(c)]
+
+
+def _amount_columns(table: Table) -> set[int]:
+    """The columns most of whose filled body cells are amounts or nil marks ("—")."""
+    filled: Counter[int] = Counter()
+    valued: Counter[int] = Counter()
+    for c in table.cells:
+        if c.row >= table.header_rows and c.text.strip():
+            filled[c.col] += 1
+            valued[c.col] += c.value is not None or is_nil_mark(c.text)
+    return {col for col, n in filled.items() if valued[col] * 2 > n}
+
+
+def _columns_linked(table: Table, question: str, q: list[str], embedder: Any) -> list[Scored]:
+    """The columns the question names. The kind a "which X" ranking asks for names no column of amounts: the
+    answer is one of the members, not an amount ("which type of restructuring cost had the largest charges" over "Severance
+    and benefits | Facility exit costs | ... | Total": "cost" names none; "which exercise price range has the most
+    options outstanding": the "Number Outstanding" column, not the "Weighted Average Exercise Price"); it may name a
+    column of labels, which holds the answer ("which county": "County"). Its words name no column at all when the
+    kind heads rows (`_row_kind_spent`)."""
+    q = _year_kind_spent(table, question, q)
+    spent = _row_kind_spent(table, question, q)
+    if spent is not q:
+        return link_columns(table, question, spent, embedder)
+    full = link_columns(table, question, q, embedder)
+    if rule_route(question).kind is not RouteKind.AGGREGATE:  # "what adjustment was made to X": that column's cell
+        return full
+    amounts_q = kind_spent(question, q, table)
+    if amounts_q == q or not amounts_q:
+        return full
+    amounts = _amount_columns(table)
+    kind = set(q) - set(amounts_q)
+    own = {c: " ".join(table.column_chain(c)[-1:]) for c in amounts}
+    named = [c for c in amounts if kind & set(tokens(own[c]))]
+    # the kind names the members themselves, each its own label ("which level" over "Level 1 | Level 2 | Level 3";
+    # not one measure under two groups: "Weighted Average Exercise Price" under "Outstanding" and "Exercisable"),
+    # or a column that is all the kind ("which note" over "Note"): those columns hold the answer
+    members = len(named) >= MIN_UNITS_SHARED and len({own[c] for c in named}) == len(named)
+    if members or any(all(t.isdigit() or t in kind for t in tokens(own[c])) for c in named):
+        return full
+    kept = [s for s in full if s.index not in amounts]
+    kept += [s for s in link_columns(table, question, amounts_q, embedder) if s.index in amounts]
+    return sorted(kept, key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
 
 
 def _word_names_the_column(
@@ -1258,6 +1366,14 @@ _SHOWN_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNORECASE)
+# the year before the report's own and the report's own, said as a speaker would ("last year", "this fiscal year");
+# "the last year shown" is the latest of the table (`_SHOWN_PERIOD`), "the last year of the plan" no period of it
+# ("when was X last year riding", "the last year the team ran": a year asked, the final one)
+_SPOKEN_YEAR = re.compile(
+    r"(?<!^)(?<!\bthe\s)(?<!\bits\s)(?<!\btheir\s)\b(last|this)\s+(?:(?:fiscal|financial)\s+)?year\b"
+    r"(?=\s*(?:[?,.;]|$|\b(?:compared|versus|vs|and|or|in|for|at|to|from)\b))",
+    re.IGNORECASE,
+)
 
 
 # an amount at a date ("the warranty liability at September 30, 2020"): a balance, not a movement of the period
@@ -1325,6 +1441,8 @@ def periods_placed(table: Table, question: str) -> str:
 
     if not _ASKS_YEAR.search(question) and not _YEAR_BEFORE_LATEST.search(labels):  # no label says it
         question = _YEAR_BEFORE_LATEST.sub(years[-2], question)
+        if not set(years) & years_in(question) and not _WHEN.search(question):  # "last year, compared with 2019":
+            question = _SPOKEN_YEAR.sub(lambda m: years[-2] if m.group(1).lower() == "last" else years[-1], question)
         question = _SHOWN_PERIOD.sub(lambda m: years[0] if m.group(1).lower() == "first" else years[-1], question)
     placed = _PLACED_PERIOD.sub(year, question)
     # a length said of a placed period ("the comparative half-year") is told among that year's columns
@@ -1459,6 +1577,81 @@ def _movement_before_balance(table: Table, question: str, rows: list[Scored]) ->
     return [first, *(s for s in rows if s is not first)]
 
 
+def _year_column(table: Table) -> int | None:
+    """A column of years beside the row labels ("Name and Principal Position | Year | Salary ..."): every filled
+    body cell a year, two or more years; None unless one such column."""
+    grid = filled_grid(table)
+    found = []
+    for c in range(1, table.n_cols):
+        cells = [grid[r][c].strip() for r in range(table.header_rows, table.n_rows) if grid[r][c].strip()]
+        if len(set(cells)) >= MIN_DATED_ROWS and all(is_year(t) for t in cells):
+            found.append(c)
+    return found[0] if len(found) == 1 else None
+
+
+def _year_in_block(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """A register of one block of year rows per entity ("Gregory P. Lam | 2021 | ...", "Executive Vice President |
+    2020 | ...", " | 2019 | ..."): the entity named and the year asked are the row of its block in that year's line,
+    not the entity's first line ("Gregory Lam's salary in 2020"). A block runs while its years run one way."""
+    asked = years_in(question)
+    if not rows or len(asked) != 1 or not rows[0].tokens - asked:
+        return rows
+    col = _year_column(table)
+    if col is None:
+        return rows
+    grid = filled_grid(table)
+    year = {r: grid[r][col].strip() for r in range(table.header_rows, table.n_rows)}
+    first = rows[0].index
+    if year.get(first) in asked or not year.get(first):
+        return rows
+
+    def moves(a: int, b: int) -> int:  # the way the years run from row a to row b: +1, -1, 0 (a break)
+        ya, yb = year.get(a, ""), year.get(b, "")
+        return 0 if not ya or not yb or ya == yb else 1 if yb > ya else -1
+
+    # a block's years run one way ("2021, 2020, 2019"), as most lines do; the next entity's first line turns back
+    runs = Counter(moves(r, r + 1) for r in range(table.header_rows, table.n_rows - 1))
+    way = 1 if runs[1] > runs[-1] else -1 if runs[-1] > runs[1] else 0
+    block = [first]
+    for step in (-1, 1):
+        r = first
+        while way and moves(min(r, r + step), max(r, r + step)) == way:
+            r += step
+            block.append(r)
+    found = next((r for r in block if year[r] in asked), None)
+    if found is None:
+        return rows
+    chosen = Scored(found, rows[0].score, rows[0].tokens, rows[0].position)
+    return [chosen, *(x for x in rows if x.index != found)]
+
+
+def _named_section_first(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
+    """A section the question names by its heading's every word ("total current borrowings" over "Current: / ... /
+    (unlabelled total)", "Non-current: / ...", "Total borrowings"): of the linked rows, the best under it that the
+    question names by another word too goes before a best row outside it whose name does not say the heading's
+    words ("Net deferred tax assets" is no row outside "Deferred tax assets:")."""
+    if len(rows) < MIN_UNITS_SHARED:
+        return rows
+    said = set(q)
+
+    def headings(row: int) -> list[frozenset[str]]:
+        return [w for level in table.row_chain(row)[:-1] if (w := frozenset(tokens(level))) and w <= said]
+
+    if headings(rows[0].index):
+        return rows
+    for i, s in enumerate(rows[1:], start=1):
+        named = headings(s.index)
+        if not named:
+            continue
+        # no row above it says the heading in its own name ("Total assets" over "Assets: / Total current assets"),
+        # and it agrees with the best row on a word besides the heading's ("total"): the same thing, in the section
+        if any(named[-1] <= set(row_words(table, x.index)) for x in rows[:i]):
+            return rows
+        if (s.tokens - named[-1]) & rows[0].tokens:
+            return [s, *(x for x in rows if x is not s)]
+    return rows
+
+
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
     """The first row is of a year the question names and the second is not (two "Additions" rows of a roll-forward,
     "the additions in 2018"), or under the date it names and the second not."""
@@ -1566,6 +1759,32 @@ def _nth_quarter_row(table: Table, question: str) -> list[Scored]:
     if asked and not asked <= over | {str(dated[order[-1]].year)}:
         return []
     return [Scored(order[quarter - 1], YEAR_ROW_SCORE, frozenset(tokens("quarter")), 0)]
+
+
+def _figure_keyed_rows(table: Table, q: list[str]) -> list[Scored]:
+    """A register keyed by a figure in its first column ("Exercise Prices: $0.45 | $1.10 | $4.20", each once):
+    the row whose key the question states ("the options outstanding at an exercise price of $4.20"); a year is
+    no such key (`_year_rows_named`), nor a bound ("more than 100", which `link` leaves to filters). None unless
+    exactly one row's key is stated."""
+    said = _figures_said(q)
+    if not said:
+        return []
+    keys = {c.row: c.value for c in table.cells if c.col == 0 and c.row >= table.header_rows and c.value is not None}
+    if len(keys) < MIN_UNITS_SHARED or len(set(keys.values())) != len(keys):
+        return []
+    found = [r for r, v in keys.items() if any(math.isclose(v, x) for x in said)]
+    if len(found) != 1:
+        return []
+    token = next(t for t in q if _FIGURE.fullmatch(t) and math.isclose(float(t), keys[found[0]]))
+    return [Scored(found[0], YEAR_ROW_SCORE, frozenset({token}), 0)]
+
+
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _figures_said(q: list[str]) -> set[float]:
+    """The figures among the question's tokens that are no year ("$4.20" is 4.2)."""
+    return {float(t) for t in q if _FIGURE.fullmatch(t) and not is_year(t)}
 
 
 def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
@@ -1774,6 +1993,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
     if not found:
         found = _year_rows_named(table, question)
+    if not found and threshold(question) is None and (keyed := _figure_keyed_rows(table, q)):
+        found, key_cols = keyed, key_cols | {0}
     if not found or all(s.tokens <= years_in(question) for s in found):  # months named by their year alone
         found = _quarter_of_month_rows(table, question) or _nth_quarter_row(table, question) or found
     key_cols = key_cols | _year_label_columns(table, found)
@@ -1802,7 +2023,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(table, question, rows))
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
-    rows = _movement_before_balance(table, question, rows)
+    rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
+    rows = _year_in_block(table, question, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -1812,18 +2034,16 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and not _end_decides(table, question, rows[0].index, rows[1].index)
         and not _base_decides(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
-        and (whole_named(question) is not None or _named_part(table, rows[1], rows[:1]) is None)
-    )
-    cols = [
-        c
-        for c in link_columns(
-            table, question, _row_kind_spent(table, question, _year_kind_spent(table, question, q)), embedder
+        and (
+            whole_named(question) is not None
+            or _named_part(table, rows[1], rows[:1], by_word=len(tied) == MIN_UNITS_SHARED) is None
         )
-        if c.index not in key_cols
-    ]
+    )
+    col_q = _key_header_spent(table, rows, key_cols, q)
+    cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
-        cols = [c for c in link_columns(table, question, q + also_cols, embedder) if c.index not in key_cols]
+        cols = [c for c in _columns_linked(table, question, col_q + also_cols, embedder) if c.index not in key_cols]
     elif cols and (said_otherwise := _unused_said_otherwise_in_headers(table, asked)):
         # the other word only adds to a column the question names already ("constant currency" over "Change at
         # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
@@ -1835,6 +2055,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     cols = _date_column_first(table, question, _unit_column_last(table, question, cols))
+    cols = _stated_figure_last(table, q, rows, cols)
     cols = _whole_header_first(
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
@@ -2219,6 +2440,11 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored], said: se
     if len(rows) < MIN_UNITS_SHARED or whole_named(question):
         return rows
     part = _named_part(table, rows[0], [x for x in rows[1:] if x.tokens <= said])
+    if part is None:  # of the rows tied with the total, a part named by a word no other of them says
+        top = round(rows[0].score, SCORE_DIGITS)
+        tied = [x for x in rows[1:] if x.tokens <= said and round(x.score, SCORE_DIGITS) == top]
+        if len(tied) == 1:
+            part = _named_part(table, rows[0], tied, by_word=True)
     if part is None:
         return rows
     return [Scored(part.index, rows[0].score, part.tokens, part.position), *(x for x in rows if x is not part)]
@@ -2227,13 +2453,23 @@ def _part_of_the_total(table: Table, question: str, rows: list[Scored], said: se
 MAX_LINES_AFTER_TOTAL = 2  # a grand total may be followed by its net lines ("Less: current portion", "Non-current")
 
 
-def _named_part(table: Table, total: Scored, rows: list[Scored]) -> Scored | None:
+# words that qualify an amount without naming which part it is ("net revenue" names no "Net interest income")
+_QUALIFIER_TOKENS = frozenset(tokens("net gross total other adjusted operating"))
+
+
+def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool = False) -> Scored | None:
     """Of ``rows``, the first that ``total`` sums (a total by its label, or by its amounts: "Income before income
     taxes" under "United States" and "Foreign") and that the question names by its whole own label and by words
-    none of the total's."""
+    none of the total's. ``by_word`` (rows tied with the total): a word of its own label that qualifies no amount in
+    general names it ("subscription revenue" is "Subscription and support", a part of "Total revenues", which the
+    question names by its noun alone)."""
     total_words = _label_words(table, total.index)
     named = [
-        s for s in rows if (own := _label_words(table, s.index)) and own <= s.tokens and not s.tokens & total_words
+        s
+        for s in rows
+        if (own := _label_words(table, s.index))
+        and (own <= s.tokens or (by_word and s.tokens & own - _QUALIFIER_TOKENS))
+        and not s.tokens & total_words
     ]
     parts = set(summed_parts(table, total.index)) if named else set()
     parts |= {p for sub in list(parts) for p in summed_parts(table, sub)}  # a section total's parts are the total's

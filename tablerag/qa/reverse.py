@@ -70,6 +70,8 @@ def value_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     ):
         return None  # "when do the 5.250% senior notes mature": the amount names the row, it is no value asked of
     if row is not None and _ASKS_PERIOD.search(question) and set(row_words(table, row.index)) <= set(linked.words):
+        if linked.cols and linked.cols[0].index not in amount_columns(table):
+            return None  # "when do X's options at $18.42 expire": the date column the question names, not a period
         values = [c for c in range(table.n_cols) if c not in linked.key_cols]
         cols = [c for c in values if _holds(grid[row.index][c], number)]
         cols = cols or [c for c in values if _holds(grid[row.index][c], -number)]  # "a net loss of 120": "(120)"
