@@ -275,3 +275,37 @@ def test_a_figure_the_question_states_is_no_column_it_asks(tmp_path):
     table = table_from_rows(OUTSTANDING, tmp_path, "outstanding")
     question = "When do Ruth Okafor's options with an exercise price of $21.65 expire?"
     assert _value(answer_table(table, question)) == "3/02/2026"
+
+
+GROWTH = [
+    ["Year-over-year growth", "FY2023", "FY2022", "FY2021"],
+    ["Total revenue", "14.1%", "19.6%", "21.0%"],
+    ["Licence revenue", "(4.4)%", "(2.9)%", "0.8%"],
+    ["Cloud revenue", "27.3%", "31.2%", "35.5%"],
+]
+
+KEY_FIGURES = [
+    ["", "2023", "2022", "Change"],
+    ["Revenue (€m)", "5,102", "4,690", "+8.8%"],
+    ["Free cash flow (€m)", "441", "502", "(12.2)%"],
+]
+
+VARIANCES = [
+    ["", "Years Ended June 30,", "", "Favorable (Unfavorable)", ""],
+    ["(in millions)", "2023", "2022", "$", "%"],
+    ["Revenues", "$6,310", "$5,902", "$408", "6.9%"],
+    ["Operating expenses", "(5,221)", "(4,877)", "(344)", "(7.1)%"],
+    ["Operating income", "$1,089", "$1,025", "$64", "6.2%"],
+]
+
+
+def test_a_change_the_table_states_answers_how_much_it_moved(tmp_path):
+    growth = table_from_rows(GROWTH, tmp_path, "growth")
+    assert _value(answer_table(growth, "How much did licence revenue decline in FY2023?")) == "(4.4)%"
+    assert _value(answer_table(growth, "How much did cloud revenue increase in FY2022?")) == "31.2%"
+    figures = table_from_rows(KEY_FIGURES, tmp_path, "figures")
+    assert _value(answer_table(figures, "How much did revenue grow in 2023?")) == "+8.8%"
+    assert _value(answer_table(figures, "What was revenue in 2023?")) == "5,102"
+    variances = table_from_rows(VARIANCES, tmp_path, "variances")
+    question = "By what percent did operating income increase versus the prior year?"
+    assert _value(answer_table(variances, question)) == "6.2%"

@@ -24,6 +24,7 @@ from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, ye
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
 from tablerag.qa.fit import (
+    ASKS_CHANGE,
     ASKS_COUNT,
     ASKS_PERIOD,
     change_not_stated,
@@ -123,6 +124,7 @@ from tablerag.qa.route import (
     route_without,
     rule_route,
     threshold,
+    whole_moved_blanked,
 )
 from tablerag.qa.same import Same, same_as
 from tablerag.qa.source import TableSource
@@ -873,6 +875,9 @@ def _from_table(
         taken = lookup(table, change_row, version, question)
         if taken is not None:
             return taken
+    stated_moved = _stated_move(table, question, route_, linked)
+    if stated_moved is not None:  # "how much did revenue grow in 2022" over "2022 | 2021 | Change"
+        return lookup(table, stated_moved, version)
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:
@@ -909,6 +914,34 @@ def _from_table(
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+
+
+# the change asked in money, not as a rate ("in dollar terms", "by what amount")
+_IN_AMOUNT = re.compile(r"\b(?:dollar|euro|pound|amount|absolute|value)\s+terms\b|\bby\s+what\s+amount\b", re.I)
+
+
+def _stated_move(table: Table, question: str, route_: Route, linked: Linked) -> Linked | None:
+    """ "How much did revenue grow in 2022" (a lookup by its words) over "2022 | 2021 | Change": the change the
+    table states for the linked row, not 2022's amount. Of a stated percentage and a stated amount the question's
+    words pick ("in dollar terms"; "%", "percent"), else neither is taken. None when no change is asked (a part's
+    effect on a whole that is a growth: "how much did acquisitions contribute to the Americas' growth")."""
+    if route_.kind is not RouteKind.LOOKUP or linked.row is None:
+        return None
+    if not ASKS_CHANGE.search(whole_moved_blanked(question)):
+        return None
+    found = {
+        intent: col
+        for intent in (Intent.PERCENT_CHANGE, Intent.DIFFERENCE)
+        if (col := stated_change(table, question, Route(RouteKind.AGGREGATE, intent), linked)) is not None
+    }
+    if len(found) > 1:
+        percent = "%" in question or bool(AS_PERCENT.search(question))
+        chosen = Intent.DIFFERENCE if _IN_AMOUNT.search(question) else Intent.PERCENT_CHANGE if percent else None
+        found = {chosen: found[chosen]} if chosen is not None else {}
+    if len(found) != 1:
+        return None
+    col = next(iter(found.values()))
+    return Linked(linked.rows, [Scored(col, linked.row.score, frozenset(), 0)], linked.key_cols, linked.words)
 
 
 def _said_by_row(table: Table, linked: Linked, word: str) -> bool:

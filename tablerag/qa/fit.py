@@ -437,9 +437,13 @@ def stated_change_row(table: Table, question: str, route_: Route, linked: Linked
     row = linked.row.index
     # the row's own label states the change, or the stub's header does for every row ("Year-over-year growth" over
     # "Total revenue | 18.4% | 22.7%")
-    if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])) and not STATED_CHANGE.search(table.column_name(0)):
+    stub_states = bool(STATED_CHANGE.search(table.column_name(0)))
+    if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])) and not stub_states:
         return None
-    if percent_row(table, row) != (route_.intent is Intent.PERCENT_CHANGE):
+    # a table of growth rates answers "how much did X increase" with its rate: no amounts to take a difference of
+    if percent_row(table, row) != (route_.intent is Intent.PERCENT_CHANGE) and not (
+        stub_states and percent_row(table, row)
+    ):
         return None
     return Linked([linked.row], linked.cols, linked.key_cols, linked.words, linked.whole)
 
@@ -608,4 +612,6 @@ def change_not_stated(table: Table, question: str, citations: list[dict[str, Any
     if not ASKS_CHANGE.search(question) or not ASKS_CHANGE.search(_labels_unsaid(table, question)):
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
-    return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))
+    # the header over the row labels may state it for every cell ("Year-over-year growth | FY2019 | FY2018")
+    stub_header = table.column_name(0) if c > 0 and table.header_rows else ""
+    return not any(STATED_CHANGE.search(x) for x in (row_name, table.column_name(c), stub_header))

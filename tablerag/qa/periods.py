@@ -21,7 +21,9 @@ MAX_PROMOTED_ROWS = 2  # leading "period" rows a reader left in the body ("At De
 STATED_CHANGE = re.compile(
     # "Inc (Dec)" abbreviates the change; "Dec. 31, 2019", "Dec-19" are a month
     r"\b(change|changes|difference|variance|variation|increase|decrease|inc|dec(?![.\s'\u2019-]*\d)|growth|movement|"
-    r"vs|versus)\b|изменени|"
+    r"vs|versus)\b|"
+    # a variance stated as its two ways ("Favorable (Unfavorable)", "Better/(worse)")
+    r"\bfavou?rable\s*[/(]*\s*unfavou?rable\b|\bbetter\s*[/(]*\s*worse\b|изменени|"
     r"veränderung|zmian|增减|变动|变化|增加|减少|增长",
     re.IGNORECASE,
 )  # a column header that states the change between periods ("2019 vs 2018" too): read it, do not recompute it
