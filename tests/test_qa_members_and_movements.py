@@ -309,3 +309,21 @@ def test_a_change_the_table_states_answers_how_much_it_moved(tmp_path):
     variances = table_from_rows(VARIANCES, tmp_path, "variances")
     question = "By what percent did operating income increase versus the prior year?"
     assert _value(answer_table(variances, question)) == "6.2%"
+
+
+AWARDS = [
+    ["Name", "Options Exercisable (#)", "Options Unexercisable (#)", "Option Exercise Price ($)", "Expiration Date"],
+    ["Karin Holt", "90,000", "—", "17.80", "3/01/2025"],
+    ["", "40,000", "20,000", "26.35", "2/28/2028"],
+    ["", "—", "55,000", "33.90", "2/26/2031"],
+    ["Omar Reyes", "30,000", "15,000", "26.35", "2/28/2028"],
+]
+
+
+def test_a_line_continuing_a_named_row_is_picked_by_what_the_question_states(tmp_path):
+    table = table_from_rows(AWARDS, tmp_path, "awards")
+    question = "What is the option exercise price of Karin Holt's options expiring 2/26/2031?"
+    assert _value(answer_table(table, question)) == "33.90"
+    question = "How many unexercisable options with an exercise price of $26.35 did Karin Holt hold?"
+    assert _value(answer_table(table, question)) == "20,000"
+    assert _value(answer_table(table, "When do Omar Reyes's options expire?")) == "2/28/2028"

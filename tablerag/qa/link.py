@@ -1625,6 +1625,42 @@ def _year_in_block(table: Table, question: str, rows: list[Scored]) -> list[Scor
     return [chosen, *(x for x in rows if x.index != found)]
 
 
+def _line_in_block(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
+    """A named row followed by lines with no label of their own, which continue it ("Laura S. Bennett | 28,000 |
+    24.75 | 2/12/2026", " | 12,200 | 31.10 | 2/11/2027"): the line the question picks by a figure or date it states
+    ("Laura Bennett's options expiring 2/11/2027", "Townsend's options with an exercise price of $63.80") is the row
+    asked, not the named line. None unless exactly one line of the block is so picked and the named line is not."""
+    if not rows or not rows[0].tokens:
+        return rows
+    first = rows[0].index
+
+    def unlabelled(r: int) -> bool:
+        cell = table.cell_at(r, 0)
+        return cell is None or not cell.text.strip()
+
+    block = []
+    for r in range(first + 1, table.n_rows):
+        if not unlabelled(r):
+            break
+        block.append(r)
+    if not block:
+        return rows
+    figures = _figures_said(q)
+
+    def states(r: int) -> bool:  # holds a figure the question states, or is linked by a date's or figure's words
+        held = any(
+            c.row == r and c.value is not None and any(math.isclose(c.value, x) for x in figures) for c in table.cells
+        )
+        dated = any(s.index == r and any(t[:1].isdigit() for t in s.tokens - rows[0].tokens) for s in rows[1:])
+        return held or dated
+
+    picked = [r for r in block if states(r)]
+    if len(picked) != 1 or states(first):
+        return rows
+    chosen = Scored(picked[0], rows[0].score, rows[0].tokens, rows[0].position)
+    return [chosen, *(x for x in rows if x.index != picked[0])]
+
+
 def _named_section_first(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
     """A section the question names by its heading's every word ("total current borrowings" over "Current: / ... /
     (unlabelled total)", "Non-current: / ...", "Total borrowings"): of the linked rows, the best under it that the
@@ -2024,7 +2060,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
     rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
-    rows = _year_in_block(table, question, rows)
+    rows = _line_in_block(table, q, _year_in_block(table, question, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
