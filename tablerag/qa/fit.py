@@ -424,6 +424,11 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
 _SET_AGAINST = re.compile(r"\b(?:between|from|compared|versus|vs|than|over)\b", re.IGNORECASE)
 
 
+def _stub_states_change(table: Table) -> bool:
+    """The header over the row labels states a change for every cell ("Year-over-year growth | FY2019 | ...")."""
+    return bool(table.header_rows) and bool(STATED_CHANGE.search(table.column_name(0)))
+
+
 def stated_change_row(table: Table, question: str, route_: Route, linked: Linked) -> Linked | None:
     """ "The net change in cash in fiscal 2019" over "Net increase in cash and cash equivalents", "the comparable
     store sales growth in 2018" over "Comparable store sales increase (decrease) | 3.1% | (0.8)%": the linked row's
@@ -437,7 +442,7 @@ def stated_change_row(table: Table, question: str, route_: Route, linked: Linked
     row = linked.row.index
     # the row's own label states the change, or the stub's header does for every row ("Year-over-year growth" over
     # "Total revenue | 18.4% | 22.7%")
-    stub_states = bool(STATED_CHANGE.search(table.column_name(0)))
+    stub_states = _stub_states_change(table)
     if not STATED_CHANGE.search(" ".join(table.row_chain(row)[-1:])) and not stub_states:
         return None
     # a table of growth rates answers "how much did X increase" with its rate: no amounts to take a difference of
@@ -613,5 +618,6 @@ def change_not_stated(table: Table, question: str, citations: list[dict[str, Any
         return False
     row_name = " ".join([*table.row_chain(r), *(t for t in filled_grid(table)[r][:c] if t.strip())])
     # the header over the row labels may state it for every cell ("Year-over-year growth | FY2019 | FY2018")
-    stub_header = table.column_name(0) if c > 0 and table.header_rows else ""
-    return not any(STATED_CHANGE.search(x) for x in (row_name, table.column_name(c), stub_header))
+    if c > 0 and _stub_states_change(table):
+        return False
+    return not STATED_CHANGE.search(row_name) and not STATED_CHANGE.search(table.column_name(c))

@@ -66,7 +66,6 @@ YEAR_ROW_SCORE = 1.0  # a year row found by its year alone: one word's worth of 
 MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two or more it separates nothing
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
-MIN_PHRASE_WORDS = 3  # a column label said whole: shorter ones ("2019", "Net sales") are said by many questions
 WHOLE_AFTER = re.compile(
     r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%|proportion|share|fraction|ratio)\s+of\b|\bover\b"
     r"|\bdivided\s+by\b|\bout\s+of\b",
@@ -1171,7 +1170,7 @@ def _stated_figure_last(table: Table, q: list[str], rows: list[Scored], cols: li
 
     def stated(unit: Scored) -> bool:
         cell = table.cell_at(rows[0].index, unit.index)
-        return cell is not None and cell.value is not None and any(math.isclose(cell.value, x) for x in said)
+        return cell is not None and cell.value is not None and _figure_said(cell.value, said)
 
     return [c for c in cols if not stated(c)] + [c for c in cols if stated(c)]
 
@@ -1199,10 +1198,10 @@ def _columns_linked(table: Table, question: str, q: list[str], embedder: Any) ->
     if spent is not q:
         return link_columns(table, question, spent, embedder)
     full = link_columns(table, question, q, embedder)
-    if rule_route(question).kind is not RouteKind.AGGREGATE:  # "what adjustment was made to X": that column's cell
-        return full
     amounts_q = kind_spent(question, q, table)
     if amounts_q == q or not amounts_q:
+        return full
+    if rule_route(question).kind is not RouteKind.AGGREGATE:  # "what adjustment was made to X": that column's cell
         return full
     amounts = _amount_columns(table)
     kind = set(q) - set(amounts_q)
@@ -1647,12 +1646,12 @@ def _line_in_block(table: Table, q: list[str], rows: list[Scored]) -> list[Score
         return rows
     figures = _figures_said(q)
 
+    held = {c.row for c in table.cells if c.value is not None and _figure_said(c.value, figures)}
+
     def states(r: int) -> bool:  # holds a figure the question states, or is linked by a date's or figure's words
-        held = any(
-            c.row == r and c.value is not None and any(math.isclose(c.value, x) for x in figures) for c in table.cells
+        return r in held or any(
+            s.index == r and any(t[:1].isdigit() for t in s.tokens - rows[0].tokens) for s in rows[1:]
         )
-        dated = any(s.index == r and any(t[:1].isdigit() for t in s.tokens - rows[0].tokens) for s in rows[1:])
-        return held or dated
 
     picked = [r for r in block if states(r)]
     if len(picked) != 1 or states(first):
@@ -1808,10 +1807,10 @@ def _figure_keyed_rows(table: Table, q: list[str]) -> list[Scored]:
     keys = {c.row: c.value for c in table.cells if c.col == 0 and c.row >= table.header_rows and c.value is not None}
     if len(keys) < MIN_UNITS_SHARED or len(set(keys.values())) != len(keys):
         return []
-    found = [r for r, v in keys.items() if any(math.isclose(v, x) for x in said)]
+    found = [r for r, v in keys.items() if _figure_said(v, said)]
     if len(found) != 1:
         return []
-    token = next(t for t in q if _FIGURE.fullmatch(t) and math.isclose(float(t), keys[found[0]]))
+    token = next(t for t in q if _FIGURE.fullmatch(t) and _figure_said(keys[found[0]], {float(t)}))
     return [Scored(found[0], YEAR_ROW_SCORE, frozenset({token}), 0)]
 
 
@@ -1821,6 +1820,11 @@ _FIGURE = re.compile(r"\d+(?:\.\d+)?")
 def _figures_said(q: list[str]) -> set[float]:
     """The figures among the question's tokens that are no year ("$4.20" is 4.2)."""
     return {float(t) for t in q if _FIGURE.fullmatch(t) and not is_year(t)}
+
+
+def _figure_said(value: float, said: set[float]) -> bool:
+    """A cell's value is one of the figures said."""
+    return any(math.isclose(value, x) for x in said)
 
 
 def _year_label_columns(table: Table, rows: list[Scored]) -> set[int]:
