@@ -456,14 +456,20 @@ def _spans_all(table: Table, cell: Cell) -> bool:
     )
 
 
-def _stub_years_spread(table: Table, chains: list[list[str]]) -> list[list[str]]:
+def _stub_years_spread(table: Table, chains: list[list[str]], dated_stub: bool = False) -> list[list[str]]:
     """Chains with a year written in the stub of a header row over sub-labels ("2019 | March 31 | June 30") given to
     every column that row labels, just above its own label there, and taken from the stub's chain (the stub is the
-    rows' labels, no period), when no column names a year of its own."""
+    rows' labels, no period), when no column names a year of its own. ``dated_stub`` (a block of a table stacked
+    in one block per date): so too a period written in the stub over labels that name none ("December 31, 2019 |
+    Level 1 | Level 2 | Total": every column is of that date, not of the next block's), unless the row labels name
+    periods (then it heads them)."""
     top = min(table.header_rows, table.n_rows)
     cover = _covering([c for c in table.cells if c.row < top], top, table.n_cols)  # the header rows only
+    # a period over row labels that name periods themselves ("Fiscal 2024 Quarter Ended" over "May 4, 2024", ...)
+    # heads those rows: it dates no column
+    dated_rows = not dated_stub or any(c.col == 0 and c.row >= top and names_period(c.text) for c in table.cells)
     for r in range(top):
-        year = _stub_period(cover[r])
+        year = _stub_period(cover[r]) or (None if dated_rows else _stub_date(cover[r]))
         if year is None or any(_YEAR_IN.search(" ".join(chain)) for chain in chains[1:]):
             continue
         for c in range(1, table.n_cols):
@@ -892,6 +898,18 @@ def _stub_period(row: list[Cell | None]) -> str | None:
     return " ".join(stub.text.split())
 
 
+def _stub_date(row: list[Cell | None]) -> str | None:
+    """The period a header row writes in its stub over column labels that name none ("December 31, 2019 | Level 1 |
+    Level 2 | Total", "2019 | Number | Price"): the date of every column the row labels. None when a column label
+    names a period of its own or any cell is a number."""
+    stub = row[0] if row else None
+    if stub is None or not names_period(stub.text) or not _sub_label_row(row):
+        return None
+    if any(is_period(c.text) or _is_value(c.text) for c in _filled(row, 1, marks=False)):
+        return None
+    return " ".join(stub.text.split())
+
+
 def _repeats_header(row: list[Cell | None], header: list[Cell | None]) -> bool:
     """Every label the row holds outside its stub is the header's label in that column, two at least ("2018 |
     March 31 | June 30 | ..." under a header "2019 | March 31 | June 30 | ...")."""
@@ -920,7 +938,8 @@ def _block_head(row: list[Cell | None], header: list[Cell | None] | None = None)
     name periods (",2019,2018") or one label that names a period (",As at 31 December 2018,"); or a year in the
     stub over the header's own sub-labels again (``header``: its last row; "2018 | March 31 | June 30"). Other rows
     of labels under an empty stub are the wrapped ends of the row above ("Pvt. Limited)") or column numbers."""
-    if header is not None and _stub_period(row) is not None and _repeats_header(row, header):
+    stub_period = _stub_period(row) is not None or _stub_date(row) is not None
+    if header is not None and stub_period and _repeats_header(row, header):
         return True
     if header is not None and _titled_repeat(row, header):
         return True
@@ -981,7 +1000,10 @@ def header_blocks(table: Table) -> list[HeaderBlock]:
             ):
                 own += not _blank(cover[r + k])
                 k += 1
-            below = cover[r + k] if r + k < table.n_rows else []
+            below_at = r + k
+            while below_at < table.n_rows and _title_row(cover[below_at]):
+                below_at += 1  # section headings ("Assets") open the block's body before its first values
+            below = cover[below_at] if below_at < table.n_rows else []
             if any(c is not None and _is_value(c.text) for c in below):
                 lone = k == 1 and _lone_label_row(row)
                 blocks.append(HeaderBlock(r, k, carry if lone else ()))
@@ -1026,14 +1048,16 @@ def split_header_blocks(table: Table) -> list[Table]:
     blocks = header_blocks(table)
     if not blocks:
         return [table]
+    cover = _covering(table.cells, table.n_rows, table.n_cols)
+    dated = any(_stub_date(cover[b.start]) is not None for b in blocks)  # "December 31, 2018 | Level 1 | ..."
     first = _part(table, list(range(blocks[0].start)), table.table_no)
-    out = [apply_headers(first, table.header_rows)]
+    out = [apply_headers(first, table.header_rows, dated_stub=dated)]
     for k, block in enumerate(blocks, start=1):
         stop = blocks[k].start if k < len(blocks) else table.n_rows
         head = list(range(block.start, block.start + block.header_rows))
         body = list(range(block.start + block.header_rows, stop))
         part = _part(table, head + list(block.carried) + body, table.table_no + k)
-        out.append(apply_headers(part, block.header_rows + len(block.carried)))
+        out.append(apply_headers(part, block.header_rows + len(block.carried), dated_stub=dated))
     return out
 
 
@@ -1069,10 +1093,12 @@ def apply_headers(
     header_rows: int | None = None,
     indents: list[float] | None = None,
     text_boxes: Mapping[tuple[int, int], BBox] | None = None,
+    dated_stub: bool = False,
 ) -> Table:
     """Set header_rows (detected when not given), mark header cells, fill column_headers and row_headers, and
     attach units from the caption and the header chains (see `units.apply_units`), in place. Without `indents`,
-    the stub's indentation is read from its boxes (`box_indents`, with `text_boxes` where given)."""
+    the stub's indentation is read from its boxes (`box_indents`, with `text_boxes` where given). ``dated_stub``:
+    the table is one block of a table stacked per date, each block's header dating its columns in the stub."""
     found = detect_header_rows(table) if header_rows is None else header_rows
     table.header_rows = continued_header_rows(table, found)
     for c in table.cells:
@@ -1081,7 +1107,7 @@ def apply_headers(
     spread_period_labels(table)
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)
-    table.column_headers = _stub_years_spread(table, header_chains(table))
+    table.column_headers = _stub_years_spread(table, header_chains(table), dated_stub)
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:
         table.caption = " ".join(title.text.split())

@@ -140,6 +140,7 @@ from tablerag.qa.wording import (
     said_with_a_label,
     spell_out,
     superlatives_named,
+    terms_said,
     unquoted,
 )
 
@@ -708,7 +709,7 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
-    question = neighbour_years_said(question)
+    question = terms_said(table, neighbour_years_said(question))
     bound = polar_bound(question)
     if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
         return _polar(table, bound, embedder, version, on_query, llm)
@@ -1216,6 +1217,29 @@ _AGGREGATE = Counter(tokens("aggregate"))
 _TOTAL_WORD = frozenset(tokens("total"))
 
 
+# a change said with its cause ("the decrease due to lapse of statute of limitations", "increases from acquisitions"):
+# the movement that cause made, which a roll-forward states as a line of its own ("from 2018" is a period, no cause)
+_CAUSED_MOVE = re.compile(
+    r"\b(?:increase|decrease|reduction|addition|change)s?\s+(?:due\s+to|related\s+to|relating\s+to|resulting\s+from"
+    r"|attributable\s+to|arising\s+from|in\s+respect\s+of|as\s+a\s+result\s+of|from(?!\s+(?:fy\s?|fiscal\s+)?\d))\b",
+    re.IGNORECASE,
+)
+_BALANCE_LINE = re.compile(r"\b(?:balance|beginning|opening|ending|closing)\b", re.IGNORECASE)
+
+
+def _movement_line(table: Table, row: int) -> bool:
+    """The row is a line of a roll-forward: a balance line above it and one below, itself none."""
+
+    def balance(r: int) -> bool:
+        return bool(_BALANCE_LINE.search(" ".join(table.row_chain(r))))
+
+    return (
+        not balance(row)
+        and any(balance(r) for r in range(table.header_rows, row))
+        and any(balance(r) for r in range(row + 1, table.n_rows))
+    )
+
+
 def _operation_named(table: Table, question: str, route_: Route, linked: Linked) -> Route:
     """A rules route again, without the operation words that belong to the linked row's name: "the basic weighted
     average shares outstanding in 2019", "the rate of salary increase", "total liabilities" name a row; or to the
@@ -1268,6 +1292,8 @@ def _operation_named(table: Table, question: str, route_: Route, linked: Linked)
         # revenues change from 2018 to 2019" over "Total BCE operating revenues")
         named_out = route_past_labels(labels, spell_out(table, question))  # "total NOI": "Total net operating income"
         return named_out if named_out.intent in CHANGES else route_
+    if route_.intent in CHANGES and len(periods) < 2 and _CAUSED_MOVE.search(question) and _movement_line(table, at):
+        return Route(RouteKind.LOOKUP)  # "the decrease due to lapse of statute of limitations": that line's cell
     one_column = len(linked.cols) == 1 or (len(linked.cols) > 1 and linked.cols[0].score > linked.cols[1].score)
     spelled = [set(tokens(run)) for run in acronym_spelled(table, question)]
 

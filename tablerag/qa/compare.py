@@ -21,6 +21,7 @@ from tablerag.qa.link import (
     kind_section,
     row_words,
     tokens,
+    year_block,
 )
 from tablerag.qa.operands import (
     AGE_WORDS,
@@ -693,6 +694,8 @@ def _across_columns(
     asked = [(r, c) for r, c in cells if year_of(view.table.column_name(c)) in named]
     if named_only and len(named) >= 2 and len(asked) >= 2:
         cells = asked
+    elif len(named) == 1 and MIN_COMPARED_PERIODS <= len(asked) < len(cells):
+        cells = asked  # "which quarter of 2019": that year's quarters, not the year before's too
     labels = column_labels(view, [c for _, c in cells])
     return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
 
@@ -1132,6 +1135,10 @@ def ranked(
         and (totalled := _across_total(intent, view, linked, sandbox, period))
     ):
         return totalled  # "in which period are the most payments due": the total row's period columns
+    if period and intent in (Intent.MAX, Intent.MIN) and place == 1:
+        blocked = _block_years(intent, view, linked, sandbox)
+        if blocked is not None:
+            return blocked
     if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
         across = a_period(
             _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
@@ -1168,6 +1175,26 @@ def ranked(
         if across is not None or not numeric_cols(view, linked):
             return across
     return _ranked_rows(intent, view, linked, sandbox, n, period, place, same)
+
+
+def _block_years(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:
+    """ "In which year was Laura Whitfield's salary the highest?" over a register of year lines per entity
+    (`year_block`): the named entity's lines in the column the question names, compared, each named by its year.
+    None unless a column of amounts is named and the entity has two or more lines."""
+    rows = operand_rows(linked, view)
+    cols = [vc.col for s, vc in numeric_cols(view, linked) if s.tokens]
+    if not rows or not cols:
+        return None
+    found = year_block(view.table, rows[0].index)
+    if found is None or cols[0] == found[0]:
+        return None
+    year_col, block = found
+    grid = view.table.filled_grid()
+    cells = [(r, cols[0]) for r in block if r in view.rows and grid[r][cols[0]].strip()]
+    if len(cells) < MIN_COMPARED_PERIODS:
+        return None
+    labels = [grid[r][year_col].strip() for r, _ in cells]
+    return _pick(intent, view, cells, labels, sandbox, intent is Intent.MIN)
 
 
 _PLACES = {"second": 2, "third": 3}

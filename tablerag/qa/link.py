@@ -1396,6 +1396,14 @@ def _balance_at_date(table: Table, question: str) -> str:
     return f"{question.rstrip(' ?')} ending balance?"
 
 
+# the final (last) quarter of a year named is its fourth ("the final quarter of fiscal 2018"); "the last quarter"
+# alone is the latest one shown
+_FINAL_QUARTER = re.compile(
+    r"\b(?:final|last)\s+(?:fiscal\s+)?quarter\s+of(?=\s+(?:fiscal\s+|the\s+)?(?:year\s+)?(?:FY\s?)?(?:19|20)\d\d)",
+    re.IGNORECASE,
+)
+
+
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
     the latest year of the table's period columns, "the prior / previous year" as the one before it, and "the
@@ -1407,6 +1415,7 @@ def periods_placed(table: Table, question: str) -> str:
     year ended <date>" over dated balance rows (`period_end_said`), a quarter over quarter-end dates
     (`quarter_ends_said`), a period's length over columns of several lengths (`durations_said`). Unchanged when
     neither name two years, or a label of the table holds the phrase ("Tax positions taken in current year")."""
+    question = _FINAL_QUARTER.sub("fourth quarter of", question)
     question = _balance_at_date(table, thereafter_said(table, fiscal_spans_said(table, question)))
     question = quarter_ends_said(table, period_end_said(table, question))
     lengthened = durations_said(table, question)
@@ -1588,36 +1597,49 @@ def _year_column(table: Table) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-def _year_in_block(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+def year_block(table: Table, row: int) -> tuple[int, list[int]] | None:
     """A register of one block of year rows per entity ("Gregory P. Lam | 2021 | ...", "Executive Vice President |
-    2020 | ...", " | 2019 | ..."): the entity named and the year asked are the row of its block in that year's line,
-    not the entity's first line ("Gregory Lam's salary in 2020"). A block runs while its years run one way."""
-    asked = years_in(question)
-    if not rows or len(asked) != 1 or not rows[0].tokens - asked:
-        return rows
+    2020 | ...", " | 2019 | ..."): the column of years and the rows (in order) of the block holding ``row``. A block
+    runs while its years run one way, as most lines do; the next entity's first line turns back. None without one
+    such column, or when ``row`` holds no year."""
     col = _year_column(table)
     if col is None:
-        return rows
+        return None
     grid = filled_grid(table)
     year = {r: grid[r][col].strip() for r in range(table.header_rows, table.n_rows)}
-    first = rows[0].index
-    if year.get(first) in asked or not year.get(first):
-        return rows
+    if not year.get(row):
+        return None
 
     def moves(a: int, b: int) -> int:  # the way the years run from row a to row b: +1, -1, 0 (a break)
         ya, yb = year.get(a, ""), year.get(b, "")
         return 0 if not ya or not yb or ya == yb else 1 if yb > ya else -1
 
-    # a block's years run one way ("2021, 2020, 2019"), as most lines do; the next entity's first line turns back
     runs = Counter(moves(r, r + 1) for r in range(table.header_rows, table.n_rows - 1))
     way = 1 if runs[1] > runs[-1] else -1 if runs[-1] > runs[1] else 0
-    block = [first]
+    block = [row]
     for step in (-1, 1):
-        r = first
+        r = row
         while way and moves(min(r, r + step), max(r, r + step)) == way:
             r += step
             block.append(r)
-    found = next((r for r in block if year[r] in asked), None)
+    return col, sorted(block)
+
+
+def _year_in_block(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """In a register of year blocks per entity (`year_block`), the entity named and the year asked are the row of
+    its block in that year's line, not the entity's first line ("Gregory Lam's salary in 2020")."""
+    asked = years_in(question)
+    if not rows or len(asked) != 1 or not rows[0].tokens - asked:
+        return rows
+    first = rows[0].index
+    found_block = year_block(table, first)
+    if found_block is None:
+        return rows
+    col, block = found_block
+    grid = filled_grid(table)
+    if grid[first][col].strip() in asked:
+        return rows
+    found = next((r for r in block if grid[r][col].strip() in asked), None)
     if found is None:
         return rows
     chosen = Scored(found, rows[0].score, rows[0].tokens, rows[0].position)

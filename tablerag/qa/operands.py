@@ -14,7 +14,15 @@ from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.totals import named_total, net_of_total_rows, summing_rows
 from tablerag.qa.link import Linked, Scored, kind_words, row_words, tokens
-from tablerag.qa.periods import STATED_CHANGE, column_kind, is_year, note_column, percent_cell, percent_column, year_of
+from tablerag.qa.periods import (
+    STATED_CHANGE,
+    column_kind,
+    is_year,
+    note_column,
+    percent_cell,
+    percent_column,
+    year_of,
+)
 from tablerag.qa.route import RULES, Intent
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
@@ -243,10 +251,18 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]
+        # with no year of its own, a column is named by every level it differs in that names no year ("Fourth /
+        # Quarter(1)" among "Third / Quarter" is "Fourth Quarter"; "Jun Qtr / 2020" among "Mar Qtr / 2020 | Sep Qtr /
+        # 2019" is "Jun Qtr"), by its last differing level when each names a year
+        named = [lvl for lvl in differing if not year_of(lvl)]
         out.append(
             years[-1]
             if years
-            else (differing[-1] if differing else (chain[-1] if chain else view.table.column_label(cols[0])))
+            else (
+                " ".join(named)
+                if named
+                else (differing[-1] if differing else (chain[-1] if chain else view.table.column_label(cols[0])))
+            )
         )
     return out
 

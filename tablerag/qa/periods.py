@@ -417,6 +417,13 @@ def quarter_ends_said(table: Table, question: str) -> str:
     m = _QUARTER_ASKED.search(question)
     if m is None:
         return question
+    said = (m.group(1) or "").lower()[:3]
+    number = next((i + 1 for i, o in enumerate(_QUARTER_ORDINALS) if o[:3] == said or str(i + 1) == said[:1]), 0)
+    number = number or int(m.group(2) or m.group(3))
+    fiscal = _fiscal_quarter_end(table, question, number)
+    if fiscal is not None:  # the date says the year: the fiscal year's own, which may be a calendar year before
+        said_date = f"{question[: m.end()]} ({fiscal}){question[m.end() :]}"
+        return _FISCAL_YEAR_SAID.sub(" ", said_date, count=1) if fiscal else question
     chains = [table.column_chain(c) for c in range(table.n_cols)]
     chains += [table.row_chain(r)[-1:] for r in range(table.header_rows, table.n_rows)]  # rows dated so, too
     if any(_QUARTER_WRITTEN.search(level) for chain in chains for level in chain):
@@ -430,9 +437,6 @@ def quarter_ends_said(table: Table, question: str) -> str:
         dated.update(own)
     if len(dated) < 2 or any(month not in QUARTER_END_MONTHS for _, month in dated.values()):
         return question
-    said = (m.group(1) or "").lower()[:3]
-    number = next((i + 1 for i, o in enumerate(_QUARTER_ORDINALS) if o[:3] == said or str(i + 1) == said[:1]), 0)
-    number = number or int(m.group(2) or m.group(3))
     asked = years_in(question)
     ends = [
         level for level, (year, month) in dated.items() if month == 3 * number and (not asked or str(year) in asked)
@@ -440,6 +444,38 @@ def quarter_ends_said(table: Table, question: str) -> str:
     if len(ends) != 1:
         return question
     return f"{question[: m.end()]} ({ends[0]}){question[m.end() :]}"
+
+
+_FISCAL = re.compile(r"\bfiscal\b|\bFY\s?(?:19|20)?\d\d\b", re.IGNORECASE)
+_FISCAL_YEAR_SAID = re.compile(
+    r"\s(?:of\s+|in\s+)?(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)(?:19|20)?\d\d(?:['\u2019]s)?(?=\W|$)", re.IGNORECASE
+)
+QUARTERS_IN_YEAR = 4
+
+
+def _fiscal_quarter_end(table: Table, question: str, number: int) -> str | None:
+    """The quarter-end date heading the ``number``-th quarter column of the fiscal year a question names ("the fourth
+    quarter of fiscal 2019" over "Fiscal Year 2019 / Quarter Ended / September 30, 2018 | ... | June 30, 2019"): a
+    fiscal year's quarters are its four quarter-end columns in date order, whatever month it ends in. None when the
+    question names no fiscal year the headers write; "" when they do but not over four dated columns (no calendar
+    quarter is meant then either)."""
+    asked = years_in(question)
+    if not _FISCAL.search(question) or len(asked) != 1:
+        return None
+    dated: dict[str, tuple[int, int]] = {}
+    fiscal_headed = False
+    titled = bool(table.caption and _FISCAL.search(table.caption) and years_in(table.caption) == asked)
+    for c in range(table.n_cols):
+        chain = table.column_chain(c)
+        if not titled and not any(_FISCAL.search(level) and years_in(level) == asked for level in chain):
+            continue  # a fiscal year over these columns, or over the whole table as its title
+        fiscal_headed = True
+        dated.update({level: when for level in chain if (when := _column_date(level)) is not None})
+    if not fiscal_headed or not dated:
+        return None
+    if len(dated) != QUARTERS_IN_YEAR:
+        return ""
+    return sorted(dated, key=lambda level: dated[level])[number - 1]
 
 
 # a quarter as a label writes it: "3Q19", "Q3 2019", "Q3'19", "3Q 2019", "Third Quarter 2019" -> its number, year

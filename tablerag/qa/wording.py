@@ -6,6 +6,7 @@ share a table states when it names no margin."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
@@ -23,7 +24,7 @@ def undotted(text: str) -> str:
 
 # "R&D", "SG&A", "PP&E", "EPS", "CEO"; a plural "RWAs" is its acronym
 # capitals, an "&" or one small letter between them allowed ("R&D", "IoT" for "Internet of Things")
-_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[a-z]?[A-Z]){1,5})s?(?![\w&])")
+_ACRONYM = re.compile(r"(?<![\w&])([A-Z](?:&?[a-z]?[A-Z]){1,5})s?(?![\w&-])")  # "CASM-ex" is a label's own
 _LABEL_WORD = re.compile(r"[^\W\d_]+|&")
 ACRONYM_MIN_LETTERS = 3  # "US", "IT", "OR" are words: two letters spell a run of a label only with "&" ("R&D",
 # "D&A"), else only a whole two-word label ("US" for "United States", "UK" for "United Kingdom")
@@ -41,6 +42,32 @@ _INNER_QUALIFIERS = ("average", "common", "ordinary")  # words an acronym leaves
 
 
 _SKIPPED_SMALL = frozenset({"the", "and", "&", "of"})  # words an acronym leaves out ("EMEA", "EBIT", "PP&E" keeps "&")
+
+
+# small words inside an acronym's run that it may leave out ("CASM": Cost per available seat mile) or keep ("EPS":
+# Earnings per share, "ROE": Return on equity)
+_LINKING = frozenset({"of", "and", "per", "the", "for", "on", "in", "to", "from"})
+# a unit note after a label ("Annual recurring revenue (in millions)", "Cost per available seat mile (cents)"): no
+# words of its name; a name in brackets ("James Pottinger (Chief Financial Officer)", "(AFFO)") stays
+_TRAILING_NOTE = re.compile(
+    r"\s*\((?:in\s+)?(?:[$€£¥%\d]|thousands?\b|millions?\b|billions?\b|cents?\b|years?\b|months?\b|days?\b|bps\b)"
+    r"[^()]*\)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _spelled_past_links(want: str, words: list[str]) -> bool:
+    """The words' initials spell ``want`` (lower case), each linking word inside the run giving its initial or
+    left out; the first and last words give theirs."""
+    if not words or words[-1].lower() in _LINKING or words[0].lower() in _LINKING:
+        return False
+    ways = {0}  # letters spelled so far, one entry per way of reading the words
+    for w in words:
+        ahead = {k + 1 for k in ways if k < len(want) and w[0].lower() == want[k]}
+        ways = ahead | (ways if w.lower() in _LINKING else set())
+        if not ways:
+            return False
+    return len(want) in ways
 
 
 def _initials(words: list[str]) -> str:
@@ -91,6 +118,7 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "fixed assets": "fixed assets property plant and equipment",
     "pp&e": "property plant and equipment",
     "long-term": "long-term non-current",
+    "short-term": "short-term current",  # "short-term borrowings": the borrowings under "Current liabilities"
     "deferred revenue": "deferred revenue contract liabilities",
     "unearned revenue": "unearned revenue deferred revenue contract liabilities",
     # analysts' words for statement lines, each said the way the table's labels say it best (`_short_forms_said`)
@@ -142,6 +170,8 @@ def _short_forms_said(table: Table, question: str) -> str:
     written = " ".join(c.text for c in table.cells).lower()
     labels = [set(tokenize(c.text)) for c in table.cells if c.value is None and c.text.strip()]
     labels += [set(tokenize(table.column_name(c))) for c in range(table.n_cols)]
+    valued = {c.row for c in table.cells if c.value is not None}  # lines with values, no section headings
+    lines = [set(tokenize(c.text)) for c in table.cells if c.value is None and c.text.strip() and c.row in valued]
     for short in found:
         if re.search(rf"\b{re.escape(short)}\b", written):
             continue
@@ -149,12 +179,181 @@ def _short_forms_said(table: Table, question: str) -> str:
         best, share = None, -1.0
         for form in (forms,) if isinstance(forms, str) else forms:
             added = set(tokenize(form)) - set(tokenize(short))
-            held = max(len(added & label) for label in labels) / len(added) if added else 1.0
+            if not added:  # the short form itself, kept where a line's label holds its last word ("Net deficit")
+                held = 1.0 if tokenize(short)[-1:] and any(tokenize(short)[-1] in label for label in lines) else 0.0
+            else:
+                held = max(len(added & label) for label in labels) / len(added)
             if held > share:  # the first form a label holds most of: the table's way of saying it
                 best, share = form, held
         if best is None or share < SHORT_FORM_MIN_SHARE:
             continue
         question = re.sub(rf"\b{re.escape(short)}\b", best, question, flags=re.IGNORECASE)
+    return question
+
+
+# names of one line item that reports use for the same thing (IFRS "profit after tax", US GAAP "net income", a
+# reader's "net profit"; "stocks" and "inventories"; "minority" and "non-controlling interests"): a question naming
+# a line in words the table does not write, where the table writes exactly one other name of it, is asked in the
+# table's words (`terms_said`). Each group: names of one thing, never a part for its whole
+TERMS: tuple[tuple[str, ...], ...] = (
+    (
+        "net income",
+        "net profit",
+        "net earnings",
+        "profit for the year",
+        "profit for the period",
+        "profit after tax",
+        "profit after taxation",
+    ),
+    (
+        "profit before tax",
+        "profit before taxation",
+        "income before income taxes",
+        "earnings before income taxes",
+        "pretax income",
+        "pre-tax profit",
+    ),
+    ("operating profit", "operating income", "income from operations"),
+    ("cost of sales", "cost of revenue", "cost of revenues", "cost of goods sold"),
+    ("inventories", "stocks", "stock"),
+    ("trade receivables", "trade debtors", "accounts receivable"),
+    ("trade payables", "trade creditors", "accounts payable"),
+    ("non-controlling interests", "non-controlling interest", "minority interests", "minority interest"),
+    ("owners of the parent", "equity holders of the parent", "owners of the company", "shareholders", "stockholders"),
+    ("right-of-use assets", "leased assets"),
+    ("current portion", "due within one year", "current maturities", "falling due within one year"),
+    ("long-term debt", "long-term borrowings"),
+    ("raw materials and consumables", "cost of materials", "materials and consumables"),
+    ("employee turnover", "staff turnover", "staff attrition", "employee attrition"),
+    ("social security costs", "social security contributions", "social charges"),
+    (
+        "accrued compensation",
+        "accrued payroll",
+        "accrued salaries",
+        "accrued wages",
+        "accrued salaries and wages",
+        "accrued employee compensation",
+    ),
+    ("acquisition-related", "M&A-related", "merger-related"),
+    ("impairment", "write-down", "write-downs"),
+    ("acquisitions", "business combinations"),
+    (
+        "proceeds from borrowings",
+        "proceeds from issuance of debt",
+        "proceeds from issuance of long-term debt",
+        "proceeds from long-term debt",
+        "new borrowings",
+        "new debt",
+    ),
+    (
+        "repayment of lease liabilities",
+        "payment of lease liabilities",
+        "principal elements of lease payments",
+        "lease principal repayments",
+        "lease principal payments",
+    ),
+    ("imputed interest", "interest component", "amount representing interest"),
+    (
+        "rate of compensation increase",
+        "salary increases",
+        "salary increase",
+        "rate of salary increase",
+        "pay growth",
+        "salary growth",
+        "wage growth",
+    ),
+    ("loss ratio", "claims ratio"),
+    ("combined ratio", "combined operating ratio"),
+    ("inventory turnover", "inventory turn", "inventory turns", "stock turn"),
+    ("average transaction value", "average ticket", "average transaction size"),
+    ("e-commerce penetration", "online penetration", "online share of sales"),
+    ("square footage", "store footage"),
+    ("prepaid", "pay-as-you-go"),
+    (
+        "net cash used in investing activities",
+        "net cash from investing activities",
+        "net cash used in investing",
+        "investing cash outflow",
+        "investing cash flow",
+    ),
+    (
+        "employee benefits expense",
+        "employee benefit expenses",
+        "staff costs",
+        "personnel expenses",
+        "personnel costs",
+        "employee costs",
+    ),
+    ("share-based compensation", "stock-based compensation", "share-based payments", "equity-based compensation"),
+    ("cash and cash equivalents", "cash and equivalents", "cash at bank and in hand", "cash at bank"),
+    ("total debt", "gross debt", "total borrowings", "gross borrowings"),
+    ("as previously reported", "as originally reported", "before the restatement", "before restatement"),
+    ("as restated", "after the restatement", "after restatement"),
+    ("adjustments", "adjustment", "impact of the restatement", "effect of the restatement"),
+    ("losses and loss adjustment expenses", "claims incurred", "net claims incurred"),
+    ("advertising and promotion", "advertising and marketing", "marketing and advertising", "marketing"),
+    (
+        "net cash from operating activities",
+        "net cash provided by operating activities",
+        "net cash generated from operating activities",
+        "cash flow from operating activities",
+        "cash generated from operations",
+        "operating cash flow",
+        "cash from operations",
+    ),
+    ("share repurchases", "share buybacks", "repurchase of shares", "purchase of own shares", "buybacks"),
+)
+
+
+def _pattern(phrase: str) -> re.Pattern[str]:
+    """The phrase in a question: its words in order, any spacing or hyphen between them, a plural "s" on each."""
+    words = [re.escape(w) for w in re.split(r"[\s\-]+", phrase.replace(",", ""))]
+    return re.compile(r"(?<![\w-])" + r",?[\s\-]+".join(f"{w}(?:s|es)?" for w in words) + r"(?![\w-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def _phrase_tokens(phrase: str) -> tuple[str, ...]:
+    return tuple(tokenize(phrase))
+
+
+def _writes(labels: list[tuple[str, ...]], phrase: str) -> bool:
+    """Some label holds the phrase's tokens in a row."""
+    want = _phrase_tokens(phrase)
+    n = len(want)
+    return bool(n) and any(label[i : i + n] == want for label in labels for i in range(len(label) - n + 1))
+
+
+def _term_labels(table: Table) -> list[str]:
+    """The table's texts that are no numbers: row labels, header levels, text cells."""
+    texts = {t for row in filled_grid(table) for t in row if t.strip()}
+    texts |= {level for c in range(table.n_cols) for level in table.column_chain(c)}
+    return [t for t in texts if any(ch.isalpha() for ch in t)]
+
+
+def terms_said(table: Table, question: str) -> str:
+    """The question with each name of a line item the table does not write, where it writes one other name of it,
+    said as the table says it (`TERMS`); unchanged where the table writes the question's own words, or more than
+    one other name (the linker then decides). Names overlapping in the question are read from the left: "operating
+    profit for the year ended ..." names an operating profit, not a "profit for the year"."""
+    texts = _term_labels(table)
+    labels = [tuple(tokenize(t)) for t in texts]
+    found = sorted(
+        (m.start(), -m.end(), m.end(), k, phrase)
+        for k, group in enumerate(TERMS)
+        for phrase in group
+        if (m := _pattern(phrase).search(question)) is not None
+    )
+    taken: list[tuple[int, int, int, str]] = []
+    for start, _, end, k, phrase in found:
+        if all(end <= a or start >= b for a, b, _, _ in taken) and all(k != g for _, _, g, _ in taken):
+            taken.append((start, end, k, phrase))
+    for start, end, k, phrase in sorted(taken, reverse=True):
+        if _writes(labels, phrase):
+            continue
+        # one other name, however many spellings of it ("adjustment", "adjustments") the group lists
+        written = {_phrase_tokens(other): other for other in TERMS[k] if _writes(labels, other)}
+        if len(written) == 1:
+            question = f"{question[:start]}{next(iter(written.values()))}{question[end:]}"
     return question
 
 
@@ -191,8 +390,10 @@ def spell_out(table: Table, question: str) -> str:
         want = acronym.lower()
         spelled = set()
         for text in labels:
-            words = _LABEL_WORD.findall(text)
-            if not words or text.lstrip().startswith("("):  # a unit note ("(except per share data)") spells nothing
+            if text.lstrip().startswith("("):  # a unit note ("(except per share data)") spells nothing
+                continue
+            words = _LABEL_WORD.findall(_TRAILING_NOTE.sub("", text))  # nor does one after a label ("(in millions)")
+            if not words:
                 continue
             # "US", or an acronym the table also writes inside another label: a whole label spelling it only
             whole = bool(writers) or ("&" not in acronym and len(acronym) < ACRONYM_MIN_LETTERS)
@@ -207,10 +408,11 @@ def spell_out(table: Table, question: str) -> str:
                         got == want
                         or ("&" not in want and got.replace("&", "") == want)
                         or (j - i > 2 and "&" not in want and f"{got[0]}{bare}{got[-1]}".replace("&", "") == want)
+                        or ("&" not in want and _spelled_past_links(want, words[i:j]))
                     ):
                         spelled.add(" ".join(words[i:j]).lower())
         if len(spelled) > 1:  # "return on average" inside three labels, "return on average assets" one whole label
-            wholes = {" ".join(_LABEL_WORD.findall(t)).lower() for t in labels}
+            wholes = {" ".join(_LABEL_WORD.findall(_TRAILING_NOTE.sub("", t))).lower() for t in labels}
             spelled = {w for w in spelled if w in wholes} or spelled
         if len(spelled) == 1:
             # kept beside its spelling when the table writes it too: both the row spelling it out and a longer
