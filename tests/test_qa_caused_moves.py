@@ -1,6 +1,8 @@
 """A change said with its cause ("the decrease due to lapse of statute of limitations in 2018") over a roll-forward
 is the movement line of that cause, read as it stands; a change between two periods of a line ("the change in the
-lapse of statute of limitations from 2018 to 2019") is still computed. Tables are written as CSV files."""
+lapse of statute of limitations from 2018 to 2019") is still computed. A balance asked at one end of a year over lines
+dated by a day and no year ("at 1 January", "at 31 December") is the line of that end. Tables are written as CSV
+files."""
 
 from __future__ import annotations
 
@@ -27,4 +29,24 @@ def test_a_change_said_with_its_cause_is_that_movement_line(tmp_path):
         ("What was the decrease due to lapse of statute of limitations in 2018?", "(5)"),
         ("What was the increase from acquisitions in 2019?", "7"),
         ("What was the change in acquisitions from 2018 to 2019?", "4"),
+    )
+
+
+CASH = [
+    ["€ million", "2022", "2021"],
+    ["Cash flow from operating activities", "2,163", "2,120"],
+    ["Cash flow from investing activities", "(1,047)", "(768)"],
+    ["Change in cash and cash equivalents", "78", "144"],
+    ["Cash and cash equivalents at 1 January", "1,512", "1,361"],
+    ["Cash and cash equivalents at 31 December", "1,576", "1,512"],
+]
+
+
+def test_a_balance_at_one_end_is_the_line_dated_at_that_end(tmp_path):
+    # "at 1 January" opens the year and "at 31 December" closes it; the change line tied with them is neither
+    answers_each(
+        table_from_rows(CASH, tmp_path, "cash"),
+        ("What were cash and cash equivalents at the start of 2022?", "1,512"),
+        ("What were cash and cash equivalents at the end of 2021?", "1,512"),
+        ("What was cash at bank at the beginning of 2021?", "1,361"),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from helpers import answers_each
 
 from tablerag.eval.qa import answer_any, table_from_rows, tables_from_rows
+from tablerag.qa.answer import answer_table
 
 DATED_HEADERS = [
     ["December 31, 2019", "Level 1", "Level 2", "Level 3", "Total"],
@@ -151,4 +152,60 @@ def test_an_entitys_year_lines_are_ranked_by_their_years(tmp_path):
         table_from_rows(SUMMARY_COMPENSATION, tmp_path, "sct"),
         ("In which year was Laura K. Whitfield's salary the highest?", "2018"),
         ("In which year was Michael R. Townsend's total compensation the lowest?", "2017"),
+    )
+
+
+def test_the_entities_lines_of_a_year_are_ranked_by_entity(tmp_path):
+    # each executive's 2019 line, named by the block's first line (the name), not the title line below it
+    table = table_from_rows(SUMMARY_COMPENSATION, tmp_path, "sct")
+    for question, name in (
+        ("Which executive had the lowest salary in 2019?", "Laura K. Whitfield"),
+        ("Which executive had the highest total compensation in 2018?", "Michael R. Townsend"),
+    ):
+        answer = answer_table(table, question)
+        assert answer is not None and answer.label == name, question
+
+
+INDIAN_FISCAL = [
+    ["Particulars", "Note No.", "Year ended 31 March 2020", "Year ended 31 March 2019"],
+    ["", "", "₹ crore", "₹ crore"],
+    ["Revenue from operations", "24", "90,791", "79,047"],
+    ["Employee benefit expenses", "26", "50,887", "44,726"],
+    ["Finance costs", "27", "167", "—"],
+]
+
+
+def test_a_fiscal_year_said_as_its_two_calendar_years_is_the_year_it_ends(tmp_path):
+    answers_each(
+        table_from_rows(INDIAN_FISCAL, tmp_path, "fy"),
+        ("What were employee benefit expenses in FY 2018-19?", "44,726"),
+        ("What was revenue from operations in fiscal 2019-20?", "90,791"),
+    )
+
+
+INTANGIBLES = [
+    ["", "December 31, 2019", "", "", "December 31, 2018", "", ""],
+    ["", "Gross", "", "Net", "Gross", "", "Net"],
+    [
+        "",
+        "Carrying Amount",
+        "Accumulated Amortization",
+        "Carrying Amount",
+        "Carrying Amount",
+        "Accumulated Amortization",
+        "Carrying Amount",
+    ],
+    ["Customer relationships", "68,400", "(38,212)", "30,188", "68,400", "(31,370)", "37,030"],
+    ["Developed technology", "42,150", "(32,077)", "10,073", "42,150", "(29,104)", "13,046"],
+]
+
+
+def test_a_repeated_group_label_heads_as_many_columns_each_time(tmp_path):
+    # the second "Gross" follows the one-column "Net": it is as wide as the first, so the second date heads its three
+    table = table_from_rows(INTANGIBLES, tmp_path, "intangibles")
+    assert table.column_name(6) == "December 31, 2018 / Net / Carrying Amount"
+    answers_each(
+        table,
+        ("What was the net carrying amount of developed technology in 2018?", "13,046"),
+        ("What was the accumulated amortization of customer relationships at December 31, 2018?", "(31,370)"),
     )

@@ -121,3 +121,30 @@ def test_short_term_is_the_current_section(tmp_path):
         ("What were short-term borrowings at 31 March 2020?", "(420)"),
         ("What were long-term borrowings at 31 March 2019?", "(688.0)"),
     )
+
+
+COSTS = [
+    ["€ million", "2020", "2019"],
+    ["Revenue", "9,812", "10,447"],
+    ["Raw materials and consumables used", "(4,106)", "(4,518)"],
+    ["Employee benefits expense", "(2,733)", "(2,801)"],
+    ["Finance costs", "(164)", "(171)"],
+]
+
+INVESTING = [
+    ["(in thousands)", "2019", "2018"],
+    ["Purchases of marketable securities", "(210,884)", "(180,112)"],
+    ["Proceeds from sales and maturities of marketable securities", "195,402", "170,950"],
+    ["Purchases of property and equipment", "(41,230)", "(38,604)"],
+    ["Net cash used in investing activities", "(56,712)", "(47,766)"],
+]
+
+
+def test_names_written_inside_one_label_are_one_name_and_a_ranked_kind_is_kept(tmp_path):
+    # "materials and consumables" is part of "raw materials and consumables": one name the table writes
+    answers_each(table_from_rows(COSTS, tmp_path, "costs"), ("What was the cost of materials in 2019?", "(4,518)"))
+    investing = table_from_rows(INVESTING, tmp_path, "investing")
+    answers_each(investing, ("What was the investing cash outflow in 2019?", "(56,712)"))
+    # the kind a "which" question ranks stays as said: one of the investing lines, not their net total
+    ranked = terms_said(investing, "Which was the largest investing cash outflow in 2019?")
+    assert ranked == "Which was the largest investing cash outflow in 2019?"

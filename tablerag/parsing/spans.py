@@ -317,6 +317,39 @@ def spread_sibling_labels(table: Table) -> bool:
             if hi - lo + 1 >= MIN_SUBLABELS and (lo, hi) != (cell.col, cell.col + cell.col_span - 1):
                 cell.col, cell.col_span = lo, hi - lo + 1
                 changed = True
+        changed |= _repeated_groups(table, row)
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+    return changed
+
+
+def _repeated_groups(table: Table, row: int) -> bool:
+    """A group label a header row repeats ("Gross | | Net | Gross | | Net" under two dates) heads as many columns
+    each time when the sub-labels below it repeat too: the second "Gross" over "Carrying Amount | Accumulated
+    Amortization" is as wide as the first, though a one-column label ("Net") stands before it."""
+    changed = False
+    own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
+    for cell in own:
+        wide = next(
+            (
+                o
+                for o in own
+                if o.col < cell.col
+                and o.col_span > cell.col_span
+                and " ".join(o.text.split()) == " ".join(cell.text.split())
+            ),
+            None,
+        )
+        if wide is None or cell.col + wide.col_span > table.n_cols:
+            continue
+        taken = _occupied(table, row)
+        ahead = range(cell.col + cell.col_span, cell.col + wide.col_span)
+        if any(taken[k] for k in ahead):
+            continue
+        if all(
+            _lower_chain(table, row, wide.col + k) == _lower_chain(table, row, cell.col + k)
+            for k in range(wide.col_span)
+        ):
+            cell.col_span = wide.col_span
+            changed = True
     return changed

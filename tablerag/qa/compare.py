@@ -1174,7 +1174,33 @@ def ranked(
             )
         if across is not None or not numeric_cols(view, linked):
             return across
+    if year is not None and n == 1 and place == 1 and intent in (Intent.MAX, Intent.MIN):
+        lines = _year_lines(intent, view, linked, sandbox, year)
+        if lines is not None:
+            return lines
     return _ranked_rows(intent, view, linked, sandbox, n, period, place, same)
+
+
+def _year_lines(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, year: str) -> Computation | None:
+    """ "Which executive had the lowest salary in 2019?" over a register of year lines per entity (`year_block`):
+    each entity's line of that year in the column the question names, compared, named by the entity (its block's
+    first line). None unless two or more entities have such a line."""
+    cols = [vc.col for s, vc in numeric_cols(view, linked) if s.tokens]
+    if not cols:
+        return None
+    grid = view.table.filled_grid()
+    cells, labels = [], []
+    for r in view.rows:
+        found = year_block(view.table, r)
+        if found is None or grid[r][found[0]].strip() != year or not grid[r][cols[0]].strip() or cols[0] == found[0]:
+            continue
+        if len(found[1]) < MIN_COMPARED_PERIODS:
+            return None  # an entity of one line: a list of records that each have a year, no register of blocks
+        cells.append((r, cols[0]))
+        labels.append(row_label(view, found[1][0]))
+    if len(cells) < MIN_COMPARED_ROWS or len(set(labels)) < len(labels):
+        return None
+    return _pick(intent, view, cells, labels, sandbox, intent is Intent.MIN)
 
 
 def _block_years(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox) -> Computation | None:

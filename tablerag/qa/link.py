@@ -1503,7 +1503,7 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
         return rows
     labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
     if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
-        return _tie_decided(rows, lambda a, b: _end_decides(table, question, a, b))
+        return _dated_end_first(table, bool(m.group(1)), rows)
     end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
     first = set(tokens(" ".join(table.row_chain(rows[0].index))))  # its section may say the end ("... at beginning")
     if first & (_END_TOKENS | _BEGIN_TOKENS):
@@ -1512,7 +1512,29 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
     return rows if balance is None else [balance, *(s for s in rows if s is not balance)]
 
 
-_ROW_MONTH = re.compile(rf"\b({MONTH_NAME})\b\.?\s*\d{{1,2}}\b(?!\s*,?\s*(?:19|20)\d\d)", re.IGNORECASE)
+_ROW_MONTH = re.compile(
+    rf"\b(?:({MONTH_NAME})\b\.?\s*\d{{1,2}}|\d{{1,2}}\s+({MONTH_NAME})\b\.?)\b(?!\s*,?\s*(?:19|20)\d\d)", re.IGNORECASE
+)  # "at January 1", "at 1 January": a day of the year, no year
+
+
+def _dated_end_first(table: Table, end: bool, rows: list[Scored]) -> list[Scored]:
+    """Of the rows tied best, those dated by a day of the year and no year ("Cash and cash equivalents at 1 January"
+    and "... at 31 December" over year columns, a "Change in cash" line tied with them): the later one first when
+    the end of a period is asked, the earlier when its beginning is. Unchanged unless two such rows differ in month."""
+    if len(rows) < 2:
+        return rows
+    best = round(rows[0].score, SCORE_DIGITS)
+    dated = {}
+    for s in rows:
+        if round(s.score, SCORE_DIGITS) != best:
+            break
+        found = _ROW_MONTH.search(" ".join(table.row_chain(s.index)[-1:]))
+        if found is not None:
+            dated[s.index] = month_number(found.group(1) or found.group(2))
+    if len(set(dated.values())) < 2:
+        return rows
+    pick = (max if end else min)(dated, key=lambda r: dated[r])
+    return [*(s for s in rows if s.index == pick), *(s for s in rows if s.index != pick)]
 
 
 def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
@@ -1527,7 +1549,7 @@ def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
         found = _ROW_MONTH.search(" ".join(table.row_chain(r)[-1:]))
         if found is None:
             return False
-        months.append(month_number(found.group(1)))
+        months.append(month_number(found.group(1) or found.group(2)))
     return months[0] != months[1] and (months[0] > months[1]) == bool(m.group(1))
 
 

@@ -355,8 +355,16 @@ _MONTH_SHORT_YEAR = re.compile(
 _PART_SHORT_YEAR = re.compile(r"\b((?:[1-4][HQ]|[HQ][1-4]))\s?['\u2019]?(\d\d)\b", re.IGNORECASE)
 
 
+# a fiscal year said as the span of its two calendar years after "FY" or "fiscal" ("FY 2018-19", "fiscal 2018-19"):
+# one year, ending in the second, in a question too (a bare "2018-19" there is as often a range)
+_FY_SPAN = re.compile(
+    r"\b(?:FY|fiscal\s+(?:year\s+)?)\s?((?:19|20)\d\d)\s*[-\u2010-\u2013]\s*(\d\d)(?![\d/])", re.IGNORECASE
+)
+
+
 def _years(text: str, header: bool) -> list[str]:
-    text = _FISCAL_SLASH.sub(_fiscal_end, joined_years(text))
+    text = _FY_SPAN.sub(lambda m: f" {_fiscal_end(m)} ", joined_years(text))
+    text = _FISCAL_SLASH.sub(_fiscal_end, text)
     if header:  # in a question "2018-19" is as often a range ("the change between 2018-19"), "Sep 19" a day
         text = _MONTH_SHORT_YEAR.sub(
             lambda m: f"{m.group(1)} {_full_year(m.group(2))}", _FISCAL_DASH.sub(_fiscal_end, text)

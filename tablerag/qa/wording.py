@@ -330,6 +330,11 @@ def _term_labels(table: Table) -> list[str]:
     return [t for t in texts if any(ch.isalpha() for ch in t)]
 
 
+# a name right after "which" is the kind a question ranks or picks among ("which was the largest investing cash
+# outflow": one of the investing lines), not the one line the table names so
+_RANKED_KIND = re.compile(r"\bwhich\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+
+
 def terms_said(table: Table, question: str) -> str:
     """The question with each name of a line item the table does not write, where it writes one other name of it,
     said as the table says it (`TERMS`); unchanged where the table writes the question's own words, or more than
@@ -348,10 +353,13 @@ def terms_said(table: Table, question: str) -> str:
         if all(end <= a or start >= b for a, b, _, _ in taken) and all(k != g for _, _, g, _ in taken):
             taken.append((start, end, k, phrase))
     for start, end, k, phrase in sorted(taken, reverse=True):
-        if _writes(labels, phrase):
+        if _writes(labels, phrase) or _RANKED_KIND.search(question[:start]):
             continue
         # one other name, however many spellings of it ("adjustment", "adjustments") the group lists
         written = {_phrase_tokens(other): other for other in TERMS[k] if _writes(labels, other)}
+        longest = max(written, key=len, default=())
+        if all(_writes([longest], written[other]) for other in written):  # "materials and consumables" is part
+            written = {longest: written[longest]} if longest else {}  # of "raw materials and consumables"
         if len(written) == 1:
             question = f"{question[:start]}{next(iter(written.values()))}{question[end:]}"
     return question
