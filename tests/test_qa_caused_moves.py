@@ -9,6 +9,7 @@ from __future__ import annotations
 from helpers import answers_each
 
 from tablerag.eval.qa import table_from_rows
+from tablerag.qa.answer import answer_table
 
 TAX_BENEFITS = [
     ["(in millions)", "2019", "2018", "2017"],
@@ -50,3 +51,20 @@ def test_a_balance_at_one_end_is_the_line_dated_at_that_end(tmp_path):
         ("What were cash and cash equivalents at the end of 2021?", "1,512"),
         ("What was cash at bank at the beginning of 2021?", "1,361"),
     )
+
+
+ALLOWANCE = [
+    ["(Dollars in thousands)", "Commercial", "Commercial Real Estate", "Consumer", "Total"],
+    ["Beginning balance", "$18,240", "$22,615", "$3,112", "$43,967"],
+    ["Charge-offs", "(2,415)", "(610)", "(1,344)", "(4,369)"],
+    ["Provision for loan losses", "3,105", "1,240", "1,170", "5,515"],
+    ["Ending balance", "$18,930", "$23,245", "$2,938", "$45,113"],
+]
+
+
+def test_an_end_said_as_an_adjective_is_that_ends_balance(tmp_path):
+    # "allowance" links the provision line as well as "ending" the balance: the ending balance is asked
+    table = table_from_rows(ALLOWANCE, tmp_path, "allowance")
+    answer = answer_table(table, "Which portfolio segment had the largest ending allowance?")
+    assert answer is not None and answer.label == "Commercial Real Estate"
+    answers_each(table, ("What was the opening allowance for consumer loans?", "$3,112"))

@@ -1488,6 +1488,8 @@ def _dated_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sc
 
 # a balance asked at one end of a period ("at the end of 2018", "at the beginning of the year"): a point in time
 _AT_AN_END = re.compile(r"\b(?:at|as\s+of|as\s+at)\s+the\s+(?:(end)|beginning|start)\s+of\b", re.IGNORECASE)
+# an end said as an adjective of the balance ("the largest ending allowance", "the opening provision"): that end's line
+_END_ADJECTIVE = re.compile(r"\b(?:(ending|closing)|beginning|opening)\s+(?=[a-z])", re.IGNORECASE)
 _END_TOKENS = frozenset(tokens("ending end closing"))
 _BEGIN_TOKENS = frozenset(tokens("beginning opening start"))
 
@@ -1498,7 +1500,7 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
     the question's other words link ("the total allowance for loan losses at the end of 2018" is the "Ending
     balance" of 2018, not its "Provision for loan losses"). A movement is over a period, never at its end. Only when
     the table has rows of both ends."""
-    m = _AT_AN_END.search(question)
+    m = _AT_AN_END.search(question) or _END_ADJECTIVE.search(question)
     if m is None or len(rows) < 2:
         return rows
     labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
