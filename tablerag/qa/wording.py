@@ -1,7 +1,8 @@
 """Rewordings of a question against the table it is asked of, before linking: dotted abbreviations without their
 dots ("U.S." -> "US"), acronyms spelled out as the label they abbreviate ("R&D" -> "research and development"),
-superlatives whose base word is a column or row name ("highest" over "High | Low" -> "high"), and "margin" as the
-share a table states when it names no margin."""
+superlatives whose base word is a column or row name ("highest" over "High | Low" -> "high"), "margin" as the
+share a table states when it names no margin, and a line's name of art said as the table says it ("net profit" over
+"Profit after tax", `terms_said`)."""
 
 from __future__ import annotations
 
