@@ -22,6 +22,7 @@ from tablerag.qa.link import (
     row_words,
     tokens,
     year_block,
+    year_blocks,
 )
 from tablerag.qa.operands import (
     AGE_WORDS,
@@ -1188,16 +1189,19 @@ def _year_lines(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbo
     cols = [vc.col for s, vc in numeric_cols(view, linked) if s.tokens]
     if not cols:
         return None
+    register = year_blocks(view.table)
+    if register is None or cols[0] == register[0]:
+        return None
+    year_col, blocks = register
     grid = view.table.filled_grid()
     cells, labels = [], []
     for r in view.rows:
-        found = year_block(view.table, r)
-        if found is None or grid[r][found[0]].strip() != year or not grid[r][cols[0]].strip() or cols[0] == found[0]:
+        if r not in blocks or grid[r][year_col].strip() != year or not grid[r][cols[0]].strip():
             continue
-        if len(found[1]) < MIN_COMPARED_PERIODS:
+        if len(blocks[r]) < MIN_COMPARED_PERIODS:
             return None  # an entity of one line: a list of records that each have a year, no register of blocks
         cells.append((r, cols[0]))
-        labels.append(row_label(view, found[1][0]))
+        labels.append(row_label(view, blocks[r][0]))
     if len(cells) < MIN_COMPARED_ROWS or len(set(labels)) < len(labels):
         return None
     return _pick(intent, view, cells, labels, sandbox, intent is Intent.MIN)

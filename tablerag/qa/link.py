@@ -1519,6 +1519,12 @@ _ROW_MONTH = re.compile(
 )  # "at January 1", "at 1 January": a day of the year, no year
 
 
+def _row_month(table: Table, row: int) -> int | None:
+    """The month of the day of the year a row's own label names with no year ("... at 1 January": 1)."""
+    found = _ROW_MONTH.search(" ".join(table.row_chain(row)[-1:]))
+    return None if found is None else month_number(found.group(1) or found.group(2))
+
+
 def _dated_end_first(table: Table, end: bool, rows: list[Scored]) -> list[Scored]:
     """Of the rows tied best, those dated by a day of the year and no year ("Cash and cash equivalents at 1 January"
     and "... at 31 December" over year columns, a "Change in cash" line tied with them): the later one first when
@@ -1530,9 +1536,9 @@ def _dated_end_first(table: Table, end: bool, rows: list[Scored]) -> list[Scored
     for s in rows:
         if round(s.score, SCORE_DIGITS) != best:
             break
-        found = _ROW_MONTH.search(" ".join(table.row_chain(s.index)[-1:]))
-        if found is not None:
-            dated[s.index] = month_number(found.group(1) or found.group(2))
+        month = _row_month(table, s.index)
+        if month is not None:
+            dated[s.index] = month
     if len(set(dated.values())) < 2:
         return rows
     pick = (max if end else min)(dated, key=lambda r: dated[r])
@@ -1546,13 +1552,10 @@ def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
     m = _AT_AN_END.search(question)
     if m is None:
         return False
-    months = []
-    for r in (first, second):
-        found = _ROW_MONTH.search(" ".join(table.row_chain(r)[-1:]))
-        if found is None:
-            return False
-        months.append(month_number(found.group(1) or found.group(2)))
-    return months[0] != months[1] and (months[0] > months[1]) == bool(m.group(1))
+    a, b = _row_month(table, first), _row_month(table, second)
+    if a is None or b is None:
+        return False
+    return a != b and (a > b) == bool(m.group(1))
 
 
 def _tie_decided(rows: list[Scored], decides: Callable[[int, int], bool]) -> list[Scored]:
@@ -1621,18 +1624,16 @@ def _year_column(table: Table) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-def year_block(table: Table, row: int) -> tuple[int, list[int]] | None:
+def year_blocks(table: Table) -> tuple[int, dict[int, list[int]]] | None:
     """A register of one block of year rows per entity ("Gregory P. Lam | 2021 | ...", "Executive Vice President |
-    2020 | ...", " | 2019 | ..."): the column of years and the rows (in order) of the block holding ``row``. A block
-    runs while its years run one way, as most lines do; the next entity's first line turns back. None without one
-    such column, or when ``row`` holds no year."""
+    2020 | ...", " | 2019 | ..."): the column of years and, for each row holding a year, the rows (in order) of its
+    block. A block runs while its years run one way, as most lines do; the next entity's first line turns back.
+    None without one such column."""
     col = _year_column(table)
     if col is None:
         return None
     grid = filled_grid(table)
     year = {r: grid[r][col].strip() for r in range(table.header_rows, table.n_rows)}
-    if not year.get(row):
-        return None
 
     def moves(a: int, b: int) -> int:  # the way the years run from row a to row b: +1, -1, 0 (a break)
         ya, yb = year.get(a, ""), year.get(b, "")
@@ -1640,13 +1641,23 @@ def year_block(table: Table, row: int) -> tuple[int, list[int]] | None:
 
     runs = Counter(moves(r, r + 1) for r in range(table.header_rows, table.n_rows - 1))
     way = 1 if runs[1] > runs[-1] else -1 if runs[-1] > runs[1] else 0
-    block = [row]
-    for step in (-1, 1):
-        r = row
-        while way and moves(min(r, r + step), max(r, r + step)) == way:
-            r += step
-            block.append(r)
-    return col, sorted(block)
+    blocks: dict[int, list[int]] = {}
+    block: list[int] = []
+    for r in range(table.header_rows, table.n_rows):
+        if block and not (way and moves(block[-1], r) == way):
+            block = []
+        block.append(r)
+        blocks[r] = block  # the rows of one block share one list
+    return col, {r: rows for r, rows in blocks.items() if year[r]}
+
+
+def year_block(table: Table, row: int) -> tuple[int, list[int]] | None:
+    """The column of years and the rows of the block holding ``row`` in a register of year blocks per entity
+    (`year_blocks`); None without one, or when ``row`` holds no year."""
+    found = year_blocks(table)
+    if found is None or row not in found[1]:
+        return None
+    return found[0], found[1][row]
 
 
 def _year_in_block(table: Table, question: str, rows: list[Scored]) -> list[Scored]:

@@ -306,6 +306,7 @@ TERMS: tuple[tuple[str, ...], ...] = (
 )
 
 
+@lru_cache(maxsize=1024)
 def _pattern(phrase: str) -> re.Pattern[str]:
     """The phrase in a question: its words in order, any spacing or hyphen between them, a plural "s" on each."""
     words = [re.escape(w) for w in re.split(r"[\s\-]+", phrase.replace(",", ""))]
@@ -341,14 +342,15 @@ def terms_said(table: Table, question: str) -> str:
     said as the table says it (`TERMS`); unchanged where the table writes the question's own words, or more than
     one other name (the linker then decides). Names overlapping in the question are read from the left: "operating
     profit for the year ended ..." names an operating profit, not a "profit for the year"."""
-    texts = _term_labels(table)
-    labels = [tuple(tokenize(t)) for t in texts]
     found = sorted(
         (m.start(), -m.end(), m.end(), k, phrase)
         for k, group in enumerate(TERMS)
         for phrase in group
         if (m := _pattern(phrase).search(question)) is not None
     )
+    if not found:
+        return question  # no name of art said: the table's labels need not be read
+    labels = [tuple(tokenize(t)) for t in _term_labels(table)]
     taken: list[tuple[int, int, int, str]] = []
     for start, _, end, k, phrase in found:
         if all(end <= a or start >= b for a, b, _, _ in taken) and all(k != g for _, _, g, _ in taken):
