@@ -68,3 +68,29 @@ def test_an_end_said_as_an_adjective_is_that_ends_balance(tmp_path):
     answer = answer_table(table, "Which portfolio segment had the largest ending allowance?")
     assert answer is not None and answer.label == "Commercial Real Estate"
     answers_each(table, ("What was the opening allowance for consumer loans?", "$3,112"))
+
+
+DATED_ROLL_FORWARD = [
+    ["", "Years Ended December 31,", "", ""],
+    ["", "2019", "2018", "2017"],
+    ["Balance at beginning of year", "$13,162", "$12,106", "$10,947"],
+    ["Additions based on tax positions taken during a prior period", "1,021", "757", "640"],
+    ["Reductions related to a lapse of applicable statute of limitations", "(2,830)", "(3,144)", "(1,210)"],
+    ["Balance at end of year", "$11,353", "$9,719", "$10,377"],
+]
+
+
+def test_a_line_asked_as_at_a_date_is_no_ending_balance(tmp_path):
+    # "as at December 31, 2018" asks the line in that year's column; only an adjective before another noun
+    # ("ending allowance") asks for the balance at that end
+    answers_each(
+        table_from_rows(DATED_ROLL_FORWARD, tmp_path, "dated"),
+        (
+            "How much was the reductions related to a lapse of applicable statute of limitations as at December 31, 2018?",
+            "(3,144)",
+        ),
+        (
+            "How much was the additions based on tax positions taken during a prior period as at December 31, 2018?",
+            "757",
+        ),
+    )

@@ -1488,8 +1488,9 @@ def _dated_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sc
 
 # a balance asked at one end of a period ("at the end of 2018", "at the beginning of the year"): a point in time
 _AT_AN_END = re.compile(r"\b(?:at|as\s+of|as\s+at)\s+the\s+(?:(end)|beginning|start)\s+of\b", re.IGNORECASE)
-# an end said as an adjective of the balance ("the largest ending allowance", "the opening provision"): that end's line
-_END_ADJECTIVE = re.compile(r"\b(?:(ending|closing)|beginning|opening)\s+(?=[a-z])", re.IGNORECASE)
+# an end said as an adjective of the balance ("the largest ending allowance", "the opening provision"): that end's
+# line; "ending balance" is a row's own name (and what `_balance_at_date` adds to "as at <date>"), not this
+_END_ADJECTIVE = re.compile(r"\b(?:(ending|closing)|beginning|opening)\s+(?=[a-z])(?!balances?\b)", re.IGNORECASE)
 _END_TOKENS = frozenset(tokens("ending end closing"))
 _BEGIN_TOKENS = frozenset(tokens("beginning opening start"))
 
