@@ -288,3 +288,32 @@ def test_a_section_under_a_period_section_nests_under_the_period():
     # sections of other kinds keep replacing each other ("Sex" then "Marital status" above) as before
     t = grid_table([["", "2019"], ["Assets", ""], ["Cash", "1"], ["Liabilities", ""], ["Debt", "2"]])
     assert t.row_headers[4] == ["Liabilities", "Debt"]
+
+
+
+LEASE_BLOCKS = [
+    ["", "2021", "2020"],
+    ["Operating leases", "", ""],
+    ["Right-of-use assets", "842", "776"],
+    ["Total lease liabilities", "899", "829"],
+    ["Weighted-average discount rate", "4.1%", "4.3%"],
+    ["Finance leases", "", ""],
+    ["Right-of-use assets", "96", "88"],
+    ["Total lease liabilities", "90", "83"],
+    ["Weighted-average discount rate", "3.6%", "3.8%"],
+]
+
+
+def test_sibling_sections_repeating_their_rows_keep_the_rows_after_their_totals():
+    t = grid_table([list(row) for row in LEASE_BLOCKS])
+    apply_headers(t, 1)
+    assert t.row_headers[4] == ["Operating leases", "Weighted-average discount rate"]
+    assert t.row_headers[8] == ["Finance leases", "Weighted-average discount rate"]
+
+
+def test_a_section_whose_rows_no_sibling_repeats_still_closes_at_its_total():
+    rows = [list(row) for row in LEASE_BLOCKS]
+    rows[6][0] = "Finance lease assets"  # the second block no longer repeats the first
+    t = grid_table(rows)
+    apply_headers(t, 1)
+    assert t.row_headers[4] == ["Weighted-average discount rate"]

@@ -783,6 +783,48 @@ def row_header_chains(table: Table, indents: list[float] | None = None) -> list[
                 stack.pop()  # the section the row totals
             continue
         stack.append(_Open(level, k.labels, k.section))
+    return _parallel_blocks(table, kinds, chains)
+
+
+MIN_PARALLEL_ROWS = 2  # one row repeated under two headings says nothing of where a section ends
+MIN_PARALLEL_BLOCKS = 2  # a repeat is two blocks or more
+
+
+def _is_section(kind: _RowKind | None) -> bool:
+    return kind is not None and kind.section
+
+
+def _own_labels(kind: _RowKind | None) -> list[str]:
+    return kind.labels if kind is not None else []
+
+
+def _parallel_blocks(table: Table, kinds: list[_RowKind | None], chains: list[list[str]]) -> list[list[str]]:
+    """Sibling sections whose rows repeat the same labels in the same order ("Operating leases:" then "Finance
+    leases:", each with "Right-of-use assets", ..., "Total lease liabilities", "Weighted-average discount rate"):
+    every row up to the next heading is that heading's, also past the total that would close it early. A block
+    runs from its heading to the next heading (or the table's end) and holds no heading of its own; blocks that
+    differ in any label are left as they are."""
+    heads = [r for r in range(table.header_rows, table.n_rows) if _is_section(kinds[r])]
+    if len(heads) < MIN_PARALLEL_BLOCKS:
+        return chains
+    ends = [*heads[1:], table.n_rows]
+
+    def labels(rows: range) -> tuple[str, ...]:
+        return tuple(" ".join(_own_labels(kinds[r])) for r in rows)
+
+    blocks = [(h, range(h + 1, end)) for h, end in zip(heads, ends, strict=True)]
+    i = 0
+    while i < len(blocks):
+        j = i + 1
+        while j < len(blocks) and labels(blocks[j][1]) == labels(blocks[i][1]):
+            j += 1
+        if j - i >= MIN_PARALLEL_BLOCKS and len(blocks[i][1]) >= MIN_PARALLEL_ROWS:
+            for head, rows in blocks[i:j]:
+                prefix = chains[head]
+                for r in rows:
+                    if chains[r][: len(prefix)] != prefix:
+                        chains[r] = [*prefix, *_own_labels(kinds[r])]
+        i = j
     return chains
 
 
