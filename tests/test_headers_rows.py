@@ -290,7 +290,6 @@ def test_a_section_under_a_period_section_nests_under_the_period():
     assert t.row_headers[4] == ["Liabilities", "Debt"]
 
 
-
 LEASE_BLOCKS = [
     ["", "2021", "2020"],
     ["Operating leases", "", ""],

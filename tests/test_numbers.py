@@ -34,6 +34,9 @@ from tablerag.parsing.numbers import parse_number
         ("5.2c", 5.2, "cents"),
         ("3.6 pts.", 3.6, "points"),  # a rate's move in percentage points
         ("(0.4) pp", -0.4, "points"),
+        ("140 bps", 140, "bps"),  # a rate's move in basis points
+        ("+40bps", 40, "bps"),
+        ("(30) bp", -30, "bps"),
         ("286,915(1)", 286915, None),  # a footnote mark glued onto the amount
         ("(6.9)(a)", -6.9, None),
         ("12.5%(2)", 12.5, "%"),

@@ -59,3 +59,23 @@ def test_rows_are_ranked_by_the_total_of_the_date(tmp_path):
     answer = answer_table(table, "Which asset class had the largest fair value at December 31, 2019?")
     assert answer is not None and answer.value == "Short-term investments"
     assert answer.citations[0]["col"] == 4  # the 2019 Total column (0-based)
+
+
+def test_the_kind_said_after_a_columns_name_names_no_row(tmp_path):
+    rows = [
+        ["(€ million)", "Automation", "Healthcare", "Consumer Products", "Total"],
+        ["External revenue", "4,812", "3,206", "2,590", "10,608"],
+        ["Adjusted EBITA margin", "14.6%", "16.9%", "9.6%", "14.1%"],
+        ["Capital expenditure", "291", "164", "77", "532"],
+        ["Segment assets", "6,940", "5,118", "2,275", "14,333"],
+    ]
+    table = table_from_rows(rows, tmp_path, "segments")
+    answer = answer_table(table, "What was the profit margin of the Consumer Products segment?")
+    assert answer is not None and answer.value == "9.6%"
+    answer = answer_table(table, "What were the segment assets of Healthcare?")
+    assert answer is not None and answer.value == "5,118"
+
+
+def test_a_why_question_no_reason_column_answers_is_refused(tmp_path):
+    rows = [["", "2021", "2020", "Change"], ["Revenue", "1,250", "1,100", "14%"]]
+    assert answer_table(table_from_rows(rows, tmp_path, "why"), "Why did revenue increase by 14% in 2021?") is None

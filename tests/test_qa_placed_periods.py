@@ -33,3 +33,16 @@ def test_a_year_said_by_its_place(tmp_path):
         ("What was return on equity in the first year presented?", "11.8%"),
         ("What was return on equity in the last year shown?", "13.1%"),
     )
+
+
+def test_years_ago_count_back_from_the_latest_and_the_first_year_is_the_earliest(tmp_path):
+    answers_each(
+        table_from_rows(NEWEST_FIRST, tmp_path, "newest"),
+        ("What was capital expenditure two years ago?", "402"),
+        ("What was the provision for income taxes in the first year?", "98,400"),
+    )
+    answers_each(
+        table_from_rows(OLDEST_FIRST, tmp_path, "oldest"),
+        ("What was return on equity in the first year?", "11.8%"),
+        ("What was the dividend payout ratio two years ago?", "41%"),
+    )

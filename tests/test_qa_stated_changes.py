@@ -51,3 +51,15 @@ def test_change_takes_the_amount_column_percentage_change_the_percent_one(tmp_pa
     assert _cell(answer_table(table, "What was the change in licence revenues?")) == ("$360", [(2, 3)])
     assert _cell(answer_table(table, "What was the change in maintenance revenues?")) == ("(181)", [(3, 3)])
     assert _cell(answer_table(table, "What was the percentage change in maintenance revenues?")) == ("(13)%", [(3, 4)])
+
+
+def test_a_change_column_named_by_all_its_words_is_taken_whatever_its_unit(tmp_path):
+    rows = [
+        ["", "Year Ended December 31,", "", "", "% Change", ""],
+        ["(in millions)", "2021", "2020", "2019", "2021 vs. 2020", "2020 vs. 2019"],
+        ["Net sales", "$7,845", "$8,212", "$7,930", "(4.5)%", "3.6%"],
+        ["Selling, general and administrative expenses", "1,688", "1,742", "1,701", "(3.1)%", "2.4%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "sga")
+    answer = answer_table(table, "What was the 2020 vs 2019 change in SG&A?")
+    assert answer is not None and answer.value == "2.4%"

@@ -148,3 +148,91 @@ def test_names_written_inside_one_label_are_one_name_and_a_ranked_kind_is_kept(t
     # the kind a "which" question ranks stays as said: one of the investing lines, not their net total
     ranked = terms_said(investing, "Which was the largest investing cash outflow in 2019?")
     assert ranked == "Which was the largest investing cash outflow in 2019?"
+
+
+CASH_FLOWS = [
+    ["$ in millions", "2021", "2020"],
+    ["Net income", "1,410", "1,262"],
+    ["Share-based compensation", "96", "88"],
+    ["Net cash provided by operating activities", "1,880", "1,705"],
+    ["Dividends paid", "(402)", "(388)"],
+    ["Repurchases of common stock", "(650)", "(900)"],
+    ["Net cash used in financing activities", "(1,052)", "(1,288)"],
+]
+
+BANK_BALANCE = [
+    ["At 31 December", "2021", "2020"],
+    ["Loans and advances to customers ($bn)", "1,045.2", "1,002.3"],
+    ["Customer accounts ($bn)", "1,602.4", "1,531.8"],
+    ["Advances to deposits ratio", "65.2%", "65.4%"],
+]
+
+
+def test_the_line_whose_years_are_ranked_is_asked_in_the_tables_words(tmp_path):
+    flows = table_from_rows(CASH_FLOWS, tmp_path, "flows")
+    asked = terms_said(flows, "In which year were share repurchases larger?")
+    assert asked == "In which year were repurchase of common stock larger?"
+    answers_each(flows, ("In which year were share repurchases larger?", "2020"))
+    answers_each(
+        table_from_rows(BANK_BALANCE, tmp_path, "bank"), ("What were customer deposits at year-end 2021?", "1,602.4")
+    )
+
+
+WORKING_CAPITAL = [
+    ["", "As at 31 December", "", ""],
+    ["£ million", "2021", "2020", "Change"],
+    ["Inventories", "402.1", "377.6", "24.5"],
+    ["Trade and other receivables", "610.4", "652.0", "(41.6)"],
+    ["Net working capital", "1,012.5", "1,029.6", "(17.1)"],
+]
+
+
+def test_a_movement_asked_is_the_stated_change(tmp_path):
+    answers_each(
+        table_from_rows(WORKING_CAPITAL, tmp_path, "wc"),
+        ("What was the movement in trade and other receivables?", "(41.6)"),
+    )
+
+
+TRAILING = [
+    ["", "Trailing Twelve Months Ended", "Nine Months Ended", ""],
+    ["(in millions)", "September 30, 2021", "September 30, 2021", "September 30, 2020"],
+    ["Net income", "$241.0", "$180.2", "$151.7"],
+    ["Adjusted EBITDA", "$602.5", "$451.9", "$410.3"],
+]
+
+
+def test_last_twelve_months_is_the_trailing_period(tmp_path):
+    answers_each(
+        table_from_rows(TRAILING, tmp_path, "ttm"), ("What was LTM net income as of September 30, 2021?", "$241.0")
+    )
+
+
+CASH_SUMMARY = [
+    ["$ in millions", "Fiscal 2021", "Fiscal 2020"],
+    ["Net cash provided by operating activities", "2,318", "2,045"],
+    ["Net cash used in investing activities", "(1,104)", "(962)"],
+    ["Net cash used in financing activities", "(886)", "(1,210)"],
+    ["Effect of exchange rate changes on cash", "(23)", "17"],
+    ["Net increase (decrease) in cash and cash equivalents", "305", "(110)"],
+]
+
+
+def test_a_change_said_both_ways_is_the_net_change(tmp_path):
+    answers_each(
+        table_from_rows(CASH_SUMMARY, tmp_path, "cash"), ("What was the net change in cash in fiscal 2020?", "(110)")
+    )
+
+
+SEGMENTS = [
+    ["(€ million)", "Automation", "Healthcare", "Total"],
+    ["External revenue", "4,812", "3,206", "8,018"],
+    ["Inter-segment revenue", "118", "42", "160"],
+    ["Segment assets", "6,940", "5,118", "12,058"],
+]
+
+
+def test_a_prefix_joined_by_a_hyphen_is_one_word_with_it(tmp_path):
+    answers_each(
+        table_from_rows(SEGMENTS, tmp_path, "segments"), ("What was intersegment revenue in Automation?", "118")
+    )

@@ -25,9 +25,13 @@ def test_a_superlative_whose_base_word_names_a_column_takes_that_column(tmp_path
     assert answer is not None and answer.value == "36.70"
     answer = answer_table(table, "What was the highest sales price in the third quarter of 2019?")
     assert answer is not None and answer.value == "47.00"
-    # a name asked is still a maximum over the cells; the base word already said is the column
-    for asked in ("Which quarter had the highest price in 2019?", "What was the highest High in 2019?"):
-        assert superlatives_named(table, asked) == asked
+    # a name asked ranks the column the base word names, said beside the superlative; a base word already said
+    # leaves the question as it is
+    asked = "Which quarter had the highest price in 2019?"
+    assert superlatives_named(table, asked) == "Which quarter had the highest high price in 2019?"
+    answer = answer_table(table, asked)
+    assert answer is not None and answer.value == "Third Quarter"
+    assert superlatives_named(table, "What was the highest High in 2019?") == "What was the highest High in 2019?"
     rows = [
         ["Quarter", "First", "Second", "Third"],
         ["High", "45.10", "46.30", "47.00"],
@@ -402,3 +406,24 @@ def test_a_minimum_or_maximum_of_a_stated_range_is_its_end(tmp_path):
     highest = Route(RouteKind.AGGREGATE, Intent.MAX)
     assert range_end(highest, "2.1% to 3.4%") == "3.4%"
     assert range_end(highest, "1988-89") is None and range_end(highest, "2019 - 2020") is None  # periods, no ranges
+
+
+def test_a_name_asked_with_a_superlative_ranks_the_column_its_base_word_names(tmp_path):
+    prices = [
+        ["", "High", "Low", "Dividends Declared"],
+        ["Fiscal 2021", "", "", ""],
+        ["First quarter", "$58.42", "$47.10", "$0.18"],
+        ["Second quarter", "63.95", "55.28", "0.18"],
+        ["Third quarter", "71.30", "60.04", "0.20"],
+        ["Fourth quarter", "68.77", "59.12", "0.20"],
+        ["Fiscal 2020", "", "", ""],
+        ["First quarter", "$49.85", "$41.22", "$0.16"],
+        ["Second quarter", "52.10", "44.67", "0.16"],
+        ["Third quarter", "50.36", "43.05", "0.18"],
+        ["Fourth quarter", "54.90", "45.81", "0.18"],
+    ]
+    table = table_from_rows(prices, tmp_path, "prices")
+    answer = answer_table(table, "In which quarter of fiscal 2020 did the stock reach its lowest price?")
+    assert answer is not None and answer.value == "First quarter"  # the lowest Low of fiscal 2020: 41.22
+    answer = answer_table(table, "In which quarter of fiscal 2021 did the stock reach its highest price?")
+    assert answer is not None and answer.value == "Third quarter"

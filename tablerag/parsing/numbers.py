@@ -203,6 +203,8 @@ _PLAIN = re.compile(r"^-?\d+(?:\.\d+)?$")  # "1234", "-5.25": most cells, parsed
 _SUBUNIT = re.compile(r"^(.*\d\)?)\s?(p|c|¢)$")  # an amount in a currency's hundredth: "53.2p", "(1.5)p", "5.2c"
 # a change in points ("3.6 pts.", "+1.2 pp", "(0.4) ppt"): KPI tables state a rate's move so
 _POINTS = re.compile(r"^(.*\d\)?)\s?(?:pts?\.?|pp|ppts?\.?|p\.p\.)$", re.IGNORECASE)
+# a change in basis points ("140 bps", "+40bps", "(30) bp"), hundredths of a percentage point
+_BASIS_POINTS = re.compile(r"^(.*\d\)?)\s?(?:bps?\.?|basis\s+points?)$", re.IGNORECASE)
 # a multiple ("17.8x", "1.4×", "(0.3)x"): price/earnings, leverage, cover ratios are stated so
 _TIMES = re.compile(r"^(.*\d\)?)\s?[x×]$", re.IGNORECASE)
 
@@ -333,6 +335,10 @@ def parse_number(text: str) -> ParsedNumber | None:
     if points is not None:
         inner = parse_number(points.group(1))
         return None if inner is None or inner.unit is not None else ParsedNumber(inner.value, "points", 1.0, text)
+    basis = _BASIS_POINTS.match(t)
+    if basis is not None:
+        inner = parse_number(basis.group(1))
+        return None if inner is None or inner.unit is not None else ParsedNumber(inner.value, "bps", 1.0, text)
     times = _TIMES.match(t)
     if times is not None:
         inner = parse_number(times.group(1))

@@ -18,6 +18,8 @@ from tablerag.parsing.numbers import YEAR_AT, format_unit, measure_scales, split
 Reading = tuple[str | None, float]
 _NONE: Reading = (None, 1.0)
 _RATIOS = ("%", "‰")
+# units of pure numbers the table's scale never multiplies: a share, a move in points or basis points, a multiple
+_UNSCALED = (*_RATIOS, "points", "bps", "times")
 OTHER_DOLLARS = frozenset({"CAD", "AUD", "NZD", "HKD", "SGD"})  # currencies whose sign is also a bare "$"
 _US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD", "U.S. dollars")
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
@@ -82,7 +84,7 @@ def _cell_unit(cell: Cell, row: Reading, col: Reading, table: Reading) -> str | 
     own, _ = split_unit(cell.unit)
     own = _named_dollar((own, 1.0), [cell.text], table)[0] if own else None  # "$ 1,234" in a CAD table
     unit = own or row[0] or col[0] or table[0]
-    scale = 1.0 if unit in _RATIOS else (col[1] if col[1] != 1.0 else row[1] if row[1] != 1.0 else table[1])
+    scale = 1.0 if unit in _UNSCALED else (col[1] if col[1] != 1.0 else row[1] if row[1] != 1.0 else table[1])
     return format_unit(unit, scale)
 
 

@@ -50,7 +50,9 @@ from tablerag.qa.link import (
     TOTAL_TOKENS,
     Linked,
     Scored,
+    asks_duration,
     kind_asked,
+    lasts,
     link,
     link_rows,
     periods_placed,
@@ -103,6 +105,7 @@ from tablerag.qa.reverse import (
     nil_owner,
     party_of,
     role_holder,
+    said_cell_owner,
     signed_owner,
     value_owner,
 )
@@ -267,6 +270,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1 and not ASKS_COUNT.search(question):
         tied = amount_of_period(table, tied)
+    if len(tied) > 1 and not _SHARE_WORDS.search(question):  # "the variance" over "Variance | Variance %"
+        tied = _amount_not_its_percent(table, tied)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
@@ -413,11 +418,14 @@ def _counted_column(table: Table, grid: list[list[str]], linked: Linked, questio
         # by a word of its own, not one of the price's ("exercise" of "exercise price" names no "Number Exercisable")
         own = [c for c in counts if not c.tokens <= named[0].tokens]
         return own if len(own) == 1 else counts if len(counts) == 1 else []
-    filled = _filled_values(table, grid, linked, r)
+    # a nil ("—") is no amount and no name: the cells beside it decide
+    filled = [c for c in _filled_values(table, grid, linked, r) if not is_nil_mark(grid[r][c])]
     cells = [table.cell_at(r, c) for c in filled]
     if len(filled) < MIN_COMPARED or any(cell is None or cell.value is None for cell in cells):
         return []  # a record of names, dates and scores: "how many" counts its rows, not one cell
     plain = [c for c, cell in zip(filled, cells, strict=True) if cell is not None and not _priced(table, r, c)]
+    if len(plain) > 1:  # "how many options" beside their remaining term in years: the term counts no options
+        plain = [c for c in plain if asks_duration(question) or not lasts(table, c)] or plain
     if len(plain) != 1 or _year_unsaid(table, r, plain, question):
         return []
     return [Scored(plain[0], 0.0, frozenset(), 0)]
@@ -428,6 +436,22 @@ _SHARE_WORDS = re.compile(r"%|\bpercent|\bshare\s+of\b|\bproportion\b|\bportion\
 # "how much", "the value of", capital, proceeds: money asked, not the count beside it ("the amount of share capital at the
 # beginning of 2018" over "2018 / Number of ordinary shares | 2018 / Amount")
 _MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
+
+
+_PERCENT_WORDS = frozenset(tokens("% percent percentage"))
+
+
+def _amount_not_its_percent(table: Table, cols: list[Scored]) -> list[Scored]:
+    """Of tied columns, those that are no other one's measure as a percentage ("Variance %" beside "Variance",
+    "Change (%)" beside "Change"): a question that asks no share asks the amount."""
+    heads = {c.index: set(tokens(table.column_name(c.index))) for c in cols}
+    as_percent = {
+        c.index
+        for c in cols
+        if heads[c.index] & _PERCENT_WORDS
+        and any(heads[o.index] == heads[c.index] - _PERCENT_WORDS for o in cols if o.index != c.index)
+    }
+    return [c for c in cols if c.index not in as_percent] or cols
 
 
 def _unit_of(cell: Cell | None) -> str | None:
@@ -860,6 +884,8 @@ def _from_table(
     reason = reason_column(table, linked, question)
     if reason is not None:  # "why did X change": the text a reason column gives, whatever operation words say
         return lookup(table, reason, version, question)
+    if _WHY_FIRST.match(question):  # a reason asked, no column gives one: no figure of the table answers it
+        return None
     members = member_rows(table, linked, question)  # "what does X consist of": the labels of its rows, whatever
     if members:  # operation words the section's name holds ("more than one year")
         return _labelled(table, linked, [(r, None) for r, _ in members], "; ".join(m for _, m in members), version)
@@ -902,6 +928,7 @@ def _from_table(
     owner = owner or signed_owner(table, linked, question)
     owner = owner or role_holder(table, linked, question) or party_of(table, linked, question)
     owner = owner or member_holding(table, linked, question)
+    owner = owner or said_cell_owner(table, linked, question)
     if owner is not None:  # "which region had revenue of 800 in 2019": the label of the cell holding 800
         return _labelled(table, linked, [(owner.row, owner.col)], owner.label, version)
     # "the first driver listed", "the judge after X": a row by its place in the table, or beside the one named
@@ -915,6 +942,10 @@ def _from_table(
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
     return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+
+
+# a question opening by asking why: a reason, which a figure never is
+_WHY_FIRST = re.compile(r"^\W*(?:why|warum|почему|dlaczego)\b|^\W*(?:为什么|为何)", re.IGNORECASE)
 
 
 # the change asked in money, not as a rate ("in dollar terms", "by what amount")

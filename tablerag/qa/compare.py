@@ -5,6 +5,7 @@ column; each cites every cell compared."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from tablerag.model import Cell, Table
@@ -47,6 +48,7 @@ from tablerag.qa.periods import (
     column_kind,
     column_years,
     is_year,
+    open_period,
     part_of_year_label,
     percent_column,
     percent_row,
@@ -210,6 +212,8 @@ def _rank_sql(
     # the net lines of sections ("Net book value" under each asset class) are the items compared, no totals
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in same)})" if same else non_total_rows(view, sandbox)
     years = _year_rows(view)
+    if period and _PERIOD_WORD & set(linked.words) and not _YEAR_WORD & set(linked.words):
+        years = _open_period_rows(view, years)  # "in which period": "Thereafter" and "2021-2022" are periods too
     if period and len(years) >= MIN_PERIOD_ROWS:  # "in which year": the rows that are years ("Thereafter" is none)
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in years)})"
     quarters = _quarter_rows(view, linked) if period else []
@@ -463,6 +467,18 @@ def _year_rows(view: TypedView) -> list[int]:
 
 
 _QUARTER_WORD = frozenset(tokens("quarter"))
+_PERIOD_WORD = frozenset(tokens("period"))
+_YEAR_WORD = frozenset(tokens("year"))
+
+
+def _open_period_rows(view: TypedView, years: list[int]) -> list[int]:
+    """The year rows and, among the view's valued rows, those labelled by a period that is no single year
+    (`periods.open_period`), in the view's order; the year rows alone when there are none."""
+    if not years:
+        return years
+    valued = {c.row for c in view.table.cells if c.value is not None}
+    others = [r for r in view.rows if r in valued and open_period(row_label(view, r))]
+    return sorted({*years, *others}) if others else years
 
 
 def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
@@ -689,6 +705,8 @@ def _across_columns(
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
+    if not linked.cols and not linked.kind:
+        cells = _period_totals(view, cells)  # "Level 1 | Level 2 | Total" under each date: each date's total
     # "which year, 2017 or 2019, had ...": of three years, the two the question names (unless they bound a span
     # the question runs over: ``named_only`` false)
     named = {t for s in linked.cols for t in s.tokens if is_year(t)}
@@ -699,6 +717,32 @@ def _across_columns(
         cells = asked  # "which quarter of 2019": that year's quarters, not the year before's too
     labels = column_labels(view, [c for _, c in cells])
     return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
+
+
+MIN_KINDS_PER_PERIOD = 2  # one column a period is no breakdown of it
+
+
+def _period_totals(view: TypedView, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A row's cells in columns of several kinds under each period ("December 31, 2019 / Level 1 | ... | Total"):
+    each period's Total column of that row instead, a period compared being its whole. The cells as they are
+    unless they are of one row, every period has two or more of them, and the table has exactly one total column
+    of each period, valued in that row."""
+    years = column_years(view.table)
+    rows = {r for r, _ in cells}
+    if len(rows) != 1 or any(len(years.get(c, ())) != 1 for _, c in cells):
+        return cells
+    (row,) = rows
+    counts = Counter(next(iter(years[c])) for _, c in cells)
+    if len(counts) < MIN_COMPARED_PERIODS or min(counts.values()) < MIN_KINDS_PER_PERIOD:
+        return cells
+    totals: dict[str, list[int]] = {}
+    for c, ys in years.items():
+        cell = view.table.cell_at(row, c)
+        if len(ys) == 1 and TOTAL_LABEL.search(_own_level(view, c)) and cell is not None and cell.value is not None:
+            totals.setdefault(next(iter(ys)), []).append(c)
+    if set(totals) != set(counts) or any(len(cs) != 1 for cs in totals.values()):
+        return cells
+    return [(row, totals[y][0]) for y in sorted(totals)]
 
 
 def _share_cells(view: TypedView, linked: Linked) -> list[tuple[int, int]] | None:

@@ -10,10 +10,11 @@ from typing import Any
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.parsing.numbers import is_nil_mark, unit_label
+from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
 from tablerag.qa.link import Linked, Scored, also_said, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
+    MONTH_NAME,
     PERCENT_LABEL,
     PERIOD_NOUNS,
     STATED_CHANGE,
@@ -21,8 +22,10 @@ from tablerag.qa.periods import (
     column_years,
     is_year,
     note_column,
+    open_period,
     percent_cell,
     percent_column,
+    percent_marked,
     percent_row,
     year_of,
     years_in,
@@ -163,13 +166,27 @@ def _share_column(table: Table, row: int, col: int) -> bool:
     return percent_row(table, row) if by_label else True
 
 
+_COUNT_LABEL = re.compile(r"\bnumber\s+of\b|\bcount\b", re.IGNORECASE)  # a row that counts things
+
+
 def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """ "How many / the number of ...?" answered by one cell that holds no number, or "how many votes" (a
     count, no share named) by a percentage (its own "%" or its column's): the linked cell is not the answer."""
     if len(citations) != 1:
         return False
     cell = table.cell_at(citations[0]["row"], citations[0]["col"])
-    share = cell is not None and (cell.unit == "%" or (cell.unit is None and _share_column(table, cell.row, cell.col)))
+    share = (
+        cell is not None
+        and (
+            cell.unit == "%"
+            or (
+                cell.unit is None
+                and _share_column(table, cell.row, cell.col)
+                # "Number of stores | 598" in a column of margins and growth rates: the row counts, whatever its column
+                and not _COUNT_LABEL.search(" ".join(table.row_chain(cell.row)[-1:]))
+            )
+        )
+    )
     if share and ASKS_COUNT.search(question) and not NAMES_SHARE.search(question):  # "% of population" is no count
         return True
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
@@ -202,6 +219,9 @@ def _row_texts(grid: list[list[str]], cells: list[tuple[int, int]]) -> set[str]:
     return {" ".join(grid[r][c].split()) for r, _ in cells for c in range(len(grid[r]))}
 
 
+_PERIOD_KIND = set(tokens("period"))
+
+
 def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> bool:
     """ "Which quarter had the highest High price?" answered by ranking rows is right when the answer's label is
     the period asked: it names a year, a span of years or that kind ("2019", "2020 - 2024", "Second quarter"), or
@@ -221,7 +241,9 @@ def rows_are_periods(table: Table, question: str, cells: list[tuple[int, int]], 
     period_cols = [c for c in range(table.n_cols) if kind <= set(tokens(table.column_name(c)))]
     for part in label.split("; "):
         in_kind_col = any(" ".join(grid[r][c].split()) == part for r, _ in cells for c in period_cols)
-        if not (years_in(part, header=True) or kind <= set(tokens(part)) or in_kind_col) or part not in stated:
+        # "in which period" over a maturity schedule: "Thereafter" is one of its periods
+        open_ = kind == _PERIOD_KIND and open_period(part)
+        if not (years_in(part, header=True) or kind <= set(tokens(part)) or in_kind_col or open_) or part not in stated:
             return False
     return True
 
@@ -316,7 +338,9 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
         cell = table.cell_at(row.index, s.index)
         if cell is None or cell.value is None or (STATED_CHANGE.search(table.column_name(s.index)) and not change):
             continue
-        if cell.unit == "%" or (cell.unit is None and percent_column(table, s.index)):  # "$500" is no percentage
+        if cell.unit == "%" or (
+            cell.unit is None and (percent_column(table, s.index) or percent_marked(table, s.index))
+        ):  # "$500" is no percentage
             out.append(s)
     cols = out or _only_share_column(table, question, row.index, change)
     if not cols:
@@ -394,6 +418,11 @@ def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | No
     return Linked([whole[0]], linked.cols, linked.key_cols, linked.words, linked.whole)
 
 
+_POINT_UNITS = ("points", "bps")
+_STATED_AMOUNT = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])")  # a number the question states
+_PERCENT_TOKENS = frozenset(tokens("% percent percentage"))
+
+
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
     """The column that states the change the question asks for ("Change", "% Difference", "Inc (Dec)"), when the
     linked row has a value there: a percentage for a percent change, an amount for a difference. Columns naming
@@ -402,6 +431,8 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         return None
     percent = route_.intent is Intent.PERCENT_CHANGE or "%" in question or bool(AS_PERCENT.search(question))
     asked = years_in(question)
+    said = set(tokens(question))
+    stated = {abs(p.value) for m in _STATED_AMOUNT.finditer(question) if (p := parse_number(m.group(0))) is not None}
     r = linked.row.index
     found = []
     for col in range(table.n_cols):
@@ -409,10 +440,17 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         cell = table.cell_at(r, col)
         if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
             continue
+        if abs(cell.value) in stated:  # "if interest rates decrease by 100 basis points": the scenario, no answer
+            continue
         years = years_in(name)
         # "the growth in fiscal 2018" over "2018 vs. 2017 % Change": the change into the one year asked
         into = len(asked) == 1 and len(years) == 2 and max(years) in asked
-        if percent_column(table, col) == percent and (not years or years <= asked or into):
+        # a move in points or basis points is a difference of two rates, whatever else its column holds
+        of_percent = percent_column(table, col) and cell.unit not in _POINT_UNITS
+        # a column the question names by every word of its header, its years with them ("the 2020 vs 2019 change"
+        # over "% Change / 2020 vs. 2019"), is the change asked, a percentage or an amount
+        whole = bool(years) and set(tokens(name)) - _PERCENT_TOKENS <= said
+        if (of_percent == percent or whole) and (not years or years <= asked or into):
             found.append(col)
     if len(found) > 1:  # several change columns: the question's words must pick one
         ranked = [s.index for s in linked.cols if s.index in found]
@@ -497,6 +535,14 @@ def _said(text: str) -> str:
     return text.strip().replace(",", "")
 
 
+_MONTH_WORD = re.compile(rf"^{MONTH_NAME}\.?$", re.IGNORECASE)
+
+
+def _day_of_date(words: list[str], i: int) -> bool:
+    """The number at ``i`` is a day written beside its month's name ("31 December", "December 31")."""
+    return any(0 <= j < len(words) and _MONTH_WORD.match(words[j]) for j in (i - 1, i + 1))
+
+
 def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) -> bool:
     """A lookup's one cell taken from a column the question pins to another value it states ("what is the only
     hospital to have 6 hospital beds?" answered 182 from "Hospital beds"; "the last stop on route 10" answered 11
@@ -515,6 +561,7 @@ def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) 
         for i, w in enumerate(words)
         if _PLAIN_NUMBER.match(w)
         and w not in header  # a day or year of the column's own date ("September 30, 2019") names the column
+        and not _day_of_date(words, i)  # "at 31 December 2018": a date the row or column is found by, no value
         and header & set(words[max(0, i - PIN_WINDOW) : i + PIN_WINDOW + 1])
     }
     grid = filled_grid(table)
@@ -526,9 +573,13 @@ def pinned_column(table: Table, question: str, citations: list[dict[str, Any]]) 
 # "how much has X increased", "by how much did X fall": the size of a change is asked
 # a payment that "falls due" ("how much of the cash flows falls due after five years") is no fall
 _FALL = r"(?:fall|fell)(?!(?:s|ing)?\s+due\b)"
+# a margin or rate said to improve, expand or contract ("how much did operating margin expand") moves as well; the
+# verbs only ("leasehold improvements", "the contract liability" name things)
+_MARGIN_MOVE = r"(?:improv(?:e|es|ed|ing)|expand(?:s|ed|ing)?|contract(?:ed|ing)|widen(?:s|ed|ing)?|narrow(?:ed|ing))\b"
 ASKS_CHANGE = re.compile(
-    rf"\bhow\s+(?:much|many)\b[^?]*?\b(?:increas|decreas|grow|grew|rise|rose|risen|{_FALL}|fallen|declin|drop)\w*"
-    r"|\b(?:increas|decreas|grew|grown|rose|risen|fell|fallen|declin|dropp)\w*\s+by\s+how\s+much\b",
+    rf"\bhow\s+(?:much|many)\b[^?]*?\b(?:(?:increas|decreas|grow|grew|rise|rose|risen|{_FALL}|fallen|declin|drop)\w*"
+    rf"|{_MARGIN_MOVE})"
+    rf"|\b(?:(?:increas|decreas|grew|grown|rose|risen|fell|fallen|declin|dropp)\w*|{_MARGIN_MOVE})\s+by\s+how\s+much\b",
     re.IGNORECASE,
 )
 

@@ -155,8 +155,9 @@ _LEFT_OUT_PORTION = re.compile(
     re.IGNORECASE,
 )
 # a prefix joined by a hyphen is one word with it, as it is written without one: "pre-tax" is "pretax",
-# "post-retirement" "postretirement", "e-commerce" "ecommerce" ("Sub-total" keeps its "total")
-_PREFIXED = re.compile(r"\b(pre|post|e)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECASE)
+# "post-retirement" "postretirement", "e-commerce" "ecommerce", "inter-segment" "intersegment" ("Sub-total" keeps
+# its "total")
+_PREFIXED = re.compile(r"\b(pre|post|e|inter|intra|re)[-\u2010\u2011](?=[^\W\d_])", re.IGNORECASE)
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
@@ -511,10 +512,17 @@ _FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])\((?:\d|[a-z])\)|\s\(\d\)\s*$|(?<=\w)
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 
 
+# a move said both ways ("increase (decrease)", "increase/(decrease)", "(decrease) increase"): a change either way
+_BOTH_WAYS = re.compile(
+    r"\b(?:increase\s*(?:/\s*)?\(?\s*decrease\s*\)?|\(?\s*decrease\s*\)?\s*(?:/\s*)?increase)\b", re.IGNORECASE
+)
+
+
 @lru_cache(maxsize=TOKEN_CACHE_SIZE)
 def _tokens(text: str) -> tuple[str, ...]:
     text = _POSSESSIVE.sub("", _FOOTNOTE_MARK.sub(" ", text))
     text = _SIGN_BEFORE_NUMBER.sub(lambda m: f" {_SIGNS[m.group(1)]} ", _dates_in_words(text))
+    text = _BOTH_WAYS.sub(" increase decrease change ", text)  # "Net increase (decrease) in cash" is its net change
     text = _SIGNED_MOVE.sub(lambda m: " increase " if (m.group(1) or m.group(2)) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", _OR_MORE.sub(" ormore ", text))
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
@@ -1064,8 +1072,26 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             if (shared := shared_words(text))
             and (c == stub or (any(not t.isdigit() for t in shared) and not shared < by_stub))
         }
+
+        # rows of one label under sections the question says nothing of ("Expected volatility" under "Stock options:"
+        # and under "Employee stock purchase plan:") tie however long their sections' names are
+        def section_said(r: int) -> bool:
+            return bool(set(tokens(" ".join(table.row_chain(r)[:-1]))) & set(full))
+
         tied = frozenset(
-            s.index for s in scored if evidence(s)[:-1] == evidence(best)[:-1] and unsaid[s.index] <= unsaid[best.index]
+            s.index
+            for s in scored
+            if evidence(s)[:-1] == evidence(best)[:-1]
+            and (
+                unsaid[s.index] <= unsaid[best.index]
+                or (
+                    own[s.index] == own[best.index]
+                    and table.row_chain(s.index)[:-1]
+                    and table.row_chain(best.index)[:-1]
+                    and not section_said(s.index)
+                    and not section_said(best.index)
+                )
+            )
         )
     return scored[:MAX_LINKED_ROWS], key_cols, tied
 
@@ -1365,6 +1391,11 @@ _SHOWN_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _ASKS_YEAR = re.compile(r"\b(?:which|what)\s+(?:fiscal\s+)?years?\b", re.IGNORECASE)
+# a year said by its distance from the latest ("two years ago") or as the first of those shown, the question ending
+# there ("return on equity in the first year?")
+_YEARS_AGO = re.compile(r"\b(two|three|four|five|2|3|4|5)\s+(?:fiscal\s+)?years\s+ago\b", re.IGNORECASE)
+_AGO_STEPS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+_FIRST_YEAR = re.compile(r"\bthe\s+first\s+(?:fiscal\s+)?year\b(?=\s*(?:[?,.;]|$))", re.IGNORECASE)
 # the year before the report's own and the report's own, said as a speaker would ("last year", "this fiscal year");
 # "the last year shown" is the latest of the table (`_SHOWN_PERIOD`), "the last year of the plan" no period of it
 # ("when was X last year riding", "the last year the team ran": a year asked, the final one)
@@ -1406,8 +1437,9 @@ _FINAL_QUARTER = re.compile(
 
 def periods_placed(table: Table, question: str) -> str:
     """The question with "the most recent / latest / current year" (or date, year end, balance sheet date) written as
-    the latest year of the table's period columns, "the prior / previous year" as the one before it, and "the
-    earliest / oldest year" as the earliest ("the later / earlier year" of two), a length said with it kept ("the
+    the latest year of the table's period columns, "the prior / previous year" as the one before it, "two years
+    ago" as the one before that, and "the earliest / oldest year" (a question ending "in the first year") as the
+    earliest ("the later / earlier year" of two), a length said with it kept ("the
     comparative nine-month period", "the prior-year quarter"): a period named by its place, not an operation; "the
     beginning of 2019" as the date of the balance row opening it when the periods are dated rows (`opening_said`)
     ("the net income in the latest year" is that year's cell, not the largest net income); the years of the rows
@@ -1452,6 +1484,10 @@ def periods_placed(table: Table, question: str) -> str:
         if not set(years) & years_in(question) and not _WHEN.search(question):  # "last year, compared with 2019":
             question = _SPOKEN_YEAR.sub(lambda m: years[-2] if m.group(1).lower() == "last" else years[-1], question)
         question = _SHOWN_PERIOD.sub(lambda m: years[0] if m.group(1).lower() == "first" else years[-1], question)
+        question = _FIRST_YEAR.sub(years[0], question)
+        question = _YEARS_AGO.sub(
+            lambda m: years[-1 - n] if (n := _AGO_STEPS[m.group(1).lower()]) < len(years) else m.group(0), question
+        )
     placed = _PLACED_PERIOD.sub(year, question)
     # a length said of a placed period ("the comparative half-year") is told among that year's columns
     return durations_said(table, placed) if placed != question and not said_length else placed
@@ -1506,7 +1542,7 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
         return rows
     labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
     if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
-        return _dated_end_first(table, bool(m.group(1)), rows)
+        return _dated_end_first(table, bool(m.group(1)), rows, dated_in_full=not years_in(question))
     end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
     first = set(tokens(" ".join(table.row_chain(rows[0].index))))  # its section may say the end ("... at beginning")
     if first & (_END_TOKENS | _BEGIN_TOKENS):
@@ -1526,20 +1562,24 @@ def _row_month(table: Table, row: int) -> int | None:
     return None if found is None else month_number(found.group(1) or found.group(2))
 
 
-def _dated_end_first(table: Table, end: bool, rows: list[Scored]) -> list[Scored]:
+def _dated_end_first(table: Table, end: bool, rows: list[Scored], dated_in_full: bool = False) -> list[Scored]:
     """Of the rows tied best, those dated by a day of the year and no year ("Cash and cash equivalents at 1 January"
     and "... at 31 December" over year columns, a "Change in cash" line tied with them): the later one first when
-    the end of a period is asked, the earlier when its beginning is. Unchanged unless two such rows differ in month."""
+    the end of a period is asked, the earlier when its beginning is. With ``dated_in_full`` (the question names no
+    year) rows dated in full count the same way ("Outstanding at December 31, 2018" and "... 2019": "at the end of
+    the year" is the later). Unchanged unless two such rows differ in month (in date)."""
     if len(rows) < 2:
         return rows
     best = round(rows[0].score, SCORE_DIGITS)
-    dated = {}
-    for s in rows:
-        if round(s.score, SCORE_DIGITS) != best:
-            break
+    tied = [s for s in rows if round(s.score, SCORE_DIGITS) == best]
+    dated: dict[int, tuple[int, int, int]] = {}  # (year, month, day); a day of the year alone has year 0
+    for s in tied:
         month = _row_month(table, s.index)
         if month is not None:
-            dated[s.index] = month
+            dated[s.index] = (0, month, 0)
+    if len(set(dated.values())) < 2 and dated_in_full:
+        days = {s.index: _row_date(table, s.index) for s in tied}
+        dated = {r: next(iter(found)) for r, found in days.items() if len(found) == 1}
     if len(set(dated.values())) < 2:
         return rows
     pick = (max if end else min)(dated, key=lambda r: dated[r])
@@ -1549,11 +1589,16 @@ def _dated_end_first(table: Table, end: bool, rows: list[Scored]) -> list[Scored
 def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
     """Two rows dated by a day of the year and no year ("Asset retirement obligations at January 1" and "... at
     December 31" over year columns): the first is the end asked ("at the end of 2019": the later one; "at the
-    beginning": the earlier one) and the second is not."""
+    beginning": the earlier one) and the second is not. Rows dated in full ("Unvested balance at December 31,
+    2018" and "... 2019") decide the same way when the question names no year."""
     m = _AT_AN_END.search(question)
     if m is None:
         return False
     a, b = _row_month(table, first), _row_month(table, second)
+    if (a is None or b is None) and not years_in(question):  # dated in full, no year asked: the dates decide
+        da, db = _row_date(table, first), _row_date(table, second)
+        if len(da) == 1 and len(db) == 1:
+            return da != db and (max(da) > max(db)) == bool(m.group(1))
     if a is None or b is None:
         return False
     return a != b and (a > b) == bool(m.group(1))
@@ -1574,6 +1619,22 @@ _SHARE_BASE_SAID = re.compile(
     r"(?=\s+(?:in|for|during|at|as|between|from|over|on)\b|\s*[?,]|\s*$)",
     re.IGNORECASE,
 )
+
+
+# a price in a row's label ("Average fuel price per gallon", "Average realized oil price ($/Bbl)"; a measure per unit
+# such as "Cost per ASM" is a line of its own), and the words that ask one
+_PRICE_LABEL = re.compile(r"\bprices?\b|\$\s*/", re.IGNORECASE)
+_PRICE_ASKED = re.compile(r"\bprices?\b|\bper\b|\brates?\b|\baverage\b|\bhow\s+much\b|\bcosts?\b|\$", re.IGNORECASE)
+
+
+def _price_unasked(table: Table, question: str, first: int, second: int) -> bool:
+    """Of two rows tied, the first states a quantity and the second its price ("Fuel gallons
+    consumed" and "Average fuel price per gallon" for "how many gallons of fuel"; "Crude oil" and "Average realized
+    oil price" for "oil output"), and the question asks no price, rate or average."""
+    if _PRICE_ASKED.search(question):
+        return False
+    said = " ".join(table.row_chain(second)[-1:]), " ".join(table.row_chain(first)[-1:])
+    return bool(_PRICE_LABEL.search(said[0])) and not _PRICE_LABEL.search(said[1])
 
 
 def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
@@ -1936,7 +1997,8 @@ _ALSO_SAID_GROUPS = (
     tokens("repaid repayments"),
     tokens("customers subscribers clients"),
     # growth "at constant currency" is "at constant exchange rates"; "reported" growth the one "at actual rates"
-    tokens("currency exchange"),
+    tokens("currency exchange FX"),
+    tokens("movement change"),  # "the movement in receivables" over "2019 | 2018 | Change"
     tokens("reported actual"),
     tokens("carrying book"),  # a "carrying amount" is the "Net book value"
     # what lies outside the home country: "foreign taxes" over a "Non-U.S." column, "international" sales
@@ -2080,8 +2142,22 @@ def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | No
     return whole[0] if len(whole) == 1 else None
 
 
+# the kind of a column said right after its name ("the Consumer Products segment", "the EMEA region"): it names the
+# column, no row ("Segment assets")
+_COLUMN_KIND = r"(?:segments?|divisions?|regions?|business(?:es)?|units?|markets?|countr(?:y|ies))"
+
+
+def _column_kind_spent(table: Table, question: str) -> str:
+    """The question with the kind word after a column's whole own name left out (`_COLUMN_KIND`)."""
+    for c in range(1, table.n_cols):
+        name = " ".join(table.column_chain(c)[-1:]).strip()
+        if len(name) > 1 and not years_in(name):
+            question = re.sub(rf"(?<!\w)({re.escape(name)})\s+{_COLUMN_KIND}\b", r"\1", question, flags=re.IGNORECASE)
+    return question
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
-    question = margin_as_share(table, spell_out(table, question))
+    question = margin_as_share(table, spell_out(table, _column_kind_spent(table, question)))
     q = tokens(question)
     found, key_cols, tied = link_rows(table, question, q)
     if not found and _HOW_MANY.search(question):
@@ -2121,6 +2197,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(table, question, rows))
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
+    rows = _tie_decided(rows, lambda a, b: _price_unasked(table, question, a, b))  # the quantity, not its price
     rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
     rows = _line_in_block(table, q, _year_in_block(table, question, rows))
     # a period the question names decides a tie: it put another row first, or the first row is of that period
@@ -2131,6 +2208,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and not _period_decides(table, question, rows[0].index, rows[1].index)
         and not _end_decides(table, question, rows[0].index, rows[1].index)
         and not _base_decides(table, question, rows[0].index, rows[1].index)
+        and not _price_unasked(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (
             whole_named(question) is not None
@@ -2139,6 +2217,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     col_q = _key_header_spent(table, rows, key_cols, q)
     cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
+    cols = _duration_unit_unsaid(table, question, cols)
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
         cols = [c for c in _columns_linked(table, question, col_q + also_cols, embedder) if c.index not in key_cols]
@@ -2157,6 +2236,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     cols = _whole_header_first(
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
+    cols = _driver_first(table, question, cols)
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     # the head noun said, or said otherwise ("turnover": "Net sales", not "Cost of sales")
     if rows_tied and (headed := _head_said(table, rows, set(q) | set(also))) is not None:
@@ -2335,6 +2415,46 @@ _LIFE_HEADER = re.compile(
 )
 
 
+# what drives a measure, said before it: "the currency effect on sales growth", "how much did M&A contribute to
+# growth", "how much did exchange rates affect marketing"
+_DRIVER = re.compile(
+    r"^(?P<a>.{2,60}?)\s+(?:effects?|impacts?|contributions?)\s+(?:on|to)\b"
+    r"|\bdid\s+(?P<b>.{2,40}?)\s+(?:contribute\s+to|add\s+to|affect|impact)\b",
+    re.IGNORECASE,
+)
+DRIVER_STEP = 1.0  # the driver's column goes ahead of the measure's by a word's worth
+
+
+_EFFECT_WORDS = frozenset(tokens("effect impact contribution"))
+
+
+def _driver_first(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
+    """The one column named by what the question says drives the measure first, ahead of the measure's own column
+    ("Total sales growth"): of the linked columns, the one every word of whose link is the driver's ("Currency" for
+    "the currency effect on the group's sales growth"); else of all columns, the one whose header says nothing but
+    the driver, in its words or others of the same meaning, and the effect ("FX" under "% change" for "the currency
+    impact on sales")."""
+    m = _DRIVER.search(question)
+    if m is None:
+        return cols
+    driver = set(tokens(m.group("a") or m.group("b")))
+    named = [c for c in cols if c.tokens & driver and c.tokens <= driver | _EFFECT_WORDS]
+    most = max((len(c.tokens & driver) for c in named), default=0)
+    named = [c for c in named if len(c.tokens & driver) == most]  # "Foreign Currency Impact" over "Constant Currency"
+    if not named:
+        meaning = driver | {w for t in driver for w in _ALSO_SAID.get(t, ())}
+        heads = {c: set(tokens(" ".join(table.column_chain(c)[-1:]))) for c in range(1, table.n_cols)}  # own level
+        found = [c for c, words in heads.items() if words & meaning and words <= meaning | _EFFECT_WORDS]
+        named = [Scored(found[0], 0.0, frozenset(heads[found[0]] & meaning), 0)] if len(found) == 1 else []
+    if len(named) != 1 or (cols and named[0].index == cols[0].index):
+        return cols
+    top = max((c.score for c in cols), default=0.0)
+    return [
+        Scored(named[0].index, top + DRIVER_STEP, named[0].tokens, 0),
+        *(c for c in cols if c.index != named[0].index),
+    ]
+
+
 def _life_column_first(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
     """The one column of lives ("Estimated Useful Life") first, at the best link's score, when the question asks
     over what period: "over what period is computer software depreciated" over "Depreciation Method | Estimated
@@ -2346,6 +2466,33 @@ def _life_column_first(table: Table, question: str, cols: list[Scored]) -> list[
         return cols
     top = max((c.score for c in cols), default=0.0)
     return [Scored(lives[0], top + LIFE_STEP, frozenset(), 0), *(c for c in cols if c.index != lives[0])]
+
+
+# a header's unit of duration, in brackets: "Remaining Contractual Term (years)", "Weighted-average life (in years)"
+_DURATION_UNIT = re.compile(r"\((?:in\s+)?(?:years?|months?|yrs?)\)", re.IGNORECASE)
+# a duration asked: "how many years", "in years", "how long", "over what period", "the remaining term"
+_DURATION_ASKED = re.compile(r"\b(?:how\s+many|in|of|number\s+of)\s+(?:years|months)\b|\bterm\b|\blife\b", re.I)
+_DURATION_WORDS = frozenset(tokens("year month"))
+
+
+def asks_duration(question: str) -> bool:
+    """The question asks a length of time ("how many years", "how long", "the remaining term")."""
+    return bool(_LENGTH_ASKED.search(question) or _DURATION_ASKED.search(question))
+
+
+def lasts(table: Table, col: int) -> bool:
+    """The column holds lengths of time: its header says a unit of duration, a term or a life."""
+    name = table.column_name(col)
+    return bool(_DURATION_UNIT.search(name) or _LIFE_HEADER.search(name) or re.search(r"\bterms?\b", name, re.I))
+
+
+def _duration_unit_unsaid(table: Table, question: str, cols: list[Scored]) -> list[Scored]:
+    """Columns linked only by "year" or "month" that their header says as a unit of duration ("Remaining
+    Contractual Term (years)") are dropped when the question asks no duration: "the year" of "outstanding at the
+    end of the year" is a point in time, not that column."""
+    if asks_duration(question):
+        return cols
+    return [c for c in cols if not (c.tokens <= _DURATION_WORDS and _DURATION_UNIT.search(table.column_name(c.index)))]
 
 
 # "when does X expire", "on what date was X granted": the answer is a date

@@ -295,9 +295,24 @@ def percent_column(table: Table, col: int) -> bool:
     name = table.column_name(col).lower()
     if "%" in name or "percent" in name:
         return True
-    return _mostly_percent(
-        [c.unit for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
+    return _mostly_percent(  # a rate's move in points beside percent changes ("140 bps") is no amount
+        [
+            c.unit
+            for c in table.cells
+            if c.col == col and c.row >= table.header_rows and c.value is not None and c.unit not in ("points", "bps")
+        ]
     )
+
+
+def percent_marked(table: Table, col: int) -> bool:
+    """A column of percentages that marks its unit on its first amount only ("Revenue | 100.0%" then "Cost of
+    revenue | 46.2", a rate reconciliation opening "Statutory rate | 21.0%"): the first valued body cell carries %,
+    no cell another unit."""
+    cells = sorted(
+        (c for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None),
+        key=lambda c: c.row,
+    )
+    return bool(cells) and cells[0].unit == "%" and all(c.unit in (None, "%") for c in cells)
 
 
 PERCENT_LABEL = re.compile(r"%|\bper\s?cent", re.IGNORECASE)  # a label stating its unit is a percentage
@@ -312,9 +327,20 @@ def percent_row(table: Table, row: int) -> bool:
 
 
 def percent_cell(table: Table, row: int, col: int) -> bool:
-    """A percentage: the cell carries the unit %, or its column is one of percentages."""
+    """A percentage: the cell carries the unit %, or its column is one of percentages by its header, or by its
+    cells when this one carries no other unit and its row states no amounts without one ("Number of stores |
+    1,214 | 1,187 | 27" under a "Change" column of "3.5%" and "50 bps" changes by a count: the column writes its %
+    where it means it)."""
     cell = table.cell_at(row, col)
-    return (cell is not None and cell.unit == "%") or percent_column(table, col)
+    if cell is not None and cell.unit == "%":
+        return True
+    name = table.column_name(col).lower()
+    if "%" in name or "percent" in name:
+        return True
+    if not percent_column(table, col):
+        return False
+    others = [c for c in table.cells if c.row == row and c.col != col and c.value is not None]
+    return not (cell is not None and cell.unit is None and others and all(c.unit is None for c in others))
 
 
 def is_year(text: str) -> bool:
@@ -753,3 +779,17 @@ def year_rows(table: Table) -> dict[int, str]:
         if not texts:
             out[r] = year
     return out if len(set(out.values())) >= MIN_DATED_ROWS else {}
+
+
+# a maturity schedule's periods that are no single year: open-ended ("Thereafter", "After 2024", "2025 and beyond")
+# or spans of years ("2021-2022")
+_OPEN_PERIOD = re.compile(
+    r"^\s*(?:thereafter|later\s+years|(?:after|beyond)\s+(?:19|20)\d\d|(?:19|20)\d\d\s+and\s+(?:thereafter|beyond|later)"
+    r"|(?:19|20)\d\d\s*[-–]\s*(?:19|20)?\d\d)\s*$",
+    re.IGNORECASE,
+)
+
+
+def open_period(label: str) -> bool:
+    """A row or column label naming a period that is no single year: "Thereafter", "After 2024", "2021-2022"."""
+    return _OPEN_PERIOD.match(label) is not None

@@ -29,6 +29,7 @@ from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
     MONTH_NAME,
+    PERCENT_LABEL,
     PERIOD_NOUNS,
     STATED_CHANGE,
     asked_months,
@@ -191,7 +192,7 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
         return cols  # "the percentage change": a change, not a share column
     if bool(share) == percent_column(table, cols[0].index):
         return cols
-    if row is not None and percent_row(table, row) and percent_cell(table, row, cols[0].index):
+    if row is not None and _ratio_row(table, row) and percent_cell(table, row, cols[0].index):
         return cols  # a row of ratios ("Tier 1 capital ratio"): every column of it holds a percentage
     if share and row is not None and percent_cell(table, row, cols[0].index):
         # the row's cell is a percentage already ("the Standardized total capital ratio" in a column of amounts
@@ -219,6 +220,15 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
         ):
             return [c, *(x for x in cols if x is not c)]
     return cols
+
+
+def _ratio_row(table: Table, row: int) -> bool:
+    """A row of ratios: its label says a percentage, or it holds amounts in no column but percentages ("Footwear |
+    1,215.4 | 31.6% | 1,105.8 | 30.4% | 9.9%" holds two amounts beside its shares: no row of ratios)."""
+    if PERCENT_LABEL.search(" ".join(table.row_chain(row))):
+        return True
+    valued = [c for c in table.cells if c.row == row and c.value is not None]
+    return percent_row(table, row) and all(c.unit == "%" or percent_column(table, c.col) for c in valued)
 
 
 def _other_measure(table: Table, first: int, other: int, said: set[str]) -> bool:

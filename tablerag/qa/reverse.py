@@ -534,10 +534,12 @@ def party_of(table: Table, linked: Linked, question: str) -> Owner | None:
 MIN_REGISTER_ROWS = 3  # two rows of names may be a pair of totals; three or more distinct names are a register
 
 
-def _names_column(table: Table) -> bool:
-    """The first column names each row of a register: a distinct text (no amount) in every body row."""
+def _names_column(table: Table, blanks: bool = False) -> bool:
+    """The first column names each row of a register: a distinct text (no amount) in every body row (with
+    ``blanks``, in every body row that has one: a sub-total line under the names says none)."""
     grid = filled_grid(table)
     names = [" ".join(grid[r][0].split()) for r in range(table.header_rows, table.n_rows)]
+    names = [n for n in names if n] if blanks else names
     return (
         len(names) >= MIN_REGISTER_ROWS
         and all(n and parse_number(n) is None for n in names)
@@ -562,3 +564,107 @@ def _kind_heads_first_column(table: Table, kind: frozenset[str], row: int) -> bo
     if _PARTY_HEADER.match(table.column_name(0)) and kind & _PARTY_WORDS:  # "which member" over "Name"
         return True
     return any(kind & set(tokens(label)) for label in table.row_chain(row)[:-1])
+
+
+# "which vessel was built in 2008": a name of a kind asked of the row, the question opening with it (not "which is",
+# "which of")
+_WHICH_NOUN = re.compile(
+    r"^\W*which\s+(?!(?:is|was|are|were|has|had|have|did|does|do|of|one|ones|can|could|will|would)\b)([^\W\d_]+)",
+    re.IGNORECASE,
+)
+# cells that say yes or no rather than name something: many rows share them, a question says them in passing
+_ANSWER_WORDS = frozenset({"yes", "no", "none", "n/a", "na", "nil", "not applicable"})
+_DASHES = re.compile(r"\s*[-‐‑‒–—]\s*")  # "2021 – 2023" as the question writes it: "2021 - 2023", "2021-2023"
+
+
+def _said_form(text: str) -> str:
+    """A text as compared for being said whole: lowercase, one space, every dash as a bare hyphen."""
+    return _DASHES.sub("-", " ".join(text.lower().split()))
+
+
+def _said_whole(cell: str, question: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(_said_form(cell))}(?!\w)", _said_form(question)) is not None
+
+
+def said_cell_owner(table: Table, linked: Linked, question: str) -> Owner | None:
+    """ "Which vessel was built in 2008?" over "Vessel | Type | Built | ...", "which entity is incorporated in
+    Indonesia?", "which debt instrument matures in June 2028?": the question says one cell of a register whole (a
+    text, a date or a year, not an amount: `value_owner` takes those), a cell no other row of its column holds; the
+    answer is its row's name in the first column. None unless exactly one row holds such cells, the question opens
+    with "which <kind>", ranks, bounds and places nothing ("which song was released before X" is `row_beside`'s),
+    says no other row's name whole (it asks something of that row), the kind names no column but the first ("which
+    level" over "Level" asks that column's cell), and the first column holds names of it: its header says the kind
+    or holds parties of a party kind, or it is a register's names (`_names_column`). "Who" asks the same of a first
+    column of people or parties by its header. With no cell said whole, a text of the one column the question names
+    said in its own words ("who chairs the Audit Committee": the "Chair" of that column) names the row."""
+    kind = _WHICH_NOUN.match(question)
+    who = _WHO.match(question) is not None and _PARTY_HEADER.match(table.column_name(0)) is not None
+    if (kind is None and not who) or _RANKS.search(question) or _PLACED.search(question):
+        return None
+    if threshold(question) is not None:
+        return None
+    noun = set(tokens(kind.group(1))) if kind else set(_PARTY_WORDS)
+    if not noun or any(noun & set(tokens(table.column_name(c))) for c in range(1, table.n_cols)):
+        return None
+    if not (
+        who
+        or noun & set(tokens(table.column_name(0)))
+        or (_PARTY_HEADER.match(table.column_name(0)) and noun & _PARTY_WORDS)
+        or _names_column(table, blanks=True)
+    ):
+        return None  # the first column holds no names of the kind asked: a rank, a position, a year of a list
+    grid = filled_grid(table)
+    body = range(table.header_rows, table.n_rows)
+    said: dict[int, int] = {}  # row -> the first column of it holding a cell the question says
+    for c in range(1, table.n_cols):
+        column = [" ".join(grid[r][c].split()) for r in body]
+        for r, text in zip(body, column, strict=True):
+            if not text or is_nil_mark(text) or text.lower() in _ANSWER_WORDS or column.count(text) > 1:
+                continue
+            parsed = parse_number(text)
+            if parsed is not None and not _YEAR.fullmatch(text):
+                continue  # an amount: a value the question states is `value_owner`'s
+            words = set(tokens(text))
+            if words and not words <= set(tokens(table.column_name(c))) and _said_whole(text, question):
+                said.setdefault(r, c)
+    by_column = _word_of_named_column(table, grid, linked, question)
+    said = by_column if len(by_column) == 1 else said  # "the chair of the Audit Committee": that column's "Chair"
+    if len(said) != 1:
+        return None
+    ((row, col),) = said.items()
+    if any(r != row and grid[r][0].strip() and _said_whole(grid[r][0], question) for r in body):
+        return None  # the question names another row: it asks something of that one
+    if TOTAL_TOKENS & set(tokens(grid[row][0])):
+        return None
+    name = " ".join(grid[row][0].split())
+    if not name or (parse_number(name) is not None and not _YEAR.fullmatch(name)):
+        return None
+    return Owner(row, col, name)
+
+
+def _word_of_named_column(table: Table, grid: list[list[str]], linked: Linked, question: str) -> dict[int, int]:
+    """ "Who chairs the Audit Committee?" over "Director | Audit | Compensation" holding "Chair" and "Member": the
+    rows whose cell of the column named (the one whose header's words the question says all of, else the one best
+    linked) is a text the question says in words of its own ("chairs"), a text no other row of that column holds."""
+    asked = set(tokens(question))
+    whole = [c for c in range(1, table.n_cols) if (head := set(tokens(table.column_name(c)))) and head <= asked]
+    if len(whole) == 1:  # a column named by every word of its header, though its cells linked the rows
+        col = whole[0]
+    elif linked.cols and (len(linked.cols) == 1 or linked.cols[1].score < linked.cols[0].score):
+        col = linked.cols[0].index
+    else:
+        return {}
+    if col == 0:
+        return {}
+    said = asked - set(tokens(table.column_name(col)))
+    body = range(table.header_rows, table.n_rows)
+    column = [" ".join(grid[r][col].split()) for r in body]
+    return {
+        r: col
+        for r, text in zip(body, column, strict=True)
+        if text
+        and parse_number(text) is None
+        and column.count(text) == 1
+        and (words := set(tokens(text)))
+        and words <= said
+    }

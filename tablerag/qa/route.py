@@ -640,12 +640,16 @@ _RATE_MOVED = (
 )
 MAX_SCENARIO_NAME_WORDS = 3  # "a -0.5% discount rate change": the rate's name between the move and its word
 # a move of a rate the question supposes ("a 100 basis point increase in interest rates", "an increase of 10%", "a
-# -0.5% discount rate change"): a scenario a sensitivity table heads a column with, not a change to compute
+# -0.5% discount rate change", "if rates decrease by 1%"): a scenario a sensitivity table heads a column with, not a
+# change to compute
 _SCENARIO = re.compile(
     rf"\b{_RATE_MOVED}[\s-]*{_MOVE_WORDS}\b"
     # the rate's name said between only after "a" ("a 0.5% discount rate change"; "the 10% notes change" is a debt)
     rf"|\ban?\s+{_RATE_MOVED}(?:[\s-]+[^\W\d_]+){{1,{MAX_SCENARIO_NAME_WORDS}}}?[\s-]+{_MOVE_WORDS}\b"
-    rf"|\b{_MOVE_WORDS}\s+of\s+{_RATE_MOVED}",
+    rf"|\b{_MOVE_WORDS}\s+of\s+{_RATE_MOVED}"
+    # a condition the question sets: "if interest rates decrease by 100 basis points"
+    rf"|\b(?:if|assuming|should|were)\b[^?,]*?\b(?:{_MOVE_WORDS}|(?:increas|decreas|declin|chang)ed|rose|fell|dropped)"
+    rf"\s+by\s+{_RATE_MOVED}",
     re.IGNORECASE,
 )
 

@@ -302,7 +302,17 @@ TERMS: tuple[tuple[str, ...], ...] = (
         "operating cash flow",
         "cash from operations",
     ),
-    ("share repurchases", "share buybacks", "repurchase of shares", "purchase of own shares", "buybacks"),
+    (
+        "share repurchases",
+        "share buybacks",
+        "repurchase of shares",
+        "purchase of own shares",
+        "buybacks",
+        "repurchase of common stock",
+        "purchase of treasury stock",
+    ),
+    ("customer deposits", "customer accounts", "deposits from customers", "due to customers"),
+    ("LTM", "last twelve months", "trailing twelve months", "TTM", "last 12 months", "trailing 12 months"),
 )
 
 
@@ -333,8 +343,11 @@ def _term_labels(table: Table) -> list[str]:
 
 
 # a name right after "which" is the kind a question ranks or picks among ("which was the largest investing cash
-# outflow": one of the investing lines), not the one line the table names so
-_RANKED_KIND = re.compile(r"\bwhich\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
+# outflow": one of the investing lines), not the one line the table names so; after "which year (were)" it is the
+# line whose periods are ranked ("in which year were share repurchases larger")
+_RANKED_KIND = re.compile(
+    r"\bwhich\s+(?!(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|months?)\b)(?:\w+\s+){0,3}$", re.IGNORECASE
+)
 
 
 def terms_said(table: Table, question: str) -> str:
@@ -534,7 +547,7 @@ def superlatives_named(table: Table, question: str) -> str:
     and none holds the superlative itself; unchanged when the question asks for a name ("which quarter had the
     highest price": a maximum over cells) or already says such a word ("the highest High price")."""
     if _ASKS_NAME.search(question):
-        return question
+        return _superlatives_beside(table, question)
     names = [*(table.column_chain(c) for c in range(table.n_cols)), *(table.row_chain(r) for r in range(table.n_rows))]
     words = {w for chain in names for level in chain for w in re.findall(r"\w+", level.lower())}
     asked = {w.lower() for w in re.findall(r"\w+", question)}
@@ -547,6 +560,26 @@ def superlatives_named(table: Table, question: str) -> str:
         return next((w for w in meant if w in words), m.group(0))
 
     return _SUPERLATIVE.sub(base, question)
+
+
+def _superlatives_beside(table: Table, question: str) -> str:
+    """A question asking a name ("in which quarter did the stock reach its highest price") with each superlative
+    followed by the one word it stands for that a column header holds and no row name ("highest high price" over
+    "High | Low"): the ranking is of that column. Unchanged where the question says such a word already."""
+    columns = {
+        w for c in range(table.n_cols) for level in table.column_chain(c) for w in re.findall(r"\w+", level.lower())
+    }
+    rows = {w for r in range(table.n_rows) for level in table.row_chain(r) for w in re.findall(r"\w+", level.lower())}
+    asked = {w.lower() for w in re.findall(r"\w+", question)}
+
+    def beside(m: re.Match[str]) -> str:
+        meant = _SUPERLATIVE_BASE[m.group(1).lower()]
+        if any(w in asked for w in meant):
+            return m.group(0)
+        found = [w for w in meant if w in columns and w not in rows]
+        return f"{m.group(0)} {found[0]}" if len(found) == 1 else m.group(0)
+
+    return _SUPERLATIVE.sub(beside, question)
 
 
 def plain_words(text: str) -> str:
