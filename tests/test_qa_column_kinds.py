@@ -79,3 +79,16 @@ def test_the_kind_said_after_a_columns_name_names_no_row(tmp_path):
 def test_a_why_question_no_reason_column_answers_is_refused(tmp_path):
     rows = [["", "2021", "2020", "Change"], ["Revenue", "1,250", "1,100", "14%"]]
     assert answer_table(table_from_rows(rows, tmp_path, "why"), "Why did revenue increase by 14% in 2021?") is None
+
+
+def test_of_two_columns_under_a_useful_life_label_the_one_counting_years_gives_the_life(tmp_path):
+    # a borderless page may centre "Estimated Useful Life" over both columns: "(in years)" tells its own
+    rows = [
+        ["", "Useful Life / Fair value", "Useful Life / (in years)"],
+        ["Customer relationships", "15,300", "8"],
+        ["Order backlog", "1,400", "1"],
+        ["Goodwill", "93,776", "Indefinite"],
+    ]
+    table = table_from_rows(rows, tmp_path, "lives")
+    answer = answer_table(table, "How long is the estimated useful life for the Goodwill?")
+    assert answer is not None and answer.value == "Indefinite"

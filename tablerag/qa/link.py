@@ -2462,6 +2462,8 @@ def _life_column_first(table: Table, question: str, cols: list[Scored]) -> list[
     if not _LENGTH_ASKED.search(question):
         return cols
     lives = [c for c in range(table.n_cols) if _LIFE_HEADER.search(table.column_name(c))]
+    if len(lives) > 1:  # a label over two columns ("Estimated Useful Life" over "Fair value | (in years)"): the one
+        lives = [c for c in lives if _DURATION_UNIT.search(table.column_name(c))] or lives  # counting years
     if len(lives) != 1:
         return cols
     top = max((c.score for c in cols), default=0.0)
