@@ -205,6 +205,7 @@ _SUBUNIT = re.compile(r"^(.*\d\)?)\s?(p|c|¢)$")  # an amount in a currency's hu
 _POINTS = re.compile(r"^(.*\d\)?)\s?(?:pts?\.?|pp|ppts?\.?|p\.p\.)$", re.IGNORECASE)
 # a change in basis points ("140 bps", "+40bps", "(30) bp"), hundredths of a percentage point
 _BASIS_POINTS = re.compile(r"^(.*\d\)?)\s?(?:bps?\.?|basis\s+points?)$", re.IGNORECASE)
+POINT_UNITS = ("points", "bps")  # the units of a rate's move: percentage points, basis points
 # a multiple ("17.8x", "1.4×", "(0.3)x"): price/earnings, leverage, cover ratios are stated so
 _TIMES = re.compile(r"^(.*\d\)?)\s?[x×]$", re.IGNORECASE)
 

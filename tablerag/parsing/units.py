@@ -13,13 +13,21 @@ from __future__ import annotations
 import re
 
 from tablerag.model import Cell, Table
-from tablerag.parsing.numbers import YEAR_AT, format_unit, measure_scales, split_unit, unit_from_text, unit_label
+from tablerag.parsing.numbers import (
+    POINT_UNITS,
+    YEAR_AT,
+    format_unit,
+    measure_scales,
+    split_unit,
+    unit_from_text,
+    unit_label,
+)
 
 Reading = tuple[str | None, float]
 _NONE: Reading = (None, 1.0)
 _RATIOS = ("%", "‰")
 # units of pure numbers the table's scale never multiplies: a share, a move in points or basis points, a multiple
-_UNSCALED = (*_RATIOS, "points", "bps", "times")
+_UNSCALED = (*_RATIOS, *POINT_UNITS, "times")
 OTHER_DOLLARS = frozenset({"CAD", "AUD", "NZD", "HKD", "SGD"})  # currencies whose sign is also a bare "$"
 _US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD", "U.S. dollars")
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)

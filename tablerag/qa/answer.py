@@ -27,6 +27,7 @@ from tablerag.qa.fit import (
     ASKS_CHANGE,
     ASKS_COUNT,
     ASKS_PERIOD,
+    PERCENT_TOKENS,
     change_not_stated,
     counts_a_length,
     counts_a_row,
@@ -438,9 +439,6 @@ _SHARE_WORDS = re.compile(r"%|\bpercent|\bshare\s+of\b|\bproportion\b|\bportion\
 _MONEY_ASKED = re.compile(r"\bhow\s+much\b|\bvalue\s+of\b|\bcapital\b|\bproceeds\b", re.IGNORECASE)
 
 
-_PERCENT_WORDS = frozenset(tokens("% percent percentage"))
-
-
 def _amount_not_its_percent(table: Table, cols: list[Scored]) -> list[Scored]:
     """Of tied columns, those that are no other one's measure as a percentage ("Variance %" beside "Variance",
     "Change (%)" beside "Change"): a question that asks no share asks the amount."""
@@ -448,8 +446,8 @@ def _amount_not_its_percent(table: Table, cols: list[Scored]) -> list[Scored]:
     as_percent = {
         c.index
         for c in cols
-        if heads[c.index] & _PERCENT_WORDS
-        and any(heads[o.index] == heads[c.index] - _PERCENT_WORDS for o in cols if o.index != c.index)
+        if heads[c.index] & PERCENT_TOKENS
+        and any(heads[o.index] == heads[c.index] - PERCENT_TOKENS for o in cols if o.index != c.index)
     }
     return [c for c in cols if c.index not in as_percent] or cols
 

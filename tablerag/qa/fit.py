@@ -10,7 +10,7 @@ from typing import Any
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.parsing.numbers import is_nil_mark, parse_number, unit_label
+from tablerag.parsing.numbers import POINT_UNITS, is_nil_mark, parse_number, unit_label
 from tablerag.qa.link import Linked, Scored, also_said, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
@@ -418,9 +418,8 @@ def stated_ratio_row(table: Table, route_: Route, linked: Linked) -> Linked | No
     return Linked([whole[0]], linked.cols, linked.key_cols, linked.words, linked.whole)
 
 
-_POINT_UNITS = ("points", "bps")
 _STATED_AMOUNT = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])")  # a number the question states
-_PERCENT_TOKENS = frozenset(tokens("% percent percentage"))
+PERCENT_TOKENS = frozenset(tokens("% percent percentage"))  # a percentage said, as link tokens
 
 
 def stated_change(table: Table, question: str, route_: Route, linked: Linked) -> int | None:
@@ -446,10 +445,10 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         # "the growth in fiscal 2018" over "2018 vs. 2017 % Change": the change into the one year asked
         into = len(asked) == 1 and len(years) == 2 and max(years) in asked
         # a move in points or basis points is a difference of two rates, whatever else its column holds
-        of_percent = percent_column(table, col) and cell.unit not in _POINT_UNITS
+        of_percent = percent_column(table, col) and cell.unit not in POINT_UNITS
         # a column the question names by every word of its header, its years with them ("the 2020 vs 2019 change"
         # over "% Change / 2020 vs. 2019"), is the change asked, a percentage or an amount
-        whole = bool(years) and set(tokens(name)) - _PERCENT_TOKENS <= said
+        whole = bool(years) and set(tokens(name)) - PERCENT_TOKENS <= said
         if (of_percent == percent or whole) and (not years or years <= asked or into):
             found.append(col)
     if len(found) > 1:  # several change columns: the question's words must pick one

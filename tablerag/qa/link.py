@@ -2145,10 +2145,13 @@ def one_column(table: Table, cols: list[Scored], words: set[str]) -> Scored | No
 # the kind of a column said right after its name ("the Consumer Products segment", "the EMEA region"): it names the
 # column, no row ("Segment assets")
 _COLUMN_KIND = r"(?:segments?|divisions?|regions?|business(?:es)?|units?|markets?|countr(?:y|ies))"
+_KIND_SAID = re.compile(rf"\b{_COLUMN_KIND}\b", re.IGNORECASE)
 
 
 def _column_kind_spent(table: Table, question: str) -> str:
     """The question with the kind word after a column's whole own name left out (`_COLUMN_KIND`)."""
+    if not _KIND_SAID.search(question):
+        return question  # no kind word: the columns' names need not be read
     for c in range(1, table.n_cols):
         name = " ".join(table.column_chain(c)[-1:]).strip()
         if len(name) > 1 and not years_in(name):

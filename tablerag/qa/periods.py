@@ -10,7 +10,7 @@ import re
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.headers import bare_label
-from tablerag.parsing.numbers import is_nil_mark, joined_years
+from tablerag.parsing.numbers import POINT_UNITS, is_nil_mark, joined_years
 from tablerag.qa.route import NOUN_CLAUSE, PERIOD_QUALIFIERS
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -292,16 +292,20 @@ def _mostly_percent(units: list[str | None]) -> bool:
 
 def percent_column(table: Table, col: int) -> bool:
     """A column of percentages: its header says so, or most of its body values carry the unit %."""
-    name = table.column_name(col).lower()
-    if "%" in name or "percent" in name:
+    if _percent_header(table, col):
         return True
     return _mostly_percent(  # a rate's move in points beside percent changes ("140 bps") is no amount
         [
             c.unit
             for c in table.cells
-            if c.col == col and c.row >= table.header_rows and c.value is not None and c.unit not in ("points", "bps")
+            if c.col == col and c.row >= table.header_rows and c.value is not None and c.unit not in POINT_UNITS
         ]
     )
+
+
+def _percent_header(table: Table, col: int) -> bool:
+    name = table.column_name(col).lower()
+    return "%" in name or "percent" in name
 
 
 def percent_marked(table: Table, col: int) -> bool:
@@ -334,8 +338,7 @@ def percent_cell(table: Table, row: int, col: int) -> bool:
     cell = table.cell_at(row, col)
     if cell is not None and cell.unit == "%":
         return True
-    name = table.column_name(col).lower()
-    if "%" in name or "percent" in name:
+    if _percent_header(table, col):
         return True
     if not percent_column(table, col):
         return False

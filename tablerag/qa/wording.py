@@ -7,6 +7,7 @@ share a table states when it names no margin, and a line's name of art said as t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from tablerag.decomposition.serialize import filled_grid
@@ -548,8 +549,9 @@ def superlatives_named(table: Table, question: str) -> str:
     highest price": a maximum over cells) or already says such a word ("the highest High price")."""
     if _ASKS_NAME.search(question):
         return _superlatives_beside(table, question)
-    names = [*(table.column_chain(c) for c in range(table.n_cols)), *(table.row_chain(r) for r in range(table.n_rows))]
-    words = {w for chain in names for level in chain for w in re.findall(r"\w+", level.lower())}
+    words = _chain_words(table.column_chain(c) for c in range(table.n_cols)) | _chain_words(
+        table.row_chain(r) for r in range(table.n_rows)
+    )
     asked = {w.lower() for w in re.findall(r"\w+", question)}
 
     def base(m: re.Match[str]) -> str:
@@ -562,14 +564,17 @@ def superlatives_named(table: Table, question: str) -> str:
     return _SUPERLATIVE.sub(base, question)
 
 
+def _chain_words(chains: Iterable[list[str]]) -> set[str]:
+    """The lowercase words of header chains' levels."""
+    return {w for chain in chains for level in chain for w in re.findall(r"\w+", level.lower())}
+
+
 def _superlatives_beside(table: Table, question: str) -> str:
     """A question asking a name ("in which quarter did the stock reach its highest price") with each superlative
     followed by the one word it stands for that a column header holds and no row name ("highest high price" over
     "High | Low"): the ranking is of that column. Unchanged where the question says such a word already."""
-    columns = {
-        w for c in range(table.n_cols) for level in table.column_chain(c) for w in re.findall(r"\w+", level.lower())
-    }
-    rows = {w for r in range(table.n_rows) for level in table.row_chain(r) for w in re.findall(r"\w+", level.lower())}
+    columns = _chain_words(table.column_chain(c) for c in range(table.n_cols))
+    rows = _chain_words(table.row_chain(r) for r in range(table.n_rows))
     asked = {w.lower() for w in re.findall(r"\w+", question)}
 
     def beside(m: re.Match[str]) -> str:
