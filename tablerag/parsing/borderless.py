@@ -13,7 +13,16 @@ import re
 
 from tablerag.model import BBox
 from tablerag.parsing.found import FoundTable
-from tablerag.parsing.grid import GridCell, TextLine, Word, band_cells, coverage_gaps, group_lines, split_chunks
+from tablerag.parsing.grid import (
+    MAX_GROUP_LABEL_CHARS,
+    GridCell,
+    TextLine,
+    Word,
+    band_cells,
+    coverage_gaps,
+    group_lines,
+    split_chunks,
+)
 
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
@@ -29,7 +38,6 @@ PROSE_LINES = 3  # a text block this many lines long, every line plain running t
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
 MAX_SPANNING_LABEL_LINES = 2  # group-label lines above a borderless table's first aligned line (a label and a unit)
 MAX_HEADER_LINES_ABOVE = 3  # header lines of several labels above it, each gap under a body gutter (a header's levels)
-MAX_GROUP_LABEL_CHARS = 60  # a group label wider than its columns is a few words; a longer centred line is a title
 LABEL_GAP = 3.0  # a group label sits within a few of the table's line gaps above it; a title stands off
 SAME_SIZE = 1.05  # a group label is set like the table's text; a larger line above it is a title
 MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else it merges into its neighbour

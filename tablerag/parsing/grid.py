@@ -20,6 +20,7 @@ LEADER_CHARS = frozenset(".…·_")  # dot leaders lead the eye from a label to 
 # a run of leader glyphs this short standing a cell gap off the word before it is a nil mark in a cell of its own
 # ("866.9   ·", "years   __"): a leader follows its text at a space's distance, and runs on
 NIL_MARK_MAX_CHARS = 3
+MAX_GROUP_LABEL_CHARS = 60  # a group label wider than its columns is a few words; a longer centred line is a title
 SPAN_COVERAGE = 0.5  # a ruling counts as separating two grid slots when it covers at least half their shared edge
 
 
@@ -371,6 +372,10 @@ def band_cells(
             x0, x1 = min(w.x0 for w in chunk), max(w.x1 for w in chunk)
             c0 = index_of(col_edges, x0 + 0.5)
             c1 = max(index_of(col_edges, x1 - 0.5), c0)
+            if c0 in taken and r in labels and len(words_text(chunk)) <= MAX_GROUP_LABEL_CHARS:
+                # a header label set a cell gap apart ("June 30, 2019   December 31, 2018") that reaches a free
+                # column heads that one; a title line's rest stays with its start
+                c0 = next((c for c in range(c0 + 1, c1 + 1) if c not in taken), c0)
             if c0 in taken:
                 taken[c0].words.extend(chunk)
                 continue

@@ -34,6 +34,8 @@ def _extents(table: Table, below: int) -> list[tuple[float, float] | None]:
     out: list[tuple[float, float] | None] = [None] * table.n_cols
     for c in table.cells:
         if below <= c.row < table.header_rows and c.col_span == 1 and c.text.strip() and c.bbox is not None:
+            if scale_note(c.text):  # "(in millions)" over the stub says what the numbers count, it heads no column
+                continue
             cur = out[c.col]
             out[c.col] = (c.bbox.x0, c.bbox.x1) if cur is None else (min(cur[0], c.bbox.x0), max(cur[1], c.bbox.x1))
     return out
@@ -100,14 +102,25 @@ def spread_group_labels(table: Table) -> bool:
             for c in table.cells
             if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip() and not scale_note(c.text)
         ]
-        for cell in sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col):
+        sets = _label_sets(table, row)
+        own = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
+        # the sets repeat one layout: when one set's only label heads its set, every set's does
+        whole = any(sets[id(c)][2] and _heads_set(table, c, *sets[id(c)][:2], ext) for c in own if id(c) in sets)
+        for cell in own:
             if cell.bbox is None:
                 continue
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
-            while lo > 0 and not taken[lo - 1]:
+            block = sets.get(id(cell))
+            if block is not None and block[2] and whole:
+                if (cell.col, cell.col_span) != (block[0], block[1] - block[0] + 1):
+                    cell.col, cell.col_span = block[0], block[1] - block[0] + 1
+                    changed = True
+                continue
+            floor, ceiling = (block[0], block[1]) if block is not None else (0, table.n_cols - 1)
+            while lo > floor and not taken[lo - 1]:
                 lo -= 1
-            while hi < table.n_cols - 1 and not taken[hi + 1]:
+            while hi < ceiling and not taken[hi + 1]:
                 hi += 1
             best = _best_run(cell, lo, hi, ext, groups)
             if best is None or _stacked(table, cell, best[0]):
@@ -119,6 +132,63 @@ def spread_group_labels(table: Table) -> bool:
     if changed:  # empty placeholders now under a widened label would shadow it
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _repeated_sets(table: Table, row: int) -> list[tuple[int, int]]:
+    """Column ranges of one set of sub-labels that the header rows below ``row`` repeat side by side ("High | Low |
+    Dividends" under each of two years, "$ | % of Net Sales" twice, "Gross Carrying Amount | Accumulated
+    Amortization | Net Carrying Amount" under two dates): a run of at least MIN_SUBLABELS labelled columns, not all
+    named alike, whose label chains the next runs repeat in order. The widest such repetition outside the stub."""
+    chains = [tuple(_lower_chain(table, row, col)) for col in range(table.n_cols)]
+    best: list[tuple[int, int]] = []
+    for k in range(MIN_SUBLABELS, table.n_cols // 2 + 1):
+        for start in range(1, table.n_cols - 2 * k + 1):
+            block = chains[start : start + k]
+            if not all(block) or len(set(block)) < MIN_SUBLABELS:
+                continue
+            n = 1
+            while chains[start + n * k : start + (n + 1) * k] == block:
+                n += 1
+            if n >= 2 and n * k > sum(b - a + 1 for a, b in best):
+                best = [(start + i * k, start + (i + 1) * k - 1) for i in range(n)]
+    return best
+
+
+def _label_sets(table: Table, row: int) -> dict[int, tuple[int, int, bool]]:
+    """Per label of ``row`` (by id) over a repeated set of sub-labels (`_repeated_sets`), the set's columns and
+    whether it is the set's only label. A layout that repeats its sub-labels repeats what heads them: each set has
+    a label of its own, and a label heads columns of its own set only. Without rulings a period centred over the
+    middle one of three sub-labels ("2019" over "High | Low | Dividends") reads as that column's label, and a
+    short label set flush with its column's numbers ("Net" over "Carrying Amount") as centred over the next
+    column too; the repetition says otherwise (`_heads_set`: unless the label is a line stacked over one column;
+    then the geometry decides, within the set). Applies only when every set has a label and none straddles two."""
+    sets = _repeated_sets(table, row)
+    if not sets:
+        return {}
+    labels = [c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()]
+    per_set: list[list[Cell]] = [[] for _ in sets]
+    for cell in labels:
+        inside = [k for k, (a, b) in enumerate(sets) if a <= cell.col and cell.col + cell.col_span - 1 <= b]
+        if inside:
+            per_set[inside[0]].append(cell)
+        elif any(a <= cell.col + cell.col_span - 1 and cell.col <= b for a, b in sets):
+            return {}  # a label reaching over two sets heads them both: no set of its own
+    if not all(per_set):
+        return {}
+    return {id(c): (a, b, len(cells) == 1) for (a, b), cells in zip(sets, per_set, strict=True) for c in cells}
+
+
+def _heads_set(table: Table, cell: Cell, first: int, last: int, ext: list[tuple[float, float] | None]) -> bool:
+    """The one label over a repeated set of sub-labels heads the whole set when it names a period ("2019" over
+    "High | Low | Dividends"), or when it is no line stacked over one column of the set ("Discount rate" set
+    flush with its first column over "+0.5% | -0.5%"; "Unadjusted" over "odds ratio" is such a line)."""
+    if is_period(cell.text):
+        return True
+    spans = [e for e in ext[first : last + 1] if e is not None]
+    if cell.bbox is None or not spans:
+        return False
+    centre = (min(e[0] for e in spans) + max(e[1] for e in spans)) / 2
+    return not _stacked(table, cell, abs(centre - (cell.bbox.x0 + cell.bbox.x1) / 2))
 
 
 def _covered_by_other(table: Table, cell: Cell) -> bool:
