@@ -143,3 +143,15 @@ def test_how_many_times_a_value_is_the_named_column_counts_that_column_only(tmp_
     assert answer is not None and answer.value == "3"  # India as the opponent, not as the team
     answer = answer_table(table, "How many times was England the team?")
     assert answer is not None and answer.value == "2"
+
+
+def test_a_count_of_the_one_line_the_question_names_is_refused_not_said_to_be_one(tmp_path):
+    rows = [
+        ["", "Fiscal 2019", "Fiscal 2018"],
+        ["Comparable store sales growth", "3.2%", "4.5%"],
+        ["Net sales per square foot", "$412", "$398"],
+        ["Inventory turnover", "4.9x", "5.1x"],
+    ]
+    table = table_from_rows(rows, tmp_path, "kpis")
+    answer = answer_table(table, "How many times did inventory turn in fiscal 2019?")
+    assert answer is None or answer.value in (None, "4.9x")  # the line states its number: never counted as 1

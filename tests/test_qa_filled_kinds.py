@@ -76,3 +76,22 @@ def test_the_one_quarter_holding_the_amount_answers(tmp_path):
     interim = table_from_rows(INTERIM, tmp_path, "interim")
     costs = answer_table(interim, "In which quarter were cybersecurity incident costs incurred?")
     assert costs is not None and costs.value == "September 30, 2023"
+
+
+def test_what_value_asks_the_amount_not_the_column_that_holds_it(tmp_path):
+    rows = [
+        ["", "Option Awards", "", "Stock Awards", ""],
+        [
+            "Name",
+            "Shares Acquired on Exercise (#)",
+            "Value Realized on Exercise ($)",
+            "Shares Acquired on Vesting (#)",
+            "Value Realized on Vesting ($)",
+        ],
+        ["Michael R. Turner", "120,000", "3,418,200", "46,250", "2,104,375"],
+        ["Laura S. Bennett", "—", "—", "14,800", "673,400"],
+        ["David K. Osei", "22,500", "512,775", "9,120", "414,960"],
+    ]
+    table = table_from_rows(rows, tmp_path, "vested")
+    answer = answer_table(table, "What value did Laura Bennett realize on vesting?")
+    assert answer is not None and answer.value == "673,400"

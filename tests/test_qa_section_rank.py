@@ -52,3 +52,28 @@ def test_a_column_of_years_dates_the_rows_and_is_not_ranked(tmp_path):
     answer = answer_table(table, "Which year had the lowest revenue?")
     assert answer is not None and answer.value == "2017"
     assert answer.citations[0]["col"] == 1
+
+
+KIND_IN_OTHER_HEADING = [
+    ["(in millions)", "2019", "2018"],
+    ["Net revenues:", "", ""],
+    ["Payments", "$6,842", "$6,130"],
+    ["Commerce Platforms", "3,215", "3,402"],
+    ["Data & Analytics", "1,986", "1,744"],
+    ["Total net revenues", "$12,043", "$11,276"],
+    ["Segment operating income:", "", ""],
+    ["Payments", "1,905", "1,702"],
+    ["Commerce Platforms", "412", "455"],
+    ["Data & Analytics", "598", "511"],
+    ["Total segment operating income", "2,915", "2,668"],
+]
+
+
+def test_a_heading_saying_the_kind_beside_another_measure_yields_to_the_measure_asked(tmp_path):
+    table = table_from_rows(KIND_IN_OTHER_HEADING, tmp_path, "segments")
+    revenue = answer_table(table, "Which segment had the smallest net revenues in 2019?")
+    assert revenue is not None and revenue.value == "Data & Analytics"
+    assert revenue.citations[0]["row"] == 4  # the net revenues line, not the operating income one
+    income = answer_table(table, "Which segment had the smallest segment operating income in 2019?")
+    assert income is not None and income.value == "Commerce Platforms"
+    assert income.citations[0]["row"] == 8

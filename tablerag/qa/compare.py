@@ -507,8 +507,17 @@ def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
 def _kind_section(view: TypedView, linked: Linked) -> list[int]:
     """The rows of the one section whose heading says every word of the kind asked ("which sales channel" over
     "Timing of revenue recognition:" and "Sales channel:"), its total left out; empty unless one such section has
-    two or more members."""
-    return kind_members(view.table, linked.kind, view.rows)
+    two or more members. A heading that says the kind beside a measure the question does not ask ("which segment
+    had the smallest net revenues" over "Net revenues:" and "Segment operating income:") yields to the section
+    the question's words name."""
+    members = kind_members(view.table, linked.kind, view.rows)
+    if not members:
+        return members
+    heading = set(tokens(" ".join(kind_section(view.table, linked.kind, members[0]))))
+    if heading - linked.kind <= set(linked.words):
+        return members
+    named = _asked_section(view, linked)
+    return named if named and not set(named) & set(members) else members
 
 
 def _rows_are_kind(view: TypedView, linked: Linked) -> bool:

@@ -62,7 +62,8 @@ def _rows_counted(rows: list[int], sandbox: Sandbox) -> Computation:
     return Computation(Intent.COUNT, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
 
 
-def _holds_amounts(view: TypedView, row: int) -> bool:
+def holds_amounts(view: TypedView, row: int) -> bool:
+    """The row holds an amount in a numeric column of the view."""
     numeric = {vc.col for vc in view.columns if vc.numeric}
     return any(c.row == row and c.col in numeric and c.value is not None for c in view.table.cells)
 
@@ -72,7 +73,7 @@ def count_section(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computat
     amounts, its label heading the rows below): how many rows under it hold amounts, its totals left out; None when
     the best linked row is no section."""
     rows = operand_rows(linked, view)
-    if not rows or _holds_amounts(view, rows[0].index):
+    if not rows or holds_amounts(view, rows[0].index):
         return None
     table, top = view.table, rows[0].index
     head = table.row_chain(top)
@@ -82,7 +83,7 @@ def count_section(view: TypedView, linked: Linked, sandbox: Sandbox) -> Computat
         if r > top
         and len(chain := table.row_chain(r)) > len(head)
         and chain[: len(head)] == head
-        and _holds_amounts(view, r)
+        and holds_amounts(view, r)
         and not named_total(chain)
         and not TOTAL_LABEL.search(row_label(view, r))
     ]

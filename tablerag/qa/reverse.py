@@ -100,6 +100,10 @@ _WHICH_KIND = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+([^\W\d_]+)\b
 _WHICH = re.compile(r"^\s*(?:in\s+|under\s+)?which\b", re.IGNORECASE)
 
 
+# a noun that names what every amount cell holds: asked after "what", it asks the amount, no kind of column
+_AMOUNT_NOUN = re.compile(r"(?:amount|value|sum|figure)s?", re.IGNORECASE)
+
+
 def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
     """ "Which level were the corporate bonds categorized under?" over "Level 1 | Level 2 | Level 3 | Total": the one
     column of the asked kind (its header says the noun asked) where the named row holds an amount, named by its
@@ -113,6 +117,8 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
     row = linked.row
     if m is None or row is None or m.group(1).lower().rstrip("s") in PERIOD_NOUNS:
         return None
+    if _AMOUNT_NOUN.fullmatch(m.group(1).strip()):
+        return None  # "what value did she realize on vesting": the amount, not the column ("Value Realized ...")
     kind = set(tokens(m.group(1)))
     grid = filled_grid(table)
     headers = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols) if c not in linked.key_cols}
