@@ -98,3 +98,19 @@ def test_the_end_of_a_year_is_its_last_dated_column(tmp_path):
     assert answer is not None and answer.value == "1,100"
     either = answer_table(table, "What was the cash in 2018?")  # two 2018 columns, none asked: both named
     assert either is not None and either.value is None and len(either.candidates) == 2
+
+
+def test_a_column_year_noted_in_a_row_label_names_no_row(tmp_path):
+    rows = [
+        ["", "2019", "2019", "2018", "2018"],
+        ["", "£m", "%", "£m", "%"],
+        ["Profit before tax", "1,240", "", "1,105", ""],
+        ["Tax at UK corporation tax rate of 19% (2018: 19%)", "235.6", "19.0", "210.0", "19.0"],
+        ["Effect of overseas tax rates", "31.0", "2.5", "26.5", "2.4"],
+        ["Non-deductible expenses", "12.4", "1.0", "14.4", "1.3"],
+    ]
+    table = table_from_rows(rows, tmp_path, "tax_rate")
+    answer = answer_table(table, "What was the percentage impact of overseas tax rates in 2018?")
+    assert answer is not None and answer.value == "2.4"
+    uk = answer_table(table, "What was tax at the UK corporation tax rate in 2018, in £m?")
+    assert uk is not None and uk.value == "210.0"

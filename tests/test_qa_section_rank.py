@@ -77,3 +77,20 @@ def test_a_heading_saying_the_kind_beside_another_measure_yields_to_the_measure_
     income = answer_table(table, "Which segment had the smallest segment operating income in 2019?")
     assert income is not None and income.value == "Commerce Platforms"
     assert income.citations[0]["row"] == 8
+
+
+def test_a_margin_asked_of_a_year_ranks_that_years_share_column(tmp_path):
+    rows = [
+        ["", "2019", "% of Segment Revenue", "2018", "% of Segment Revenue"],
+        ["Consumer", "$412.6", "18.3%", "$385.1", "17.9%"],
+        ["Commercial", "298.4", "22.6%", "270.9", "21.8%"],
+        ["Government", "105.2", "14.1%", "112.7", "15.5%"],
+        ["Total segment operating income", "$816.2", "", "$768.7", ""],
+    ]
+    table = table_from_rows(rows, tmp_path, "margins")
+    margin = answer_table(table, "Which segment had the highest operating margin in 2019?")
+    assert margin is not None and margin.value == "Commercial"
+    lowest = answer_table(table, "Which segment had the lowest operating margin in 2018?")
+    assert lowest is not None and lowest.value == "Government"
+    amount = answer_table(table, "Which segment had the highest operating income in 2019?")
+    assert amount is not None and amount.value == "Consumer"  # an amount asked stays in the amounts

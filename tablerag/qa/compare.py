@@ -1232,7 +1232,30 @@ def ranked(
         lines = _year_lines(intent, view, linked, sandbox, year)
         if lines is not None:
             return lines
-    return _ranked_rows(intent, view, linked, sandbox, n, period, place, same)
+    return _ranked_rows(intent, view, _share_first(view, linked, percent), sandbox, n, period, place, same)
+
+
+_PERCENT_WORD = frozenset(tokens("percentage"))
+
+
+def _share_first(view: TypedView, linked: Linked, percent: bool) -> Linked:
+    """ "Which segment had the highest operating margin in 2019" over "2019 | % of Segment Revenue | 2018 | % of
+    Segment Revenue" (a margin is a profit's percentage): a share asked of a year ranks the rows in that year's
+    share column (a flat header gives it the year of the column before it, `column_years`), not in its amounts."""
+    if not (percent or _PERCENT_WORD & set(linked.words)) or len(linked.cols) < 2:
+        return linked
+    table = view.table
+    top = linked.cols[0]
+    years = column_years(table)
+    if percent_column(table, top.index) or not years.get(top.index):
+        return linked
+    share = next(
+        (s for s in linked.cols[1:] if percent_column(table, s.index) and years.get(s.index) == years[top.index]),
+        None,
+    )
+    if share is None:
+        return linked
+    return replace(linked, cols=[share, *(s for s in linked.cols if s is not share)])
 
 
 def _year_lines(intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, year: str) -> Computation | None:

@@ -766,6 +766,10 @@ def _period_phrase_spent(table: Table, question: str, q: list[str]) -> list[str]
         if m.group(1) not in headers or (said and not said & column_dates):
             continue  # a date said must be a column's: "the quarter ended October 28, 2023" over dated rows
         left = _spent(left, [t for t in tokens(m.group(0)) if not is_year(t)])
+    # a year a column header names is that column's; in a row label it is a note of the year before ("Tax at UK
+    # corporation tax rate of 19% (2018: 19%)"), no name of the row, unless the rows are periods too
+    if headers and not year_rows(table):
+        left = [t for t in left if not (is_year(t) and t in headers)] or left
     return left
 
 
