@@ -288,3 +288,17 @@ def test_a_label_set_flush_with_the_first_column_of_a_repeated_set_heads_the_set
     assert table.column_chain(_column_of(table, "129")) == ["Discount rate", "-0.5%"]
     assert table.column_chain(_column_of(table, "(745)")) == ["Inflation", "-0.5%"]
     assert table.column_chain(_column_of(table, "803")) == ["Inflation", "+0.5%"]
+
+
+def test_a_label_flush_right_with_its_column_heads_that_column_only(tmp_path: Path) -> None:
+    rows = [
+        ["", "F19", "", "", ""],
+        ["$ MILLION", "53 WEEKS", "52 WEEKS", "CHANGE", "CHANGE NORMALISED"],
+        ["Sales", "1,671", "1,612", "3.7%", "1.8%"],
+        ["EBITDA", "372", "361", "3.5%", "2.5%"],
+        ["Depreciation and amortisation", "(111)", "(102)", "8.8%", "6.9%"],
+    ]
+    table = _table(_typeset(tmp_path / "weeks.pdf", rows, ((0, "F18", 2, 4),)))
+    assert table.n_cols == 5
+    assert table.column_chain(_column_of(table, "1,671")) == ["F19", "53 WEEKS"]
+    assert table.column_chain(_column_of(table, "1,612")) == ["F18", "52 WEEKS"]

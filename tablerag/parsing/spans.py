@@ -123,7 +123,7 @@ def spread_group_labels(table: Table) -> bool:
             while hi < ceiling and not taken[hi + 1]:
                 hi += 1
             best = _best_run(cell, lo, hi, ext, groups)
-            if best is None or _stacked(table, cell, best[0]):
+            if best is None or _stacked(table, cell, best[0]) or _flush_right(cell, ext):
                 continue
             run = best[1:]
             if run != (cell.col, cell.col + cell.col_span - 1):
@@ -132,6 +132,18 @@ def spread_group_labels(table: Table) -> bool:
     if changed:  # empty placeholders now under a widened label would shadow it
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+FLUSH_TOL = 0.5  # points: a label set flush right with its column's sub-labels ends where they end (same layout)
+
+
+def _flush_right(cell: Cell, ext: list[tuple[float, float] | None]) -> bool:
+    """A one-column label no wider than its column's sub-labels and ending where they end ("F19" over "53 WEEKS",
+    both set flush right as amounts are) is that column's label, however near the centre of a wider run it sits."""
+    own = ext[cell.col] if cell.col_span == 1 and cell.col < len(ext) else None
+    if own is None or cell.bbox is None:
+        return False
+    return abs(cell.bbox.x1 - own[1]) <= FLUSH_TOL and cell.bbox.x1 - cell.bbox.x0 <= own[1] - own[0] + FLUSH_TOL
 
 
 def _repeated_sets(table: Table, row: int) -> list[tuple[int, int]]:
