@@ -94,3 +94,11 @@ def test_a_margin_asked_of_a_year_ranks_that_years_share_column(tmp_path):
     assert lowest is not None and lowest.value == "Government"
     amount = answer_table(table, "Which segment had the highest operating income in 2019?")
     assert amount is not None and amount.value == "Consumer"  # an amount asked stays in the amounts
+
+
+def test_a_ranking_cites_every_cell_compared_the_winner_first(tmp_path):
+    table = table_from_rows(SEGMENTS, tmp_path, "segments")
+    answer = answer_table(table, "Which region had the lowest operating income in 2019?")
+    assert answer is not None and answer.value == "APAC"
+    assert [c["row"] for c in answer.citations] == [9, 7, 8]  # APAC first, then the other regions compared
+    assert "of 3 cells" in answer.text

@@ -195,9 +195,9 @@ def _rank_sql(
     period: bool = False,
     same: list[int] | None = None,
     place: int = 1,
-) -> str | None:
-    """The ranking query; ``same``: the rows of one label under each section (`same_label_rows`), which are ranked;
-    ``place``: the first place returned (2: from the second)."""
+) -> tuple[str, list[int]] | None:
+    """The ranking query and the rows it ranks; ``same``: the rows of one label under each section
+    (`same_label_rows`), which are ranked; ``place``: the first place returned (2: from the second)."""
     cols = _whole_first(view, numeric_cols(view, linked))
     if not cols:
         return None
@@ -250,10 +250,11 @@ def _rank_sql(
         where, key = f"{where} AND {key} < 0", f"-({key})"  # "the largest outflow": the most negative first
     elif cells and _outflows(view, cells, sandbox, parts):
         key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
-    return (
+    sql = (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)} OFFSET {int(place) - 1}"
     )
+    return sql, ranked_rows
 
 
 _RANKING_WORDS = frozenset(tokens("highest lowest largest smallest most least maximum minimum high low total average"))
@@ -1393,9 +1394,10 @@ def _ranked_rows(
 ) -> Computation | None:
     """The rows of the linked column ranked, the ``n`` from ``place`` on named by their labels."""
     same = same or []
-    sql = _rank_sql(intent, view, linked, sandbox, n, period, same, place)
-    if sql is None:
+    built = _rank_sql(intent, view, linked, sandbox, n, period, same, place)
+    if built is None:
         return None
+    sql, compared = built
     res = sandbox.run(sql)
     if not res.rows:
         return None
@@ -1409,7 +1411,9 @@ def _ranked_rows(
         for r, (i, _) in zip(res.rows, cells, strict=True)
     ]
     value = format_number(res.rows[0][1]) if n == 1 else "; ".join(format_number(r[1]) for r in res.rows)
-    return Computation(intent, sql, value, cells, label="; ".join(labels), result=res, names=Named.ROW)
+    # every cell compared is cited, the places answered first
+    cited = cells + [(r, col) for r in compared if (r, col) not in cells]
+    return Computation(intent, sql, value, cited, label="; ".join(labels), result=res, names=Named.ROW)
 
 
 def _two_periods(view: TypedView, linked: Linked, one_year: bool = False) -> tuple[int, int] | None:
