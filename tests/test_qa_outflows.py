@@ -143,3 +143,17 @@ def test_a_loss_row_printed_as_losses_keeps_its_own_sign(tmp_path):
     table = table_from_rows([["", "2019", "2018", "2017"], ["Net loss", "500", "(20)", "300"]], tmp_path, "loss")
     answer = answer_table(table, "In which year was the net loss largest?")
     assert answer is not None and answer.value == "2019"
+
+
+def test_the_largest_outflow_cites_the_outflows_compared_only(tmp_path):
+    rows = [
+        ["(in millions)", "2019"],
+        ["Net cash provided by operating activities", "1,450"],
+        ["Net cash used in investing activities", "(620)"],
+        ["Net cash used in financing activities", "(910)"],
+        ["Effect of exchange rates", "12"],
+    ]
+    table = table_from_rows(rows, tmp_path, "cash_flows")
+    answer = answer_table(table, "Which activity had the largest cash outflow in 2019?")
+    assert answer is not None and answer.value == "Net cash used in financing activities"
+    assert [c["row"] for c in answer.citations] == [3, 2]  # the two outflows, the larger first

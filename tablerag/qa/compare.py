@@ -195,8 +195,8 @@ def _rank_sql(
     period: bool = False,
     same: list[int] | None = None,
     place: int = 1,
-) -> tuple[str, list[int]] | None:
-    """The ranking query and the rows it ranks; ``same``: the rows of one label under each section
+) -> tuple[str, int, list[int]] | None:
+    """The ranking query, the column it ranks in and the rows it ranks; ``same``: the rows of one label under each section
     (`same_label_rows`), which are ranked; ``place``: the first place returned (2: from the second)."""
     cols = _whole_first(view, numeric_cols(view, linked))
     if not cols:
@@ -248,13 +248,15 @@ def _rank_sql(
     parts = " UNION ALL ".join(f"SELECT {cell_sql(vc, r)} AS v" for r, _ in cells)
     if cells and _negative_asked(linked) and _negatives_ranked(view, cells, sandbox, parts):
         where, key = f"{where} AND {key} < 0", f"-({key})"  # "the largest outflow": the most negative first
+        negative = f"SELECT {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where}"
+        ranked_rows = [int(r) for (r,) in sandbox.run(negative).rows]  # only the outflows are compared
     elif cells and _outflows(view, cells, sandbox, parts):
         key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
     sql = (
         f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)} OFFSET {int(place) - 1}"
     )
-    return sql, ranked_rows
+    return sql, vc.col, ranked_rows
 
 
 _RANKING_WORDS = frozenset(tokens("highest lowest largest smallest most least maximum minimum high low total average"))
@@ -1397,11 +1399,10 @@ def _ranked_rows(
     built = _rank_sql(intent, view, linked, sandbox, n, period, same, place)
     if built is None:
         return None
-    sql, compared = built
+    sql, col, compared = built
     res = sandbox.run(sql)
     if not res.rows:
         return None
-    col = _whole_first(view, numeric_cols(view, linked))[0][1].col
     cells = [(int(r[2]), col) for r in res.rows]
     chains = view.table.row_headers
     own = _name_column(view, linked) == LABEL_COLUMN  # the row's own label, not its section path

@@ -414,24 +414,12 @@ def _said_in_column(view: TypedView, linked: Linked) -> list[int]:
     return [r for r in view.rows if words <= cells[r]] if words else []
 
 
-def _states_its_count(view: TypedView, linked: Linked, rows: list[int]) -> bool:
-    """ "How many unvested RSUs were there at the end of 2020", "how many times did inventory turn in fiscal 2019":
-    the one row counted is the line its own label names, and it holds amounts. The line states the number asked
-    (its amount is looked up); counting it would say 1."""
-    named = operand_rows(linked, view)
-    return (
-        len(rows) == 1
-        and bool(named)
-        and named[0].index == rows[0]
-        and not _said_in_column(view, linked)
-        and holds_amounts(view, rows[0])
-    )
-
-
 def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str | None:
     """The rows whose cell in the column the question names holds its other words (`_said_in_column`); else the
     rows the linked row's words name (all of them, past the cap on links), or every row but totals; None when the
-    rows past the cap cannot be told."""
+    rows past the cap cannot be told, and when the one row named is a line of amounts ("how many unvested RSUs
+    were there at the end of 2020", "how many times did inventory turn in fiscal 2019"): the line states the number
+    asked, counting it would say 1."""
     said = _said_in_column(view, linked)
     if said:
         listed = ", ".join(map(str, said))
@@ -444,6 +432,8 @@ def _count_sql(view: TypedView, linked: Linked, sandbox: Sandbox) -> str | None:
             if not set(same) <= set(found):
                 return None  # the words are said apart from the cells ("South African" for "South Africa")
             same = found
+        if same == [str(rows[0].index)] and holds_amounts(view, rows[0].index):
+            return None
         return (
             f"SELECT COUNT(*) AS result, LIST({ROW_COLUMN}) FROM {VIEW_NAME} WHERE {ROW_COLUMN} IN ({', '.join(same)})"
         )
@@ -587,8 +577,6 @@ def compute(
             return None
         res = sandbox.run(sql)
         rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
-        if _states_its_count(view, linked, rows):
-            return None
         return Computation(intent, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
     elif intent is Intent.COMPARE:
         return compare_two(view, linked, sandbox, lowest)
