@@ -19,11 +19,15 @@ the first table read alone (the figures of sessions 33 and before). ``--format r
 each grid as a one-page PDF the way `qa_reports.py` sets TAT-QA's tables (centred spanning labels when borderless,
 the page rendered to an image when scanned) and answers over the tables parsed from it: a question right from the
 CSV and wrong from the page is a parsing loss on a table nobody tuned the parser on; ``--losses`` prints those.
+``--prose`` sets paragraphs above each typeset table, as a report page has them (the paragraphs of a TAT-QA dev
+context of the tune part, picked by a hash of the grid's name): prose lines read into the table show as losses.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import json
 import sys
 import tempfile
@@ -33,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from qa_reports import Format, ParseCache, scan, typeset  # noqa: E402
+from qa_reports import DATA, Format, ParseCache, part_of, scan, typeset  # noqa: E402
 
 from tablerag.eval.qa import answer_any, tables_from_rows, text_match  # noqa: E402
 from tablerag.model import Table  # noqa: E402
@@ -43,11 +47,27 @@ REFUSE = "REFUSE"  # the gold of a question whose right answer is a refusal
 SHOWN_CHARS = 200  # of an answer's text, per miss shown
 
 
-def read_grid(rows: list[list[str]], tmp: Path, name: str, fmt: Format, cache: ParseCache) -> list[Table]:
-    """Every table read from the grid written as ``fmt`` (a CSV file, or a page typeset from it)."""
+@functools.cache
+def tune_prose() -> list[list[dict[str, object]]]:
+    """The paragraphs of every TAT-QA dev context of the tune part (the kept part's pages are never set here)."""
+    contexts = json.loads(DATA.read_text(encoding="utf-8"))
+    return [c["paragraphs"] for c in contexts if part_of(c["table"]["uid"]) == "tune" and c["paragraphs"]]
+
+
+def prose_for(name: str) -> list[dict[str, object]]:
+    """A tune context's paragraphs, the same for a grid's name in every run."""
+    pool = tune_prose()
+    return pool[int(hashlib.sha256(name.encode()).hexdigest(), 16) % len(pool)]
+
+
+def read_grid(
+    rows: list[list[str]], tmp: Path, name: str, fmt: Format, cache: ParseCache, prose: bool = False
+) -> list[Table]:
+    """Every table read from the grid written as ``fmt`` (a CSV file, or a page typeset from it, under prose when
+    ``prose``)."""
     if fmt is Format.CSV:
         return tables_from_rows(rows, tmp, name)
-    ctx = {"table": {"table": rows}, "paragraphs": []}
+    ctx = {"table": {"table": rows}, "paragraphs": prose_for(name) if prose else []}
     pdf = typeset(ctx, tmp / f"{name}.pdf", borderless=fmt is Format.BORDERLESS)
     if fmt is Format.SCANNED:
         pdf = scan(pdf, tmp / f"{name}-scan.pdf")
@@ -61,6 +81,7 @@ def run_file(
     document: bool = True,
     fmt: Format = Format.CSV,
     outcomes: dict[str, bool] | None = None,
+    prose: bool = False,
 ) -> tuple[int, int]:
     """Right / total of one file; ``document``: each grid answered as a document of every table read from it (a
     grid that stacks header blocks is read as several tables), else over the first table read. ``outcomes``
@@ -73,7 +94,7 @@ def run_file(
         name = item["table"]
         if name not in tables:
             try:
-                read = read_grid(data["tables"][name], tmp, f"{path.stem}-{len(tables)}", fmt, cache)
+                read = read_grid(data["tables"][name], tmp, f"{path.stem}-{len(tables)}", fmt, cache, prose)
             except Exception as exc:  # a grid the typesetter or parser cannot take is a miss for each question
                 print(f"{path.stem} grid {name!r}: {type(exc).__name__}: {exc}")
                 read = []
@@ -110,13 +131,14 @@ def main() -> None:
     parser.add_argument(
         "--losses", action="store_true", help="with --format: print each question right from the CSV, not the page"
     )
+    parser.add_argument("--prose", action="store_true", help="with --format: paragraphs above each table")
     args = parser.parse_args()
     files = args.files or sorted(FOLDER.glob("*.json"))
     per_set: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     outcomes: dict[str, bool] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
-            right, n = run_file(path, Path(tmp), args.show, not args.first, args.format, outcomes)
+            right, n = run_file(path, Path(tmp), args.show, not args.first, args.format, outcomes, args.prose)
             print(f"{path.name:<12} {right} / {n}")
             counts = per_set[path.stem.split("_")[0]]
             counts[0] += right
