@@ -302,3 +302,66 @@ def test_a_label_flush_right_with_its_column_heads_that_column_only(tmp_path: Pa
     assert table.n_cols == 5
     assert table.column_chain(_column_of(table, "1,671")) == ["F19", "53 WEEKS"]
     assert table.column_chain(_column_of(table, "1,612")) == ["F18", "52 WEEKS"]
+
+
+def test_a_label_centred_over_narrow_sub_labels_heads_every_column_its_cells_fill(tmp_path: Path) -> None:
+    """ "Change" centred over "($) | (%)": the short sub-labels sit at the right of their columns, so
+    the label overhangs them; centred over the columns' cells (amounts and all), it heads both."""
+    rows = [
+        ["", "2019", "2018", "", ""],
+        ["", "Amount", "Amount", "($)", "(%)"],
+        ["Cost of revenue", "$ 1,234,567", "$ 1,358,023", "$ (123,456)", "(9)%"],
+        ["Research and development", "$ 2,345,678", "$ 2,111,111", "$ 234,567", "11%"],
+        ["Total operating expenses", "$ 3,580,245", "$ 3,469,134", "$ 111,111", "3%"],
+    ]
+    table = _table(_typeset(tmp_path / "change.pdf", rows, ((0, "Change", 3, 4),)))
+    assert table.n_cols == 5
+    assert table.column_chain(_column_of(table, "$ (123,456)")) == ["Change", "($)"]
+    assert table.column_chain(_column_of(table, "(9)%")) == ["Change", "(%)"]
+    assert table.column_chain(_column_of(table, "$ 1,358,023")) == ["2018", "Amount"]
+
+
+def test_a_section_label_set_over_the_value_columns_heads_the_rows_below_it(tmp_path: Path) -> None:
+    """Section rows written in the first value column ("Statements of Operations Data:") head the rows below
+    them; their left edge, far right of the stub's, is no indentation step under the row above."""
+    rows = [
+        ["", "2019", "2018", "2017"],
+        ["", "Statements of Operations Data:", "", ""],
+        ["Total revenues", "$39,506", "$39,383", "$37,792"],
+        ["Operating income", "$13,535", "$13,264", "$12,913"],
+        ["Cash dividends declared per common share", "$0.81", "$0.76", "$0.64"],
+        ["", "Balance Sheets Data:", "", ""],
+        ["Working capital", "$27,756", "$57,035", "$50,995"],
+        ["Total assets", "$108,709", "$137,851", "$136,003"],
+    ]
+    table = _table(_typeset(tmp_path / "sections.pdf", rows))
+    row_of = {c.text: c.row for c in table.cells if c.col == 0}
+    assert table.row_chain(row_of["Operating income"]) == ["Statements of Operations Data:", "Operating income"]
+    assert table.row_chain(row_of["Total assets"]) == ["Balance Sheets Data:", "Total assets"]
+    assert table.row_chain(row_of["Balance Sheets Data:"]) == ["Balance Sheets Data:"]
+
+
+def test_dollar_columns_under_a_centred_label_and_beside_wrapped_labels_fold_into_their_amounts(tmp_path: Path) -> None:
+    """ "$" set in columns of their own under "Fiscal Year" centred over every column (it lands across a "$" column
+    and its amounts), on rows whose labels wrap (too few "$" to stand as a column join the cells beside them)."""
+    rows = [
+        ["", "", "", "", "", "", ""],
+        ["", "", "2019", "", "2018", "", "2017"],
+        ["(in millions)", "", "", "", "", "", ""],
+        ["Net cash provided by operating", "", "", "", "", "", ""],
+        ["activities", "$", "402.8", "$", "351.6", "$", "298.4"],
+        ["Net cash used in investing activities", "", "(187.3)", "", "(164.9)", "", "(201.5)"],
+        ["Net increase in cash and cash", "", "", "", "", "", ""],
+        ["equivalents", "$", "37.4", "$", "23.7", "$", "7.6"],
+    ]
+    table = _table(_typeset(tmp_path / "cash.pdf", rows, ((0, "Fiscal Year", 1, 6),)))
+    assert table.n_cols == 4, table.grid()
+    assert table.column_headers[1:] == [["Fiscal Year", year] for year in ("2019", "2018", "2017")]
+    grid = table.grid()
+    first = next(r for r in range(table.n_rows) if grid[r][0].startswith("Net cash provided"))
+    assert [" ".join(t.split()) for t in grid[first]] == [
+        "Net cash provided by operating activities",
+        "$ 402.8",
+        "$ 351.6",
+        "$ 298.4",
+    ]

@@ -270,3 +270,18 @@ def test_a_merged_label_written_into_every_cell_it_covers_heads_its_sub_labels(t
     text = "分类,分类,分类,说明\n汽车,载客汽车,大型,车长大于等于6000mm\n汽车,载客汽车,中型,车长小于6000mm\n"
     (table,) = _csv(tmp_path, text)
     assert table.header_rows == 1
+
+
+def test_a_fiscal_year_over_quarter_ended_dates_every_quarter_column(tmp_path: Path) -> None:
+    """ "Fiscal Year 2019" over "Quarter Ended" over the quarters' end dates is no title of the table: it dates
+    every column under it (the quarters of fiscal 2019 end in calendar 2018 and 2019), so it is a level of theirs."""
+    text = (
+        ',Fiscal Year 2019,,,\n,Quarter Ended,,,\n"(in millions)",September 30 2018,December 31 2018,'
+        "March 31 2019,June 30 2019\nNet revenues,2845,3312,2977,3104\nOperating income,512,688,540,573\n"
+    )
+    (table,) = _csv(tmp_path, text)
+    assert table.column_chain(1) == ["Fiscal Year 2019", "Quarter Ended", "September 30 2018"]
+    assert table.column_chain(4) == ["Fiscal Year 2019", "Quarter Ended", "June 30 2019"]
+    text = ",Absolute errors,,\n,Year of data,,\nModel,2018,2019,2020\nA,1.5,1.2,0.9\nB,2.5,2.2,1.9\n"
+    (titled,) = _csv(tmp_path, text)
+    assert titled.caption == "Absolute errors" and titled.column_chain(2) == ["Year of data", "2019"]

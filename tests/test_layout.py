@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from pdf_make import Block, make_pdf
 
-from tablerag.model import BBox, sha256_file
+from tablerag.model import BBox, Cell, SourceLocator, Table, sha256_file
+from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.layout import PageLine, cell_markers, is_continued_caption, lead_in, table_context
 from tablerag.parsing.pdf import read_pdf
 
@@ -147,3 +148,39 @@ def test_centred_group_label_spans_its_columns(shared_data: Path) -> None:
     assert table.column_headers[4:7] == [["Stroke", s] for s in ("no.", "Rate", "(95% CI)")]
     stroke = table.cell_at(0, 4)
     assert stroke is not None and stroke.text == "Stroke" and (stroke.col, stroke.col_span) == (4, 3)
+
+
+def test_the_wrapped_end_of_a_lead_in_sentence_is_no_unit_line() -> None:
+    """A sentence that wraps inside a bracket ("... calculations (in" / "millions, except per share amounts):")
+    leads into the table whole; its second line is no unit line set above the table."""
+    box = BBox(72, 130, 400, 230)
+    lines = [
+        _line(100, "The following table presents a reconciliation of the rate (in", 3),
+        _line(112, "millions, except per share amounts):", 3),
+    ]
+    ctx = table_context(lines, box, ["Rate", "2019"])
+    assert ctx.caption == (
+        "The following table presents a reconciliation of the rate (in millions, except per share amounts):"
+    )
+    lone = table_context([_line(112, "(in millions)", 3)], box, ["Rate", "2019"])
+    assert lone.unit == "(in millions)"
+
+
+def test_the_tables_own_unit_note_wins_over_the_sentence_leading_into_it() -> None:
+    """A lead-in sentence "(in thousands)" over a table whose stub corner says "(in millions)": the note inside
+    the table is nearer its numbers; the sentence's unit serves a table that says none."""
+    grid = [["(in millions)", "2019", "2018"], ["Net revenues", "2,845", "3,312"]]
+    cells = [
+        Cell(r, c, t, value=float(t.replace(",", "")) if r and c else None)
+        for r, row in enumerate(grid)
+        for c, t in enumerate(row)
+        if t
+    ]
+    lead = "Our revenues are composed of the following (in thousands):"
+    table = Table("ab" * 8 + ":t0", SourceLocator("r.pdf", "ab" * 32, page=1), 2, 3, cells, caption=lead)
+    apply_headers(table, 1)
+    cell = table.cell_at(1, 1)
+    assert cell is not None and cell.unit == "million" and table.unit == "million"
+    bare = Table("ab" * 8 + ":t1", SourceLocator("r.pdf", "ab" * 32, page=1), 2, 3, cells[1:], caption=lead)
+    apply_headers(bare, 1)
+    assert bare.unit == "thousand"

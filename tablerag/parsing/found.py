@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from tablerag.model import BBox
 from tablerag.parsing.grid import GridCell
 from tablerag.parsing.layout import TableContext
-from tablerag.parsing.numbers import mark_folds
+from tablerag.parsing.numbers import CURRENCY_MARKS, mark_folds, parse_number
 
 
 @dataclass(slots=True)
@@ -30,7 +30,8 @@ class FoundTable:
 def fold_mark_columns(found: FoundTable) -> None:
     """Columns of currency or percent marks set apart from their amounts ("$ | 215,877", a ruled cell or a wide gap
     each) folded into them as `mark_folds` reads them, and the columns so emptied dropped: the table a reader of
-    the same grid as a CSV file gets. A column whose marks or header labels span several slots stays as it is."""
+    the same grid as a CSV file gets. A column whose marks or header labels span several slots stays as it is,
+    unless the label spans the amounts' column too ("Fiscal Year" centred over "$ | 2018")."""
     grid = [[""] * found.n_cols for _ in range(found.n_rows)]
     cover: dict[tuple[int, int], GridCell] = {}
     for cell in found.cells:
@@ -47,8 +48,15 @@ def fold_mark_columns(found: FoundTable) -> None:
         cell = cover.get((r, c))
         return cell is None or (cell.row, cell.col, cell.row_span, cell.col_span) == (r, c, 1, 1)
 
+    def spanning(r: int, c: int, into: int) -> bool:  # a label over the marks that reaches their amounts too
+        cell = cover.get((r, c))
+        return cell is not None and cell.col <= min(c, into) and max(c, into) < cell.col + cell.col_span
+
     folded: set[int] = set()
-    for col, moves in by_col.items():
+    for col, found_moves in by_col.items():
+        # a header label set across the marks and their amounts heads both already: it stays (and shrinks to the
+        # amounts' column once the marks' column is gone)
+        moves = [(r, c, into) for r, c, into in found_moves if not spanning(r, c, into)]
         if not all(plain(r, col) and plain(r, into) for r, _, into in moves):
             continue
         for r, _, into in moves:
@@ -79,3 +87,26 @@ def fold_mark_columns(found: FoundTable) -> None:
         kept.append(cell)
     found.cells = kept
     found.n_cols -= len(gone)
+
+
+def move_stranded_marks(found: FoundTable) -> None:
+    """A currency mark ending a cell ("activities $", "351.6 $") moved to the amount that starts the next cell of
+    its row, when it sits nearer that amount than the word before it: a mark set apart from its amount in a column
+    of its own that too few rows fill to stand as a column joins the cell beside it by overlap. A mark set close
+    after its amount ("351,6 $", as French reports write it) stays. In place."""
+    by_slot = {(c.row, c.col): c for c in found.cells}
+    for cell in found.cells:
+        nxt = by_slot.get((cell.row, cell.col + cell.col_span))
+        if len(cell.words) < 2 or nxt is None or not nxt.words or cell.row_span != 1 or nxt.row_span != 1:
+            continue
+        mark, before = cell.words[-1], cell.words[-2]
+        first = min(nxt.words, key=lambda w: w.x0)
+        if mark.text not in CURRENCY_MARKS or parse_number(first.text) is None:
+            continue
+        if min(before.y1, mark.y1) <= max(before.y0, mark.y0):
+            continue  # the mark alone on its line: no word before it to measure against
+        if first.x0 - mark.x1 < mark.x0 - before.x1:
+            cell.words = cell.words[:-1]
+            cell.x1 = max(w.x1 for w in cell.words)
+            nxt.words = [mark, *nxt.words]
+            nxt.x0 = min(nxt.x0, mark.x0)

@@ -442,17 +442,23 @@ def _is_value(text: str) -> bool:
 def _spans_all(table: Table, cell: Cell) -> bool:
     """A top header cell that titles the table: across the stub and every column of a table of three or more (a
     title set inside the frame), or across every column but the stub right over a label that spans the very same
-    columns (the title above a spanning group label, "Absolute errors" over "Year of data" over the years)."""
+    columns (the title above a spanning group label, "Absolute errors" over "Year of data" over the years). A
+    period so set ("Fiscal Year 2019" over "Quarter Ended" over the quarters' end dates) dates every column under
+    it: a level of theirs, not a title."""
     if cell.row != 0 or cell.col_span != table.n_cols - cell.col or cell.col > 1:
         return False
     if cell.col == 0:
         return table.n_cols > 2
-    return table.header_rows > 2 and any(
-        c.row == cell.row_span
-        and (c.col, c.col_span) == (cell.col, cell.col_span)
-        and c.text.strip()
-        and not _unit_note(c.text)  # a unit note under a label is no group label: the label stays a level
-        for c in table.cells
+    return (
+        table.header_rows > 2
+        and not names_period(cell.text)
+        and any(
+            c.row == cell.row_span
+            and (c.col, c.col_span) == (cell.col, cell.col_span)
+            and c.text.strip()
+            and not _unit_note(c.text)  # a unit note under a label is no group label: the label stays a level
+            for c in table.cells
+        )
     )
 
 
@@ -886,10 +892,15 @@ def box_indents(table: Table, text_boxes: Mapping[tuple[int, int], BBox] | None 
     first, stop = stub_span(table)
     known = text_boxes or {}
     boxes: list[tuple[int, BBox, bool]] = []
+    reaching: list[tuple[int, BBox, bool]] = []  # labels reaching over value columns
     for c in table.cells:
         box = known.get((c.row, c.col), c.bbox)
         if c.col == first and c.row >= table.header_rows and box is not None and _is_label(c):
-            boxes.append((c.row, box, "\n" in c.text.strip()))
+            (boxes if c.col + c.col_span <= stop else reaching).append((c.row, box, "\n" in c.text.strip()))
+    # a label reaching over value columns that starts where the stub's labels end is set there (a section row
+    # centred or set right over the values): its left edge is no indentation step
+    ends = sorted(b.x1 for _, b, _ in boxes)
+    boxes += [item for item in reaching if not ends or item[1].x0 < ends[len(ends) // 2]]
     heights = sorted(b.y1 - b.y0 for _, b, wrapped in boxes if not wrapped)
     if stop == first or len(boxes) < 2 or not heights:
         return None

@@ -224,6 +224,8 @@ def _unit_line(lines: Sequence[PageLine], box: BBox) -> PageLine | None:
     for ln in _above(lines, box, CAPTION_REACH)[:2] + _below(lines, box)[:1]:
         if abs(ln.y0 - box.y1) > CAPTION_REACH * ln.height and ln.y0 >= box.y1:
             continue
+        if ln.text.count("(") != ln.text.count(")"):
+            continue  # a bracket opened on the line before or closed on the next: a wrapped sentence's line
         got = unit_label(ln.text)
         if got is not None or re.match(r"^\s*(?:单位|單位|unit)\s*[:：]", ln.text, re.I):
             return ln

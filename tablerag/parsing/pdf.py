@@ -23,7 +23,7 @@ from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, S
 from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
-from tablerag.parsing.found import FoundTable, fold_mark_columns
+from tablerag.parsing.found import FoundTable, fold_mark_columns, move_stranded_marks
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
 from tablerag.parsing.image import (
@@ -355,6 +355,7 @@ def _headers(table: Table) -> Table:
 def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> list[Table]:
     """The found table with its headers, cut where a header block is stacked inside its body and where tables are
     set side by side (one table each)."""
+    move_stranded_marks(pt)
     fold_mark_columns(pt)
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)

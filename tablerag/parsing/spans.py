@@ -41,6 +41,23 @@ def _extents(table: Table, below: int) -> list[tuple[float, float] | None]:
     return out
 
 
+def _column_extents(
+    table: Table, below: int, ext: list[tuple[float, float] | None]
+) -> list[tuple[float, float] | None]:
+    """`ext` widened by each column's body cells: the extent a column's cell has on the page. A label is centred
+    over its columns' cells, which narrow right-set sub-labels ("($) | (%)" under "Change") do not fill; columns
+    without a sub-label stay None (a group label heads labelled columns)."""
+    out = list(ext)
+    for c in table.cells:
+        if c.row < below or c.col_span != 1 or c.bbox is None or not c.text.strip() or out[c.col] is None:
+            continue
+        if c.row < table.header_rows and scale_note(c.text):
+            continue
+        x0, x1 = out[c.col]  # type: ignore[misc]
+        out[c.col] = (min(x0, c.bbox.x0), max(x1, c.bbox.x1))
+    return out
+
+
 def _occupied(table: Table, row: int) -> list[bool]:
     taken = [False] * table.n_cols
     for c in table.cells:
@@ -97,6 +114,7 @@ def spread_group_labels(table: Table) -> bool:
     changed = False
     for row in reversed(range(table.header_rows - 1)):  # lower groups first: upper labels nest over them
         ext = _extents(table, row + 1)
+        cols = _column_extents(table, row + 1, ext)
         groups = [  # a scale note centred under the labels ("(In thousands, except percentages)") groups nothing
             (c.col, c.col + c.col_span - 1)
             for c in table.cells
@@ -122,7 +140,8 @@ def spread_group_labels(table: Table) -> bool:
                 lo -= 1
             while hi < ceiling and not taken[hi + 1]:
                 hi += 1
-            best = _best_run(cell, lo, hi, ext, groups)
+            # centred over its sub-labels, else over its columns' cells (sub-labels narrower than the label)
+            best = _best_run(cell, lo, hi, ext, groups) or _best_run(cell, lo, hi, cols, groups)
             if best is None or _stacked(table, cell, best[0]) or _flush_right(cell, ext):
                 continue
             run = best[1:]

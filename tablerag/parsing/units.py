@@ -62,11 +62,10 @@ def _named_dollar(reading: Reading, levels: list[str], table: Reading) -> Readin
 
 
 def _table_reading(table: Table) -> Reading:
+    """The whole table's unit and scale: what its own header says in the stub corner or across its width first,
+    then the unit the page sets beside it (a unit line, a note), then its caption (or the sentence leading into it,
+    "... the following (in thousands):", which may speak of another table than the one under it)."""
     readings: list[Reading] = []
-    if table.unit:
-        got = unit_from_text(table.unit)
-        readings.append(got if got != _NONE else split_unit(table.unit))
-    readings.append(unit_from_text(table.caption))
     top = [
         c
         for c in table.cells
@@ -78,6 +77,10 @@ def _table_reading(table: Table) -> Reading:
             readings.append(unit_from_text(c.text))
         elif (label := unit_label(c.text)) is not None and (c.col == 0 or _alone(c, top)):
             readings.append(label)  # "(in millions)" on a row of its own, or in the stub corner
+    if table.unit:
+        got = unit_from_text(table.unit)
+        readings.append(got if got != _NONE else split_unit(table.unit))
+    readings.append(unit_from_text(table.caption))
     return _combine(readings)
 
 
