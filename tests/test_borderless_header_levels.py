@@ -365,3 +365,49 @@ def test_dollar_columns_under_a_centred_label_and_beside_wrapped_labels_fold_int
         "$ 351.6",
         "$ 298.4",
     ]
+
+
+def test_percentages_with_the_sign_set_apart_keep_their_column_under_a_centred_year(tmp_path: Path) -> None:
+    """ "12.5 %" (the sign set apart, as many reports set it) is an amount: its column is a column of numbers,
+    parted from the amounts beside it, though the year centred over both and the header's narrow gap cross the
+    gutter between them."""
+    rows = [
+        ["", "", "", "", ""],
+        ["", "Amount", "% of revenue", "Amount", "% of revenue"],
+        ["Cost of revenue", "$ 1,234,567", "12.5 %", "$ 1,358,023", "13.1 %"],
+        ["Research and development", "$ 2,345,678", "23.1 %", "$ 2,111,111", "21.0 %"],
+        ["Total operating expenses", "$ 3,580,245", "35.6 %", "$ 3,469,134", "34.1 %"],
+    ]
+    table = _table(_typeset(tmp_path / "shares.pdf", rows, ((0, "2019", 1, 2), (0, "2018", 3, 4))))
+    assert table.n_cols == 5, table.grid()
+    assert table.column_chain(_column_of(table, "12.5 %")) == ["2019", "% of revenue"]
+    assert table.column_chain(_column_of(table, "$ 1,358,023")) == ["2018", "Amount"]
+
+
+def test_a_note_column_with_one_reference_keeps_its_number_apart_from_the_amounts(tmp_path: Path) -> None:
+    """A "Note" column that one line of the statement fills ("28") is a column: its header label over it lets
+    the gutters around it be crossed, and it holds text in few lines, yet its number is no part of the label or
+    of the amount beside it."""
+    rows = [["€m", "Note", "2020", "2019"], ["Cash generated from operations", "28", "6,214", "5,887"]]
+    rows += [[label, "", f"({k},{k}0{k})", f"({k},{k}1{k})"] for k, label in enumerate(_STATEMENT_LINES, start=1)]
+    table = _table(_typeset(tmp_path / "cash.pdf", rows))
+    assert table.n_cols == 4, table.grid()
+    assert table.grid()[1] == ["Cash generated from operations", "28", "6,214", "5,887"]
+    assert table.column_chain(2) == ["2020"]
+
+
+_STATEMENT_LINES = (
+    "Interest paid",
+    "Income taxes paid",
+    "Net cash from operating activities",
+    "Purchase of property, plant and equipment",
+    "Purchase of intangible assets",
+    "Proceeds from disposal of property, plant and equipment",
+    "Acquisition of subsidiaries, net of cash acquired",
+    "Net cash used in investing activities",
+    "Dividends paid to shareholders of the parent",
+    "Repayment of borrowings",
+    "Proceeds from borrowings",
+    "Payment of lease liabilities",
+    "Net cash used in financing activities",
+)

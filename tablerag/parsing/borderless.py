@@ -44,6 +44,8 @@ MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else 
 # one amount word: 1,620.2  (149.2)  $(7)  -3.5%  (8.4%), with a scale letter as reports write them: £203m  $0.3M  €1.2bn
 AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*(?:[mMbB][nN]?|[kK])?%?\)?%?$")
 CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
+# a percent sign or a unit of points set apart after its amount ("12.5 %", "(5) bps", as many reports set them)
+AFTER_AMOUNT = frozenset({"%", "％", "bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 
@@ -114,8 +116,11 @@ def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tup
 
 
 def _numeric(chunk: list[Word]) -> bool:
-    """A chunk of amounts only ("$1,620.2", "(149.2)", "$ 5,686", "12%"); a range label ("1-90", ">360") is not."""
-    return all(AMOUNT.match(w.text) or w.text in CURRENCY for w in chunk) and any(AMOUNT.match(w.text) for w in chunk)
+    """A chunk of amounts only ("$1,620.2", "(149.2)", "$ 5,686", "12%", "12.5 %", "(5) bps"); a range label
+    ("1-90", ">360") is not."""
+    return all(AMOUNT.match(w.text) or w.text in CURRENCY or w.text in AFTER_AMOUNT for w in chunk) and any(
+        AMOUNT.match(w.text) for w in chunk
+    )
 
 
 def _lone_year(chunk: list[Word]) -> bool:
@@ -169,13 +174,31 @@ def _least_covered(intervals: list[tuple[float, float]], a: float, b: float) -> 
     return max(runs, key=lambda r: r[1] - r[0])
 
 
+def _parted(gap: tuple[float, float], amounts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The gutter ``gap`` less the body amounts lying wholly inside it: the parts left and right of them."""
+    inside = sorted((a, b) for a, b in amounts if gap[0] < a and b < gap[1])
+    parts, left = [], gap[0]
+    for a, b in inside:
+        if a > left:
+            parts.append((left, a))
+        left = max(left, b)
+    parts.append((left, gap[1]))
+    return parts
+
+
 def _column_edges(chunked: list[list[list[Word]]], x0: float, x1: float) -> list[float]:
     intervals = [_extent(c) for chunks in chunked if len(chunks) >= 2 for c in chunks]
     allowed = int(GUTTER_SPAN_SHARE * len(chunked))
-    gaps = [
-        _least_covered(intervals, *g) for g in coverage_gaps(intervals, x0, x1, allowed) if g[1] - g[0] >= MIN_GUTTER
-    ]
     start = _body_start(chunked)
+    # body amounts inside a gutter that crossings allow (a header label over them, "Note" over "28") are a column:
+    # the gutter is parted around them
+    amounts = [_extent(c) for chunks in chunked[start:] if len(chunks) >= 2 for c in chunks if _numeric(c)]
+    gaps = [
+        _least_covered(intervals, *part)
+        for g in coverage_gaps(intervals, x0, x1, allowed)
+        for part in _parted(g, amounts)
+        if part[1] - part[0] >= MIN_GUTTER
+    ]
     # the header's lowest line of several labels (a unit note or a section label may sit between it and the body),
     # else the line on the body
     lowest = next((i for i in range(start - 1, -1, -1) if len(chunked[i]) >= 2), start - 1)
@@ -223,12 +246,20 @@ def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int
     counts = [0] * (len(edges) - 1)
     for c in cells:
         counts[c.col] += 1
+    filled = {(c.row, c.col) for c in cells if c.text.strip()}
+    amounts = {(c.row, c.col) for c in cells if c.col_span == 1 and _numeric(c.words)}
     drop: set[int] = set()
     for k in range(1, len(edges) - 1):
         if counts[k] >= MIN_COL_SHARE * n_lines:
             continue
         spill = [c.col_span > 1 for c in cells if c.col == k]
-        drop.add(k + 1 if spill and all(spill) and k + 1 < len(edges) - 1 else k)
+        into = k + 1 if spill and all(spill) and k + 1 < len(edges) - 1 else k
+        # a sparse column of amounts ("Note": "28" on one line of the statement) beside filled cells is a column:
+        # merged, its number would join the label or the amount beside it ("28 6,214")
+        side = -1 if into == k else 1
+        if any((r, c + side) in filled for r, c in amounts if c == k):
+            continue
+        drop.add(into)
     return [e for i, e in enumerate(edges) if i not in drop]
 
 
