@@ -411,3 +411,42 @@ _STATEMENT_LINES = (
     "Payment of lease liabilities",
     "Net cash used in financing activities",
 )
+
+
+def test_a_label_over_the_stub_above_the_header_is_the_stubs_header_not_lost(tmp_path: Path) -> None:
+    """ "December 31, 2019" alone at the table's left edge above "Level 1 | Level 2 | Total" is the label a grid
+    keeps in its corner cell (the date of every column), as the ruled and CSV readings of the same grid have it; a
+    caption set there ("Table 4 Fair values") stays the caption."""
+    rows = [
+        ["December 31, 2019", "", "", ""],
+        ["", "Level 1", "Level 2", "Total"],
+        ["Money market funds", "$2,010", "$—", "$2,010"],
+        ["U.S. treasury bonds", "116,835", "—", "116,835"],
+        ["Corporate bonds", "—", "45,120", "45,120"],
+    ]
+    table = _table(_typeset(tmp_path / "levels.pdf", rows))
+    assert table.column_chain(0) == ["December 31, 2019"], table.grid()
+    assert table.column_chain(3) == ["Total"]
+    titled = _table(_typeset(tmp_path / "titled.pdf", [["Table 4 Fair values", "", "", ""], *rows[1:]]))
+    assert titled.column_chain(0) == [] and titled.caption == "Table 4 Fair values"
+
+
+def test_the_last_line_of_a_paragraph_right_above_a_table_stays_prose(tmp_path: Path) -> None:
+    """A paragraph ending just above the header ("... as of the reporting" / "period end") is no corner label: its
+    last line follows the line before it at a paragraph's leading."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    rows = [["", "Level 1", "Level 2", "Total"], ["Money market funds", "$2,010", "$—", "$2,010"]]
+    rows += [["U.S. treasury bonds", "116,835", "—", "116,835"], ["Corporate bonds", "—", "45,120", "45,120"]]
+    path = _typeset(tmp_path / "levels.pdf", rows)
+    doc = fitz.open(path)
+    page = doc[0]
+    for k, text in enumerate(
+        ("The fair value of these assets was measured with the inputs below as of the reporting", "period end")
+    ):
+        page.insert_text((LEFT + PAD, TOP - 2 * PITCH + k * SIZE * 1.2), text, fontname="helv", fontsize=SIZE)
+    doc.save(tmp_path / "prose.pdf")
+    doc.close()
+    table = _table(tmp_path / "prose.pdf")
+    assert table.column_chain(0) == [] and table.grid()[0][1:] == ["Level 1", "Level 2", "Total"]

@@ -23,6 +23,7 @@ from tablerag.parsing.grid import (
     group_lines,
     split_chunks,
 )
+from tablerag.parsing.layout import is_labelled
 
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
@@ -486,12 +487,32 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
                 break
             a, levels = a - 1, levels + 1
             continue
+        if len(chunked[a - 1]) == 1 and _corner_label(lines, a - 1, left, values_x0):
+            return a - 1  # the stub's own header, the table's top line: nothing above it is the table's
         if len(chunked[a - 1]) != 1 or not inside:
             break
         a, added = a - 1, added + 1
     if a > 0 and _block_title(lines, chunked, a, b):
         a -= 1
     return a
+
+
+SENTENCE_END = (".", ":", ";", "!", "?")  # a line ending so closes a sentence (a lead-in ends with ":")
+PARAGRAPH_LEADING = 1.0  # a paragraph's next line starts less than a line's height below the last one
+
+
+def _corner_label(lines: list[TextLine], i: int, left: float, values_x0: float) -> bool:
+    """Line ``i``, right above the table, is a short label set at the table's left edge that ends before the values
+    start: the label over the stub ("December 31,", "Income tax expense", "($ in billions)"), as a grid keeps it in
+    its corner cell. Not the last line of a paragraph: no sentence end, and no line of text right above it."""
+    line = lines[i]
+    text = " ".join(w.text for w in line.words).strip()
+    if abs(line.x0 - left) > MIN_GUTTER or line.x1 >= values_x0 - MIN_GUTTER or len(text) > MAX_GROUP_LABEL_CHARS:
+        return False
+    if text.endswith(SENTENCE_END) or is_labelled(text):
+        return False  # a sentence's end, or a caption ("Table 3 Revenue by region")
+    prev = lines[i - 1] if i > 0 else None  # a paragraph's lines follow at less than a line's height
+    return prev is None or line.y0 - prev.y1 > PARAGRAPH_LEADING * max(line.height, 1.0) or prev.x1 < line.x1
 
 
 def find_streams(words: list[Word]) -> list[FoundTable]:
