@@ -49,12 +49,12 @@ def _column_extents(
     without a sub-label stay None (a group label heads labelled columns)."""
     out = list(ext)
     for c in table.cells:
-        if c.row < below or c.col_span != 1 or c.bbox is None or not c.text.strip() or out[c.col] is None:
+        cur = out[c.col] if c.col < len(out) else None
+        if cur is None or c.row < below or c.col_span != 1 or c.bbox is None or not c.text.strip():
             continue
         if c.row < table.header_rows and scale_note(c.text):
             continue
-        x0, x1 = out[c.col]  # type: ignore[misc]
-        out[c.col] = (min(x0, c.bbox.x0), max(x1, c.bbox.x1))
+        out[c.col] = (min(cur[0], c.bbox.x0), max(cur[1], c.bbox.x1))
     return out
 
 
