@@ -24,6 +24,7 @@ from tablerag.parsing.grid import (
     split_chunks,
 )
 from tablerag.parsing.layout import is_labelled
+from tablerag.parsing.numbers import SUFFIX_MARKS
 
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
@@ -46,7 +47,7 @@ MIN_COL_SHARE = 0.2  # a column must hold text in this share of the lines, else 
 AMOUNT = re.compile(r"^[(\-−–$€£¥]*\d[\d,.]*(?:[mMbB][nN]?|[kK])?%?\)?%?$")
 CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("$ 5,686")
 # a percent sign or a unit of points set apart after its amount ("12.5 %", "(5) bps", as many reports set them)
-AFTER_AMOUNT = frozenset({"%", "％", "bps", "bp", "pts", "pp"})
+AFTER_AMOUNT = SUFFIX_MARKS | frozenset({"bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 

@@ -253,7 +253,7 @@ def _rank_sql(
     elif cells and _outflows(view, cells, sandbox, parts):
         key = f"ABS({key})"  # "the largest deferred tax liability" over "(2,300)" and "(900)": 2,300
     sql = (
-        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
+        f"SELECT {name}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME} WHERE {where} AND {quote(vc.name)}"
         f" IS NOT NULL ORDER BY {key} {order}, {ROW_COLUMN} LIMIT {int(n)} OFFSET {int(place) - 1}"
     )
     return sql, vc.col, ranked_rows
