@@ -450,3 +450,33 @@ def test_the_last_line_of_a_paragraph_right_above_a_table_stays_prose(tmp_path: 
     doc.close()
     table = _table(tmp_path / "prose.pdf")
     assert table.column_chain(0) == [] and table.grid()[0][1:] == ["Level 1", "Level 2", "Total"]
+
+
+LEASE_COSTS = [
+    ["Operating lease cost", "$ 9,412"],
+    ["Short-term lease cost", "1,087"],
+    ["Variable lease cost", "2,236"],
+    ["Total lease cost", "$ 12,735"],
+]
+
+
+def test_a_two_column_table_of_even_labels_is_a_table_not_two_columns_of_prose(tmp_path: Path) -> None:
+    """Four labels of about one width beside four amounts: both columns look filled out to their width, as two
+    columns of running text do, but a column of amounts is a table's values."""
+    table = _table(_typeset(tmp_path / "lease.pdf", [["", "Amount"], *LEASE_COSTS]))
+    assert table.grid()[1] == ["Operating lease cost", "$ 9,412"], table.grid()
+    assert table.column_chain(1) == ["Amount"]
+
+
+def test_the_one_value_columns_own_header_wider_than_its_amounts_heads_it(tmp_path: Path) -> None:
+    """A period label set flush right over the only amounts column, wider than the amounts and centred left of
+    them, is the column's header (the period of every value), not text above the table; it stays so when the unit
+    note sits in the stub's corner under it."""
+    period = "Year Ended December 31, 2019"
+    table = _table(_typeset(tmp_path / "one.pdf", [["", period], *LEASE_COSTS]))
+    assert table.column_chain(1) == [period], table.grid()
+    under = _table(_typeset(tmp_path / "unit.pdf", [["", period], ["(in thousands)", ""], *LEASE_COSTS]))
+    assert under.column_chain(1) == [period], under.grid()
+    assert under.unit == "thousand"
+    year = _table(_typeset(tmp_path / "year.pdf", [["", "2019"], ["(in thousands)", ""], *LEASE_COSTS]))
+    assert year.column_chain(1) == ["2019"], year.grid()

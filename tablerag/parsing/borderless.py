@@ -49,6 +49,7 @@ CURRENCY = frozenset("$€£¥")  # a currency sign set apart from its amount ("
 # a percent sign or a unit of points set apart after its amount ("12.5 %", "(5) bps", as many reports set them)
 AFTER_AMOUNT = SUFFIX_MARKS | frozenset({"bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
+AMOUNT_COLUMN_SHARE = 0.5  # a column whose cells are amounts this often holds values, never running text
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
 
 
@@ -272,6 +273,10 @@ def _two_prose_columns(cells: list[GridCell]) -> bool:
     overall = sum(len(c.words) for c in cells) / max(len(cells), 1)
     if overall > PROSE_WORDS:
         return True
+    for col in (0, 1):  # a column of amounts is a table's values, however evenly wide its labels run
+        amounts = sum(1 for c in cells if c.col == col and c.col_span == 1 and _numeric(c.words))
+        if amounts >= AMOUNT_COLUMN_SHARE * sum(1 for c in cells if c.col == col):
+            return False
     for col in (0, 1):
         widths = [c.x1 - c.x0 for c in cells if c.col == col and c.col_span == 1]
         if not widths:
@@ -470,29 +475,37 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
     gaps = sorted(lines[i + 1].y0 - lines[i].y1 for i in range(a, b - 1))
     row_gap = gaps[len(gaps) // 2] if gaps else 0.0  # the table's own line spacing (median)
     gutters = [g for ch in chunked[a:b] if len(ch) >= 2 for g in _gutters(ch)]
+    rights = {round(c[-1].x1) for ch in chunked[a:b] for c in ch[1:] if _numeric(c)}  # value columns' right edges
     added = levels = 0
+    corner = False  # the stub's header is taken: only labels over the value columns may sit above it
     while a > 0 and added < MAX_SPANNING_LABEL_LINES:
         line, above = lines[a - 1], lines[a]
         gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
         # over the value columns: right of the labels column's text, centred right of where values start (a
         # label centred over its columns may overhang the first one: "December 31," over 2019 | 2018)
         over = line.x0 >= stub_x1 + MIN_GUTTER and (line.x0 + line.x1) / 2 >= values_x0
-        over = over and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
+        # ... or set flush right over a value column, as a column's own label is ("Year Ended December 31, 2019"
+        # over the one amounts column, wider than its amounts)
+        flush = any(abs(line.x1 - r) <= MIN_GUTTER for r in rights) and line.x0 >= stub_x1 + MIN_GUTTER
+        over = (over or flush) and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
         overhang = max(values_x0 - line.x0, 0.0) if over else 0.0  # a centred label overhangs both sides alike
         inside = (line.x0 >= values_x0 - MIN_GUTTER or over) and line.x1 <= x1 + overhang + MIN_GUTTER
         body_h = max(ln.height for ln in lines[a:b])
         if not gap_ok or line.height > body_h * SAME_SIZE:
             break
-        if len(chunked[a - 1]) >= 2 and levels < MAX_HEADER_LINES_ABOVE:
+        if len(chunked[a - 1]) >= 2 and levels < MAX_HEADER_LINES_ABOVE and not corner:
             if not _labels_over_gutters(chunked[a - 1], gutters):
                 break
             a, levels = a - 1, levels + 1
             continue
-        if len(chunked[a - 1]) == 1 and _corner_label(lines, a - 1, left, values_x0):
-            return a - 1  # the stub's own header, the table's top line: nothing above it is the table's
+        if len(chunked[a - 1]) == 1 and not corner and _corner_label(lines, a - 1, left, values_x0):
+            a, corner = a - 1, True  # the stub's own header: above it, only a label over the values heads them
+            continue
         if len(chunked[a - 1]) != 1 or not inside:
             break
         a, added = a - 1, added + 1
+    if corner:
+        return a
     if a > 0 and _block_title(lines, chunked, a, b):
         a -= 1
     return a
@@ -512,8 +525,15 @@ def _corner_label(lines: list[TextLine], i: int, left: float, values_x0: float) 
         return False
     if text.endswith(SENTENCE_END) or is_labelled(text):
         return False  # a sentence's end, or a caption ("Table 3 Revenue by region")
-    prev = lines[i - 1] if i > 0 else None  # a paragraph's lines follow at less than a line's height
-    return prev is None or line.y0 - prev.y1 > PARAGRAPH_LEADING * max(line.height, 1.0) or prev.x1 < line.x1
+    # a paragraph's lines follow at less than a line's height, and a line above it is wider; a label set right of
+    # this one (a value column's own header) is none of a paragraph's
+    prev = lines[i - 1] if i > 0 else None
+    return (
+        prev is None
+        or line.y0 - prev.y1 > PARAGRAPH_LEADING * max(line.height, 1.0)
+        or prev.x1 < line.x1
+        or prev.x0 >= line.x1
+    )
 
 
 def find_streams(words: list[Word]) -> list[FoundTable]:
