@@ -90,3 +90,45 @@ def test_the_opening_balance_for_a_year_is_the_balance_dated_before_it(tmp_path)
     ):
         answer = answer_table(table, question)
         assert answer is not None and answer.value == value, question
+
+
+RETIREMENT = [
+    ["(in millions)", "2019", "2018"],
+    ["Asset retirement obligations, beginning of period", "$312", "$298"],
+    ["Liabilities incurred", "9", "14"],
+    ["Accretion expense", "16", "15"],
+    ["Asset retirement obligations, end of period", "$337", "$312"],
+    ["Less: current portion", "(24)", "(19)"],
+    ["Asset retirement obligations, long-term", "$313", "$293"],
+]
+
+
+def test_a_part_of_the_end_balance_below_the_roll_forward_keeps_its_place(tmp_path):
+    """ "The long-term asset retirement obligation at the end of 2018" is the long-term row under the roll-forward
+    (a part of the end balance, no movement), not the end-of-period row; the end balance itself is still the end
+    row."""
+    table = table_from_rows(RETIREMENT, tmp_path, "retirement")
+    long_term = answer_table(table, "What is the long-term asset retirement obligation at the end of 2018?")
+    assert long_term is not None and long_term.value == "$293", long_term
+    whole = answer_table(table, "What was the asset retirement obligation at the end of 2018?")
+    assert whole is not None and whole.value == "$312", whole
+
+
+RSUS = [
+    ["", "Number of Shares (in thousands)", "Weighted-Average Grant Date Fair Value"],
+    ["Unvested at January 1, 2020", "2,846", "$48.12"],
+    ["Granted", "1,204", "$61.75"],
+    ["Vested", "(1,032)", "$45.30"],
+    ["Forfeited", "(187)", "$52.64"],
+    ["Unvested at December 31, 2020", "2,831", "$54.72"],
+]
+
+
+def test_the_end_of_the_year_named_over_rows_dated_in_it_is_the_later_date(tmp_path):
+    """Both balances are dated in 2020, the year asked: "at the end of 2020" is the December row, "at the beginning
+    of 2020" the January one; "how many" over a "Number of Shares" column is the count the cell states."""
+    table = table_from_rows(RSUS, tmp_path, "rsus")
+    end = answer_table(table, "How many unvested RSUs were there at the end of 2020?")
+    assert end is not None and end.value == "2,831", end
+    start = answer_table(table, "How many unvested shares were there at the beginning of 2020?")
+    assert start is not None and start.value == "2,846", start

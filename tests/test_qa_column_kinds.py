@@ -92,3 +92,35 @@ def test_of_two_columns_under_a_useful_life_label_the_one_counting_years_gives_t
     table = table_from_rows(rows, tmp_path, "lives")
     answer = answer_table(table, "How long is the estimated useful life for the Goodwill?")
     assert answer is not None and answer.value == "Indefinite"
+
+
+CATEGORIES = [
+    [
+        "",
+        "Amortised cost",
+        "Fair value through profit or loss",
+        "Fair value through other comprehensive income",
+        "Total",
+    ],
+    ["", "£m", "£m", "£m", "£m"],
+    ["As at 31 December 2019", "", "", "", ""],
+    ["Trade and other receivables", "512.4", "—", "—", "512.4"],
+    ["Other investments", "—", "6.5", "31.0", "37.5"],
+    ["As at 31 December 2018", "", "", "", ""],
+    ["Trade and other receivables", "487.0", "—", "—", "487.0"],
+    ["Other investments", "—", "5.9", "28.4", "34.3"],
+]
+
+
+def test_a_column_named_only_by_words_of_the_row_said_whole_is_not_asked(tmp_path):
+    """ "Trade and other receivables" said whole names the row by every word of it, "other" included: the "Fair value
+    through other comprehensive income" column is not asked, the row's one amount is; a question naming that column
+    by words of its own still gets it."""
+    table = table_from_rows(CATEGORIES, tmp_path, "categories")
+    answer = answer_table(table, "What were trade and other receivables as at 31 December 2018?")
+    assert answer is not None and answer.value == "487.0", answer
+    assert answer.citations[0]["row"] == 6
+    fvoci = answer_table(
+        table, "What were other investments at fair value through other comprehensive income as at 31 December 2018?"
+    )
+    assert fvoci is not None and fvoci.value == "28.4", fvoci

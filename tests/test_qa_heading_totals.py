@@ -70,3 +70,51 @@ def test_the_row_saying_the_words_before_rows_under_a_section_saying_them(tmp_pa
         "190",
         [(6, 2)],
     )
+
+
+LIABILITIES = [
+    ["(in millions)", "December 31, 2019", "December 31, 2018"],
+    ["Current liabilities:", "", ""],
+    ["Accounts payable", "$1,204", "$1,118"],
+    ["Accrued compensation", "356", "331"],
+    ["Operating lease liabilities, current", "128", "—"],
+    ["Total current liabilities", "1,688", "1,449"],
+    ["Long-term debt", "3,912", "4,206"],
+]
+
+
+def test_of_several_rows_saying_a_headings_words_its_one_total_is_the_heading(tmp_path):
+    """ "Current liabilities" over "Current liabilities:": "Operating lease liabilities, current" says the words too,
+    but the heading's whole is its one total row; a question naming that item still gets the item."""
+    table = table_from_rows(LIABILITIES, tmp_path, "liabilities")
+    assert _cell(answer_table(table, "What were current liabilities as at December 31, 2019?")) == ("1,688", [(5, 1)])
+    assert _cell(answer_table(table, "What were the current operating lease liabilities as at December 31, 2019?")) == (
+        "128",
+        [(4, 1)],
+    )
+
+
+PROVISION = [
+    ["(in millions)", "2023", "2022"],
+    ["Current:", "", ""],
+    ["Federal", "$412", "$388"],
+    ["State", "96", "88"],
+    ["Foreign", "211", "204"],
+    ["Total current", "719", "680"],
+    ["Deferred:", "", ""],
+    ["Federal", "(48)", "12"],
+    ["State", "(7)", "3"],
+    ["Foreign", "14", "(9)"],
+    ["Total deferred", "(41)", "6"],
+    ["Provision for income taxes", "$678", "$686"],
+]
+
+
+def test_a_section_named_of_a_total_of_sections_is_that_sections_total(tmp_path):
+    """ "The current tax charge": "Provision for income taxes" is named by "tax" and "charge", but it adds "Total
+    current" and "Total deferred", and "current" names the first section: its total is asked. The provision itself,
+    asked without a section's word, stays the answer."""
+    table = table_from_rows(PROVISION, tmp_path, "provision")
+    assert _cell(answer_table(table, "What was the current tax charge in 2022?")) == ("680", [(5, 2)])
+    assert _cell(answer_table(table, "What was the deferred tax provision in 2023?")) == ("(41)", [(10, 1)])
+    assert _cell(answer_table(table, "What was the provision for income taxes in 2022?")) == ("$686", [(11, 2)])

@@ -428,3 +428,57 @@ def test_a_balances_end_said_by_a_label_is_left_to_it(tmp_path):
     table = table_from_rows(rows, tmp_path, "goodwill")
     answer = answer_table(table, "What was the goodwill at the end of 2018?")
     assert answer is not None and answer.value == "1,620.2" and answer.citations[0]["col"] == 2
+
+
+DEBT = [
+    ["(in millions)", "Maturity", "December 31, 2020", "December 31, 2019"],
+    ["Term loan A", "2024", "$480", "$520"],
+    ["3.625% Senior notes", "2025", "750", "750"],
+    ["Total debt", "", "1,230", "1,270"],
+    ["Less: current portion", "", "(58)", "(49)"],
+    ["Long-term debt", "", "$1,172", "$1,221"],
+]
+
+
+def test_non_current_is_said_long_term_and_back(tmp_path):
+    """IFRS's "non-current" is a US filer's "long-term": "non-current debt" is the "Long-term debt" row, not the
+    "Total debt" its word "debt" names as well."""
+    table = table_from_rows(DEBT, tmp_path, "debt")
+    answer = answer_table(table, "What was non-current debt at December 31, 2019?")
+    assert answer is not None and answer.value == "$1,221", answer
+
+
+INSTRUMENTS = [
+    ["€m", "Amortised cost", "Fair value through profit or loss", "Fair value through OCI", "Total"],
+    ["Cash and cash equivalents", "1,842", "—", "—", "1,842"],
+    ["Derivative financial instruments", "—", "128", "46", "174"],
+    ["Equity investments", "—", "63", "211", "274"],
+]
+
+
+def test_ifrs_categories_said_by_their_short_forms(tmp_path):
+    """ "FVOCI" and "FVTPL" are the categories the header writes out ("Fair value through OCI", "... profit or
+    loss")."""
+    table = table_from_rows(INSTRUMENTS, tmp_path, "instruments")
+    fvoci = answer_table(table, "What were derivative financial assets measured at FVOCI?")
+    assert fvoci is not None and fvoci.value == "46", fvoci
+    fvtpl = answer_table(table, "What were equity investments at FVTPL?")
+    assert fvtpl is not None and fvtpl.value == "63", fvtpl
+
+
+EBITDA = [
+    ["(in millions)", "2019", "2018"],
+    ["Net income", "$412", "$365"],
+    ["EBITDA", "837", "765"],
+    ["Restructuring and other charges", "23", "38"],
+    ["Adjusted EBITDA", "$919", "$844"],
+]
+
+
+def test_a_negated_word_is_no_spelling_of_the_word(tmp_path):
+    """ "Unadjusted" is spelled close to "Adjusted" but says the opposite: the plain EBITDA row is asked."""
+    table = table_from_rows(EBITDA, tmp_path, "ebitda")
+    answer = answer_table(table, "What was unadjusted EBITDA in 2019?")
+    assert answer is not None and answer.value == "837", answer
+    adjusted = answer_table(table, "What was adjusted EBITDA in 2019?")
+    assert adjusted is not None and adjusted.value == "$919", adjusted

@@ -63,3 +63,42 @@ def test_the_values_line_takes_the_whole_wrapped_label(tmp_path):
 def test_a_lower_case_stub_keeps_its_rows(tmp_path):
     table = table_from_rows(LOWER, tmp_path, "lower")
     assert table is not None and table.row_chain(2) == ["men"] and table.row_chain(3) == ["women"]
+
+
+LEASES = [
+    ["", "Year Ended December 31, 2019"],
+    ["(in thousands)", ""],
+    ["Operating lease cost", "$ 9,412"],
+    ["Short-term lease cost", "1,087"],
+    ["Total lease cost", "$ 10,499"],
+    ["Weighted-average remaining lease term", ""],
+    ["(years)", "6.2"],
+    ["Weighted-average discount rate", "4.7%"],
+]
+OTHER_INCOME = [
+    ["", "Year Ended December 31,", "", ""],
+    ["", "2019", "2018", "2017"],
+    ["(in thousands)", "", "", ""],
+    ["Interest income", "2,418", "1,377", "602"],
+    ["Foreign currency exchange gains", "", "", ""],
+    ["(losses), net", "(389)", "512", "(147)"],
+    ["Other", "74", "—", "(22)"],
+]
+
+
+def test_a_label_wrapped_onto_a_bracketed_line_is_one_label(tmp_path):
+    """The line the values sit on opens with a bracket ("(losses), net", "(years)"): it ends the label above it.
+    The row's one value is its answer (the bracketed line is its label cell, not a second cell), and a duration
+    named by the label is no amount of the table's "(in thousands)"."""
+    income = table_from_rows(OTHER_INCOME, tmp_path, "other_income")
+    assert income is not None
+    assert income.row_chain(5) == ["Foreign currency exchange gains (losses), net"]
+    answers_each(income, ("What was the foreign currency exchange gains in 2018?", "512"))
+    leases = table_from_rows(LEASES, tmp_path, "leases")
+    assert leases is not None
+    assert leases.row_chain(6) == ["Weighted-average remaining lease term (years)"]
+    answers_each(leases, ("What was the weighted-average remaining lease term?", "6.2"))
+    term = next(c for c in leases.cells if c.row == 6 and c.col == 1)
+    assert term.unit is None, term.unit
+    cost = next(c for c in leases.cells if c.row == 2 and c.col == 1)
+    assert cost.unit is not None and "thousand" in cost.unit

@@ -629,19 +629,28 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
 MAX_LOWER_LABEL_SHARE = 0.5
 
 
+# a label's wrapped end in brackets: "(losses), net" under "Foreign currency exchange gains", "(years)" under
+# "Weighted-average remaining lease term" (a word in lower case, never a list mark "(a)" or a note "(1)")
+_BRACKETED_END = re.compile(r"^\([a-z][a-z-]+")
+
+
+def _label_end(text: str) -> bool:
+    return _starts_lower(text) or bool(_BRACKETED_END.match(text))
+
+
 def _wrapped_labels(table: Table, kinds: list[_RowKind | None], valued: set[int]) -> list[_RowKind | None]:
     """Stub labels a reader wrapped over two grid rows, read as one label of the row that holds the values: the
     end of a label, opening lower-case under a label that does not, with the values on its own line ("Net cash used
     in investing" / "activities | (88,412)") or on the line above ("Accrued compensation and | $48,215" /
     "related benefits"). The other line names nothing of its own."""
     labelled = [r for r, k in enumerate(kinds) if k is not None and len(k.labels) == 1]
-    lower = [r for r in labelled if (k := kinds[r]) is not None and _starts_lower(k.labels[0])]
+    lower = [r for r in labelled if (k := kinds[r]) is not None and _label_end(k.labels[0])]
     if not lower or len(lower) >= MAX_LOWER_LABEL_SHARE * len(labelled):
         return kinds
     out = list(kinds)
     for r in lower:
         above, here = out[r - 1], out[r]
-        if above is None or here is None or len(above.labels) != 1 or _starts_lower(above.labels[0]):
+        if above is None or here is None or len(above.labels) != 1 or _label_end(above.labels[0]):
             continue
         joined = f"{above.labels[0]} {here.labels[0]}"
         if r in valued and r - 1 not in valued:  # "Net cash used in investing" / "activities | (88,412)"

@@ -31,15 +31,17 @@ _UNSCALED = (*_RATIOS, *POINT_UNITS, "times")
 OTHER_DOLLARS = frozenset({"CAD", "AUD", "NZD", "HKD", "SGD"})  # currencies whose sign is also a bare "$"
 _US_MARKS = ("US", "U.S.")  # a chain naming the US dollar itself ("US$", "USD", "U.S. dollars")
 UNIT_SCAN_ROWS = 2  # unit lines such as "(in millions)" sit in or just below the header (TAT-QA statements)
-# a row label naming a pure number ("Interest cover (times)", "Net debt to EBITDA ratio", "Leverage (x)"): its cells
-# are no amounts of the table's currency and scale
-# a column header naming a pure number ("Average fee rate (bps)", "Leverage (times)"): its cells are no amounts of
-# the table's currency and scale; basis points keep their unit
-PURE_NUMBER_COLUMN = re.compile(r"\((bps|basis\s+points)\)|\((?:times|[x×])\)", re.IGNORECASE)
+# a column header naming a pure number or a duration ("Average fee rate (bps)", "Leverage (times)", "Remaining
+# Contractual Term (in years)"): its cells are no amounts of the table's currency and scale; basis points keep their
+# unit
+DURATION_NOTE = r"\((?:in\s+)?(?:years?|months?|days?)\)"
+PURE_NUMBER_COLUMN = re.compile(rf"\((bps|basis\s+points)\)|\((?:times|[x×])\)|{DURATION_NOTE}", re.IGNORECASE)
 # a column header naming a share ("% of total", "% change", "Margin %", "Percentage of revenue"): its cells are
 # percentages, not amounts of the table's currency
 PERCENT_COLUMN = re.compile(r"^\s*[%％]|[%％]\s*$|\bper\s?cent(?:age)?s?\s+of\b", re.IGNORECASE)
-PURE_NUMBER_ROW = re.compile(r"\b(times|ratio|multiple)\b|\(\s*[x×]\s*\)", re.IGNORECASE)
+# a row label naming a pure number or a duration ("Interest cover (times)", "Net debt to EBITDA ratio", "Leverage
+# (x)", "Remaining lease term (years)"): its cells are no amounts of the table's currency and scale
+PURE_NUMBER_ROW = re.compile(rf"\b(times|ratio|multiple)\b|\(\s*[x×]\s*\)|{DURATION_NOTE}", re.IGNORECASE)
 
 
 def _combine(readings: list[Reading]) -> Reading:

@@ -53,6 +53,7 @@ from tablerag.qa.link import (
     Scored,
     asks_duration,
     kind_asked,
+    label_said_whole,
     lasts,
     link,
     link_rows,
@@ -242,9 +243,17 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     # "the revenue for each year": no column named, every period asked
     every = each_period(table, grid, r, question) if not linked.cols and not linked.rows_tied else []
     label = _year_label(table, grid, r)  # "Fiscal Year" over "2022 | 9,104" names the row's label, not its value
+    # the row's label said whole names the row with every word of it: a column named by those words alone is not
+    # asked ("trade and other receivables" names no "Fair value through other comprehensive income" column); a
+    # "Total" column is ("total financial assets": the Total column of that row)
+    said = set(tokens(table.row_chain(r)[-1])) if label_said_whole(table, r, question) else set()
     filled = (
         _counted_column(table, grid, linked, question)  # "how many" is never a price or a share named beside it
-        or [c for c in linked.cols if grid[r][c.index].strip() and c.index != label]
+        or [
+            c
+            for c in linked.cols
+            if grid[r][c.index].strip() and c.index != label and not (c.tokens - TOTAL_TOKENS and c.tokens <= said)
+        ]
         or dated_column(table, grid, linked, question)
         or _only_value(table, grid, linked, question)
         or _who_column(table, grid, linked, question)

@@ -265,6 +265,9 @@ def number_for_a_name(table: Table, question: str, citations: list[dict[str, Any
 _NOTE_ASKED = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+notes?\b", re.IGNORECASE)
 
 
+_STATED_COUNT = re.compile(r"\b(?:number|count)\b|#", re.IGNORECASE)  # a label saying its cells count
+
+
 def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], unit: str | None) -> bool:
     """A computation the rules could not make may still be stated in the table: one cell whose row or column names
     the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
@@ -273,8 +276,12 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
         len(citations) != 1 or unsaid_operation(table, route_.others, [(citations[0]["row"], citations[0]["col"])])
     ):  # a nested computation is stated only by one cell whose labels say every operation asked
         return False
-    if route_.intent is Intent.COUNT:  # a count of rows the rules refused: one cell is no count of rows
-        return False
+    if route_.intent is Intent.COUNT:  # a count of rows the rules refused: one cell is no count of rows, unless
+        # its labels say it counts ("how many unvested RSUs at the end of 2020" over "Number of Shares")
+        if len(citations) != 1:
+            return False
+        r, c = citations[0]["row"], citations[0]["col"]
+        return bool(_STATED_COUNT.search(" ".join([*table.row_chain(r), table.column_name(c)])))
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True

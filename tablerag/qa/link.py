@@ -562,11 +562,31 @@ def row_words(table: Table, row: int) -> Counter[str]:
 _NO_FUZZY = frozenset({"increas", "decreas", "inflow", "outflow", "incom", "outcom"})
 
 
+# prefixes that turn a word into its opposite: "unadjusted" is no "Adjusted", "unvested" no "Vested", "unrealised" no
+# "Realised" (and the other way round), however close their spellings
+_NEGATING_PREFIXES = ("un", "non", "dis", "in")
+NEGATED_STEM_CHARS = 4  # the rest of a word after such a prefix opens as the other word does for this many letters
+
+
+def _negated(a: str, b: str) -> bool:
+    """One word (a stem: "noncurr", "unreal") is the other with a negating prefix ("current", "realiz")."""
+
+    def prefixed(x: str, y: str) -> bool:
+        return any(
+            x.startswith(p)
+            and len(rest := x[len(p) :]) >= NEGATED_STEM_CHARS
+            and rest[:NEGATED_STEM_CHARS] == y[:NEGATED_STEM_CHARS]
+            for p in _NEGATING_PREFIXES
+        )
+
+    return prefixed(a, b) or prefixed(b, a)
+
+
 def _fuzzy(token: str, vocab: set[str]) -> str | None:
     if len(token) < FUZZY_MIN_CHARS or token.isdigit() or token in _NO_FUZZY:
         return None
     close = difflib.get_close_matches(
-        token, [v for v in vocab if len(v) >= FUZZY_MIN_CHARS], n=1, cutoff=FUZZY_MIN_RATIO
+        token, [v for v in vocab if len(v) >= FUZZY_MIN_CHARS and not _negated(token, v)], n=1, cutoff=FUZZY_MIN_RATIO
     )
     return close[0] if close else None
 
@@ -968,6 +988,10 @@ def _items_for_headings(
             and mine <= own[r]
         ]
         items = under or [v.index for v in valued.values() if s.tokens <= own[v.index]]
+        # of several, the one total row is the heading's whole ("current liabilities": "Total current liabilities"
+        # under "Current liabilities:", not "Operating lease liabilities, current" beside it)
+        totals = [r for r in items if own[r] & TOTAL_TOKENS]
+        items = totals if len(items) > 1 and len(totals) == 1 else items
         if len(items) != 1:
             out[s.index] = s
             continue
@@ -1076,6 +1100,14 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             if (shared := shared_words(text))
             and (c == stub or (any(not t.isdigit() for t in shared) and not shared < by_stub))
         }
+        # the first label cell holding only the end of the row's own label (its wrapped line, where the values sit:
+        # "(years)" under "Weighted-average remaining lease term") is a label cell too, whatever words it shares; a
+        # cell holding the whole label is a label cell only by words the question names (it may be the answer: the
+        # name of the officer a "who" question finds by the row's other cells)
+        label = " ".join(chain[-1].split()) if (chain := table.row_chain(best.index)) else ""
+        end = " ".join(texts[best.index][stub].split()) if stub is not None else ""
+        if stub is not None and end and end != label and label.endswith(end):
+            key_cols.add(stub)
 
         # rows of one label under sections the question says nothing of ("Expected volatility" under "Stock options:"
         # and under "Employee stock purchase plan:") tie however long their sections' names are
@@ -1108,7 +1140,7 @@ _ADJUSTED = re.compile(rf"^\s*{_ADJUSTED_WORD}(?!\s+(?:for|by|to)\b)", re.IGNORE
 _ADJUSTED_SAID = re.compile(rf"\b{_ADJUSTED_WORD}", re.IGNORECASE)
 
 
-def _label_said_whole(table: Table, row: int, question: str) -> bool:
+def label_said_whole(table: Table, row: int, question: str) -> bool:
     """The row's own label, all its words in their order, is said in the question."""
     chain = table.row_chain(row)
     label = plain_words(chain[-1]) if chain else ""
@@ -1261,7 +1293,7 @@ def _word_names_the_column(
     if len(rows) < 2 or len(own) < MIN_PHRASE_WORDS:
         return rows
     taken = {t for t in rows[0].tokens & own if q.count(t) == 1}
-    if not taken or _label_said_whole(table, rows[0].index, question):
+    if not taken or label_said_whole(table, rows[0].index, question):
         return rows  # "net interest income" says the "Net interest income" row whole: the word is the row's too
     # said beside another word of the row's label and not of the column's ("operating profit" over "Operating
     # profit/(loss)" and a "Continuing operations" column): the word is the row's
@@ -1546,10 +1578,17 @@ def _balance_row_first(table: Table, question: str, rows: list[Scored]) -> list[
         return rows
     labels = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in range(table.header_rows, table.n_rows)}
     if not any(w & _END_TOKENS for w in labels.values()) or not any(w & _BEGIN_TOKENS for w in labels.values()):
-        return _dated_end_first(table, bool(m.group(1)), rows, dated_in_full=not years_in(question))
+        asked = years_in(question)
+        return _dated_end_first(table, bool(m.group(1)), rows, dated_in_full=not asked, years=frozenset(asked))
     end = _END_TOKENS if m.group(1) else _BEGIN_TOKENS
     first = set(tokens(" ".join(table.row_chain(rows[0].index))))  # its section may say the end ("... at beginning")
     if first & (_END_TOKENS | _BEGIN_TOKENS):
+        return rows
+    # a row after the roll-forward's end is no movement but a part of the end balance ("Asset retirement
+    # obligations, long-term" under "..., end of period"): it keeps its place
+    starts = [r for r, w in labels.items() if w & _BEGIN_TOKENS]
+    ends = [r for r, w in labels.items() if w & _END_TOKENS]
+    if not any(b < rows[0].index < e for b in starts for e in ends):
         return rows
     balance = next((s for s in rows if labels.get(s.index, set()) & end), None)
     return rows if balance is None else [balance, *(s for s in rows if s is not balance)]
@@ -1566,12 +1605,16 @@ def _row_month(table: Table, row: int) -> int | None:
     return None if found is None else month_number(found.group(1) or found.group(2))
 
 
-def _dated_end_first(table: Table, end: bool, rows: list[Scored], dated_in_full: bool = False) -> list[Scored]:
+def _dated_end_first(
+    table: Table, end: bool, rows: list[Scored], dated_in_full: bool = False, years: frozenset[str] = frozenset()
+) -> list[Scored]:
     """Of the rows tied best, those dated by a day of the year and no year ("Cash and cash equivalents at 1 January"
     and "... at 31 December" over year columns, a "Change in cash" line tied with them): the later one first when
     the end of a period is asked, the earlier when its beginning is. With ``dated_in_full`` (the question names no
     year) rows dated in full count the same way ("Outstanding at December 31, 2018" and "... 2019": "at the end of
-    the year" is the later). Unchanged unless two such rows differ in month (in date)."""
+    the year" is the later); so do rows dated in full within the one year the question names (``years``: "at the end
+    of 2020" over "Unvested at January 1, 2020" and "Unvested at December 31, 2020"). Unchanged unless two such rows
+    differ in month (in date)."""
     if len(rows) < 2:
         return rows
     best = round(rows[0].score, SCORE_DIGITS)
@@ -1581,9 +1624,11 @@ def _dated_end_first(table: Table, end: bool, rows: list[Scored], dated_in_full:
         month = _row_month(table, s.index)
         if month is not None:
             dated[s.index] = (0, month, 0)
-    if len(set(dated.values())) < 2 and dated_in_full:
+    if len(set(dated.values())) < 2 and (dated_in_full or len(years) == 1):
         days = {s.index: _row_date(table, s.index) for s in tied}
         dated = {r: next(iter(found)) for r, found in days.items() if len(found) == 1}
+        if not dated_in_full and {str(d[0]) for d in dated.values()} != years:
+            return rows  # dated in other years: the year named decides, not the end
     if len(set(dated.values())) < 2:
         return rows
     pick = (max if end else min)(dated, key=lambda r: dated[r])
@@ -1808,6 +1853,27 @@ def _named_section_first(table: Table, q: list[str], rows: list[Scored]) -> list
         if (s.tokens - named[-1]) & rows[0].tokens:
             return [s, *(x for x in rows if x is not s)]
     return rows
+
+
+def _part_named_of_total(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
+    """The best row is a total of its sections' totals ("Provision for income taxes" = "Total current" under
+    "Current:" + "Total deferred" under "Deferred:") and the question says a word of one section's heading that the
+    total's name does not ("the current tax charge"): that section's total is asked, not the whole it adds to."""
+    if not rows:
+        return rows
+    best = rows[0]
+    parts = summed_parts(table, best.index)
+    if not parts or any(len(table.row_chain(p)) < 2 for p in parts):
+        return rows  # the items of one list, no totals of sections
+    said = {t for t in q if not t.isdigit()} - TOTAL_TOKENS
+    whole = set(tokens(" ".join(table.row_chain(best.index)))) | best.tokens
+    hits = {p: hit for p in parts if (hit := (set(tokens(" ".join(table.row_chain(p)[:-1]))) & said) - whole)}
+    if len(hits) != 1:
+        return rows
+    (part,) = hits
+    taken = next((s for s in rows if s.index == part), None)
+    first = taken or Scored(part, best.score, frozenset(hits[part]), best.position)
+    return [first, *(s for s in rows if s is not taken)]
 
 
 def _period_decides(table: Table, question: str, first: int, second: int) -> bool:
@@ -2207,6 +2273,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _tie_decided(rows, lambda a, b: _price_unasked(table, question, a, b))  # the quantity, not its price
     rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
     rows = _line_in_block(table, q, _year_in_block(table, question, rows))
+    rows = _part_named_of_total(table, q, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2

@@ -120,6 +120,7 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "fixed assets": "fixed assets property plant and equipment",
     "pp&e": "property plant and equipment",
     "long-term": "long-term non-current",
+    "non-current": "non-current long-term",  # and back: "non-current debt" is a US filer's "Long-term debt"
     "short-term": "short-term current",  # "short-term borrowings": the borrowings under "Current liabilities"
     "deferred revenue": "deferred revenue contract liabilities",
     "unearned revenue": "unearned revenue deferred revenue contract liabilities",
@@ -147,6 +148,10 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "stock comp": ("stock-based compensation", "share-based compensation", "share-based payment"),
     "sbc": ("stock-based compensation", "share-based compensation", "share-based payment"),
     "fcf": ("free cash flow",),
+    # IFRS 9's measurement categories
+    "fvoci": ("fair value through other comprehensive income", "fair value through oci"),
+    "fvtpl": ("fair value through profit or loss", "fair value through p&l"),
+    "fvpl": ("fair value through profit or loss", "fair value through p&l"),
     "pension deficit": (
         "pension deficit",
         "retirement benefit obligations",
