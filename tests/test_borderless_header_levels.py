@@ -480,3 +480,21 @@ def test_the_one_value_columns_own_header_wider_than_its_amounts_heads_it(tmp_pa
     assert under.unit == "thousand"
     year = _table(_typeset(tmp_path / "year.pdf", [["", "2019"], ["(in thousands)", ""], *LEASE_COSTS]))
     assert year.column_chain(1) == ["2019"], year.grid()
+
+
+def test_a_period_label_set_past_its_periods_heads_the_periods(tmp_path: Path) -> None:
+    """ "Fiscal year" centred over "2018 | Actual" (beside "2019"), "% Change" over "Comp.": the label of the periods
+    heads both years, not the change column past them; a label over every year already keeps its place."""
+    rows = [
+        ["", "", "", "", "% Change"],
+        ["(in millions of €)", "2019", "2018", "Actual", "Comp."],
+        ["Orders", "19,975", "18,451", "8 %", "7 %"],
+        ["Revenue", "17,663", "18,125", "(3) %", "(4) %"],
+        ["Service business", "8,025", "7,756", "3 %", "2 %"],
+    ]
+    table = _table(_typeset(tmp_path / "past.pdf", rows, spans=((0, "Fiscal year", 2, 3),)))
+    assert table.column_chain(1) == ["Fiscal year", "2019"], table.column_headers
+    assert table.column_chain(2) == ["Fiscal year", "2018"]
+    assert "Fiscal year" not in table.column_chain(3)
+    over = _table(_typeset(tmp_path / "over.pdf", rows, spans=((0, "Fiscal year", 1, 2),)))
+    assert over.column_headers == table.column_headers

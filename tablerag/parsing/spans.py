@@ -293,8 +293,13 @@ def spread_period_labels(table: Table) -> bool:
     for row in range(table.header_rows - 1):
         own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
         periods = _period_columns(table, row)
-        if len(own) > 1 and table.parser == BORDERLESS_PARSER:
-            continue  # labels sit where their text is centred: `spread_group_labels` reads that geometry
+        if table.parser == BORDERLESS_PARSER:
+            # labels sit where their text is centred (`spread_group_labels` reads that geometry), but for a label
+            # set over part of a run of sibling periods and past it ("Fiscal year" over "2018 | Actual" beside
+            # "2019"): a period's label heads the periods
+            changed = _periods_regained(table, own, periods) or changed
+            if len(own) > 1:
+                continue
         for label in own:
             if is_period(label.text):  # a date over undated columns heads them all; over dated ones, none
                 cols = set() if periods or len(own) > 1 else _labelled_columns(table, row)
@@ -312,6 +317,27 @@ def spread_period_labels(table: Table) -> bool:
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _periods_regained(table: Table, own: list[Cell], periods: set[int]) -> bool:
+    """Each label of a borderless header row that is no period itself, over some columns of a run of sibling period
+    columns but not all of them, moves onto that whole run when no other label of its row holds a column of it
+    (a label centred across the run's edge heads the periods it names, not the column past them). True when any
+    moved."""
+    moved = False
+    for label in own:
+        spanned = set(range(label.col, label.col + label.col_span))
+        dated = spanned & periods
+        if is_period(label.text) or not dated:
+            continue
+        lo, hi = _run(_hull(periods), min(dated), max(dated))
+        run = set(range(lo, hi + 1))
+        taken = {k for c in own if c is not label for k in range(c.col, c.col + c.col_span)}
+        if not (run & periods) - spanned or run & taken:
+            continue  # over every period of its run already, or the run is shared with another label
+        label.col, label.col_span = lo, hi - lo + 1
+        moved = True
+    return moved
 
 
 def _labelled_below(table: Table, row: int) -> list[bool]:
