@@ -77,6 +77,34 @@ def test_two_numbers_side_by_side_in_one_column_are_two_columns() -> None:
     assert got[(2, 2)] == "12"
 
 
+def test_values_side_by_side_in_one_column_split_at_each_gap() -> None:
+    """The model drew one column over a year, a salary, a bonus and a stock award (a wide table's narrow columns):
+    the lines of values split it at each of their gaps, not only at the middle one; a line with a dash for the
+    bonus (no number) gives no gaps, its cells fall where the cuts are."""
+    box = BBox(0, 0, 440, 80)
+    dets = [Detection(Label.TABLE, 0.9, box), Detection(Label.COLUMN, 0.9, BBox(0, 0, 140, 80))]
+    dets += [Detection(Label.COLUMN, 0.9, BBox(150, 0, 440, 80))]
+    dets += [Detection(Label.ROW, 0.9, BBox(0, a, 440, a + 14)) for a in (2, 22, 42, 62)]
+    names = ("Townsend", "Whitfield", "Osei", "Caldera")
+    words = [Word(5, 4 + 20 * k, 100, 12 + 20 * k, name, 0, k) for k, name in enumerate(names)]
+    lines = (
+        ("2017", "850,000", "250,000", "3,900,110"),
+        ("2017", "475,000", "75,000", "1,200,050"),
+        ("2018", "460,000", "100,000", "1,250,300"),
+    )
+    for k, (year, salary, bonus, award) in enumerate(lines):
+        y = 4 + 20 * k
+        words += [Word(160, y, 185, y + 8, year, 1, k), Word(230, y, 270, y + 8, salary, 1, k)]
+        words += [Word(330 - 5 * len(bonus), y, 330, y + 8, bonus, 1, k), Word(380, y, 430, y + 8, award, 1, k)]
+    words += [Word(160, 64, 185, 72, "2019", 1, 3), Word(230, 64, 270, 72, "410,000", 1, 3)]
+    words += [Word(322, 64, 330, 72, "—", 1, 3), Word(380, 64, 430, 72, "1,100,060", 1, 3)]
+    grid, _ = grid_by_phrases(dets, words, box, 0.9)
+    got = {(c.row, c.col): c.text for c in grid.cells}
+    assert grid.n_cols == 5, got
+    assert [got[(0, c)] for c in range(1, 5)] == ["2017", "850,000", "250,000", "3,900,110"]
+    assert [got.get((3, c), "") for c in range(1, 5)] == ["2019", "410,000", "—", "1,100,060"]
+
+
 def test_a_year_and_its_footnote_mark_or_a_range_label_stay_in_one_column() -> None:
     """Numbers beside words ("12 -19 years", an age band) or a one-digit footnote mark are no missed column."""
     box = BBox(0, 0, 300, 40)

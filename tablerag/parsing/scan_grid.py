@@ -10,6 +10,7 @@ points, as in `tablerag.parsing.image`.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from tablerag.model import BBox
@@ -209,19 +210,37 @@ def split_shared_columns(dets: list[Detection], units: list[Word], box: BBox) ->
     inside = [u for u in units if box.contains_point(u.cx, u.cy)]
     out = [d for d in dets if d.label is not Label.COLUMN]
     for d, (b0, b1) in zip(cols, bands, strict=True):
-        gaps = []
+        lines: list[list[float]] = []  # per value-only line, the gaps between its values, left to right
         for line in group_lines([u for u in inside if b0 <= u.cx < b1]):
             ws = line.words
             if len(ws) < 2 or not all(_a_value(w.text) for w in ws):
                 continue  # a label holding numbers ("12 -19 years") is one cell
-            gaps += [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]
-        if not gaps:
+            if gaps := [(a.x1 + b.x0) / 2 for a, b in zip(ws, ws[1:], strict=False) if b.x0 > a.x1]:
+                lines.append(gaps)
+        if not lines:
             out.append(d)
             continue
-        cut = sorted(gaps)[len(gaps) // 2]
-        out.append(Detection(d.label, d.score, BBox(min(d.box.x0, cut - 1), d.box.y0, cut, d.box.y1)))
-        out.append(Detection(d.label, d.score, BBox(cut, d.box.y0, max(d.box.x1, cut + 1), d.box.y1)))
+        cuts = _gap_cuts(lines)  # a cut may lie past the model's box (its band reaches halfway to the next column)
+        starts = [min(d.box.x0, cuts[0] - 1), *cuts]
+        ends = [*cuts, max(d.box.x1, cuts[-1] + 1)]
+        out += [
+            Detection(d.label, d.score, BBox(x0, d.box.y0, x1, d.box.y1)) for x0, x1 in zip(starts, ends, strict=True)
+        ]
     return out
+
+
+def _gap_cuts(lines: list[list[float]]) -> list[float]:
+    """Where a column holding values side by side splits, from each value line's gaps: when most lines hold three
+    values or more ("2019 | 950,000 | 250,000 | 3,900,110" in one model column of a wide table), the lines holding
+    the most common number give a cut at each of their gaps' places (the median of the first gaps, of the second
+    ...); else one cut, at the median gap of all lines."""
+    counts = Counter(len(g) for g in lines)
+    k = max(counts, key=lambda n: (counts[n], n))
+    if k < 2:
+        every = sorted(g for gaps in lines for g in gaps)
+        return [every[len(every) // 2]]
+    chosen = [gaps for gaps in lines if len(gaps) == k]
+    return [sorted(gaps[i] for gaps in chosen)[len(chosen) // 2] for i in range(k)]
 
 
 def spans_off_value_lines(grid: Any) -> None:
