@@ -483,11 +483,11 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
         gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
         # over the value columns: right of the labels column's text, centred right of where values start (a
         # label centred over its columns may overhang the first one: "December 31," over 2019 | 2018)
-        over = line.x0 >= stub_x1 + MIN_GUTTER and (line.x0 + line.x1) / 2 >= values_x0
         # ... or set flush right over a value column, as a column's own label is ("Year Ended December 31, 2019"
         # over the one amounts column, wider than its amounts)
-        flush = any(abs(line.x1 - r) <= MIN_GUTTER for r in rights) and line.x0 >= stub_x1 + MIN_GUTTER
-        over = (over or flush) and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
+        flush = any(abs(line.x1 - r) <= MIN_GUTTER for r in rights)
+        over = line.x0 >= stub_x1 + MIN_GUTTER and ((line.x0 + line.x1) / 2 >= values_x0 or flush)
+        over = over and len(" ".join(w.text for w in line.words)) <= MAX_GROUP_LABEL_CHARS
         overhang = max(values_x0 - line.x0, 0.0) if over else 0.0  # a centred label overhangs both sides alike
         inside = (line.x0 >= values_x0 - MIN_GUTTER or over) and line.x1 <= x1 + overhang + MIN_GUTTER
         body_h = max(ln.height for ln in lines[a:b])

@@ -305,7 +305,7 @@ def spread_period_labels(table: Table) -> bool:
                 cols = set() if periods or len(own) > 1 else _labelled_columns(table, row)
             else:
                 cols = _hull(periods) if len(own) == 1 else periods
-            taken = {k for c in own if c is not label for k in range(c.col, c.col + c.col_span)}
+            taken = _held_by_others(own, label)
             cols -= taken
             spanned = set(range(label.col, label.col + label.col_span))
             if not spanned <= cols:
@@ -317,6 +317,11 @@ def spread_period_labels(table: Table) -> bool:
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _held_by_others(own: list[Cell], label: Cell) -> set[int]:
+    """The columns the other labels of ``label``'s header row hold."""
+    return {k for c in own if c is not label for k in range(c.col, c.col + c.col_span)}
 
 
 def _periods_regained(table: Table, own: list[Cell], periods: set[int]) -> bool:
@@ -332,7 +337,7 @@ def _periods_regained(table: Table, own: list[Cell], periods: set[int]) -> bool:
             continue
         lo, hi = _run(_hull(periods), min(dated), max(dated))
         run = set(range(lo, hi + 1))
-        taken = {k for c in own if c is not label for k in range(c.col, c.col + c.col_span)}
+        taken = _held_by_others(own, label)
         if not (run & periods) - spanned or run & taken:
             continue  # over every period of its run already, or the run is shared with another label
         label.col, label.col_span = lo, hi - lo + 1

@@ -1862,12 +1862,14 @@ def _part_named_of_total(table: Table, q: list[str], rows: list[Scored]) -> list
     if not rows:
         return rows
     best = rows[0]
+    whole = set(tokens(" ".join(table.row_chain(best.index)))) | best.tokens
+    unsaid = {t for t in q if not t.isdigit()} - TOTAL_TOKENS - whole  # words the best row's name does not say
+    if not unsaid:
+        return rows  # nothing could name a part: the sums are not read
     parts = summed_parts(table, best.index)
     if not parts or any(len(table.row_chain(p)) < 2 for p in parts):
         return rows  # the items of one list, no totals of sections
-    said = {t for t in q if not t.isdigit()} - TOTAL_TOKENS
-    whole = set(tokens(" ".join(table.row_chain(best.index)))) | best.tokens
-    hits = {p: hit for p in parts if (hit := (set(tokens(" ".join(table.row_chain(p)[:-1]))) & said) - whole)}
+    hits = {p: hit for p in parts if (hit := set(tokens(" ".join(table.row_chain(p)[:-1]))) & unsaid)}
     if len(hits) != 1:
         return rows
     (part,) = hits
