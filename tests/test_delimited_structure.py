@@ -285,3 +285,16 @@ def test_a_fiscal_year_over_quarter_ended_dates_every_quarter_column(tmp_path: P
     text = ",Absolute errors,,\n,Year of data,,\nModel,2018,2019,2020\nA,1.5,1.2,0.9\nB,2.5,2.2,1.9\n"
     (titled,) = _csv(tmp_path, text)
     assert titled.caption == "Absolute errors" and titled.column_chain(2) == ["Year of data", "2019"]
+
+
+def test_group_labels_sharing_a_row_each_head_their_own_change_column(tmp_path: Path) -> None:
+    """ "December | Year-to-Date" over "2019 | 2018 | Change" twice: each group's change column is its own (a lone
+    label over periods stops before the change; labels sharing the row head their groups up to the next)."""
+    text = (
+        ",December,,,Year-to-Date,,\n,2019,2018,Change,2019,2018,Change\n"
+        'Cargo ton miles (millions),241,256,(5.9)%,"3,018","3,144",(4.0)%\n'
+    )
+    (table,) = _csv(tmp_path, text)
+    assert table.column_chain(3) == ["December", "Change"], table.column_headers
+    assert table.column_chain(6) == ["Year-to-Date", "Change"]
+    assert table.column_chain(4) == ["Year-to-Date", "2019"]

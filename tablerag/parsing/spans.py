@@ -257,6 +257,16 @@ def _period_columns(table: Table, row: int) -> set[int]:
     }
 
 
+def _bucket_columns(table: Table, row: int) -> set[int]:
+    """Columns a maturity bucket label ("Less than 1 year", "1-3 years", "Thereafter") covers below ``row``."""
+    return {
+        k
+        for c in table.cells
+        if row < c.row < table.header_rows and is_bucket(c.text)
+        for k in range(c.col, min(c.col + c.col_span, table.n_cols))
+    }
+
+
 def _labelled_columns(table: Table, row: int) -> set[int]:
     """Columns outside the stub with a label of their own in some header row below ``row``."""
     return {
@@ -298,6 +308,9 @@ def spread_period_labels(table: Table) -> bool:
             # set over part of a run of sibling periods and past it ("Fiscal year" over "2018 | Actual" beside
             # "2019"): a period's label heads the periods
             changed = _periods_regained(table, own, periods) or changed
+            # the same for a run of maturity buckets ("Payments due by period" over "Less than 1 year | 1-3 years")
+            changed = _periods_regained(table, own, _bucket_columns(table, row)) or changed
+            changed = _comparisons_dropped(table, row, own, periods) or changed
             if len(own) > 1:
                 continue
         for label in own:
@@ -342,6 +355,40 @@ def _periods_regained(table: Table, own: list[Cell], periods: set[int]) -> bool:
             continue  # over every period of its run already, or the run is shared with another label
         label.col, label.col_span = lo, hi - lo + 1
         moved = True
+    return moved
+
+
+# a column comparing periods: "Change", "% Change", "Increase/(decrease)", "$ Difference", "Variance", "vs."
+_COMPARISON = re.compile(
+    r"\b(?:changes?|variances?|differences?|increases?|decreases?|growth|vs\.?|versus)(?=\W|$)", re.IGNORECASE
+)
+
+
+def _compares(table: Table, row: int, col: int) -> bool:
+    """The nearest label below ``row`` in ``col`` names a comparison of periods ("Change", "Variance")."""
+    chain = _lower_chain(table, row, col)
+    return bool(chain) and _COMPARISON.search(chain[0]) is not None
+
+
+def _comparisons_dropped(table: Table, row: int, own: list[Cell], periods: set[int]) -> bool:
+    """A borderless header row's only label, no period itself, set over a run of sibling period columns and past
+    its end over columns that compare them ("Years Ended December 31," centred over "2019 | 2018 | Change") heads
+    the periods only, as a grid's lone label over periods does (`spread_sibling_labels`): the change between two
+    years is no column of the years' group. Where several labels share the row, each group's change is its own.
+    True when the label was narrowed."""
+    moved = False
+    for label in own:
+        first, last = label.col, label.col + label.col_span - 1
+        if is_period(label.text) or first not in periods or len(own) > 1:
+            continue
+        end = first
+        while end + 1 <= last and end + 1 in periods:
+            end += 1
+        if end == last or end - first + 1 < MIN_SUBLABELS:
+            continue
+        if all(_compares(table, row, k) for k in range(end + 1, last + 1)):
+            label.col_span = end - first + 1
+            moved = True
     return moved
 
 
@@ -432,7 +479,10 @@ def spread_sibling_labels(table: Table) -> bool:
         for cell in own:
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
-            dated = set(range(lo, hi + 1)) <= periods  # a label over periods heads periods, not "Change" after them
+            # a row's only label over periods heads the periods, not "Change" after them; where several labels
+            # share the row, each heads its group up to the next ("December | Year-to-Date" over "2019 | 2018 |
+            # Change" twice: each group's change is its own)
+            dated = len(own) == 1 and set(range(lo, hi + 1)) <= periods
             while (
                 hi + 1 < table.n_cols
                 and not taken[hi + 1]
