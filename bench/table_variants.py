@@ -4,7 +4,8 @@ Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part i
 (``--dataset imtqa``, Chinese, one-cell questions) is rewritten, meaning kept, in one way at a time, and every
 question of that table answered right on the original grid (TAT-QA: table / table-text; span, arithmetic, count) is
 asked again of the rewritten grid, read as a CSV file (``--format xlsx``: a workbook of text cells;
-``xlsx-merged``: with group labels merged over the columns they head) with the document given, no LLM. The original
+``xlsx-merged``: with group labels merged over the columns they head; ``ruled`` / ``borderless``: typeset as a PDF
+page the way `bench/qa_reports.py` sets its tables) with the document given, no LLM. The original
 grid is always read as a CSV file (the reference), so ``--format xlsx --variants none`` measures the format alone. A variant that breaks answers
 shows a layout the reader or the answer step depends on without reason.
 
@@ -47,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from qa_reports import DATA, part_of  # noqa: E402
+from qa_reports import DATA, part_of, typeset  # noqa: E402
 
 from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
@@ -63,6 +64,7 @@ Checker = Callable[[Answer | None, dict[str, Any]], bool]
 YEAR = re.compile(r"\b(20[0-2]\d)\b")
 BARE_YEAR = re.compile(r"^(?:19|20)\d\d$")
 HEADER_SCAN = 4  # header years are looked for in the first rows only
+PDF_FORMATS = ("ruled", "borderless")  # grids typeset as born-digital report pages
 AGGREGATE_WORDS = re.compile(r"\b(total|sum|average|highest|lowest|most|least|largest|smallest|how many)\b", re.I)
 
 
@@ -316,9 +318,22 @@ def write_xlsx(rows: Grid, path: Path, merge: bool) -> None:
 
 
 def reader(fmt: str) -> Callable[[Grid, Path, str], list[Table]]:
-    """How a grid is written and read back: a CSV file, or a workbook (text cells, group labels merged or not)."""
+    """How a grid is written and read back: a CSV file, a workbook (text cells, group labels merged or not), or a
+    one-page PDF typeset as the QA reports bench sets its tables (ruled, or borderless with group labels centred;
+    no paragraphs), read once per distinct grid."""
     if fmt == "csv":
         return tables_from_rows
+    if fmt in PDF_FORMATS:
+        read_pdf: dict[str, list[Table]] = {}
+
+        def typeset_read(rows: Grid, folder: Path, name: str) -> list[Table]:
+            key = json.dumps(rows)
+            if key not in read_pdf:
+                ctx = {"table": {"table": rows}, "paragraphs": []}
+                read_pdf[key] = parse(typeset(ctx, folder / f"{name}.pdf", borderless=fmt == "borderless")).tables
+            return read_pdf[key]
+
+        return typeset_read
 
     def read(rows: Grid, folder: Path, name: str) -> list[Table]:
         path = folder / f"{name}.xlsx"
@@ -367,7 +382,9 @@ def run(dataset: str, names: list[str], fmt: str = "csv") -> tuple[dict[str, dic
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dataset", choices=list(DATASETS), default="tatqa")
-    parser.add_argument("--format", choices=["csv", "xlsx", "xlsx-merged"], default="csv", help="how grids are written")
+    parser.add_argument(
+        "--format", choices=["csv", "xlsx", "xlsx-merged", *PDF_FORMATS], default="csv", help="how grids are written"
+    )
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
     parser.add_argument("--show", type=int, default=0, help="print this many broken answers")
     parser.add_argument("--out", type=Path, default=OUT)

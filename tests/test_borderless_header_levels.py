@@ -5,8 +5,11 @@ letter ("£203m"), "$" set apart from its amount, a stub label wrapped over two 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
+
+from pdf_make import make_borderless
 
 from tablerag.model import Table
 from tablerag.parsing import parse
@@ -498,3 +501,117 @@ def test_a_period_label_set_past_its_periods_heads_the_periods(tmp_path: Path) -
     assert "Fiscal year" not in table.column_chain(3)
     over = _table(_typeset(tmp_path / "over.pdf", rows, spans=((0, "Fiscal year", 1, 2),)))
     assert over.column_headers == table.column_headers
+
+
+def test_a_lone_period_label_centred_over_years_and_their_change_heads_the_years(tmp_path: Path) -> None:
+    """ "Years Ended December 31," centred over "2019 | 2018 | Increase (Decrease)" heads the years only, as a grid
+    that keeps it in one cell reads it; labels sharing the row ("December | Year-to-Date") each keep their change."""
+    rows = [
+        ["", "", "", ""],
+        ["", "2019", "2018", "Increase (Decrease)"],
+        ["Net bookings", "$6,388", "$7,262", "$(874)"],
+        ["In-game net bookings", "3,366", "4,203", "(837)"],
+        ["Other bookings", "1,022", "1,059", "(37)"],
+    ]
+    table = _table(_typeset(tmp_path / "lone.pdf", rows, spans=((0, "Years Ended December 31,", 1, 3),)))
+    assert table.column_chain(1) == ["Years Ended December 31,", "2019"], table.column_headers
+    assert table.column_chain(3) == ["Increase (Decrease)"]
+    twice = [
+        ["", "", "", "", "", "", ""],
+        ["", "2019", "2018", "Change", "2019", "2018", "Change"],
+        ["Revenue passenger miles", "18,412", "17,605", "4.6%", "226,713", "218,950", "3.5%"],
+        ["Available seat miles", "21,930", "21,288", "3.0%", "271,504", "264,117", "2.8%"],
+        ["Cargo ton miles", "241", "256", "(5.9)%", "3,018", "3,144", "(4.0)%"],
+    ]
+    groups = _table(_typeset(tmp_path / "groups.pdf", twice, spans=((0, "December", 1, 3), (0, "Year-to-Date", 4, 6))))
+    assert groups.column_chain(3) == ["December", "Change"], groups.column_headers
+    assert groups.column_chain(6) == ["Year-to-Date", "Change"]
+
+
+def test_a_label_over_some_maturity_buckets_heads_the_whole_run(tmp_path: Path) -> None:
+    """ "Payments Due by Period" set over the first three of four maturity buckets heads the fourth too."""
+    rows = [
+        ["", "", "", "", "", ""],
+        ["Contractual Obligations", "Total", "Less than 1 Year", "1-3 Years", "3-5 Years", "After 5 Years"],
+        ["Long-term debt", "$10,556.6", "$—", "$2,747.6", "$2,287.0", "$5,522.0"],
+        ["Capital lease obligations", "165.4", "20.6", "41.0", "29.4", "74.4"],
+        ["Operating lease obligations", "312.6", "52.1", "86.4", "59.7", "114.4"],
+    ]
+    table = _table(_typeset(tmp_path / "buckets.pdf", rows, spans=((0, "Payments Due by Period", 2, 4),)))
+    assert table.column_chain(5) == ["Payments Due by Period", "After 5 Years"], table.column_headers
+    assert table.column_chain(2) == ["Payments Due by Period", "Less than 1 Year"]
+
+
+def test_a_header_set_apart_by_an_empty_row_and_a_double_spaced_table_keep_their_header(tmp_path: Path) -> None:
+    """A header line an empty row above the body (space under the header), and a table whose every row is followed
+    by an empty one, are read with their header (rows 19 pt apart: wider than the label gap the body's spacing
+    allows, within one empty row at its pitch)."""
+    body = [
+        ["Service cost", "$1,955", "$2,262"],
+        ["Interest cost", "1,308", "1,230"],
+        ["Expected return on plan assets", "(817)", "(787)"],
+        ["Net periodic pension cost", "$2,837", "$1,653"],
+    ]
+    rights = [260.0, 320.0]
+    spaced = _table(
+        make_borderless(tmp_path / "spaced.pdf", [["", "2019", "2018"], ["", "", ""], *body], rights, pitch=19)
+    )
+    assert spaced.column_headers[1:] == [["2019"], ["2018"]], spaced.grid()
+    double = [row for line in [["", "2019", "2018"], *body] for row in (line, ["", "", ""])]
+    table = _table(make_borderless(tmp_path / "double.pdf", double, rights, pitch=19))
+    assert table.column_headers[1:] == [["2019"], ["2018"]], table.grid()
+    assert [row[0] for row in table.grid()[table.header_rows :]] == [row[0] for row in body]
+
+
+def test_currency_signs_set_apart_under_a_centred_block_label_fold_into_their_amounts(tmp_path: Path) -> None:
+    """Quarters of two stacked years, "$" set apart from the first and last line's amounts: a year label centred
+    over the block lands in one "$" column, which is still the sign of the amounts right of it, no column."""
+
+    def block(first: str) -> list[list[str]]:
+        return [
+            [""] * 11,
+            ["", "", "First", "", "Second", "", "Third", "", "Fourth", "", ""],
+            ["", "", "Quarter", "", "Quarter", "", "Quarter", "", "Quarter", "", "Total"],
+            ["Revenues", "$", first, "$", "96,037", "$", "88,495", "$", "84,380", "$", "363,800"],
+            ["Gross profit", "", "38,091", "", "39,821", "", "36,381", "", "33,471", "", "147,764"],
+            ["Gross margin", "", "40.1%", "", "41.5%", "", "41.1%", "", "39.7%", "", "40.6%"],
+            ["Net income (loss)", "", "8,511", "", "(854)", "", "(522)", "", "11,263", "", "18,398"],
+            ["Earnings per diluted share", "$", "0.23", "$", "(0.02)", "$", "(0.02)", "$", "0.33", "$", "0.52"],
+        ]
+
+    spans = ((0, "Fiscal 2019", 1, 10), (8, "Fiscal 2018", 1, 10))
+    tables = parse(_typeset(tmp_path / "signs.pdf", block("94,888") + block("98,888"), spans=spans)).tables
+    assert [t.n_cols for t in tables] == [6, 6], [t.grid() for t in tables]
+    assert [" ".join(v.split()) for v in tables[0].grid()[3][1:]] == [
+        "$ 94,888",
+        "$ 96,037",
+        "$ 88,495",
+        "$ 84,380",
+        "$ 363,800",
+    ]
+
+
+def test_a_later_blocks_label_set_over_the_values_stays_one_label(tmp_path: Path) -> None:
+    """The second block's "As of December 31, 2018", set over the value columns of a table with wide gutters (the
+    QA reports bench's typesetter, an empty column between every two), is one label, not cut at a column edge."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import qa_reports
+
+    block = [
+        ["", "Amortized", "Unrealized", "Unrealized", "Fair"],
+        ["", "Cost", "Gains", "Losses", "Value"],
+        ["Foreign government obligations", "$129,499", "$—", "$3,433", "$126,066"],
+        ["U.S. government obligations", "99,700", "—", "1,981", "97,719"],
+        ["Total", "$229,199", "$—", "$5,414", "$223,785"],
+    ]
+    grid = [
+        ["", "", "As of December 31, 2019", "", ""],
+        *block,
+        ["", "", "As of December 31, 2018", "", ""],
+        *[[row[0], *[v.replace("9", "7") for v in row[1:]]] for row in block],
+    ]
+    spaced = [[x for c in row for x in (c, "")][:-1] for row in grid]
+    ctx = {"table": {"table": spaced}, "paragraphs": []}
+    tables = parse(qa_reports.typeset(ctx, tmp_path / "blocks.pdf", borderless=True)).tables
+    texts = [" ".join(c.text.split()) for t in tables for c in t.cells]
+    assert "As of December 31, 2018" in texts, [t.grid() for t in tables]

@@ -30,6 +30,7 @@ MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, 
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
 MAX_LINE_GAP = 2.2  # a vertical gap larger than this many line heights ends a table region
 SPACER_PITCH = 2.15  # ... unless it is one empty row at the table's own line pitch (two pitches, a little slack)
+PITCH_LINES = 4  # lines whose pitch is the table's own where the lines above do not say it yet (three steps)
 MIN_GUTTER = 1.5  # a column gutter narrower than this (points) is kerning, not a column boundary
 GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a table's lines (spanning headers)
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
@@ -83,11 +84,15 @@ def _pitch(lines: list[TextLine]) -> float | None:
 
 
 def _gap_ok(lines: list[TextLine], start: int, i: int) -> bool:
-    """Line i continues the region begun at `start`: a small gap, or one empty spacer row of the region's pitch."""
+    """Line i continues the region begun at `start`: a small gap, or one empty spacer row of the region's pitch.
+    Right under the region's first line (a header set apart from the body by an empty row) the pitch is the one
+    the lines from i on keep."""
     line, prev = lines[i], lines[i - 1]
     if line.y0 - prev.y1 <= MAX_LINE_GAP * max(line.height, 1.0):
         return True
-    pitch = _pitch(lines[start:i]) if start >= 0 else None
+    if start < 0:
+        return False
+    pitch = _pitch(lines[start:i]) if i - start >= 2 else _pitch(lines[i : i + PITCH_LINES])
     return pitch is not None and line.y0 - prev.y0 <= SPACER_PITCH * pitch
 
 
@@ -245,18 +250,23 @@ def _without_cutting_edges(
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:
     """Column edges without the columns that hold text in too few lines, merged into the left neighbour; or into the
     right one where each text in it runs on into that column (a sliver left of a column by one wider amount, "100.0"
-    under "31.6")."""
+    under "31.6"), or where it holds only currency signs set apart from the amounts they precede."""
     counts = [0] * (len(edges) - 1)
     for c in cells:
         counts[c.col] += 1
     filled = {(c.row, c.col) for c in cells if c.text.strip()}
     amounts = {(c.row, c.col) for c in cells if c.col_span == 1 and _numeric(c.words)}
+    valued = {r for r, c in amounts if c > 0}  # the lines with an amount
     drop: set[int] = set()
     for k in range(1, len(edges) - 1):
-        if counts[k] >= MIN_COL_SHARE * n_lines:
+        # a column holding nothing but currency signs set apart ("$ | 3,042") on the lines with amounts, however
+        # often, belongs to the amounts right of it (a group label on a line of its own may be centred over it)
+        signs = [c for c in cells if c.col == k and c.row in valued and c.text.strip()]
+        ahead = bool(signs) and all(c.text.strip() in CURRENCY for c in signs)
+        if counts[k] >= MIN_COL_SHARE * n_lines and not ahead:
             continue
         spill = [c.col_span > 1 for c in cells if c.col == k]
-        into = k + 1 if spill and all(spill) and k + 1 < len(edges) - 1 else k
+        into = k + 1 if (ahead or (spill and all(spill))) and k + 1 < len(edges) - 1 else k
         # a sparse column of amounts ("Note": "28" on one line of the statement) beside filled cells is a column:
         # merged, its number would join the label or the amount beside it ("28 6,214")
         side = -1 if into == k else 1
@@ -293,6 +303,20 @@ def _list_markers(cells: list[GridCell]) -> bool:
     return bool(firsts) and all(LIST_MARKER.match(t) for t in firsts)
 
 
+def _block_labels(chunked: list[list[list[Word]]], edges: list[float]) -> frozenset[int]:
+    """Lines of one label with words, set right of the labels column: a group label of a block further down a
+    stacked table ("As of December 31, 2018" over the second block's columns), one label spanning the columns it
+    reaches, never cut into words at their edges. A row label running into its amount starts in the labels column."""
+    return frozenset(
+        i
+        for i, chunks in enumerate(chunked)
+        if len(chunks) == 1
+        and chunks[0][0].x0 >= edges[1]
+        and any(ch.isalpha() for w in chunks[0] for ch in w.text)
+        and not _numeric(chunks[0])
+    )
+
+
 def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable | None:
     x0, x1 = min(ln.x0 for ln in lines) - 1, max(ln.x1 for ln in lines) + 1
     edges = _column_edges(chunked, x0, x1)
@@ -307,7 +331,7 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     # those, and a one-chunk line inside the header ("(Dollars in millions)" under the column labels), are one label
     # each, spanning the columns they reach, never cut into words at their edges
     header = range(top, _body_start(chunked))
-    whole = frozenset(range(top)) | frozenset(i for i in header if len(chunked[i]) == 1)
+    whole = frozenset(range(top)) | frozenset(i for i in header if len(chunked[i]) == 1) | _block_labels(chunked, edges)
     cells = _labels_over_values(
         band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=frozenset(header)), edges
     )
