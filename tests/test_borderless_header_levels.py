@@ -615,3 +615,24 @@ def test_a_later_blocks_label_set_over_the_values_stays_one_label(tmp_path: Path
     tables = parse(qa_reports.typeset(ctx, tmp_path / "blocks.pdf", borderless=True)).tables
     texts = [" ".join(c.text.split()) for t in tables for c in t.cells]
     assert "As of December 31, 2018" in texts, [t.grid() for t in tables]
+
+
+def test_columns_set_flush_right_a_narrow_gutter_apart_stay_apart(tmp_path: Path) -> None:
+    """The longest row label runs up to its first amount, 5 pt apart (wider than a space, narrower than a cell gap):
+    the amounts set flush right in the other lines say where the column ends, so the label and the amount are two
+    cells, and the other lines keep their columns."""
+    gutter = 5.0
+    first = 54.0 + _width("Weighted-average fair value per share") + gutter + _width("$10.77")  # the stub at 54 pt
+    second = first + 3 * gutter + _width("$9.34")
+    rows = [
+        ["", "Low", "High"],
+        ["Expected life (in years)", "4.6", "4.7"],
+        ["Risk-free interest rate", "2.7%", "2.0%"],
+        ["Volatility", "24%", "22%"],
+        ["Weighted-average fair value per share", "$10.77", "$9.34"],
+    ]
+    table = _table(make_borderless(tmp_path / "tight.pdf", rows, [first, second]))
+    assert table.column_headers[1:] == [["Low"], ["High"]], table.grid()
+    body = table.grid()[table.header_rows :]
+    assert body[0] == ["Expected life (in years)", "4.6", "4.7"]
+    assert body[3] == ["Weighted-average fair value per share", "$10.77", "$9.34"]

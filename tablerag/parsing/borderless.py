@@ -15,6 +15,7 @@ from tablerag.model import BBox
 from tablerag.parsing.found import FoundTable
 from tablerag.parsing.grid import (
     MAX_GROUP_LABEL_CHARS,
+    WIDE_SPACE,
     GridCell,
     TextLine,
     Word,
@@ -31,6 +32,8 @@ MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed
 MAX_LINE_GAP = 2.2  # a vertical gap larger than this many line heights ends a table region
 SPACER_PITCH = 2.15  # ... unless it is one empty row at the table's own line pitch (two pitches, a little slack)
 PITCH_LINES = 4  # lines whose pitch is the table's own where the lines above do not say it yet (three steps)
+MIN_PITCH_STEPS = 2  # ... of which at least this many steps (three lines: the smallest table body)
+EVEN_PITCH = 1.1  # ... when most keep one pitch: the median step at most this much wider than the narrowest
 MIN_GUTTER = 1.5  # a column gutter narrower than this (points) is kerning, not a column boundary
 GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a table's lines (spanning headers)
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
@@ -52,6 +55,7 @@ AFTER_AMOUNT = SUFFIX_MARKS | frozenset({"bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 AMOUNT_COLUMN_SHARE = 0.5  # a column whose cells are amounts this often holds values, never running text
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
+MIN_ALIGNED = 2  # an amount ending where amounts of this many other lines end is set in their (flush-right) column
 
 
 def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
@@ -92,8 +96,17 @@ def _gap_ok(lines: list[TextLine], start: int, i: int) -> bool:
         return True
     if start < 0:
         return False
-    pitch = _pitch(lines[start:i]) if i - start >= 2 else _pitch(lines[i : i + PITCH_LINES])
+    pitch = _pitch(lines[start:i]) if i - start >= 2 else _even_pitch(lines[i : i + PITCH_LINES])
     return pitch is not None and line.y0 - prev.y0 <= SPACER_PITCH * pitch
+
+
+def _even_pitch(lines: list[TextLine]) -> float | None:
+    """The pitch of lines most of which keep one pitch (a table's rows, an empty row before a section label
+    between them), else None (headings between dropped paragraphs stand at uneven distances)."""
+    steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
+    if len(steps) < MIN_PITCH_STEPS or steps[len(steps) // 2] > EVEN_PITCH * steps[0]:
+        return None
+    return steps[len(steps) // 2]
 
 
 def _regions(lines: list[TextLine], chunked: list[list[list[Word]]]) -> list[tuple[int, int]]:
@@ -129,6 +142,35 @@ def _numeric(chunk: list[Word]) -> bool:
     return all(AMOUNT.match(w.text) or w.text in CURRENCY or w.text in AFTER_AMOUNT for w in chunk) and any(
         AMOUNT.match(w.text) for w in chunk
     )
+
+
+def _amounts_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
+    """Chunks cut at each gap wider than a plain space (narrower than a cell gap) that parts two cells of columns set
+    flush right: where the words before it end where amounts of at least MIN_ALIGNED other lines end (a column's
+    label, "Operating Leases  Finance Leases"), or where the amounts after a word of text end there (a row label run
+    up to the first amount column, "Weighted-average fair value per share  $10.77" over "4.6", "2.7%")."""
+    ends = [[c[-1].x1 for c in chunks if _numeric(c)] for chunks in chunked]
+
+    def aligned(i: int, x: float) -> bool:
+        near = (k for k, xs in enumerate(ends) if k != i and any(abs(e - x) <= MIN_GUTTER for e in xs))
+        return sum(1 for _ in near) >= MIN_ALIGNED
+
+    out: list[list[list[Word]]] = []
+    for i, chunks in enumerate(chunked):
+        line: list[list[Word]] = []
+        for chunk in chunks:
+            cuts = [
+                j
+                for j in range(1, len(chunk))
+                if chunk[j].x0 - chunk[j - 1].x1 > WIDE_SPACE * max(chunk[j].height, 1.0)
+                and (
+                    aligned(i, chunk[j - 1].x1)
+                    or (_numeric(chunk[j:]) and not _numeric(chunk[j - 1 : j]) and aligned(i, chunk[-1].x1))
+                )
+            ]
+            line.extend(chunk[a:b] for a, b in zip([0, *cuts], [*cuts, len(chunk)], strict=True))
+        out.append(line)
+    return out
 
 
 def _lone_year(chunk: list[Word]) -> bool:
@@ -566,7 +608,7 @@ def find_streams(words: list[Word]) -> list[FoundTable]:
     if not words:
         return []
     lines = group_lines(words)
-    chunked = [split_chunks(ln) for ln in lines]
+    chunked = _amounts_apart([split_chunks(ln) for ln in lines])
     tables: list[FoundTable] = []
     floor = 0
     for a, b in _regions(lines, chunked):
