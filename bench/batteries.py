@@ -21,6 +21,7 @@ the page rendered to an image when scanned) and answers over the tables parsed f
 CSV and wrong from the page is a parsing loss on a table nobody tuned the parser on; ``--losses`` prints those.
 ``--prose`` sets paragraphs above each typeset table, as a report page has them (the paragraphs of a TAT-QA dev
 context of the tune part, picked by a hash of the grid's name): prose lines read into the table show as losses.
+``--pad 2`` sets the cells with half the typesetter's padding: column gutters half as wide, as dense reports set them.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import qa_reports  # noqa: E402
 from qa_reports import DATA, Format, ParseCache, part_of, scan, typeset  # noqa: E402
 
 from tablerag.eval.qa import answer_any, tables_from_rows, text_match  # noqa: E402
@@ -132,7 +134,12 @@ def main() -> None:
         "--losses", action="store_true", help="with --format: print each question right from the CSV, not the page"
     )
     parser.add_argument("--prose", action="store_true", help="with --format: paragraphs above each table")
+    parser.add_argument(
+        "--pad", type=float, help="with --format: the typesetter's cell padding in points (2: gutters half as wide)"
+    )
     args = parser.parse_args()
+    if args.pad is not None:
+        qa_reports.PAD = args.pad
     files = args.files or sorted(FOLDER.glob("*.json"))
     per_set: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     outcomes: dict[str, bool] = {}

@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import qa_reports  # noqa: E402
 from qa_reports import DATA, part_of, typeset  # noqa: E402
 
 from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match  # noqa: E402
@@ -388,7 +389,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
     parser.add_argument("--show", type=int, default=0, help="print this many broken answers")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--pad", type=float, help="ruled / borderless: the typesetter's cell padding in points (2: narrow gutters)"
+    )
     args = parser.parse_args(argv)
+    if args.pad is not None:
+        qa_reports.PAD = args.pad
     tallies, broken = run(args.dataset, args.variants, args.format)
     print(f"{'variant':<18} {'asked':>6} {'right':>7} {'wrong':>6} {'refused':>8}")
     for name, t in tallies.items():

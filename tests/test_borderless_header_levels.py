@@ -636,3 +636,33 @@ def test_columns_set_flush_right_a_narrow_gutter_apart_stay_apart(tmp_path: Path
     body = table.grid()[table.header_rows :]
     assert body[0] == ["Expected life (in years)", "4.6", "4.7"]
     assert body[3] == ["Weighted-average fair value per share", "$10.77", "$9.34"]
+
+
+def test_text_columns_and_a_wide_column_label_a_narrow_gutter_apart_stay_apart(tmp_path: Path) -> None:
+    """A register of text columns set flush right 5 pt apart keeps its columns (the cells of other lines end where
+    they end); a wide column label run up to the stub's header label, 5 pt apart, over amounts with a wide gutter
+    before them, is the column's label (the other lines leave that gap empty)."""
+    gutter = 5.0
+    rows = [
+        ["Partner", "Program", "Territory", "Royalty rate"],
+        ["Novartis", "VX-210", "Worldwide excluding Japan", "Tiered, 8%-14%"],
+        ["Takeda", "VX-210", "Japan", "10%"],
+        ["Genentech", "Bispecific antibody platform", "Worldwide", "Mid-single digits"],
+        ["Ipsen", "ONC-44", "Europe", "Tiered, 12%-18%"],
+    ]
+    rights = [54.0 + max(_width(row[0]) for row in rows)]  # the stub at 54 pt, each column as wide as its widest cell
+    for c in range(1, 4):
+        rights.append(rights[-1] + gutter + max(_width(row[c]) for row in rows))
+    register = _table(make_borderless(tmp_path / "register.pdf", rows, rights[1:]))
+    assert register.grid()[register.header_rows + 1] == ["Takeda", "VX-210", "Japan", "10%"], register.grid()
+    y1 = 54.0 + _width("Exercise price range") + gutter + _width("Number of options outstanding")
+    options = [
+        ["Exercise price range", "Number of options outstanding", "Life (years)"],
+        ["£1.00 - £2.00", "1,245,000", "3.2"],
+        ["£2.01 - £3.00", "2,310,500", "5.7"],
+        ["£3.01 - £4.00", "986,000", "8.9"],
+        ["Total", "4,541,500", "5.6"],
+    ]
+    table = _table(make_borderless(tmp_path / "options.pdf", options, [y1, y1 + 60.0]))
+    assert table.column_headers == [["Exercise price range"], ["Number of options outstanding"], ["Life (years)"]]
+    assert table.grid()[table.header_rows + 2] == ["£3.01 - £4.00", "986,000", "8.9"], table.grid()

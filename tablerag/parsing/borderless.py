@@ -55,6 +55,8 @@ AFTER_AMOUNT = SUFFIX_MARKS | frozenset({"bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 AMOUNT_COLUMN_SHARE = 0.5  # a column whose cells are amounts this often holds values, never running text
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
+SPACES_APART = 1.4  # ... and wider than this many of the page's plain spaces (a monospaced font's space is wide)
+OWN_SPACE_GAPS = 3  # a line with at least this many word gaps says its own plain space (its narrowest)
 MIN_ALIGNED = 2  # an amount ending where amounts of this many other lines end is set in their (flush-right) column
 
 
@@ -144,28 +146,81 @@ def _numeric(chunk: list[Word]) -> bool:
     )
 
 
-def _amounts_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
-    """Chunks cut at each gap wider than a plain space (narrower than a cell gap) that parts two cells of columns set
-    flush right: where the words before it end where amounts of at least MIN_ALIGNED other lines end (a column's
-    label, "Operating Leases  Finance Leases"), or where the amounts after a word of text end there (a row label run
-    up to the first amount column, "Weighted-average fair value per share  $10.77" over "4.6", "2.7%")."""
-    ends = [[c[-1].x1 for c in chunks if _numeric(c)] for chunks in chunked]
+def _cells_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
+    """Chunks cut at each gap wider than a plain space (narrower than a cell gap) that parts two cells of aligned
+    columns: where the words before it end where cells of at least MIN_ALIGNED other lines end (columns set flush
+    right: "Operating Leases  Finance Leases", "VX-210  Japan  10%"), where the words after it start where cells of
+    as many other lines start (set flush left), where a label of the labels column runs up to the next cell over a
+    gutter the other lines leave empty (`stub_run_on`), or where the amounts after a word of text end where amounts of other lines end (a row label run up to the first
+    amount column: "Weighted-average fair value per share  $10.77" over "4.6", "2.7%"). A cell's edge is a chunk's,
+    or a word's beside such a gap. A plain space is the page's (a monospaced font's is wide) or the line's own
+    narrowest (a justified line stretches every space alike; a caption may set a colon wider)."""
+    spaces = sorted(w.x0 - p.x1 for chunks in chunked for c in chunks for p, w in zip(c, c[1:], strict=False))
+    # the lower quartile: narrow gutters inside chunks are gaps too
+    space = spaces[len(spaces) // 4] if spaces else 0.0
 
-    def aligned(i: int, x: float) -> bool:
-        near = (k for k, xs in enumerate(ends) if k != i and any(abs(e - x) <= MIN_GUTTER for e in xs))
+    def own_space(chunks: list[list[Word]]) -> float:
+        gaps = [w.x0 - p.x1 for c in chunks for p, w in zip(c, c[1:], strict=False)]
+        return max(space, min(gaps)) if len(gaps) >= OWN_SPACE_GAPS else space
+
+    def wide(prev: Word, word: Word, plain: float) -> bool:
+        gap = word.x0 - prev.x1
+        return gap > WIDE_SPACE * max(word.height, 1.0) and gap > SPACES_APART * plain
+
+    starts: list[list[float]] = []
+    ends: list[list[float]] = []
+    amount_ends = [[c[-1].x1 for c in chunks if _numeric(c)] for chunks in chunked]
+    plains = [own_space(chunks) for chunks in chunked]
+    for chunks, plain in zip(chunked, plains, strict=True):
+        gaps = [(p, w) for c in chunks for p, w in zip(c, c[1:], strict=False) if wide(p, w, plain)]
+        starts.append([c[0].x0 for c in chunks] + [w.x0 for _, w in gaps])
+        ends.append([c[-1].x1 for c in chunks] + [p.x1 for p, _ in gaps])
+
+    def aligned(edges: list[list[float]], i: int, x: float) -> bool:
+        near = (k for k, xs in enumerate(edges) if k != i and any(abs(e - x) <= MIN_GUTTER for e in xs))
         return sum(1 for _ in near) >= MIN_ALIGNED
 
+    firsts = [[chunks[0][0].x0] if chunks else [] for chunks in chunked]
+
+    def gutter(i: int, x0: float, x1: float) -> bool:
+        """Lines with cells on both sides of [x0, x1] and none across it: a gutter of the table."""
+        parted = (
+            k
+            for k, chunks in enumerate(chunked)
+            if k != i
+            and any(c[-1].x1 <= x0 for c in chunks)
+            and any(c[0].x0 >= x1 for c in chunks)
+            and not any(c[0].x0 < x1 and c[-1].x1 > x0 for c in chunks)
+        )
+        return sum(1 for _ in parted) >= MIN_ALIGNED
+
+    def stub_run_on(i: int, chunk: list[Word], j: int) -> bool:
+        """The line's first cell, set flush left with the first cells of other lines (the labels column), run up to
+        the next cell at its first wide gap, which lies in a gutter the other lines leave empty ("Exercise price
+        range  Number of options outstanding", "Genentech  Bispecific antibody platform")."""
+        first = chunked[i][0]
+        return (
+            chunk is first
+            and aligned(firsts, i, chunk[0].x0)
+            and not any(wide(chunk[k - 1], chunk[k], plains[i]) for k in range(1, j))
+            and gutter(i, chunk[j - 1].x1, chunk[j].x0)
+        )
+
     out: list[list[list[Word]]] = []
-    for i, chunks in enumerate(chunked):
+    for i, (chunks, plain) in enumerate(zip(chunked, plains, strict=True)):
         line: list[list[Word]] = []
         for chunk in chunks:
             cuts = [
                 j
                 for j in range(1, len(chunk))
-                if chunk[j].x0 - chunk[j - 1].x1 > WIDE_SPACE * max(chunk[j].height, 1.0)
+                if wide(chunk[j - 1], chunk[j], plain)
                 and (
-                    aligned(i, chunk[j - 1].x1)
-                    or (_numeric(chunk[j:]) and not _numeric(chunk[j - 1 : j]) and aligned(i, chunk[-1].x1))
+                    aligned(ends, i, chunk[j - 1].x1)
+                    or aligned(starts, i, chunk[j].x0)
+                    or stub_run_on(i, chunk, j)
+                    or (
+                        _numeric(chunk[j:]) and not _numeric(chunk[j - 1 : j]) and aligned(amount_ends, i, chunk[-1].x1)
+                    )
                 )
             ]
             line.extend(chunk[a:b] for a, b in zip([0, *cuts], [*cuts, len(chunk)], strict=True))
@@ -608,7 +663,7 @@ def find_streams(words: list[Word]) -> list[FoundTable]:
     if not words:
         return []
     lines = group_lines(words)
-    chunked = _amounts_apart([split_chunks(ln) for ln in lines])
+    chunked = _cells_apart([split_chunks(ln) for ln in lines])
     tables: list[FoundTable] = []
     floor = 0
     for a, b in _regions(lines, chunked):
