@@ -657,13 +657,17 @@ def _corner_label(lines: list[TextLine], i: int, left: float, values_x0: float) 
     )
 
 
-def find_streams(words: list[Word]) -> list[FoundTable]:
-    """Borderless tables among the given words (those not already in ruled tables)."""
+def find_streams(words: list[Word], text_layer: bool = True) -> list[FoundTable]:
+    """Borderless tables among the given words (those not already in ruled tables). ``text_layer``: the words and
+    their boxes come from a PDF's text layer, set in a font; OCR'd words sit a few pixels off and their gaps are no
+    font's spaces, so cells a wide space apart are parted by their alignment (`_cells_apart`) only then."""
     words = _drop_prose(words)
     if not words:
         return []
     lines = group_lines(words)
-    chunked = _cells_apart([split_chunks(ln) for ln in lines])
+    chunked = [split_chunks(ln) for ln in lines]
+    if text_layer:
+        chunked = _cells_apart(chunked)
     tables: list[FoundTable] = []
     floor = 0
     for a, b in _regions(lines, chunked):
