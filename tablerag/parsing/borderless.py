@@ -55,9 +55,9 @@ AFTER_AMOUNT = SUFFIX_MARKS | frozenset({"bps", "bp", "pts", "pp"})
 YEAR = re.compile(r"(?:19|20)\d\d")  # a lone year in a table line is a period label, not an amount
 AMOUNT_COLUMN_SHARE = 0.5  # a column whose cells are amounts this often holds values, never running text
 MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two columns, whatever a label line does
-SPACES_APART = 1.4  # ... and wider than this many of the page's plain spaces (a monospaced font's space is wide)
+SPACES_APART = 1.4  # a gap that may part two cells is also this many plain spaces wide (a monospaced space is wide)
 OWN_SPACE_GAPS = 3  # a line with at least this many word gaps says its own plain space (its narrowest)
-MIN_ALIGNED = 2  # an amount ending where amounts of this many other lines end is set in their (flush-right) column
+MIN_ALIGNED = 2  # a cell edge that this many other lines share is a column's edge (cells set flush right or left)
 
 
 def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
@@ -151,10 +151,11 @@ def _cells_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
     columns: where the words before it end where cells of at least MIN_ALIGNED other lines end (columns set flush
     right: "Operating Leases  Finance Leases", "VX-210  Japan  10%"), where the words after it start where cells of
     as many other lines start (set flush left), where a label of the labels column runs up to the next cell over a
-    gutter the other lines leave empty (`stub_run_on`), or where the amounts after a word of text end where amounts of other lines end (a row label run up to the first
-    amount column: "Weighted-average fair value per share  $10.77" over "4.6", "2.7%"). A cell's edge is a chunk's,
-    or a word's beside such a gap. A plain space is the page's (a monospaced font's is wide) or the line's own
-    narrowest (a justified line stretches every space alike; a caption may set a colon wider)."""
+    gutter the other lines leave empty (`stub_run_on`), or where the amounts after a word of text end where amounts
+    of other lines end (a row label run up to the first amount column: "Weighted-average fair value per share
+    $10.77" over "4.6", "2.7%"). A cell's edge is a chunk's, or a word's beside such a gap. A plain space is the
+    page's (a monospaced font's is wide) or the line's own narrowest (a justified line stretches every space alike;
+    a caption may set a colon wider)."""
     spaces = sorted(w.x0 - p.x1 for chunks in chunked for c in chunks for p, w in zip(c, c[1:], strict=False))
     # the lower quartile: narrow gutters inside chunks are gaps too
     space = spaces[len(spaces) // 4] if spaces else 0.0
