@@ -49,7 +49,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import qa_reports  # noqa: E402
-from qa_reports import DATA, part_of, typeset  # noqa: E402
+from batteries import read_grid  # noqa: E402
+from qa_reports import DATA, Format, ParseCache, part_of  # noqa: E402
 
 from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
@@ -325,14 +326,14 @@ def reader(fmt: str) -> Callable[[Grid, Path, str], list[Table]]:
     if fmt == "csv":
         return tables_from_rows
     if fmt in PDF_FORMATS:
-        read_pdf: dict[str, list[Table]] = {}
+        parsed: dict[str, list[Table]] = {}
+        cache = ParseCache()
 
         def typeset_read(rows: Grid, folder: Path, name: str) -> list[Table]:
             key = json.dumps(rows)
-            if key not in read_pdf:
-                ctx = {"table": {"table": rows}, "paragraphs": []}
-                read_pdf[key] = parse(typeset(ctx, folder / f"{name}.pdf", borderless=fmt == "borderless")).tables
-            return read_pdf[key]
+            if key not in parsed:
+                parsed[key] = read_grid(rows, folder, name, Format(fmt), cache)
+            return parsed[key]
 
         return typeset_read
 

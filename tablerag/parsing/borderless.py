@@ -164,24 +164,31 @@ def _cells_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
         gaps = [w.x0 - p.x1 for c in chunks for p, w in zip(c, c[1:], strict=False)]
         return max(space, min(gaps)) if len(gaps) >= OWN_SPACE_GAPS else space
 
-    def wide(prev: Word, word: Word, plain: float) -> bool:
-        gap = word.x0 - prev.x1
-        return gap > WIDE_SPACE * max(word.height, 1.0) and gap > SPACES_APART * plain
+    def wide_gaps(chunk: list[Word], plain: float) -> list[int]:
+        """Indices j of the words a wide gap parts from the word before them."""
+        return [
+            j
+            for j in range(1, len(chunk))
+            if (gap := chunk[j].x0 - chunk[j - 1].x1) > WIDE_SPACE * max(chunk[j].height, 1.0)
+            and gap > SPACES_APART * plain
+        ]
 
-    starts: list[list[float]] = []
-    ends: list[list[float]] = []
-    amount_ends = [[c[-1].x1 for c in chunks if _numeric(c)] for chunks in chunked]
     plains = [own_space(chunks) for chunks in chunked]
-    for chunks, plain in zip(chunked, plains, strict=True):
-        gaps = [(p, w) for c in chunks for p, w in zip(c, c[1:], strict=False) if wide(p, w, plain)]
-        starts.append([c[0].x0 for c in chunks] + [w.x0 for _, w in gaps])
-        ends.append([c[-1].x1 for c in chunks] + [p.x1 for p, _ in gaps])
+    wides = [[wide_gaps(c, plain) for c in chunks] for chunks, plain in zip(chunked, plains, strict=True)]
+    starts = [
+        [c[0].x0 for c in chunks] + [c[j].x0 for c, js in zip(chunks, w, strict=True) for j in js]
+        for chunks, w in zip(chunked, wides, strict=True)
+    ]
+    ends = [
+        [c[-1].x1 for c in chunks] + [c[j - 1].x1 for c, js in zip(chunks, w, strict=True) for j in js]
+        for chunks, w in zip(chunked, wides, strict=True)
+    ]
+    amount_ends = [[c[-1].x1 for c in chunks if _numeric(c)] for chunks in chunked]
+    firsts = [[chunks[0][0].x0] if chunks else [] for chunks in chunked]
 
     def aligned(edges: list[list[float]], i: int, x: float) -> bool:
         near = (k for k, xs in enumerate(edges) if k != i and any(abs(e - x) <= MIN_GUTTER for e in xs))
         return sum(1 for _ in near) >= MIN_ALIGNED
-
-    firsts = [[chunks[0][0].x0] if chunks else [] for chunks in chunked]
 
     def gutter(i: int, x0: float, x1: float) -> bool:
         """Lines with cells on both sides of [x0, x1] and none across it: a gutter of the table."""
@@ -199,31 +206,27 @@ def _cells_apart(chunked: list[list[list[Word]]]) -> list[list[list[Word]]]:
         """The line's first cell, set flush left with the first cells of other lines (the labels column), run up to
         the next cell at its first wide gap, which lies in a gutter the other lines leave empty ("Exercise price
         range  Number of options outstanding", "Genentech  Bispecific antibody platform")."""
-        first = chunked[i][0]
         return (
-            chunk is first
+            chunk is chunked[i][0]
+            and j == wides[i][0][0]
             and aligned(firsts, i, chunk[0].x0)
-            and not any(wide(chunk[k - 1], chunk[k], plains[i]) for k in range(1, j))
             and gutter(i, chunk[j - 1].x1, chunk[j].x0)
         )
 
+    def parts(i: int, chunk: list[Word], j: int) -> bool:
+        """The wide gap before word j of the chunk parts two cells."""
+        return (
+            aligned(ends, i, chunk[j - 1].x1)
+            or aligned(starts, i, chunk[j].x0)
+            or stub_run_on(i, chunk, j)
+            or (_numeric(chunk[j:]) and not _numeric(chunk[j - 1 : j]) and aligned(amount_ends, i, chunk[-1].x1))
+        )
+
     out: list[list[list[Word]]] = []
-    for i, (chunks, plain) in enumerate(zip(chunked, plains, strict=True)):
+    for i, chunks in enumerate(chunked):
         line: list[list[Word]] = []
-        for chunk in chunks:
-            cuts = [
-                j
-                for j in range(1, len(chunk))
-                if wide(chunk[j - 1], chunk[j], plain)
-                and (
-                    aligned(ends, i, chunk[j - 1].x1)
-                    or aligned(starts, i, chunk[j].x0)
-                    or stub_run_on(i, chunk, j)
-                    or (
-                        _numeric(chunk[j:]) and not _numeric(chunk[j - 1 : j]) and aligned(amount_ends, i, chunk[-1].x1)
-                    )
-                )
-            ]
+        for chunk, js in zip(chunks, wides[i], strict=True):
+            cuts = [j for j in js if parts(i, chunk, j)]
             line.extend(chunk[a:b] for a, b in zip([0, *cuts], [*cuts, len(chunk)], strict=True))
         out.append(line)
     return out

@@ -144,16 +144,16 @@ def _scale_rules(rules: list[Rule], factor: float) -> list[Rule]:
 
 
 def heuristic_tables(
-    words: list[Word], rules: list[Rule], streams: bool = True, ocr: bool = True
+    words: list[Word], rules: list[Rule], streams: bool = True, text_layer: bool = False
 ) -> tuple[list[FoundTable], list[Word]]:
     """Ruled tables (image or drawing rulings) then, with `streams`, borderless ones among the remaining words; the
-    words left. ``ocr``: the words were OCR'd (not a text layer's)."""
+    words left. ``text_layer``: the words are a PDF text layer's, not OCR'd (`find_streams`)."""
 
     found, rest = find_lattices(rules, words)
     for lt in found:
         _scored(lt, RULED_IMAGE_CONFIDENCE)
     used: set[int] = set()
-    for st in find_streams(rest, text_layer=not ocr) if streams else []:
+    for st in find_streams(rest, text_layer) if streams else []:
         found.append(_scored(st, st.confidence or 0.0))
         used.update(id(w) for c in st.cells for w in c.words)
     return found, [w for w in rest if id(w) not in used]
@@ -369,7 +369,7 @@ def scan_page(
         page.tables, rest = tatr_tables(image, rest, scale, opts, rules)
     # where the layout model found tables, the text it left is prose: text-gap "tables" there are its columns
     streams = model is not VisionMode.ONNX or not page.tables
-    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)], streams, ocr=not text_layer)
+    found, rest = heuristic_tables(rest, [r for r in rules if not _inside(r, page.tables)], streams, text_layer)
     page.tables += found
     page.tables.sort(key=lambda t: (round(t.bbox.y0), t.bbox.x0))
     page.prose = prose_blocks(rest + prose_only)

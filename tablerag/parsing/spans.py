@@ -10,6 +10,7 @@ run's first column (spanning cells keep their text in the top-left slot).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import joined_years
@@ -249,20 +250,15 @@ def is_period(text: str) -> bool:
 def _period_columns(table: Table, row: int) -> set[int]:
     """Columns a period label covers in the header rows below ``row`` ("2019" over its own column, or over
     "Amount | % of total" once widened)."""
+    return _columns_below(table, row, is_period)
+
+
+def _columns_below(table: Table, row: int, kind: Callable[[str], bool]) -> set[int]:
+    """Columns a header label of ``kind`` covers in the header rows below ``row``."""
     return {
         k
         for c in table.cells
-        if row < c.row < table.header_rows and is_period(c.text)
-        for k in range(c.col, min(c.col + c.col_span, table.n_cols))
-    }
-
-
-def _bucket_columns(table: Table, row: int) -> set[int]:
-    """Columns a maturity bucket label ("Less than 1 year", "1-3 years", "Thereafter") covers below ``row``."""
-    return {
-        k
-        for c in table.cells
-        if row < c.row < table.header_rows and is_bucket(c.text)
+        if row < c.row < table.header_rows and kind(c.text)
         for k in range(c.col, min(c.col + c.col_span, table.n_cols))
     }
 
@@ -309,7 +305,7 @@ def spread_period_labels(table: Table) -> bool:
             # "2019"): a period's label heads the periods
             changed = _periods_regained(table, own, periods) or changed
             # the same for a run of maturity buckets ("Payments due by period" over "Less than 1 year | 1-3 years")
-            changed = _periods_regained(table, own, _bucket_columns(table, row)) or changed
+            changed = _periods_regained(table, own, _columns_below(table, row, is_bucket)) or changed
             changed = _comparisons_dropped(table, row, own, periods) or changed
             if len(own) > 1:
                 continue
@@ -376,20 +372,21 @@ def _comparisons_dropped(table: Table, row: int, own: list[Cell], periods: set[i
     the periods only, as a grid's lone label over periods does (`spread_sibling_labels`): the change between two
     years is no column of the years' group. Where several labels share the row, each group's change is its own.
     True when the label was narrowed."""
-    moved = False
-    for label in own:
-        first, last = label.col, label.col + label.col_span - 1
-        if is_period(label.text) or first not in periods or len(own) > 1:
-            continue
-        end = first
-        while end + 1 <= last and end + 1 in periods:
-            end += 1
-        if end == last or end - first + 1 < MIN_SUBLABELS:
-            continue
-        if all(_compares(table, row, k) for k in range(end + 1, last + 1)):
-            label.col_span = end - first + 1
-            moved = True
-    return moved
+    if len(own) != 1:
+        return False
+    (label,) = own
+    first, last = label.col, label.col + label.col_span - 1
+    if is_period(label.text) or first not in periods:
+        return False
+    end = first
+    while end + 1 <= last and end + 1 in periods:
+        end += 1
+    if end == last or end - first + 1 < MIN_SUBLABELS:
+        return False
+    if not all(_compares(table, row, k) for k in range(end + 1, last + 1)):
+        return False
+    label.col_span = end - first + 1
+    return True
 
 
 def _labelled_below(table: Table, row: int) -> list[bool]:
