@@ -1,13 +1,15 @@
 """The same tables written the ways exports and reports differ: does an answer that was right stay right?
 
-Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part is never read) or IM-TQA dev table
-(``--dataset imtqa``, Chinese, one-cell questions) is rewritten, meaning kept, in one way at a time, and every
-question of that table answered right on the original grid (TAT-QA: table / table-text; span, arithmetic, count) is
-asked again of the rewritten grid, read as a CSV file (``--format xlsx``: a workbook of text cells;
-``xlsx-merged``: with group labels merged over the columns they head; ``ruled`` / ``borderless``: typeset as a PDF
-page the way `bench/qa_reports.py` sets its tables) with the document given, no LLM. The original
-grid is always read as a CSV file (the reference), so ``--format xlsx --variants none`` measures the format alone. A variant that breaks answers
-shows a layout the reader or the answer step depends on without reason.
+Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part is never read), IM-TQA dev table
+(``--dataset imtqa``, Chinese, one-cell questions) or WikiTableQuestions table of its 300-table share (``--dataset
+wtq``, English Wikipedia tables of names, dates and scores, at most 45 rows: one page) is rewritten, meaning kept,
+in one way at a time, and every question of that table answered right on the original grid (TAT-QA: table /
+table-text; span, arithmetic, count) is asked again of the rewritten grid, read as a CSV file (``--format xlsx``: a
+workbook of text cells; ``xlsx-merged``: with group labels merged over the columns they head; ``ruled`` /
+``borderless``: typeset as a PDF page the way `bench/qa_reports.py` sets its tables) with the document given, no
+LLM. The original grid is always read as a CSV file (the reference), so ``--format xlsx --variants none`` measures
+the format alone. A variant that breaks answers shows a layout the reader or the answer step depends on without
+reason.
 
 Variants (each skips tables or questions it would change the meaning of):
 
@@ -29,13 +31,15 @@ Variants (each skips tables or questions it would change the meaning of):
   only where a header row heads each of the first value columns with a bare year, nothing above them but a label
   in the first)
 
-Run: ``python bench/table_variants.py [--dataset tatqa|imtqa] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
+Run: ``python bench/table_variants.py [--dataset tatqa|imtqa|wtq] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import csv
+import io
 import json
 import re
 import sys
@@ -52,7 +56,7 @@ import qa_reports  # noqa: E402
 from batteries import read_grid  # noqa: E402
 from qa_reports import DATA, Format, ParseCache, part_of  # noqa: E402
 
-from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match  # noqa: E402
+from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match, wtq_ok  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
 from tablerag.model import Table  # noqa: E402
 from tablerag.parsing import parse  # noqa: E402
@@ -292,7 +296,27 @@ def imtqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
         yield f"imtqa-{tid}", grids[tid], qs, _cell_ok
 
 
-DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases}
+WTQ_MAX_ROWS = 45  # rows that fit one typeset page under the bench's row height (longer tables are left out)
+
+
+def wtq_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
+    """WikiTableQuestions tables of the 300-table share (English Wikipedia tables: names, dates, places, scores) with
+    their questions, tables of at most `WTQ_MAX_ROWS` rows."""
+    root = DATA.parents[1] / "wikitablequestions"
+    lines = (root / "data" / "pristine-unseen-tables.subset300.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    by_table: dict[str, list[dict[str, Any]]] = {}
+    for line in lines:
+        _id, question, context, target = line.split("\t")[:4]
+        by_table.setdefault(context, []).append({"question": question, "answer": [target], "answer_type": "span"})
+    for context, qs in by_table.items():
+        text = (root / context).read_text(encoding="utf-8")
+        # the files escape a quote inside a quoted cell with a backslash, as tablerag's CSV reader honours
+        rows = list(csv.reader(io.StringIO(text, newline=""), escapechar="\\" if '\\"' in text else None))
+        if 1 < len(rows) <= WTQ_MAX_ROWS:
+            yield f"wtq-{context.replace('/', '-')}", rows, qs, lambda answer, q: wtq_ok(answer, q["answer"][0])
+
+
+DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases, "wtq": wtq_cases}
 
 
 def write_xlsx(rows: Grid, path: Path, merge: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,16 +185,26 @@ def test_an_empty_spacer_row_does_not_split_the_table(tmp_path: Path) -> None:
     assert table.row_headers[-1] == ["Deferred tax liabilities:", "Net deferred tax assets"]
 
 
-def _period_groups(path: Path) -> Path:
-    """A borderless table whose years are centred over "Amount | % of total revenue" pairs, a scale note centred
-    under the column labels, and amounts right-aligned under them (a segment table of an annual report)."""
+Put = Callable[[str, float, float], None]
+
+
+def _report_page(
+    path: Path,
+    intro: str,
+    rights: list[float],
+    header: Callable[[Put, Callable[..., None]], None],
+    body: list[list[str]],
+    top: float,
+) -> Path:
+    """A page of 8 pt Helvetica under an intro line: `header` sets the header lines with `right(text, x, y)` (flush
+    right at x) and `centre(text, x0, x1, y)`; the body's labels flush left at 54, amounts flush right at `rights`,
+    15.2 points apart from `top`."""
     import pymupdf
 
     fitz: Any = pymupdf
     doc = fitz.open()
     page = doc.new_page()
-    page.insert_text((54, 80), "Cost of revenue by type for the fiscal years ended July 31.", fontsize=8.5)
-    rights = [266.0, 348.0, 391.0, 474.0]
+    page.insert_text((54, 80), intro, fontsize=8.5)
 
     def width(text: str) -> float:
         return float(fitz.get_text_length(text, "helv", 8))
@@ -204,25 +215,37 @@ def _period_groups(path: Path) -> Path:
     def centre(text: str, x0: float, x1: float, y: float) -> None:
         page.insert_text(((x0 + x1 - width(text)) / 2, y), text, fontname="helv", fontsize=8)
 
-    centre("2019", 226.0, 352.0, 120)
-    centre("2018", 352.0, 478.0, 120)
-    for text, x in zip(["Amount", "% of total revenue", "Amount", "% of total revenue"], rights, strict=True):
-        right(text, x, 135.2)
-    centre("(In thousands, except percentages)", 226.0, 478.0, 150.4)
-    body = [
-        ["License and subscription", "$ 64,798", "9%", "$ 35,452", "5%"],
-        ["Maintenance", "16,499", "2", "14,783", "2"],
-        ["Services", "243,053", "34", "246,548", "38"],
-        ["Total cost of revenue", "$ 324,350", "45%", "296,783", "45%"],
-    ]
+    header(right, centre)
     for r, (label, *values) in enumerate(body):
-        y = 165.6 + 15.2 * r
+        y = top + 15.2 * r
         page.insert_text((54, y), label, fontname="helv", fontsize=8)
         for text, x in zip(values, rights, strict=True):
             right(text, x, y)
     doc.save(path)
     doc.close()
     return path
+
+
+def _period_groups(path: Path) -> Path:
+    """A borderless table whose years are centred over "Amount | % of total revenue" pairs, a scale note centred
+    under the column labels, and amounts right-aligned under them (a segment table of an annual report)."""
+    rights = [266.0, 348.0, 391.0, 474.0]
+
+    def header(right: Put, centre: Callable[..., None]) -> None:
+        centre("2019", 226.0, 352.0, 120)
+        centre("2018", 352.0, 478.0, 120)
+        for text, x in zip(["Amount", "% of total revenue", "Amount", "% of total revenue"], rights, strict=True):
+            right(text, x, 135.2)
+        centre("(In thousands, except percentages)", 226.0, 478.0, 150.4)
+
+    body = [
+        ["License and subscription", "$ 64,798", "9%", "$ 35,452", "5%"],
+        ["Maintenance", "16,499", "2", "14,783", "2"],
+        ["Services", "243,053", "34", "246,548", "38"],
+        ["Total cost of revenue", "$ 324,350", "45%", "296,783", "45%"],
+    ]
+    intro = "Cost of revenue by type for the fiscal years ended July 31."
+    return _report_page(path, intro, rights, header, body, 165.6)
 
 
 def test_years_centred_over_column_pairs_head_both_and_no_edge_cuts_a_label(tmp_path: Path) -> None:
@@ -427,3 +450,38 @@ def test_a_header_label_centred_over_two_columns_keeps_its_words_together(tmp_pa
     chains = [table.column_chain(c) for c in range(table.n_cols)]
     assert not any("Fiscal" in level.split() and "year" not in level.split() for chain in chains for level in chain)
     assert any("Fiscal year" in chain for chain in chains)
+
+
+def test_a_column_filled_on_few_lines_under_its_own_label_stays_a_column(tmp_path: Path) -> None:
+    rows = [["Route", "Via", "Frequency", "Peak only", "Former route"]]
+    rows += [[f"Route {i}", f"Station {i}", "30", "X" if i in (4, 9) else "", f"Line {i}"] for i in range(1, 17)]
+    # "Peak only" holds a mark on 2 of 16 lines, set flush right under its label: merged into "Frequency", the
+    # marks would join the amounts ("30 X") and the labels would run together
+    grid = _grid(make_borderless(tmp_path / "routes.pdf", rows, [200.0, 260.0, 310.0, 400.0]))
+    assert grid == rows
+
+
+def _change_beside_periods(path: Path) -> Path:
+    """Two period labels, the first over its one column, the second centred over its column and two change columns
+    after it (how a typesetter centres a label over the empty cells beside it)."""
+    rights = [250.0, 310.0, 370.0, 480.0]
+
+    def header(right: Put, centre: Callable[..., None]) -> None:
+        right("F19", rights[0], 120)
+        centre("F18", rights[0] + 4, rights[3], 120)
+        for text, x in zip(["53 WEEKS", "52 WEEKS", "CHANGE", "CHANGE NORMALISED"], rights, strict=True):
+            right(text, x, 135.2)
+
+    sales, ebitda = ["Sales", "1,671", "1,612", "3.7%", "1.8%"], ["EBITDA", "372", "361", "3.5%", "2.5%"]
+    intro = "Group performance for the financial year (in $ million)."
+    return _report_page(path, intro, rights, header, [sales, ebitda, ["D&A", "(111)", "(102)", "9.9%", "9.9%"]], 150.4)
+
+
+def test_a_period_label_centred_past_its_column_over_change_columns_heads_its_column_only(tmp_path: Path) -> None:
+    table = parse(_change_beside_periods(tmp_path / "performance.pdf")).tables[0]
+    assert table.column_headers[1:] == [
+        ["F19", "53 WEEKS"],
+        ["F18", "52 WEEKS"],
+        ["CHANGE"],
+        ["CHANGE NORMALISED"],
+    ]

@@ -343,7 +343,7 @@ def wtq_kind(question: str) -> str:
     return r.intent.value if r.intent else r.kind.value
 
 
-def _wtq_ok(ans: Answer | None, target: str) -> bool:
+def wtq_ok(ans: Answer | None, target: str) -> bool:
     if ans is None or ans.value is None:
         return False
     golds = [g.replace("\\n", "\n").replace("\\p", "|") for g in target.split("|")]
@@ -365,7 +365,7 @@ def eval_wtq(data: Path, options: QaEvalOptions) -> QaReport:
             doc = parse(root / context)
             cache[context] = doc.tables[0] if doc.tables else None
         ans = _answer(cache[context], question, options.llm)
-        ok = _wtq_ok(ans, target)
+        ok = wtq_ok(ans, target)
         group = wtq_kind(question)
         report.groups[group].add(ok, ans is None or ans.refused)
         _example(report, question, target, ans, ok)

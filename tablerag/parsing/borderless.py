@@ -348,6 +348,17 @@ def _without_cutting_edges(
     return [e for e in edges if e not in drop]
 
 
+def _set_flush(cells: list[GridCell], col: int) -> bool:
+    """The column's cells (one-column cells with text) end, or start, at one x on at least MIN_ALIGNED + 1 lines: a
+    column set flush right or left under its own label ("Peak Hours Only" over an "X" on two lines), however few of
+    the lines fill it, not a stray piece of a wider cell."""
+    own = [c for c in cells if c.col == col and c.col_span == 1 and c.words]
+    for xs in ([min(w.x0 for w in c.words) for c in own], [max(w.x1 for w in c.words) for c in own]):
+        if any(sum(1 for y in xs if abs(y - x) <= MIN_GUTTER) > MIN_ALIGNED for x in xs):
+            return True
+    return False
+
+
 def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int) -> list[float]:
     """Column edges without the columns that hold text in too few lines, merged into the left neighbour; or into the
     right one where each text in it runs on into that column (a sliver left of a column by one wider amount, "100.0"
@@ -364,7 +375,7 @@ def _drop_sparse_columns(cells: list[GridCell], edges: list[float], n_lines: int
         # often, belongs to the amounts right of it (a group label on a line of its own may be centred over it)
         signs = [c for c in cells if c.col == k and c.row in valued and c.text.strip()]
         ahead = bool(signs) and all(c.text.strip() in CURRENCY for c in signs)
-        if counts[k] >= MIN_COL_SHARE * n_lines and not ahead:
+        if (counts[k] >= MIN_COL_SHARE * n_lines or _set_flush(cells, k)) and not ahead:
             continue
         spill = [c.col_span > 1 for c in cells if c.col == k]
         into = k + 1 if (ahead or (spill and all(spill))) and k + 1 < len(edges) - 1 else k

@@ -307,6 +307,7 @@ def spread_period_labels(table: Table) -> bool:
             # the same for a run of maturity buckets ("Payments due by period" over "Less than 1 year | 1-3 years")
             changed = _periods_regained(table, own, _columns_below(table, row, is_bucket)) or changed
             changed = _comparisons_dropped(table, row, own, periods) or changed
+            changed = _sibling_comparisons_dropped(table, row, own) or changed
             if len(own) > 1:
                 continue
         for label in own:
@@ -387,6 +388,27 @@ def _comparisons_dropped(table: Table, row: int, own: list[Cell], periods: set[i
         return False
     label.col_span = end - first + 1
     return True
+
+
+def _sibling_comparisons_dropped(table: Table, row: int, own: list[Cell]) -> bool:
+    """Labels of a borderless header row, each over sub-labels, that head as many columns each ("F19 | F18", one
+    each) but one, set over its columns and past them over columns comparing the periods ("F18" centred over "52
+    WEEKS | CHANGE | CHANGE NORMALISED"): the change between the labels' columns is no column of that label, which
+    heads as many columns as its siblings. True when a label was narrowed."""
+    below = _labelled_below(table, row)
+    if not all(below[k] for c in own for k in range(c.col, c.col + c.col_span)):
+        return False  # a label standing over no sub-labels ("Change in assumption" beside a group) is no sibling
+    narrowed = False
+    for label in own:
+        widths = {c.col_span for c in own if c is not label}
+        if len(widths) != 1:
+            continue
+        (width,) = widths
+        last = label.col + label.col_span - 1
+        if label.col_span > width and all(_compares(table, row, k) for k in range(label.col + width, last + 1)):
+            label.col_span = width
+            narrowed = True
+    return narrowed
 
 
 def _labelled_below(table: Table, row: int) -> list[bool]:
