@@ -485,3 +485,20 @@ def test_a_period_label_centred_past_its_column_over_change_columns_heads_its_co
         ["CHANGE"],
         ["CHANGE NORMALISED"],
     ]
+
+
+def test_a_section_label_running_past_the_labels_column_stays_one_label(tmp_path: Path) -> None:
+    rows = [
+        ["", "2019", "2018"],
+        ["Amounts falling due within one year:", "", ""],
+        ["Amounts owed by subsidiaries", "242,976", "220,871"],
+        ["Other debtors", "32", "199"],
+        ["Amounts falling due after more than one year:", "", ""],
+        ["Derivatives", "3,439", "2,449"],
+        ["Deferred tax", "14", "31"],
+    ]
+    # the second section label is the widest text of the labels column and runs past the column's edge, into the
+    # gutter before the amounts: its last word is no value of the 2019 column
+    path = make_borderless(tmp_path / "debtors.pdf", rows, [260.0, 310.0])
+    assert _grid(path) == rows
+    assert parse(path).tables[0].row_chain(5) == ["Amounts falling due after more than one year:", "Derivatives"]

@@ -429,6 +429,19 @@ def _block_labels(chunked: list[list[list[Word]]], edges: list[float]) -> frozen
     )
 
 
+def _lone_body_labels(chunked: list[list[list[Word]]], edges: list[float]) -> frozenset[int]:
+    """Body lines holding one label alone, started in the labels column and ending in no amount (a section label
+    longer than the row labels, "Amounts falling due after more than one year:", may run past the labels column's
+    edge): cut only where wider than a space, as header labels are, never between two words of one phrase."""
+    return frozenset(
+        i
+        for i in range(_body_start(chunked), len(chunked))
+        if len(chunked[i]) == 1
+        and chunked[i][0][0].x0 < edges[1]
+        and (not _numeric(chunked[i][0][-1:]) or _lone_year(chunked[i][0][-1:]))
+    )
+
+
 def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable | None:
     x0, x1 = min(ln.x0 for ln in lines) - 1, max(ln.x1 for ln in lines) + 1
     edges = _column_edges(chunked, x0, x1)
@@ -444,9 +457,8 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     # each, spanning the columns they reach, never cut into words at their edges
     header = range(top, _body_start(chunked))
     whole = frozenset(range(top)) | frozenset(i for i in header if len(chunked[i]) == 1) | _block_labels(chunked, edges)
-    cells = _labels_over_values(
-        band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=frozenset(header)), edges
-    )
+    labels = frozenset(header) | _lone_body_labels(chunked, edges)
+    cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=labels), edges)
     cells = _stub_labels_in_stub(cells, edges)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
