@@ -63,3 +63,19 @@ def test_a_change_column_named_by_all_its_words_is_taken_whatever_its_unit(tmp_p
     table = table_from_rows(rows, tmp_path, "sga")
     answer = answer_table(table, "What was the 2020 vs 2019 change in SG&A?")
     assert answer is not None and answer.value == "2.4%"
+
+
+def test_the_percentage_of_a_percentage_change_names_no_row_marked_percent(tmp_path):
+    rows = [
+        ["", "F19", "F18", "", ""],
+        ["$ MILLION", "53 WEEKS", "52 WEEKS", "CHANGE", "CHANGE NORMALISED"],
+        ["Sales", "1,671", "1,612", "3.7%", "1.8%"],
+        ["EBITDA", "372", "361", "3.5%", "2.5%"],
+        ["Gross margin (%)", "83.6", "84.2", "(55) bps", "(54) bps"],
+        ["EBIT to sales (%)", "15.6", "16.1", "(43) bps", "(35) bps"],
+    ]
+    table = table_from_rows(rows, tmp_path, "hotels")
+    # "percentage" says the change's kind: the row is "Sales", not the one whose label holds "sales" and "(%)"
+    assert _cell(answer_table(table, "What was the percentage change in sales?")) == ("3.7%", [(2, 3)])
+    assert _cell(answer_table(table, "What was the % change in sales in F19?")) == ("3.7%", [(2, 3)])
+    assert _cell(answer_table(table, "What was the change in EBIT to sales?")) == ("(43) bps", [(5, 3)])

@@ -747,6 +747,20 @@ def _spent(q: list[str], words: Iterable[str]) -> list[str]:
     return left
 
 
+# a percentage said of the change asked ("the percentage change in sales", "the % increase in revenue")
+_PERCENT_CHANGE = re.compile(
+    r"(?:\bpercentage|\bpercent|%)\s+(?:changes?|increases?|decreases?|growth|rise|declines?)\b", re.IGNORECASE
+)
+
+
+def _percent_change_spent(question: str, q: list[str]) -> list[str]:
+    """The question's tokens less its percent word where it says the kind of change asked ("what was the percentage
+    change in sales"): the percent is the change's, no word of the row's label, which "EBIT to sales (%)" would
+    otherwise take from "Sales" by its "%"."""
+    m = _PERCENT_CHANGE.search(question)
+    return _spent(q, tokens(m.group(0).split()[0])) if m else q
+
+
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
     """The question's tokens less one occurrence of each word of the stub column's header ("Non-vested awards",
     "Contractual Obligations"): those words name what the rows are, not one row of them. A word asked twice
@@ -1018,7 +1032,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
     full = kind_spent(question, full, table)
-    q = _period_phrase_spent(table, question, _stub_name_spent(table, full))
+    q = _percent_change_spent(question, _period_phrase_spent(table, question, _stub_name_spent(table, full)))
     own = {r: set(tokens(_OPERATOR.sub("", _own_label(table, r, texts[r])))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
     matched = (
