@@ -79,3 +79,16 @@ def test_the_percentage_of_a_percentage_change_names_no_row_marked_percent(tmp_p
     assert _cell(answer_table(table, "What was the percentage change in sales?")) == ("3.7%", [(2, 3)])
     assert _cell(answer_table(table, "What was the % change in sales in F19?")) == ("3.7%", [(2, 3)])
     assert _cell(answer_table(table, "What was the change in EBIT to sales?")) == ("(43) bps", [(5, 3)])
+
+
+def test_a_percent_change_row_is_still_named_by_its_percent(tmp_path):
+    rows = [
+        ["Operating revenues", "Wireless", "Wireline", "Total revenues"],
+        ["Q4 2019", "2,493", "3,138", "6,316"],
+        ["Q4 2018", "2,407", "3,137", "6,215"],
+        ["$ change", "86", "1", "101"],
+        ["% change", "3.6%", "–", "1.6%"],
+    ]
+    table = table_from_rows(rows, tmp_path, "revenues")
+    # the table set on its side: the percentage change is a row of its own, which the percent word names
+    assert _cell(answer_table(table, "What is the percentage change in total revenues in 2019?")) == ("1.6%", [(4, 3)])

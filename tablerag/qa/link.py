@@ -753,12 +753,15 @@ _PERCENT_CHANGE = re.compile(
 )
 
 
-def _percent_change_spent(question: str, q: list[str]) -> list[str]:
+def _percent_change_spent(question: str, q: list[str], rows: dict[int, set[str]]) -> list[str]:
     """The question's tokens less its percent word where it says the kind of change asked ("what was the percentage
     change in sales"): the percent is the change's, no word of the row's label, which "EBIT to sales (%)" would
-    otherwise take from "Sales" by its "%"."""
+    otherwise take from "Sales" by its "%". Where a row is that change ("% Change" under the periods of a table set
+    on its side) the words name it and stay."""
     m = _PERCENT_CHANGE.search(question)
-    return _spent(q, tokens(m.group(0).split()[0])) if m else q
+    if m is None or any(set(tokens(m.group(0))) <= toks for toks in rows.values()):
+        return q
+    return _spent(q, tokens(m.group(0).split()[0]))
 
 
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
@@ -1032,7 +1035,7 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
     scored, key_cols = [], set[int]()
     said = list(full)  # every word the question says, a kind it asks for too (word order tells rows apart)
     full = kind_spent(question, full, table)
-    q = _percent_change_spent(question, _period_phrase_spent(table, question, _stub_name_spent(table, full)))
+    q = _percent_change_spent(question, _period_phrase_spent(table, question, _stub_name_spent(table, full)), units)
     own = {r: set(tokens(_OPERATOR.sub("", _own_label(table, r, texts[r])))) for r in units}
     named = {r for r, toks in own.items() if toks and toks <= set(full)}  # rows whose whole own label is asked
     matched = (
