@@ -429,13 +429,14 @@ def _block_labels(chunked: list[list[list[Word]]], edges: list[float]) -> frozen
     )
 
 
-def _lone_body_labels(chunked: list[list[list[Word]]], edges: list[float]) -> frozenset[int]:
-    """Body lines holding one label alone, started in the labels column and ending in no amount (a section label
-    longer than the row labels, "Amounts falling due after more than one year:", may run past the labels column's
-    edge): cut only where wider than a space, as header labels are, never between two words of one phrase."""
+def _lone_body_labels(chunked: list[list[list[Word]]], edges: list[float], body: int) -> frozenset[int]:
+    """Body lines (from line ``body`` on) holding one label alone, started in the labels column and ending in no
+    amount (a section label longer than the row labels, "Amounts falling due after more than one year:", may run past
+    the labels column's edge): cut only where wider than a space, as header labels are, never between two words of
+    one phrase."""
     return frozenset(
         i
-        for i in range(_body_start(chunked), len(chunked))
+        for i in range(body, len(chunked))
         if len(chunked[i]) == 1
         and chunked[i][0][0].x0 < edges[1]
         and (not _numeric(chunked[i][0][-1:]) or _lone_year(chunked[i][0][-1:]))
@@ -455,9 +456,10 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     top = next((i for i, ch in enumerate(chunked) if len(ch) >= 2), 0)  # lone label lines above the first row
     # those, and a one-chunk line inside the header ("(Dollars in millions)" under the column labels), are one label
     # each, spanning the columns they reach, never cut into words at their edges
-    header = range(top, _body_start(chunked))
+    body = _body_start(chunked)
+    header = range(top, body)
     whole = frozenset(range(top)) | frozenset(i for i in header if len(chunked[i]) == 1) | _block_labels(chunked, edges)
-    labels = frozenset(header) | _lone_body_labels(chunked, edges)
+    labels = frozenset(header) | _lone_body_labels(chunked, edges, body)
     cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=labels), edges)
     cells = _stub_labels_in_stub(cells, edges)
     cells, n_rows = merge_continuations(cells)

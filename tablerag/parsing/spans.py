@@ -382,11 +382,16 @@ def _comparisons_dropped(table: Table, row: int, own: list[Cell], periods: set[i
     end = first
     while end + 1 <= last and end + 1 in periods:
         end += 1
-    if end == last or end - first + 1 < MIN_SUBLABELS:
+    return end - first + 1 >= MIN_SUBLABELS and _narrowed(table, row, label, end - first + 1)
+
+
+def _narrowed(table: Table, row: int, label: Cell, width: int) -> bool:
+    """``label`` cut back to its first ``width`` columns when every column it covers past them compares periods
+    (`_compares`); True when it was."""
+    past = range(label.col + width, label.col + label.col_span)
+    if not past or not all(_compares(table, row, k) for k in past):
         return False
-    if not all(_compares(table, row, k) for k in range(end + 1, last + 1)):
-        return False
-    label.col_span = end - first + 1
+    label.col_span = width
     return True
 
 
@@ -404,10 +409,7 @@ def _sibling_comparisons_dropped(table: Table, row: int, own: list[Cell]) -> boo
         if len(widths) != 1:
             continue
         (width,) = widths
-        last = label.col + label.col_span - 1
-        if label.col_span > width and all(_compares(table, row, k) for k in range(label.col + width, last + 1)):
-            label.col_span = width
-            narrowed = True
+        narrowed = _narrowed(table, row, label, width) or narrowed
     return narrowed
 
 

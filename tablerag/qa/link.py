@@ -759,9 +759,10 @@ def _percent_change_spent(question: str, q: list[str], rows: dict[int, set[str]]
     otherwise take from "Sales" by its "%". Where a row is that change ("% Change" under the periods of a table set
     on its side) the words name it and stay."""
     m = _PERCENT_CHANGE.search(question)
-    if m is None or any(set(tokens(m.group(0))) <= toks for toks in rows.values()):
+    if m is None:
         return q
-    return _spent(q, tokens(m.group(0).split()[0]))
+    phrase = set(tokens(m.group(0)))
+    return q if any(phrase <= toks for toks in rows.values()) else _spent(q, tokens(m.group(0).split()[0]))
 
 
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
