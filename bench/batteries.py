@@ -5,7 +5,9 @@ them, periods said every way; then note tables asked as dataset annotators ask, 
 table, compensation and share-based payment tables, change / variance / sensitivity columns, stacked blocks and
 wrapped labels, synonyms that collide with other rows' words, text cells and registers, ratios and percentages;
 and a second wave over the same kinds: notes not drilled before, statement synonyms, registers and header answers,
-extractor layouts, rates and variances, share-based payment tables with relative periods). Table given, no LLM. They were written once and run against the code of their
+extractor layouts, rates and variances, share-based payment tables with relative periods; a third, set BA: statement
+excerpts with multi-level period headers, segment disclosures, obligations and registers, quarterly and KPI
+tables, notes to the statements). Table given, no LLM. They were written once and run against the code of their
 session; a question is never changed after seeing an answer, so the figure says how a new user's questions fare,
 and a BAD line that turns up after a change is a regression to read.
 

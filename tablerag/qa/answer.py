@@ -67,6 +67,7 @@ from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
 from tablerag.qa.periods import (
+    MONTH_NAME,
     STATED_CHANGE,
     column_years,
     is_year,
@@ -496,10 +497,15 @@ _NUMBER_OF = frozenset(tokens("number count"))  # a column counting what its row
 
 def _priced(table: Table, r: int, c: int) -> bool:
     """The row's cell in column ``c`` is a price or share: by its own unit, its column's name, or a currency sign
-    another cell of its column carries."""
+    another cell of its column carries (unless another holds a percentage: a column of measures by row)."""
     if _price_or_share(table.cell_at(r, c)) or _PRICE_NAME.search(table.column_name(c)):
         return True
-    return any(x.col == c and x.value is not None and _money(x) for x in table.cells)
+    column = [x for x in table.cells if x.col == c and x.value is not None]
+    # a column of measures by row (rates, prices and counts under one year: "Occupancy | ADR | Number of hotels")
+    # carries each row's own unit, not its money sign
+    if any(_unit_of(x) == "%" for x in column):
+        return False
+    return any(_money(x) for x in column)
 
 
 def _price_or_share(cell: Cell | None) -> bool:
@@ -672,6 +678,26 @@ def _one_row_across(comp: Computation) -> bool:
     return len(comp.cells) >= MIN_COMPARED and len({r for r, _ in comp.cells}) == 1
 
 
+# a date asked ("at which balance sheet date", "on what date"), not a year
+_DATE_ASKED = re.compile(r"\b(?:which|what)\s+(?:[^\W\d_]+\s+){0,2}dates?\b", re.IGNORECASE)
+_MONTH_SAID = re.compile(rf"\b{MONTH_NAME}\b", re.IGNORECASE)
+
+
+def _date_of_year(table: Table, question: str, cells: list[tuple[int, int]], label: str | None) -> str | None:
+    """A year answered for a date asked ("at which balance sheet date were obligations larger?" over "31 December
+    2019 | 31 December 2018"): the whole date of the compared column that year names, when exactly one does."""
+    if not label or not _DATE_ASKED.search(question) or year_of(label) != label.strip():
+        return label
+    dates = {
+        level
+        for _, c in cells
+        if c >= 0
+        for level in table.column_chain(c)
+        if year_of(level) == label.strip() and _MONTH_SAID.search(level)
+    }
+    return next(iter(dates)) if len(dates) == 1 else label
+
+
 def aggregate(
     table: Table,
     question: str,
@@ -708,6 +734,7 @@ def aggregate(
     cols = sorted({table.column_name(k) or table.column_label(k) for _, k in comp.cells if k >= 0})
     # a label answered is the name, not its footnote mark or the colon that leads to its values
     label = (bare_label(comp.label).rstrip(" :：") or comp.label) if comp.label else comp.label
+    label = _date_of_year(table, question, comp.cells, label)
     shown = f"{label}: {comp.value}" if label else comp.value
     value = label if label and label_asked(question, comp.intent) else comp.value
     where = f"{cites[0]['file']}, table {table.id}" if cites else table.id
@@ -770,10 +797,25 @@ def answer_table(
     ):
         return None
     if says_the_question(
-        question, found.route == RouteKind.LOOKUP.value, found.value, found.label, _compared_words(table, found)
+        question,
+        found.route == RouteKind.LOOKUP.value,
+        found.value,
+        found.label,
+        _compared_words(table, found),
+        _row_name(table, found.citations),
     ):
         return None
     return replace(found, score=found.score + _title_said(table, question, found))
+
+
+def _row_name(table: Table, citations: list[dict[str, Any]]) -> str:
+    """The own label of the one row an answer cites ("" for none or several)."""
+    rows = {c.get("row") for c in citations}
+    r = next(iter(rows)) if len(rows) == 1 else None
+    if not isinstance(r, int) or not table.header_rows <= r < table.n_rows:
+        return ""
+    chain = table.row_chain(r)
+    return chain[-1] if chain else ""
 
 
 def _kind_heads_labels(table: Table, question: str, found: Answer) -> bool:
@@ -948,7 +990,13 @@ def _from_table(
     taken = lookup(table, placed or linked, version, question)
     if taken is None or text_for_a_number(table, question, taken.citations):
         return None
-    return None if NAME_FIRST.search(question) and number_for_a_name(table, question, taken.citations) else taken
+    name_asked = NAME_FIRST.search(question) or _PERIOD_AFTER_OPENING.search(question)
+    return None if name_asked and number_for_a_name(table, question, taken.citations) else taken
+
+
+# a period asked after an opening phrase ("under the 2019 assumptions, in what year does the rate reach its
+# ultimate level"): a year, never the rate of the row that says the same words
+_PERIOD_AFTER_OPENING = re.compile(r"^[^,?]{3,60},\s*(?:in|during|for)\s+what\s+(?:years?|dates?)\b", re.IGNORECASE)
 
 
 # a question opening by asking why: a reason, which a figure never is

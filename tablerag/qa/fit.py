@@ -516,14 +516,29 @@ def label_is_a_condition(question: str, label: str | None, compared: frozenset[s
 
 
 def says_the_question(
-    question: str, taken: bool, value: str | None, label: str | None, compared: frozenset[str] = frozenset()
+    question: str,
+    taken: bool,
+    value: str | None,
+    label: str | None,
+    compared: frozenset[str] = frozenset(),
+    row_name: str = "",
 ) -> bool:
     """The answer only repeats what the question states: a cell taken (``taken``: a lookup, no label compared) that
     the question names, or a compared label it states as a condition. Such an answer is no answer. ``compared``:
-    the words of the one column whose cells were compared, which name that column and state no condition."""
-    if taken and label is None and echoes_the_question(question, value):
+    the words of the one column whose cells were compared, which name that column and state no condition.
+    ``row_name``: the taken cell's row label; a value said only inside that longer name ("the principal activity of
+    Baltic Crew Management SIA" answered "Crew management") is how the row is found, no echo of the value."""
+    if taken and label is None and echoes_the_question(_name_left_out(question, row_name, value), value):
         return True
     return label_is_a_condition(question, label, compared)
+
+
+def _name_left_out(question: str, name: str, value: str | None) -> str:
+    """The question without the row's name, where that name holds the value's words and more."""
+    said, held = plain_words(name), plain_words(value or "")
+    if not held or said == held or f" {held} " not in f" {said} ":
+        return question
+    return re.sub(rf"\b{re.escape(said)}\b", " ", plain_words(question))
 
 
 PIN_WINDOW = 3  # a number said within this many words of a column's name pins that column ("6 hospital beds")

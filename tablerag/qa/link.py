@@ -2176,6 +2176,10 @@ def _unused_said_otherwise(table: Table, q: list[str]) -> list[str]:
     cannot name one of its rows, its other word can."""
     if not any(t in _ALSO_SAID for t in q):  # most questions say none: no row's words to read
         return []
+    # a word a column's header says names that column ("the interest rate on the notes" over "Interest rate"),
+    # no row said its own way ("Finance lease obligations")
+    headed = {t for c in range(table.n_cols) for t in tokens(table.column_name(c))}
+    q = [t for t in q if t not in headed]
     return _said_otherwise([set(row_words(table, r)) for r in range(table.header_rows, table.n_rows)], q)
 
 

@@ -334,10 +334,12 @@ def percent_cell(table: Table, row: int, col: int) -> bool:
     """A percentage: the cell carries the unit %, or its column is one of percentages by its header, or by its
     cells when this one carries no other unit and its row states no amounts without one ("Number of stores |
     1,214 | 1,187 | 27" under a "Change" column of "3.5%" and "50 bps" changes by a count: the column writes its %
-    where it means it)."""
+    where it means it). A move in points ("0.9 pp", "50 bps") is a rate's change, never a percentage."""
     cell = table.cell_at(row, col)
     if cell is not None and cell.unit == "%":
         return True
+    if cell is not None and cell.unit in POINT_UNITS:
+        return False
     if _percent_header(table, col):
         return True
     if not percent_column(table, col):

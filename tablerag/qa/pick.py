@@ -44,6 +44,7 @@ from tablerag.qa.periods import (
     year_of,
 )
 from tablerag.qa.route import AS_PERCENT, RouteKind
+from tablerag.qa.sql import is_placeholder
 from tablerag.qa.wording import label_phrases, plain_words, route_past_labels, said_with_a_label
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
@@ -343,8 +344,11 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     if (months := asked_months(question)) is not None:
         plain = [c for c in plain if column_months(table, c.index) == months] or plain
     # a nil mark ("—") answers no "what was": the columns where the row holds something (the swap's fair value
-    # in "Total" and "Level 2", not "Level 1" and "Level 3")
-    plain = [c for c in plain if grid[row][c.index].strip() and not is_nil_mark(grid[row][c.index])] or plain
+    # in "Total" and "Level 2", not "Level 1" and "Level 3"); nor does a placeholder ("n/a": the health care trend
+    # rate of the pension plans, beside the other postretirement plans' rate)
+    plain = [
+        c for c in plain if (text := grid[row][c.index]).strip() and not is_nil_mark(text) and not is_placeholder(text)
+    ] or plain
     values = {" ".join(grid[row][c.index].split()) for c in plain}
     totals = [c for c in plain if TOTAL_LABEL.search((table.column_chain(c.index) or [""])[-1])]
     if len(values) == 1:  # one value whichever column: the total's when one is among them

@@ -14,6 +14,7 @@ from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, best_tied, kind
 from tablerag.qa.operands import amount_columns
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows, years_in
 from tablerag.qa.route import ASKS_FOR_NAME, threshold
+from tablerag.qa.wording import plain_words
 
 # a number as a question states it ("800", "1,200.5", "$950", "12%"); a bare year (no thousands comma) is a period
 _NUMBER = re.compile(r"(?<![\w.,])[$€£]?\d[\d,]*(?:\.\d+)?%?(?![\w])")
@@ -137,6 +138,9 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
         cols = [c for c, words in headers.items() if c in amounts and not TOTAL_TOKENS & words]
     if len(cols) < MIN_KIND_COLUMNS:
         return None
+    said = f" {plain_words(question)} "
+    if any(f" {plain_words(table.column_name(c))} " in said for c in cols):
+        return None  # "what Level 3 contingent consideration was carried": the column is named, its amount asked
     # rows tied on the question's words answer when they agree: the same item in a block per date, each under a
     # section of its own
     rows = [s.index for s in best_tied(linked.rows)] if linked.rows_tied else [row.index]

@@ -428,9 +428,11 @@ SEMANTIC_PATTERNS = _p(
     r"相似",
     r"异常",
 )
-# words between "which" and a period noun that still ask for the period: "which fiscal year", "which of the two years"
+# words between "which" and a period noun that still ask for the period: "which fiscal year", "which of the two years",
+# "which single year", "at which balance sheet date"
 PERIOD_QUALIFIERS = (
-    r"(?:(?:one\s+)?of\s+the\s+)?(?:(?:two|three|four|five|fiscal|financial|calendar|reporting|accounting)\s+)*"
+    r"(?:(?:one\s+)?of\s+the\s+)?(?:(?:two|three|four|five|fiscal|financial|calendar|reporting|accounting|single|"
+    r"particular|specific|balance\s+sheet)\s+)*"
 )
 # "what was the year with the highest X", "the segment in which ...": a noun and a clause that picks it out
 NOUN_CLAUSE = r"(?:with|that|which|when|where|having|in\s+which|during\s+which|for\s+which)\b"
@@ -448,6 +450,8 @@ ASKS_FOR_NAME = _p(
     r"^\s*(on|as\s+(of|at)|at)\s+(which|what)\s+dates?\b",  # "on what date was X 1,090": the column's date
     r"^\s*what\s+(is|was)\s+the\s+(name|country|team|year|city)\b(?![\s-]+end)",
     rf"^\s*(in|during|for)?\s*what\s+{PERIOD_QUALIFIERS}{_NAMED_KINDS}s?\b",
+    # after an opening phrase: "under the 2019 assumptions, in what year does the rate reach its ultimate level"
+    rf"^[^,?]{{3,60}},\s*(in|during|for)\s+what\s+{PERIOD_QUALIFIERS}{_NAMED_KINDS}s?\b",
     rf"^\s*what\s+(is|was|are|were)\s+the\s+{_NAMED_KINDS}s?\s+{NOUN_CLAUSE}",
     # "what was the largest component of deferred tax assets": a part is named, its amount is not asked
     r"^\s*what\s+(is|was|are|were)\s+the\s+(largest|biggest|greatest|highest|smallest|lowest|main|major|primary)\s+"

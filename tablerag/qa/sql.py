@@ -24,6 +24,13 @@ from tablerag.parsing.numbers import is_nil_mark
 MAX_RESULT_ROWS = 1000  # an answer cites rows; more than this is a dump, not an answer
 QUERY_TIMEOUT_S = 5.0  # tables here fit in memory: a query slower than this is runaway, interrupt it
 _PLACEHOLDER = re.compile(r"^\s*(?:[*†‡]+|n/?[am]\.?|not\s+meaningful)\s*$", re.IGNORECASE)
+
+
+def is_placeholder(text: str) -> bool:
+    """A cell standing for a value it does not give: a footnote mark ("*" for "less than 10%"), "n/a", "N/M"."""
+    return bool(_PLACEHOLDER.match(text))
+
+
 NUMERIC_COLUMN_SHARE = 0.6  # a column with at least this share of parsed numbers is typed numeric
 DECIMAL_TYPE = "DECIMAL(38, 10)"  # exact sums of parsed values (no float noise); 28 integer digits is ample
 ROW_COLUMN = "_row"  # the grid row of each view row, for citations
