@@ -7,7 +7,9 @@ wrapped labels, synonyms that collide with other rows' words, text cells and reg
 and a second wave over the same kinds: notes not drilled before, statement synonyms, registers and header answers,
 extractor layouts, rates and variances, share-based payment tables with relative periods; a third, set BA: statement
 excerpts with multi-level period headers, segment disclosures, obligations and registers, quarterly and KPI
-tables, notes to the statements). Table given, no LLM. They were written once and run against the code of their
+tables, notes to the statements; and set BB, report tables as extraction tools leave them: spanning labels in the
+column under their centre, labels broken over lines, "$" and "%" cells of their own, wrapped row labels, unlabelled
+totals). Table given, no LLM. They were written once and run against the code of their
 session; a question is never changed after seeing an answer, so the figure says how a new user's questions fare,
 and a BAD line that turns up after a change is a regression to read.
 

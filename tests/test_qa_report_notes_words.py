@@ -171,3 +171,118 @@ def test_a_move_in_points_is_the_rates_change(tmp_path):
         table_from_rows(KPIS, tmp_path, "kpis"),
         ("What was the change in operating margin versus the prior year?", "0.7 pp"),
     )
+
+
+REPURCHASES = [
+    ["", "", "", "Total Number of", "Maximum Dollar"],
+    ["", "", "", "Shares Purchased as", "Value of Shares that"],
+    ["", "Total Number", "Average", "Part of Publicly", "May Yet Be Purchased"],
+    ["", "of Shares", "Price Paid", "Announced Plans or", "Under the Plans or"],
+    ["Period", "Purchased (1)", "per Share", "Programs (2)", "Programs (in millions)"],
+    ["July 1, 2023 – July 31, 2023", "205,400", "$ 61.20", "200,000", "$ 812.5"],
+    ["August 1, 2023 – August 31, 2023", "198,750", "$ 63.05", "198,750", "$ 800.0"],
+    ["Total", "404,150", "$ 62.11", "398,750", ""],
+]
+CASH_NOTED = [
+    ["", "", "Year ended 31 December", ""],
+    ["", "Note", "2023", "2022 (a)"],
+    ["Cash generated from operations", "31", "1,904", "1,766"],
+    ["Income taxes paid", "", "(288)", "(251)"],
+    ["Net cash inflow from operating activities", "", "1,616", "1,515"],
+]
+
+
+def test_labels_broken_over_five_lines_stay_the_header(tmp_path):
+    table = table_from_rows(REPURCHASES, tmp_path, "repurchases")
+    assert table.header_rows == 5
+    answers_each(
+        table,
+        ("What was the average price paid per share in August 2023?", "$ 63.05"),
+        ("How many shares were purchased in July 2023?", "205,400"),
+    )
+
+
+def test_a_note_column_under_the_period_label_is_a_note_column(tmp_path):
+    # a period label a reader spread over every column, the note references' too
+    spread = [["", *["Year ended 31 December"] * 3], *CASH_NOTED[1:]]
+    table = table_from_rows(spread, tmp_path, "cash_spread")
+    assert table.column_chain(1) == ["Year ended 31 December", "Note"]
+    answers_each(table, ("Which note gives details of cash generated from operations?", "31"))
+
+
+def test_a_year_with_a_footnote_mark_is_compared_with_the_others(tmp_path):
+    answers_each(
+        table_from_rows(CASH_NOTED, tmp_path, "cash_noted"),
+        ("In which year was the net cash inflow from operating activities higher?", "2023"),
+        ("Which note gives details of cash generated from operations?", "31"),
+    )
+
+
+SEGMENTS = [
+    ["", "Year Ended December 31,", "", "", ""],
+    ["(in thousands)", "2023", "2022", "Change", "%"],
+    ["Subscriptions", "512,300", "455,800", "56,500", "12.4%"],
+    ["Hardware", "41,250", "52,900", "(11,650)", "(22.0)%"],
+]
+LEASES = [
+    ["(in thousands)", "December 31, 2023", "December 31, 2022"],
+    ["Operating lease liabilities", "64,210", "58,975"],
+    ["Finance lease liabilities", "9,840", "11,205"],
+    ["Total lease liabilities", "74,050", "70,180"],
+]
+RECONCILIATION = [
+    ["", "2023", "", "2022", ""],
+    ["", "Amount", "%", "Amount", "%"],
+    ["Income tax at the federal statutory rate", "63,000", "21.0", "55,650", "21.0"],
+    ["Foreign rate differential", "(5,100)", "(1.7)", "(4,240)", "(1.6)"],
+]
+
+
+def test_a_percent_sign_beside_a_change_column_states_that_change(tmp_path):
+    answers_each(
+        table_from_rows(SEGMENTS, tmp_path, "segments"),
+        ("What was the percentage change in Hardware revenue from 2022 to 2023?", "(22.0)%"),
+        ("What was the change in Subscriptions revenue from 2022 to 2023?", "56,500"),
+    )
+
+
+def test_a_date_asked_over_dated_columns_is_the_date_a_period_its_year(tmp_path):
+    answers_each(
+        table_from_rows(LEASES, tmp_path, "leases"),
+        ("At which balance sheet date were total lease liabilities higher?", "December 31, 2023"),
+        ("In which period were total lease liabilities higher?", "2023"),
+        ("In which year were finance lease liabilities higher?", "2022"),
+    )
+
+
+def test_a_rate_word_inside_the_rows_label_asks_no_rate(tmp_path):
+    answers_each(
+        table_from_rows(RECONCILIATION, tmp_path, "reconciliation"),
+        ("What was the Foreign rate differential in 2023?", "(5,100)"),
+        ("What was the federal statutory rate in 2022?", "21.0"),
+    )
+
+
+PRODUCTS = [
+    ["(in millions)", "2023", "", "2022", ""],
+    ["", "Amount", "% of Total", "Amount", "% of Total"],
+    ["Networking", "2,983", "33%", "2,741", "33%"],
+    ["Storage", "5,518", "61%", "5,102", "61%"],
+    ["Licensing, royalties and", "", "", "", ""],
+    ["other", "505", "6%", "588", "7%"],
+    ["", "9,006", "100%", "8,431", "100%"],
+]
+
+
+def test_an_unlabelled_last_line_of_sums_is_the_total(tmp_path):
+    answers_each(
+        table_from_rows(PRODUCTS, tmp_path, "products"),
+        ("What was the total revenue in 2023?", "9,006"),
+        ("What was Storage revenue in 2022?", "5,102"),
+    )
+    # a last line that sums nothing above it is no total
+    uneven = [*PRODUCTS[:-1], ["", "1,200", "13%", "1,150", "14%"]]
+    from tablerag.qa.answer import answer_table
+
+    answer = answer_table(table_from_rows(uneven, tmp_path, "uneven"), "What was the total revenue in 2023?")
+    assert answer is None or answer.value != "1,200"

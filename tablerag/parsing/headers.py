@@ -36,6 +36,10 @@ from tablerag.parsing.units import apply_units, drop_unit_levels
 from tablerag.text.tokens import tokenize
 
 MAX_HEADER_ROWS = 4  # real multi-level headers rarely exceed three levels; four leaves room for a unit row
+# labels broken over lines, each piece a row as an extraction leaves them ("Total Number" / "of Shares" /
+# "Purchased (1)" beside "Approximate Dollar" / "Value of Shares that" / ...), stack deeper than levels do: past
+# MAX_HEADER_ROWS a row continues the header only as such a piece (`_stacked_piece`), and never past this many
+MAX_STACKED_HEADER_ROWS = 7
 NUMERIC_ROW_SHARE = 0.5  # a row at least this numeric (of its non-empty cells) is data, not header
 MAX_STUB_COLUMNS = 3  # hierarchical stubs (type / country / year) rarely go deeper; bounds the scan
 MAX_STUB_OFFSET = 1  # at most one leading column of numbers (a rank, a line number) before the stub
@@ -228,7 +232,12 @@ def _header_depth(table: Table) -> int:
     if _numeric_share(cover[0]) >= NUMERIC_ROW_SHARE:
         return 0
     rows = 1
-    while rows < min(MAX_HEADER_ROWS, table.n_rows - 1):
+    while rows < min(MAX_STACKED_HEADER_ROWS, table.n_rows - 1):
+        if rows >= MAX_HEADER_ROWS:  # past the levels a header has: only more pieces of labels broken over lines
+            if not _stacked_piece(cover, rows):
+                break
+            rows += 1
+            continue
         above = {id(c): c for r in range(rows) for c in cover[r] if c is not None}.values()
         grouped = any(c.col_span > 1 and c.text.strip() for c in above)
         reaching = any(c.row + c.row_span > rows for c in above)
@@ -355,6 +364,17 @@ def _scenario_row(row: list[Cell | None]) -> bool:
         and "+" in signs
         and len(signs) > 1
     )
+
+
+def _stacked_piece(cover: list[list[Cell | None]], at: int) -> bool:
+    """Row ``at`` is one more piece of labels broken over lines: no number in it, every header row above it has an
+    empty stub, its own stub is empty or names the stub column (the bottom line: "Period"), it labels two or more
+    columns, and values follow. A stub broken over lines too ("Range of" / "Exercise Prices") is left where the
+    levels end: such headers also centre their group labels over columns the grid cannot tell."""
+    row = cover[at]
+    if any(c is not None and _is_value(c.text) for c in row) or not all(_stub_empty(cover[r]) for r in range(at)):
+        return False
+    return (_stub_empty(row) or _stub_label_row(row)) and _sub_label_row(row) and _numbers_below(cover, at + 1)
 
 
 def _numbers_below(cover: list[list[Cell | None]], start: int) -> bool:

@@ -678,7 +678,8 @@ def _one_row_across(comp: Computation) -> bool:
     return len(comp.cells) >= MIN_COMPARED and len({r for r, _ in comp.cells}) == 1
 
 
-# a date asked ("at which balance sheet date", "on what date"), not a year
+# a date asked ("at which balance sheet date", "on what date"), not a year; "in which period" over dated columns is
+# answered by its year, as annotators of report tables answer it
 _DATE_ASKED = re.compile(r"\b(?:which|what)\s+(?:[^\W\d_]+\s+){0,2}dates?\b", re.IGNORECASE)
 _MONTH_SAID = re.compile(rf"\b{MONTH_NAME}\b", re.IGNORECASE)
 

@@ -444,7 +444,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     for col in range(table.n_cols):
         name = table.column_name(col)
         cell = table.cell_at(r, col)
-        if not STATED_CHANGE.search(name) or cell is None or cell.value is None or col in linked.key_cols:
+        if not _states_change(table, col) or cell is None or cell.value is None or col in linked.key_cols:
             continue
         if abs(cell.value) in stated:  # "if interest rates decrease by 100 basis points": the scenario, no answer
             continue
@@ -462,6 +462,21 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         ranked = [s.index for s in linked.cols if s.index in found]
         return ranked[0] if ranked else None
     return found[0] if found else None
+
+
+_PERCENT_ONLY = re.compile(r"^\s*\(?%\)?\s*$")  # a header that is a percent sign alone ("%", "(%)")
+
+
+def _states_change(table: Table, col: int) -> bool:
+    """The column states a change: its header says so ("Change", "% Inc (Dec)"), or it is headed by a percent sign
+    alone right after a column that does ("Change | %": that change as a percentage)."""
+    if STATED_CHANGE.search(table.column_name(col)):
+        return True
+    return (
+        bool(_PERCENT_ONLY.match(table.column_name(col)))
+        and col > 0
+        and bool(STATED_CHANGE.search(table.column_name(col - 1)))
+    )
 
 
 # two periods or two things set against each other: a change computed between them, not one row's stated change

@@ -251,9 +251,9 @@ def column_kind(table: Table, col: int) -> tuple[str, ...]:
     """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
     Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
     "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
-    thousands of U.S. dollars)") is no kind."""
+    thousands of U.S. dollars)") is no kind, nor is a footnote mark ("2018 (a)" holds what "2019" holds)."""
     chain = table.column_chain(col)
-    levels = [level for level in chain if not _UNIT_NOTE.search(level)]
+    levels = [bare_label(level) for level in chain if not _UNIT_NOTE.search(level)]
     kept = tuple(k for k in (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels) if k)
     if not kept and any(STATED_CHANGE.search(level) for level in levels):  # "2019 vs 2018": a change, no amount
         return ("change",)
@@ -266,8 +266,10 @@ MAX_NOTE_NUMBER = 100  # note references are small numbers ("3", "12.1"); amount
 
 def note_column(table: Table, col: int) -> bool:
     """A column of note references ("Note | 2019 | 2018": "3", "12"): its header says so and its numbers are small.
-    Its numbers are no amounts: never an operand or a compared value."""
-    if not _NOTE_HEADER.match(table.column_name(col)):
+    Its numbers are no amounts: never an operand or a compared value. A period label centred over the value columns
+    may stand over it too ("Year ended 31 December" over "Note | 2019 | 2018"): its own last level says so."""
+    chain = table.column_chain(col)
+    if not _NOTE_HEADER.match(table.column_name(col)) and not (chain and _NOTE_HEADER.match(chain[-1])):
         return False
     values = [c.value for c in table.cells if c.col == col and c.row >= table.header_rows and c.value is not None]
     return all(abs(v) <= MAX_NOTE_NUMBER for v in values)

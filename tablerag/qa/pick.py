@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
+from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import is_bucket
 from tablerag.qa.beside import newest_first
@@ -164,8 +165,15 @@ _RATE_ASKED = re.compile(
 )
 
 
-def _rate_asked(question: str) -> bool:
-    """A rate is asked (`_RATE_ASKED`), or an item's effect on one (`RATE_EFFECT`): a percentage column answers."""
+def _rate_asked(question: str, table: Table | None = None, row: int | None = None) -> bool:
+    """A rate is asked (`_RATE_ASKED`), or an item's effect on one (`RATE_EFFECT`): a percentage column answers.
+    A rate word inside the row's own label, said whole, names the row ("the Foreign rate differential" over
+    "Amount | %": the amount)."""
+    if table is not None and row is not None and table.row_chain(row):
+        label = plain_words(bare_label(table.row_chain(row)[-1]))
+        said = plain_words(question)
+        if label and f" {label} " in f" {said} ":
+            question = f" {said} ".replace(f" {label} ", " ")
     return bool(_RATE_ASKED.search(question) or RATE_EFFECT.search(question))
 
 
@@ -186,7 +194,7 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)  # a share, not a rate
     share = (
         portion
-        or _rate_asked(question)
+        or _rate_asked(question, table, row)
         or (_MARGIN_ASKED.search(question) and row is not None and _MARGIN_WORD.isdisjoint(row_words(table, row)))
     )
     if share and STATED_CHANGE.search(question):
@@ -324,7 +332,7 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     if asked is not None:
         tied = [c for c in tied if column_way(table, c.index) == asked] or tied
     percent = "%" in question or bool(
-        AS_PERCENT.search(question) or _rate_asked(question) or _PART_ASKED.search(question)
+        AS_PERCENT.search(question) or _rate_asked(question, table, row) or _PART_ASKED.search(question)
     )
     plain = [
         c
