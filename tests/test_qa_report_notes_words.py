@@ -286,3 +286,31 @@ def test_an_unlabelled_last_line_of_sums_is_the_total(tmp_path):
 
     answer = answer_table(table_from_rows(uneven, tmp_path, "uneven"), "What was the total revenue in 2023?")
     assert answer is None or answer.value != "1,200"
+
+
+REGIONS = [
+    ["", "2023", "", "2022", ""],
+    ["(in millions)", "Revenue", "Operating income", "Revenue", "Operating income"],
+    ["Americas", "3,400", "610", "3,150", "540"],
+    ["Europe", "1,950", "270", "1,880", "280"],
+    ["Asia Pacific", "1,130", "175", "960", "130"],
+]
+LINES = [
+    ["(in thousands)", "2023", "2022"],
+    ["Licenses", "84,200", "97,600"],
+    ["Subscriptions", "162,900", "121,400"],
+    ["Hardware", "18,300", "25,800"],
+]
+
+
+def test_a_change_ranked_with_words_between_its_superlative_and_its_noun(tmp_path):
+    answers_each(
+        table_from_rows(REGIONS, tmp_path, "regions"),
+        ("Which region grew revenue the fastest from 2022 to 2023?", "Asia Pacific"),
+        ("Which region had the largest revenue increase from 2022 to 2023?", "Americas"),
+    )
+    answers_each(
+        table_from_rows(LINES, tmp_path, "lines"),
+        ("Which product line had the steepest percentage decline?", "Hardware"),
+        ("Which product line had the largest decline?", "Licenses"),
+    )

@@ -1434,7 +1434,9 @@ def _two_periods(view: TypedView, linked: Linked, one_year: bool = False) -> tup
     ]
     if len(named) >= 2:
         cols = [c for c in cols if next(iter(years[c])) in named]
-    elif one_year and len(named) == 1 and len(cols) > 2:
+    if len(cols) > 2:  # two kinds under each period ("2019 / Revenue | 2019 / Operating income"): the one asked
+        cols = like_columns(view, cols, linked)
+    if one_year and len(named) == 1 and len(cols) > 2:
         # "which region's revenue fell in 2019" over three years: that year's column against the year before it
         year = next(iter(named))
         earlier = sorted({y for c in cols for y in years[c] if y < year})

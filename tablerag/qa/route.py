@@ -58,19 +58,24 @@ ChangeAsked = Literal["increase", "decrease", "change"]
 # "the largest increase", "the biggest decline", "the greatest change": a superlative of a movement
 CHANGE_RANK = re.compile(
     r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least|steepest|sharpest|fastest|strongest)\s+"
+    # what moved may stand between ("the largest revenue growth", "the highest net sales increase")
+    r"(?:(?!(?:in|of|from|between|than|and|or)\b)[^\W\d_][\w&'-]*\s+){0,2}?"
     r"(?:absolute\s+|percentage\s+)?(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
     re.IGNORECASE,
 )
 _FALLS = frozenset({"decrease", "decline", "drop", "fall", "reduction"})
 # the same said with a verb: "which revenue stream declined the most", "which segment grew the least"
 _MOVED_MOST = re.compile(
-    r"\b(?:(increased|grew|rose|improved)|(decreased|declined|fell|dropped|shrank|changed))\s+(?:the\s+)?"
+    r"\b(?:(increased|grew|rose|improved)|(decreased|declined|fell|dropped|shrank|changed))\s+"
+    # what moved may follow the verb ("which region grew revenue the fastest")
+    r"(?:(?!(?:in|of|from|between|than|and|or|the)\b)[^\W\d_][\w&'-]*\s+){0,2}?(?:the\s+)?"
     r"(?:most|least|fastest|slowest)\b",
     re.IGNORECASE,
 )
 
 
-_RATE = re.compile(r"\b(?:fastest|slowest|quickest|fast|slow|quickly)\b", re.IGNORECASE)
+# a movement ranked by its rate: "grew fastest", "the steepest percentage decline"
+_RATE = re.compile(r"\b(?:fastest|slowest|quickest|fast|slow|quickly|percentage|percent)\b|%", re.IGNORECASE)
 
 
 def change_asked(question: str) -> ChangeAsked | None:
