@@ -31,7 +31,7 @@ from tablerag.qa.periods import (
     years_in,
 )
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route, whole_moved_blanked
-from tablerag.qa.wording import echoes_the_question, label_phrases, plain_words, said_with_a_label
+from tablerag.qa.wording import echoes_the_question, label_phrases, phrase_left_out, plain_words, said_with_a_label
 
 ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))  # "on what date": a column named by a date is a period too
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -553,7 +553,7 @@ def _name_left_out(question: str, name: str, value: str | None) -> str:
     said, held = plain_words(name), plain_words(value or "")
     if not held or said == held or f" {held} " not in f" {said} ":
         return question
-    return re.sub(rf"\b{re.escape(said)}\b", " ", plain_words(question))
+    return phrase_left_out(question, name)
 
 
 PIN_WINDOW = 3  # a number said within this many words of a column's name pins that column ("6 hospital beds")

@@ -682,15 +682,11 @@ def _row_units(
     return units, texts
 
 
-# a sum as printed: each part rounded, so the total may differ from the parts' sum by this share of it (or by one)
-SUM_TOLERANCE = 0.005
-
-
 def _grand_total_row(table: Table, values: list[bool]) -> int | None:
-    """The table's last line of values when it has no label at all and sums the lines above it, in the first
-    column holding values (a "| 10,918 | 100%" under the products, "| 52,000" under "Total current" and "Total
-    deferred"): the table's total, which a report prints without a word. The sum is of the labelled lines above
-    that say no total, or of those that do (the sections' totals)."""
+    """The table's last line of values when it has no label at all and sums lines above it (`summed_parts`: the
+    rows of its section, of every section, or the sections' own totals; a "| 10,918 | 100%" under products whose
+    last label wraps onto two lines, "| 52,000" under "Total current" and "Total deferred"): the table's total, which
+    a report prints without a word."""
     last = max((r for r in range(table.header_rows, table.n_rows) if values[r]), default=None)
     if (
         last is None
@@ -698,19 +694,7 @@ def _grand_total_row(table: Table, values: list[bool]) -> int | None:
         or any(c.row == last and c.value is None and c.text.strip() for c in table.cells)
     ):
         return None
-    cells = {(c.row, c.col): c.value for c in table.cells if c.value is not None and c.row >= table.header_rows}
-    col = next((c for c in range(table.n_cols) if (last, c) in cells), None)
-    if col is None:
-        return None
-    above = [r for r in range(table.header_rows, last) if (r, col) in cells and table.row_chain(r)]
-    said_total = {r for r in above if TOTAL_TOKENS & set(tokens(table.row_chain(r)[-1]))}
-    target = cells[(last, col)]
-    for part in ([r for r in above if r not in said_total], sorted(said_total)):
-        if len(part) >= 2:
-            total = sum(cells[(r, col)] for r in part)
-            if abs(total - target) <= max(1.0, SUM_TOLERANCE * abs(target)):
-                return last
-    return None
+    return last if summed_parts(table, last) else None
 
 
 def _level_tokens(text: str, row: list[str], header_words: list[set[str]]) -> set[str]:

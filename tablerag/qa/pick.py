@@ -46,7 +46,7 @@ from tablerag.qa.periods import (
 )
 from tablerag.qa.route import AS_PERCENT, RouteKind
 from tablerag.qa.sql import is_placeholder
-from tablerag.qa.wording import label_phrases, plain_words, route_past_labels, said_with_a_label
+from tablerag.qa.wording import label_phrases, phrase_left_out, plain_words, route_past_labels, said_with_a_label
 
 RESPECTIVE = re.compile(r"\brespective(ly)?\b|соответственно|jeweils|odpowiednio|分别", re.IGNORECASE)
 MIN_PERIODS_LISTED = 2  # one period's cell is a lookup, not a list
@@ -170,10 +170,7 @@ def _rate_asked(question: str, table: Table | None = None, row: int | None = Non
     A rate word inside the row's own label, said whole, names the row ("the Foreign rate differential" over
     "Amount | %": the amount)."""
     if table is not None and row is not None and table.row_chain(row):
-        label = plain_words(bare_label(table.row_chain(row)[-1]))
-        said = plain_words(question)
-        if label and f" {label} " in f" {said} ":
-            question = f" {said} ".replace(f" {label} ", " ")
+        question = phrase_left_out(question, bare_label(table.row_chain(row)[-1]))
     return bool(_RATE_ASKED.search(question) or RATE_EFFECT.search(question))
 
 

@@ -145,7 +145,7 @@ def typed_view(table: Table) -> TypedView:
         filled = [
             r
             for r in rows
-            if grid[r][col].strip() and not is_nil_mark(grid[r][col]) and not _PLACEHOLDER.match(grid[r][col])
+            if grid[r][col].strip() and not is_nil_mark(grid[r][col]) and not is_placeholder(grid[r][col])
         ]
         share = sum((r, col) in values for r in filled) / len(filled) if filled else 0.0
         name = " ".join((table.column_name(col) or f"col{table.column_label(col)}").split())

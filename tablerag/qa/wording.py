@@ -605,6 +605,15 @@ def plain_words(text: str) -> str:
     return " ".join(re.sub(r"[^\w%]+", " ", text.lower()).split())
 
 
+def phrase_left_out(text: str, phrase: str) -> str:
+    """``text`` in plain words (`plain_words`) without each whole occurrence of ``phrase``; ``text`` as it is when it
+    does not say ``phrase``."""
+    said, gone = f" {plain_words(text)} ", plain_words(phrase)
+    if not gone or f" {gone} " not in said:
+        return text
+    return said.replace(f" {gone} ", " ")
+
+
 # "A or B": the answer is one of the alternatives the question names, so naming it is no echo
 _OFFERS_CHOICE = re.compile(r"\bor\b|\bversus\b|\bvs\b", re.IGNORECASE)
 
