@@ -36,6 +36,7 @@ import hashlib
 import inspect
 import json
 import pickle
+import re
 import shutil
 import sys
 import tempfile
@@ -51,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tablerag.eval.qa import SCALES, norm_text, numbers_match, text_match  # noqa: E402
-from tablerag.parsing.numbers import parse_number  # noqa: E402
+from tablerag.parsing.numbers import parse_number, unit_label  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "tat-qa" / "tatqa_dataset_dev.json"
 OUT = ROOT / "bench" / "out" / "qa_reports.json"
@@ -130,21 +131,37 @@ def question_kind(q: dict[str, Any], rows: list[list[str]]) -> str | None:
 
 
 # --- typesetting ------------------------------------------------------------------------------------------------
+class Spans(StrEnum):
+    """Which columns a borderless header label is centred over."""
+
+    LIKE = "like"  # a lone label over the columns like its own with labels below; a label beside another over itself
+    WIDE = "wide"  # a lone label over every value column; any label over the empty-topped cells after it
+
+
+SPANS = Spans.LIKE  # the layout pages are set with; ``--spans wide`` sets the harder pages of the older figures
+
+
 def _is_value(text: str) -> bool:
     t = text.strip()
     return bool(t) and t not in ("-", "—", "–", "$") and parse_number(t) is not None
 
 
 def header_rows(rows: list[list[str]]) -> int:
-    """Leading rows without a number in any column but the stub (a year alone is a label, not a value)."""
+    """Leading rows without a number in any column but the stub (a year alone is a label, not a value; with
+    ``Spans.LIKE`` also a year with a footnote mark, "2018(1)")."""
     for i, row in enumerate(rows):
         if any(_is_value(c) and not _is_year(c) for c in row[1:]):
             return i
     return 0
 
 
+_FOOTNOTE_MARK = re.compile(r"\s*(\(\w{1,2}\)|\*{1,3})$")  # "(1)", "(a)", "*" after a year
+
+
 def _is_year(text: str) -> bool:
     t = text.strip()
+    if SPANS is Spans.LIKE:
+        t = _FOOTNOTE_MARK.sub("", t)
     return len(t) == 4 and t.isdigit() and t[:2] in ("19", "20")
 
 
@@ -192,22 +209,82 @@ def text_width(text: str, size: float) -> float:
     return float(_font().text_length(text, fontsize=size))
 
 
+NIL_CELLS = ("", "-", "—", "–", "n/a", "na", "nm", "*")  # cells that say nothing of their column's kind
+
+
+def _numeric_column(rows: list[list[str]], n_head: int, col: int) -> bool | None:
+    """Whether a column's body holds numbers (most cells with content parse as one), None when it holds nothing
+    but blanks, nil marks and currency signs (a "$" column of its own)."""
+    cells = [r[col].strip() for r in rows[n_head:] if col < len(r)]
+    said = [c for c in cells if c.strip("$€£¥ ").lower() not in NIL_CELLS and unit_label(c) is None]
+    if not said:
+        return None
+    return 2 * sum(parse_number(c) is not None for c in said) > len(said)
+
+
+def _unit_note(text: str) -> bool:
+    """A header line that states a scale or a currency with words ("(in thousands, except per share data)",
+    "U.S. $ in thousands"), not a lone sign ("%", "$") that a report sets over its own column."""
+    unit = unit_label(text)
+    return unit is not None and (unit[1] != 1.0 or len(text.split()) > 1)
+
+
+def _lone_run(rows: list[list[str]], n_head: int, r: int, col: int, below: list[bool]) -> tuple[int, int]:
+    """The columns a header row's lone label is centred over: the run around its own column of value columns
+    that hold the same kind of body (numbers or text) as its own and have a label below it (a column of "$"
+    signs alone goes with its neighbours). A report centres "Ownership interest" over "2019 | 2018", not over
+    "Country | Principal activity" beside them. A label with nothing under it heads no other column
+    ("(restated)" under one year on the last header line), unless it is the table's unit note."""
+    n_cols = len(below)
+    kind = _numeric_column(rows, n_head, col)
+    note = _unit_note(rows[r][col])
+
+    def joins(c: int) -> bool:
+        other = _numeric_column(rows, n_head, c)
+        if other is None:
+            return True
+        return (below[c] or note) and (kind is None or other == kind)
+
+    if not (below[col] or note or kind is None):
+        return col, col
+    first, last = col, col
+    while first - 1 >= 1 and joins(first - 1):
+        first -= 1
+    while last + 1 < n_cols and joins(last + 1):
+        last += 1
+    return first, last
+
+
+def _stacked_line(row: list[str], below: list[bool], col: int) -> bool:
+    """Whether a header label is one line of a label stacked in its own column: it goes on below, and so does a
+    label beside it ("Charged to" beside "Balance at", over "Costs and" beside "Beginning"), so it heads no
+    empty cell after it. A group label has no such neighbour ("Change" beside "2018" over "$ | %")."""
+    return below[col] and any(1 <= n < len(row) and row[n].strip() and below[n] for n in (col - 1, col + 1))
+
+
 def _group_runs(rows: list[list[str]], n_head: int) -> dict[tuple[int, int], tuple[int, int]]:
-    """(row, col) -> (first, last) column a header label is centred over. A header row's lone label heads every
-    value column; where a row has several labels, each heads itself and the empty cells after it that have a
-    label below (how a report sets "Financial assets | Financial liabilities" over "2019 | 2018 | 2019 | 2018",
-    which the grid keeps in each group's first cell)."""
+    """(row, col) -> (first, last) column a header label is centred over.
+
+    - A header row's lone label heads the like columns around it that have labels below (`_lone_run`); with
+      ``Spans.WIDE``, every value column.
+    - Where a row has several labels apart, each heads itself and the empty cells after it that have a label
+      below (how a report sets "Financial assets | Financial liabilities" over "2019 | 2018 | 2019 | 2018",
+      which the grid keeps in each group's first cell).
+    - A label that is one line of a label stacked in its own column heads only itself (`_stacked_line`;
+      ``Spans.WIDE`` centres it over the empty cells after it all the same)."""
     n_cols = max(len(r) for r in rows)
     out: dict[tuple[int, int], tuple[int, int]] = {}
     for r in range(n_head):
         row = rows[r] + [""] * (n_cols - len(rows[r]))
+        below = [any(c < len(rows[k]) and rows[k][c].strip() for k in range(r + 1, n_head)) for c in range(n_cols)]
         lone = _lone_label(row)
         if lone is not None:
-            out[(r, lone)] = (1, n_cols - 1)
+            run = (1, n_cols - 1) if SPANS is Spans.WIDE else _lone_run(rows, n_head, r, lone, below)
+            if run[1] > run[0]:
+                out[(r, lone)] = run
             continue
-        below = [any(c < len(rows[k]) and rows[k][c].strip() for k in range(r + 1, n_head)) for c in range(n_cols)]
         for c in range(1, n_cols):
-            if not row[c].strip():
+            if not row[c].strip() or (SPANS is Spans.LIKE and _stacked_line(row, below, c)):
                 continue
             end = c
             while end + 1 < n_cols and not row[end + 1].strip() and below[end + 1]:
@@ -789,9 +866,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--per-question", type=Path, default=None, help="write each tune answer here (JSON lines)")
     parser.add_argument(
+        "--spans", type=Spans, default=Spans.LIKE, help="borderless header labels: like (default) or wide (harder)"
+    )
+    parser.add_argument(
         "--ocr-stages", action="store_true", help="keep scanned pages' OCR words in bench/out/scan_stages (same code)"
     )
     args = parser.parse_args(argv)
+    global SPANS
+    SPANS = args.spans
     contexts = json.loads(DATA.read_text(encoding="utf-8"))
     parts = {"tune", "kept"} if args.part == "both" else {args.part}
     todo = [it for it in items(contexts, parts, None) if it.kind in args.kinds]

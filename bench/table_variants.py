@@ -417,9 +417,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pad", type=float, help="ruled / borderless: the typesetter's cell padding in points (2: narrow gutters)"
     )
+    parser.add_argument(
+        "--spans",
+        type=qa_reports.Spans,
+        default=qa_reports.Spans.LIKE,
+        help="borderless: header labels centred over like columns (default) or wide (harder)",
+    )
     args = parser.parse_args(argv)
     if args.pad is not None:
         qa_reports.PAD = args.pad
+    qa_reports.SPANS = args.spans
     tallies, broken = run(args.dataset, args.variants, args.format)
     print(f"{'variant':<18} {'asked':>6} {'right':>7} {'wrong':>6} {'refused':>8}")
     for name, t in tallies.items():
