@@ -58,6 +58,8 @@ MIN_SPLIT_LINES = 2  # number columns side by side in this many lines are two co
 SPACES_APART = 1.4  # a gap that may part two cells is also this many plain spaces wide (a monospaced space is wide)
 OWN_SPACE_GAPS = 3  # a line with at least this many word gaps says its own plain space (its narrowest)
 MIN_ALIGNED = 2  # a cell edge that this many other lines share is a column's edge (cells set flush right or left)
+FLUSH_RIGHT_TOL = 1.0  # points: a header label ending this near its column's right-aligned cells is set flush
+MIN_FLUSH_CELLS = 2  # ... cells of that column ending where it ends, at least (a column's own edge, not a chance)
 
 
 def _gutters(chunks: list[list[Word]]) -> list[tuple[float, float]]:
@@ -462,6 +464,7 @@ def _table(lines: list[TextLine], chunked: list[list[list[Word]]]) -> FoundTable
     labels = frozenset(header) | _lone_body_labels(chunked, edges, body)
     cells = _labels_over_values(band_cells(lines, edges, lambda ln: split[id(ln)], whole=whole, labels=labels), edges)
     cells = _stub_labels_in_stub(cells, edges)
+    cells = _flush_right_labels(cells, body)
     cells, n_rows = merge_continuations(cells)
     n_cols = len(edges) - 1
     if n_cols == 2 and (_two_prose_columns(cells) or _list_markers(cells)):
@@ -491,6 +494,26 @@ def _labels_over_values(cells: list[GridCell], edges: list[float]) -> list[GridC
                 cell.col = max(k for k in range(len(edges) - 1) if edges[k] <= centre)
             else:  # it reaches over the labels column's edge: it spans the value columns only
                 cell.col, cell.col_span = 1, cell.col_span - 1
+    return cells
+
+
+def _flush_right_labels(cells: list[GridCell], body: int) -> list[GridCell]:
+    """A header label set flush right with a column of right-aligned cells and wider than them reaches left over
+    the gutter into the slot of the column before ("(restated, Note 3)" under "2018"; "Proportion of ownership
+    interest" over "2019 | 2018", wider than both, beside "Principal activity"). It heads the columns whose cells
+    it stands over, not one whose every cell ends left of where it starts. In place; the cells returned."""
+    one = [c for c in cells if c.col_span == 1 and c.words]
+    for cell in cells:
+        if cell.row >= body or cell.col_span == 1 or cell.col == 0 or not cell.words:
+            continue
+        last = cell.col + cell.col_span - 1
+        x0, x1 = min(w.x0 for w in cell.words), max(w.x1 for w in cell.words)
+        ends = [c.x1 for c in one if c.col == last]
+        if sum(abs(e - x1) <= FLUSH_RIGHT_TOL for e in ends) < MIN_FLUSH_CELLS or max(ends) > x1 + FLUSH_RIGHT_TOL:
+            continue
+        first = next(k for k in range(cell.col, last + 1) if k == last or any(c.x1 > x0 for c in one if c.col == k))
+        if first > cell.col:
+            cell.col, cell.col_span = first, last - first + 1
     return cells
 
 

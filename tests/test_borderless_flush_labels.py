@@ -1,0 +1,67 @@
+"""A borderless header label set flush right with its column and wider than the column's amounts reaches left over
+the gutter: it still heads only the columns it stands over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pdf_make import make_borderless
+
+from tablerag.parsing import parse
+
+
+def test_a_note_under_one_year_on_the_last_header_line_heads_that_year_only(tmp_path: Path) -> None:
+    rows = [
+        ["Years ended August 31,", "2019", "2018"],
+        ["(In thousands of Canadian dollars)", "$", "$"],
+        ["", "", "(restated, Note 3)"],
+        ["Salaries and outsourced services", "345,041", "317,118"],
+        ["Service delivery costs", "661,214", "615,267"],
+        ["Customer related costs", "83,401", "68,744"],
+    ]
+    # the note is wider than the amounts under it: it starts in the gutter, right of the 2019 column's cells
+    table = parse(make_borderless(tmp_path / "costs.pdf", rows, [300.0, 380.0])).tables[0]
+    assert "(restated, Note 3)" in table.column_headers[2]
+    assert "(restated, Note 3)" not in table.column_headers[1]
+
+
+def _subsidiaries(path: Path) -> Path:
+    """Text columns flush right at 215 and 300, percentages at 360 and 420; "Proportion of ownership interest",
+    wider than the two percentage columns, set over them and ending flush with the last."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "The group's principal subsidiaries at the end of the year.", fontsize=8.5)
+
+    def right(text: str, x: float, y: float) -> None:
+        page.insert_text((x - fitz.get_text_length(text, "helv", 8), y), text, fontname="helv", fontsize=8)
+
+    right("Proportion of ownership interest", 420.0, 120.0)
+    page.insert_text((54, 135.2), "Name", fontname="helv", fontsize=8)
+    rows = [
+        ["Country", "Principal activity", "2019", "2018"],
+        ["Sweden", "Freight forwarding", "100%", "100%"],
+        ["Germany", "Manufacturing", "100%", "100%"],
+        ["United Kingdom", "Packaging", "75%", "60%"],
+        ["Norway", "Vessel operation", "51%", "51%"],
+    ]
+    names = ["", "Nordvik Logistics AB", "Baltara GmbH", "Kestrel Packaging Ltd", "Halvorsen Shipping AS"]
+    for r, (name, row) in enumerate(zip(names, rows, strict=True)):
+        y = 135.2 + 15.2 * r
+        if name:
+            page.insert_text((54, y), name, fontname="helv", fontsize=8)
+        for text, x in zip(row, [215.0, 300.0, 360.0, 420.0], strict=True):
+            right(text, x, y)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_group_label_wider_than_its_percentages_does_not_head_the_text_column_beside(tmp_path: Path) -> None:
+    table = parse(_subsidiaries(tmp_path / "subsidiaries.pdf")).tables[0]
+    assert table.column_headers[2] == ["Principal activity"]
+    assert table.column_headers[3] == ["Proportion of ownership interest", "2019"]
+    assert table.column_headers[4] == ["Proportion of ownership interest", "2018"]
