@@ -727,8 +727,30 @@ def _across_columns(
         cells = asked
     elif len(named) == 1 and MIN_COMPARED_PERIODS <= len(asked) < len(cells):
         cells = asked  # "which quarter of 2019": that year's quarters, not the year before's too
+    cells = _pinned_group(linked, cells)
     labels = column_labels(view, [c for _, c in cells])
     return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
+
+
+def _pinned_group(linked: Linked, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The compared cells of the column group the question pins: "for the three months ended September 30, in
+    which year ..." over "Three Months Ended / 2019 | 2018 | Nine Months Ended / 2019 | 2018" compares the three
+    months' years only. Kept: the columns that match the question's words (years aside) most fully, when every other
+    compared column matches only some of those words and two or more columns are left; else the cells as they
+    are."""
+    said = {s.index: frozenset(t for t in s.tokens if not is_year(t)) for s in linked.cols}
+    words = {c: said.get(c, frozenset()) for _, c in cells}
+    if not words:
+        return cells
+    most = max(words.values(), key=len)
+    top = {c for c, w in words.items() if w == most}
+    if (
+        len(top) < MIN_COMPARED_PERIODS
+        or len(top) == len(words)
+        or not all(w < most for w in words.values() if w != most)
+    ):
+        return cells
+    return [(r, c) for r, c in cells if c in top]
 
 
 MIN_KINDS_PER_PERIOD = 2  # one column a period is no breakdown of it
