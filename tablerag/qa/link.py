@@ -1689,6 +1689,28 @@ def _end_decides(table: Table, question: str, first: int, second: int) -> bool:
     return a != b and (a > b) == bool(m.group(1))
 
 
+def _grand_total_first(table: Table, rows: list[Scored]) -> list[Scored]:
+    """Rows tied on the word "total" alone, one of them the table's unlabelled grand total (`_grand_total_row`):
+    "the total income tax expense" over "Total current", "Total deferred" and the line "| 52,000" that sums them
+    is that line, the total of the table's subject; the sections' totals are its parts."""
+    if len(rows) < 2 or not rows[0].tokens or not rows[0].tokens <= TOTAL_TOKENS:
+        return rows
+    top = [
+        s
+        for s in rows
+        if round(s.score, SCORE_DIGITS) == round(rows[0].score, SCORE_DIGITS) and s.tokens == rows[0].tokens
+    ]
+    values = [False] * table.n_rows
+    for c in table.cells:
+        if c.value is not None and c.row >= table.header_rows:
+            values[c.row] = True
+    grand = _grand_total_row(table, values)
+    first = next((s for s in top if s.index == grand), None)
+    if first is None or len(top) < 2 or first is rows[0]:
+        return rows
+    return [first, *(s for s in rows if s is not first)]
+
+
 def _tie_decided(rows: list[Scored], decides: Callable[[int, int], bool]) -> list[Scored]:
     """Of the two best rows, tied, the second first when ``decides(second, first)``: it is the one asked and the
     first is not (the end asked, the item of a share)."""
@@ -2316,6 +2338,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
     rows = _line_in_block(table, q, _year_in_block(table, question, rows))
     rows = _part_named_of_total(table, q, rows)
+    rows = _grand_total_first(table, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
