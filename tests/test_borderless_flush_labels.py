@@ -1,5 +1,6 @@
-"""A borderless header label set flush right with its column and wider than the column's amounts reaches left over
-the gutter: it still heads only the columns it stands over."""
+"""A borderless header label heads the columns it stands over: set flush right with its column and wider than the
+column's amounts, it reaches left over the gutter and still heads only its own columns; centred over the value
+columns near the middle of the table, it is their group label, not a title over the row labels too."""
 
 from __future__ import annotations
 
@@ -65,3 +66,46 @@ def test_a_group_label_wider_than_its_percentages_does_not_head_the_text_column_
     assert table.column_headers[2] == ["Principal activity"]
     assert table.column_headers[3] == ["Proportion of ownership interest", "2019"]
     assert table.column_headers[4] == ["Proportion of ownership interest", "2018"]
+
+
+def _customers(path: Path) -> Path:
+    """A period label centred over three year columns between the customers' names and a text column, near the
+    centre of the whole table."""
+    import pymupdf
+
+    fitz: Any = pymupdf
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_text((54, 80), "Customers that accounted for 10% or more of revenue.", fontsize=8.5)
+
+    def width(text: str) -> float:
+        return float(fitz.get_text_length(text, "helv", 8))
+
+    def right(text: str, x: float, y: float) -> None:
+        page.insert_text((x - width(text), y), text, fontname="helv", fontsize=8)
+
+    rights = [160.0, 200.0, 240.0, 330.0]
+    label = "Year Ended December 31,"
+    page.insert_text(((124.0 + 240.0 - width(label)) / 2, 120.0), label, fontname="helv", fontsize=8)
+    rows = [
+        ["Customer", "2023", "2022", "2021", "Reportable Segment"],
+        ["Customer A", "18%", "21%", "24%", "Hardware Products"],
+        ["Customer B", "13%", "11%", "*", "Software & Services"],
+        ["Customer C", "*", "10%", "12%", "Hardware Products"],
+        ["Customer D", "11%", "12%", "13%", "Cloud Services"],
+    ]
+    for r, (name, *cells) in enumerate(rows):
+        y = 135.2 + 15.2 * r
+        page.insert_text((54, y), name, fontname="helv", fontsize=8)
+        for text, x in zip(cells, rights, strict=True):
+            right(text, x, y)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def test_a_period_label_over_its_year_columns_is_no_title_of_the_whole_table(tmp_path: Path) -> None:
+    table = parse(_customers(tmp_path / "customers.pdf")).tables[0]
+    assert table.column_headers[1:4] == [["Year Ended December 31,", year] for year in ("2023", "2022", "2021")]
+    assert table.column_headers[0] == ["Customer"]
+    assert table.column_headers[4] == ["Reportable Segment"]

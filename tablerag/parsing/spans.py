@@ -136,7 +136,10 @@ def spread_group_labels(table: Table) -> bool:
                     cell.col, cell.col_span = block[0], block[1] - block[0] + 1
                     changed = True
                 continue
-            floor, ceiling = (block[0], block[1]) if block is not None else (0, table.n_cols - 1)
+            # a label set over the value columns is not widened over the row labels: centred over the whole table it
+            # would read as the table's title ("Year Ended December 31," over "2023 | 2022 | 2021" beside "Customer"
+            # and "Reportable Segment" sits near the table's centre)
+            floor, ceiling = (block[0], block[1]) if block is not None else (min(cell.col, 1), table.n_cols - 1)
             while lo > floor and not taken[lo - 1]:
                 lo -= 1
             while hi < ceiling and not taken[hi + 1]:
