@@ -27,38 +27,45 @@ def test_a_note_under_one_year_on_the_last_header_line_heads_that_year_only(tmp_
     assert "(restated, Note 3)" not in table.column_headers[1]
 
 
-def _subsidiaries(path: Path) -> Path:
-    """Text columns flush right at 215 and 300, percentages at 360 and 420; "Proportion of ownership interest",
-    wider than the two percentage columns, set over them and ending flush with the last."""
+def _page(path: Path, intro: str, label: tuple[str, float], rows: list[list[str]], rights: list[float]) -> Path:
+    """A page of 8 pt Helvetica under an intro line: ``label`` (text, left x) on a line of its own, then ``rows``
+    15.2 points apart, each a row label flush left at 54 and cells flush right at ``rights``."""
     import pymupdf
 
     fitz: Any = pymupdf
     doc = fitz.open()
     page = doc.new_page()
-    page.insert_text((54, 80), "The group's principal subsidiaries at the end of the year.", fontsize=8.5)
-
-    def right(text: str, x: float, y: float) -> None:
-        page.insert_text((x - fitz.get_text_length(text, "helv", 8), y), text, fontname="helv", fontsize=8)
-
-    right("Proportion of ownership interest", 420.0, 120.0)
-    page.insert_text((54, 135.2), "Name", fontname="helv", fontsize=8)
-    rows = [
-        ["Country", "Principal activity", "2019", "2018"],
-        ["Sweden", "Freight forwarding", "100%", "100%"],
-        ["Germany", "Manufacturing", "100%", "100%"],
-        ["United Kingdom", "Packaging", "75%", "60%"],
-        ["Norway", "Vessel operation", "51%", "51%"],
-    ]
-    names = ["", "Nordvik Logistics AB", "Baltara GmbH", "Kestrel Packaging Ltd", "Halvorsen Shipping AS"]
-    for r, (name, row) in enumerate(zip(names, rows, strict=True)):
+    page.insert_text((54, 80), intro, fontsize=8.5)
+    page.insert_text((label[1], 120.0), label[0], fontname="helv", fontsize=8)
+    for r, (name, *cells) in enumerate(rows):
         y = 135.2 + 15.2 * r
-        if name:
-            page.insert_text((54, y), name, fontname="helv", fontsize=8)
-        for text, x in zip(row, [215.0, 300.0, 360.0, 420.0], strict=True):
-            right(text, x, y)
+        page.insert_text((54, y), name, fontname="helv", fontsize=8)
+        for text, x in zip(cells, rights, strict=True):
+            page.insert_text((x - fitz.get_text_length(text, "helv", 8), y), text, fontname="helv", fontsize=8)
     doc.save(path)
     doc.close()
     return path
+
+
+def _width(text: str) -> float:
+    import pymupdf
+
+    return float(pymupdf.get_text_length(text, "helv", 8))
+
+
+def _subsidiaries(path: Path) -> Path:
+    """Text columns flush right at 215 and 300, percentages at 360 and 420; "Proportion of ownership interest",
+    wider than the two percentage columns, set over them and ending flush with the last."""
+    label = "Proportion of ownership interest"
+    rows = [
+        ["Name", "Country", "Principal activity", "2019", "2018"],
+        ["Nordvik Logistics AB", "Sweden", "Freight forwarding", "100%", "100%"],
+        ["Baltara GmbH", "Germany", "Manufacturing", "100%", "100%"],
+        ["Kestrel Packaging Ltd", "United Kingdom", "Packaging", "75%", "60%"],
+        ["Halvorsen Shipping AS", "Norway", "Vessel operation", "51%", "51%"],
+    ]
+    intro = "The group's principal subsidiaries at the end of the year."
+    return _page(path, intro, (label, 420.0 - _width(label)), rows, [215.0, 300.0, 360.0, 420.0])
 
 
 def test_a_group_label_wider_than_its_percentages_does_not_head_the_text_column_beside(tmp_path: Path) -> None:
@@ -71,22 +78,7 @@ def test_a_group_label_wider_than_its_percentages_does_not_head_the_text_column_
 def _customers(path: Path) -> Path:
     """A period label centred over three year columns between the customers' names and a text column, near the
     centre of the whole table."""
-    import pymupdf
-
-    fitz: Any = pymupdf
-    doc = fitz.open()
-    page = doc.new_page()
-    page.insert_text((54, 80), "Customers that accounted for 10% or more of revenue.", fontsize=8.5)
-
-    def width(text: str) -> float:
-        return float(fitz.get_text_length(text, "helv", 8))
-
-    def right(text: str, x: float, y: float) -> None:
-        page.insert_text((x - width(text), y), text, fontname="helv", fontsize=8)
-
-    rights = [160.0, 200.0, 240.0, 330.0]
     label = "Year Ended December 31,"
-    page.insert_text(((124.0 + 240.0 - width(label)) / 2, 120.0), label, fontname="helv", fontsize=8)
     rows = [
         ["Customer", "2023", "2022", "2021", "Reportable Segment"],
         ["Customer A", "18%", "21%", "24%", "Hardware Products"],
@@ -94,14 +86,8 @@ def _customers(path: Path) -> Path:
         ["Customer C", "*", "10%", "12%", "Hardware Products"],
         ["Customer D", "11%", "12%", "13%", "Cloud Services"],
     ]
-    for r, (name, *cells) in enumerate(rows):
-        y = 135.2 + 15.2 * r
-        page.insert_text((54, y), name, fontname="helv", fontsize=8)
-        for text, x in zip(cells, rights, strict=True):
-            right(text, x, y)
-    doc.save(path)
-    doc.close()
-    return path
+    intro = "Customers that accounted for 10% or more of revenue."
+    return _page(path, intro, (label, (124.0 + 240.0 - _width(label)) / 2), rows, [160.0, 200.0, 240.0, 330.0])
 
 
 def test_a_period_label_over_its_year_columns_is_no_title_of_the_whole_table(tmp_path: Path) -> None:
