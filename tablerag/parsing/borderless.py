@@ -26,6 +26,7 @@ from tablerag.parsing.grid import (
 )
 from tablerag.parsing.layout import is_labelled
 from tablerag.parsing.numbers import SUFFIX_MARKS
+from tablerag.parsing.units import scale_note
 
 MIN_REGION_LINES = 3  # fewer multi-chunk lines than this is a layout accident, not a table
 MAX_SINGLE_RUN = 2  # single-chunk lines (section labels, wrapped cells) allowed in a row inside a table
@@ -555,7 +556,9 @@ def _leads_into(row: list[GridCell], nxt: list[GridCell], in_body: bool = False)
     if in_body and not any(_numeric(c.words) for c in nxt[1:]):
         return False
     text = nxt[0].words[0].text
-    return text[:1].islower() or text.startswith("(")
+    # a note of the table's scale under the stub label ("Year Ended December 31," over "(in thousands of U.S.
+    # dollars) | 2019 | 2018") states what the numbers count in: no part of that label
+    return (text[:1].islower() or text.startswith("(")) and not scale_note(nxt[0].text)
 
 
 def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:
