@@ -141,12 +141,7 @@ def main() -> None:
     parser.add_argument(
         "--pad", type=float, help="with --format: the typesetter's cell padding in points (2: gutters half as wide)"
     )
-    parser.add_argument(
-        "--spans",
-        type=qa_reports.Spans,
-        default=qa_reports.Spans.LIKE,
-        help="with --format borderless: header labels centred over like columns (default) or wide (harder)",
-    )
+    qa_reports.add_spans_option(parser)
     args = parser.parse_args()
     if args.pad is not None:
         qa_reports.PAD = args.pad

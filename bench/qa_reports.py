@@ -141,6 +141,16 @@ class Spans(StrEnum):
 SPANS = Spans.LIKE  # the layout pages are set with; ``--spans wide`` sets the harder pages of the older figures
 
 
+def add_spans_option(parser: argparse.ArgumentParser) -> None:
+    """``--spans``: the layout borderless pages are set with (`Spans`), for every bench that typesets them."""
+    parser.add_argument(
+        "--spans",
+        type=Spans,
+        default=Spans.LIKE,
+        help="borderless pages: header labels centred over the columns they head (like, default) or wide (harder)",
+    )
+
+
 def _is_value(text: str) -> bool:
     t = text.strip()
     return bool(t) and t not in ("-", "—", "–", "$") and parse_number(t) is not None
@@ -236,14 +246,14 @@ def _lone_run(rows: list[list[str]], n_head: int, r: int, col: int, below: list[
     "Country | Principal activity" beside them. A label with nothing under it heads no other column
     ("(restated)" under one year on the last header line), unless it is the table's unit note."""
     n_cols = len(below)
-    kind = _numeric_column(rows, n_head, col)
+    kinds = [_numeric_column(rows, n_head, c) for c in range(n_cols)]
+    kind = kinds[col]
     note = _unit_note(rows[r][col])
 
     def joins(c: int) -> bool:
-        other = _numeric_column(rows, n_head, c)
-        if other is None:
+        if kinds[c] is None:
             return True
-        return (below[c] or note) and (kind is None or other == kind)
+        return (below[c] or note) and (kind is None or kinds[c] == kind)
 
     if not (below[col] or note or kind is None):
         return col, col
@@ -865,9 +875,7 @@ def main(argv: list[str] | None = None) -> int:
         "--dense", choices=["all", "no-facts"], default=None, help="records with vectors (default: the index's)"
     )
     parser.add_argument("--per-question", type=Path, default=None, help="write each tune answer here (JSON lines)")
-    parser.add_argument(
-        "--spans", type=Spans, default=Spans.LIKE, help="borderless header labels: like (default) or wide (harder)"
-    )
+    add_spans_option(parser)
     parser.add_argument(
         "--ocr-stages", action="store_true", help="keep scanned pages' OCR words in bench/out/scan_stages (same code)"
     )

@@ -417,12 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pad", type=float, help="ruled / borderless: the typesetter's cell padding in points (2: narrow gutters)"
     )
-    parser.add_argument(
-        "--spans",
-        type=qa_reports.Spans,
-        default=qa_reports.Spans.LIKE,
-        help="borderless: header labels centred over like columns (default) or wide (harder)",
-    )
+    qa_reports.add_spans_option(parser)
     args = parser.parse_args(argv)
     if args.pad is not None:
         qa_reports.PAD = args.pad

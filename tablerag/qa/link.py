@@ -657,7 +657,7 @@ def _row_units(
     texts: dict[int, dict[int, str]] = {}
     groups = _stub_groups(table, grid, numeric)
     analysed = _analysed_rows(table, values)
-    grand = _grand_total_row(table, values)
+    grand = _grand_total_row(table)
     for r in range(table.header_rows, table.n_rows):
         labels = {
             c: " ".join(grid[r][c].split()) for c in range(table.n_cols) if grid[r][c].strip() and (r, c) not in numeric
@@ -682,12 +682,12 @@ def _row_units(
     return units, texts
 
 
-def _grand_total_row(table: Table, values: list[bool]) -> int | None:
+def _grand_total_row(table: Table) -> int | None:
     """The table's last line of values when it has no label at all and sums lines above it (`summed_parts`: the
     rows of its section, of every section, or the sections' own totals; a "| 10,918 | 100%" under products whose
     last label wraps onto two lines, "| 52,000" under "Total current" and "Total deferred"): the table's total, which
     a report prints without a word."""
-    last = max((r for r in range(table.header_rows, table.n_rows) if values[r]), default=None)
+    last = max((c.row for c in table.cells if c.value is not None and c.row >= table.header_rows), default=None)
     if (
         last is None
         or table.row_chain(last)
@@ -1700,13 +1700,11 @@ def _grand_total_first(table: Table, rows: list[Scored]) -> list[Scored]:
         for s in rows
         if round(s.score, SCORE_DIGITS) == round(rows[0].score, SCORE_DIGITS) and s.tokens == rows[0].tokens
     ]
-    values = [False] * table.n_rows
-    for c in table.cells:
-        if c.value is not None and c.row >= table.header_rows:
-            values[c.row] = True
-    grand = _grand_total_row(table, values)
+    if len(top) < 2:
+        return rows
+    grand = _grand_total_row(table)
     first = next((s for s in top if s.index == grand), None)
-    if first is None or len(top) < 2 or first is rows[0]:
+    if first is None or first is rows[0]:
         return rows
     return [first, *(s for s in rows if s is not first)]
 
