@@ -1,8 +1,10 @@
 """The same tables written the ways exports and reports differ: does an answer that was right stay right?
 
 Each TAT-QA dev table of the **tune** part (``--dataset tatqa``, the kept part is never read), IM-TQA dev table
-(``--dataset imtqa``, Chinese, one-cell questions) or WikiTableQuestions table of its 300-table share (``--dataset
-wtq``, English Wikipedia tables of names, dates and scores, at most 45 rows: one page) is rewritten, meaning kept,
+(``--dataset imtqa``, Chinese, one-cell questions; the typesetter's font has no Chinese glyphs, so read it as CSV
+or a workbook), WikiTableQuestions table of its 300-table share (``--dataset wtq``, English Wikipedia tables of
+names, dates and scores, at most 45 rows: one page) or HiTab workbook (``--dataset hitab``, Statistics Canada
+tables with multi-level headers, section rows and unit notes, merged labels in their first cell) is rewritten, meaning kept,
 in one way at a time, and every question of that table answered right on the original grid (TAT-QA: table /
 table-text; span, arithmetic, count) is asked again of the rewritten grid, read as a CSV file (``--format xlsx``: a
 workbook of text cells; ``xlsx-merged``: with group labels merged over the columns they head; ``ruled`` /
@@ -31,7 +33,7 @@ Variants (each skips tables or questions it would change the meaning of):
   only where a header row heads each of the first value columns with a bare year, nothing above them but a label
   in the first)
 
-Run: ``python bench/table_variants.py [--dataset tatqa|imtqa|wtq] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
+Run: ``python bench/table_variants.py [--dataset tatqa|imtqa|wtq|hitab] [--variants ...] [--show N]``; writes bench/out/table_variants.json.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ import qa_reports  # noqa: E402
 from batteries import read_grid  # noqa: E402
 from qa_reports import DATA, Format, ParseCache, part_of  # noqa: E402
 
-from tablerag.eval.qa import answer_any, tables_from_rows, tatqa_ok, text_match, wtq_ok  # noqa: E402
+from tablerag.eval.qa import answer_any, hitab_items, hitab_ok, tables_from_rows, tatqa_ok, text_match, wtq_ok  # noqa: E402
 from tablerag.eval.retrieval import imtqa_grids  # noqa: E402
 from tablerag.model import Table  # noqa: E402
 from tablerag.parsing import parse  # noqa: E402
@@ -296,6 +298,7 @@ def imtqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
         yield f"imtqa-{tid}", grids[tid], qs, _cell_ok
 
 
+HITAB_BLOCK = "table descriptive sentence"  # the first line of each question block under a HiTab table
 WTQ_MAX_ROWS = 45  # rows that fit one typeset page under the bench's row height (longer tables are left out)
 
 
@@ -316,7 +319,34 @@ def wtq_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
             yield f"wtq-{context.replace('/', '-')}", rows, qs, lambda answer, q: wtq_ok(answer, q["answer"][0])
 
 
-DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases, "wtq": wtq_cases}
+def _hitab_grid(path: Path) -> Grid:
+    """The table of a HiTab workbook's original sheet as its cells show (a merged label in its first cell): the rows
+    under the title line, down to the first of the annotators' question blocks, blank rows around it left out."""
+    import openpyxl
+
+    sheet = openpyxl.load_workbook(path, data_only=True)["original"]
+    rows = [["" if v is None else str(v).strip() for v in r] for r in sheet.iter_rows(values_only=True)]
+    end = next((i for i, r in enumerate(rows) if r[0].startswith(HITAB_BLOCK)), len(rows))
+    body = rows[1:end]
+    while body and not any(body[0]):
+        body.pop(0)
+    while body and not any(body[-1]):
+        body.pop()
+    return body
+
+
+def hitab_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
+    """HiTab workbooks (Statistics Canada tables: multi-level column headers, section rows, unit notes spanning the
+    columns) with their annotated questions, tables of at most `WTQ_MAX_ROWS` rows."""
+    folder = DATA.parents[1] / "hitab-statcan-xlsx" / "xlsx"
+    for path in sorted(folder.glob("*.xlsx"), key=lambda p: int(p.stem)):
+        rows = _hitab_grid(path)
+        qs = [{"question": q, "answer": gold, "answer_type": "span"} for q, _agg, gold in hitab_items(path)]
+        if qs and 1 < len(rows) <= WTQ_MAX_ROWS:
+            yield f"hitab-{path.stem}", rows, qs, lambda answer, q: hitab_ok(answer, q["answer"])
+
+
+DATASETS = {"tatqa": tatqa_cases, "imtqa": imtqa_cases, "wtq": wtq_cases, "hitab": hitab_cases}
 
 
 def write_xlsx(rows: Grid, path: Path, merge: bool) -> None:

@@ -441,6 +441,7 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
     stated = {abs(p.value) for m in _STATED_AMOUNT.finditer(question) if (p := parse_number(m.group(0))) is not None}
     r = linked.row.index
     found = []
+    dated_only = []  # change columns naming years when the question names none
     for col in range(table.n_cols):
         name = table.column_name(col)
         cell = table.cell_at(r, col)
@@ -458,6 +459,12 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         whole = bool(years) and set(tokens(name)) - PERCENT_TOKENS <= said
         if (of_percent == percent or whole) and (not years or years <= asked or into):
             found.append(col)
+        elif of_percent == percent and years and not asked:
+            dated_only.append(col)
+    if not found and len(dated_only) == 1:
+        # a question naming no year over the table's one change column, dated ("Change 2011 to 2016", or a spanning
+        # year read into its header): that change is the one asked; several dated ones are told apart by years only
+        found = dated_only
     if len(found) > 1:  # several change columns: the question's words must pick one
         ranked = [s.index for s in linked.cols if s.index in found]
         return ranked[0] if ranked else None
