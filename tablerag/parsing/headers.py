@@ -592,11 +592,18 @@ def stub_span(table: Table) -> tuple[int, int]:
     stop = first + 1
     while (
         stop < min(first + MAX_STUB_COLUMNS, table.n_cols - 1)
-        and not _names_rows_alone(_column_cells(table, stop - 1), numeric_rows)
+        and not _names_rows_alone(_column_cells(table, stop - 1), numeric_rows & _labelled_rows(table, stop))
         and _is_stub_column(table, stop, numeric_rows)
     ):
         stop += 1
     return first, stop
+
+
+def _labelled_rows(table: Table, col: int) -> set[int]:
+    """The data rows a column could name: those with a label in it. A row the stub leaves unlabelled and the next
+    column leaves unlabelled too (an unlabelled total line) is no reason to read that column as a stub level:
+    "Useful Life | 20 - 40" beside "Buildings" stays an attribute of the row."""
+    return {c.row for c in _column_cells(table, col) if _is_label(c)}
 
 
 @dataclass(frozen=True, slots=True)
