@@ -24,6 +24,8 @@ Variants (each skips tables or questions it would change the meaning of):
 - ``fiscal`` / ``dated`` / ``fy``: header years written "Fiscal 2019", "December 31, 2019", "FY2019"
 - ``split-date``: a "December 31," row over a header row of bare years
 - ``filled-spans``: a group label written into every cell it spans (an unmerge-and-fill export)
+- ``wider-spans``: the same, each group label over one value column more (a centred label read one column too
+  wide, as a page without rulings can leave it)
 - ``years-later``: every year of table, question and answer moved three years on
 - ``trailing-blanks``: a blank row and a blank column after the grid
 - ``transposed``: rows as columns (simple grids only: one header row, every cell filled)
@@ -179,6 +181,43 @@ def filled_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] |
     return (out, q) if hit else None
 
 
+def wider_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    """`filled_spans` with each group label over one column more: the value column before its group (else the one
+    after) when no other label of its line covers it. A page read without rulings can give a centred label one
+    column too many ("Payments Due by Period" over "Total" too); answers should not hang on it."""
+    out = [r[:] for r in rows]
+    hit = False
+    for k, r in enumerate(out[: HEADER_SCAN - 1]):
+        if any(re.search(r"\d", c) and not BARE_YEAR.match(c.strip()) for c in r[1:]):
+            continue  # a row of values, not a header row
+        below = out[k + 1]
+        spans: list[tuple[int, int]] = []  # (first, last) column each label of the line covers
+        j = 1
+        while j < len(r):
+            if not r[j].strip():
+                j += 1
+                continue
+            m = j + 1
+            while m < len(r) and not r[m].strip() and below[m].strip():
+                m += 1
+            spans.append((j, m - 1))
+            j = m
+        covered = {x for a, b in spans for x in range(a, b + 1)}
+        for a, b in spans:
+            if b == a:
+                continue  # a label over its own column alone is no group
+            first, last = a, b
+            if a - 1 >= 1 and a - 1 not in covered and below[a - 1].strip():
+                first = a - 1
+            elif b + 1 < len(r) and b + 1 not in covered and below[b + 1].strip():
+                last = b + 1
+            if (first, last) != (a, b):
+                covered |= {first, last}
+                for x in range(first, last + 1):
+                    r[x], hit = r[a], True
+    return (out, q) if hit else None
+
+
 def years_later(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
     def shift(text: str) -> str:
         return YEAR.sub(lambda m: str(int(m.group(1)) + 3), text)
@@ -254,6 +293,7 @@ VARIANTS: dict[str, Variant] = {
     "fy": _header_years("FY{}"),
     "split-date": split_date,
     "filled-spans": filled_spans,
+    "wider-spans": wider_spans,
     "years-later": years_later,
     "trailing-blanks": trailing_blanks,
     "transposed": transposed,
