@@ -27,6 +27,8 @@ from tablerag.qa.fit import (
     ASKS_CHANGE,
     ASKS_COUNT,
     ASKS_PERIOD,
+    DURATION_CELL,
+    HOW_MANY_OF_LENGTH,
     PERCENT_TOKENS,
     change_not_stated,
     counts_a_length,
@@ -52,6 +54,7 @@ from tablerag.qa.link import (
     Linked,
     Scored,
     asks_duration,
+    best_tied,
     kind_asked,
     label_said_whole,
     lasts,
@@ -269,6 +272,13 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     if any(any(not is_year(t) for t in c.tokens - own) for c in filled):
         filled = [c for c in filled if not (words := {t for t in c.tokens if not is_year(t)}) or not words <= own]
     ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question, r), question))
+    if HOW_MANY_OF_LENGTH.search(question):
+        # "how many years" asks a length, not a name beside it named as well: "how many years remain on the Chicago
+        # lease" over "Lease | Location | Remaining term" is the term
+        top = best_tied(ordered)
+        counting = [c for c in top if _a_length(table, r, c.index)]
+        if counting and len(counting) < len(top):
+            ordered = [*counting, *(c for c in ordered if c not in counting)]
     tied = tied_columns(table, grid, r, ordered, question)
     if len(tied) > 1 and ASKS_COUNT.search(question):  # "how many": never the price or share beside the count
         tied = [c for c in tied if not _priced(table, r, c.index)] or tied
@@ -358,10 +368,12 @@ def _cells_listed(
 
 
 # a duration or a multiple as reports print it: "6.4 years", "3-5 years", "18 months", "4.9x"
-_DURATION = re.compile(
-    r"^\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:years?|yrs?|months?|weeks?|days?|hours?|x|times)\s*$",
-    re.IGNORECASE,
-)
+
+
+def _a_length(table: Table, row: int, col: int) -> bool:
+    """The cell states a length with its unit in words ("12 years")."""
+    cell = table.cell_at(row, col)
+    return cell is not None and DURATION_CELL.match(cell.text) is not None
 
 
 def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: str) -> list[Scored]:
@@ -390,7 +402,7 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
     whole = [c for c in amounts if TOTAL_TOKENS & set(tokens(table.column_name(c)))]
     cell = table.cell_at(r, (whole or amounts)[0]) if len(said) == 1 else None  # one amount, or one in every column
     # a duration said with its unit in words is an amount too ("6.4 years" as the row's one cell)
-    measure = cell is not None and len(filled) == 1 and _DURATION.match(cell.text) is not None
+    measure = cell is not None and len(filled) == 1 and DURATION_CELL.match(cell.text) is not None
     if cell is None or (cell.value is None and not measure) or is_year(cell.text):  # a lone year dates the row
         return []
     return [] if _year_unsaid(table, r, filled, question) else [Scored(cell.col, 0.0, frozenset(), 0)]

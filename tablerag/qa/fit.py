@@ -52,6 +52,7 @@ NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|p
 # "what proportion of revenue" (доля, Anteil, udział, 比例, 占比): a stated share will do
 SHARE = re.compile(r"\b(proportion|share)\b|\bдол[яиюе]\b|\banteil|\budział|比例|占比", re.IGNORECASE)
 ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IGNORECASE)  # a year may answer
+HOW_MANY_OF_LENGTH = re.compile(r"\bhow\s+many\s+(?:years?|months?|weeks?|days?|hours?)\b", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
@@ -122,6 +123,11 @@ def _headers(table: Table, linked: Linked) -> list[str]:
 
 
 DURATION_UNITS = ("years", "months", "weeks", "days", "hours")  # "how many years is X": a length, not a count
+# a length said with its unit in words ("12 years", "3 - 5 years", "2.2x"): an amount, though the cell parses to none
+DURATION_CELL = re.compile(
+    r"^\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:years?|yrs?|months?|weeks?|days?|hours?|x|times)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _in_unit(table: Table, unit: str) -> bool:
@@ -192,6 +198,8 @@ def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
     if asks and cell is not None and is_year(cell.text) and not ASKS_YEARS.search(question):
         return True  # "how many churches were built in the 1800s?" is no "1902": a year dates a row, it counts nothing
+    if cell is not None and DURATION_CELL.match(cell.text) and HOW_MANY_OF_LENGTH.search(question):
+        return False  # "how many years remain on the lease" over "12 years": the length asked, in its unit
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
 
 
