@@ -9,7 +9,9 @@ extractor layouts, rates and variances, share-based payment tables with relative
 excerpts with multi-level period headers, segment disclosures, obligations and registers, quarterly and KPI
 tables, notes to the statements; and set BB, report tables as extraction tools leave them: spanning labels in the
 column under their centre, labels broken over lines, "$" and "%" cells of their own, wrapped row labels, unlabelled
-totals). Table given, no LLM. They were written once and run against the code of their
+totals; and set BC, one-cell questions as a dataset's analysts ask them over US-GAAP statements and segments,
+IFRS / UK / Australian notes, tax, lease and debt notes, equity, EPS and pension notes, and KPI, quarterly and
+revenue-mix tables). Table given, no LLM. They were written once and run against the code of their
 session; a question is never changed after seeing an answer, so the figure says how a new user's questions fare,
 and a BAD line that turns up after a change is a regression to read.
 
