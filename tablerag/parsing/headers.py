@@ -99,13 +99,22 @@ def _ordinals(row: list[Cell | None]) -> bool:
     return all(int(b) - int(a) == 1 for a, b in zip(texts, texts[1:], strict=False))
 
 
+# a length measured to a decimal ("5.8 years", "6.0 years" of an option's expected term) is a value; a whole one may
+# be a bucket's label ("1 year", "1-3 years" over a maturity table)
+_MEASURED_LENGTH = re.compile(r"^\s*\d+\.\d+\s*(?:years?|yrs?|months?)\s*$", re.IGNORECASE)
+
+
 def _numeric_share(row: list[Cell | None]) -> float:
     if _ordinals(row):
         return 0.0
     filled = _filled(row, marks=False)
     if not filled:
         return 0.0
-    numeric = [c for c in filled if parse_number(c.text) is not None and not _period_label(c.text)]
+    numeric = [
+        c
+        for c in filled
+        if (parse_number(c.text) is not None and not _period_label(c.text)) or _MEASURED_LENGTH.match(c.text)
+    ]
     return len(numeric) / len(filled)
 
 

@@ -185,4 +185,13 @@ def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
                 if less or more:
                     out.append(r)
                     break
+            else:
+                # the total with every line between netted ("Total debt", "Less: issuance costs", "Less: current
+                # maturities", "Long-term debt, net")
+                run = [values.get(x, {}) for x in range(t + 1, r)]
+                if len(run) >= 2 and all(c in x for x in run for c in own):
+                    less = all(_close(own[c], values[t][c] - sum(x[c] for x in run)) for c in own)
+                    more = all(_close(own[c], values[t][c] + sum(x[c] for x in run)) for c in own)
+                    if less or more:
+                        out.append(r)
     return out

@@ -1021,7 +1021,13 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
     # "which had a larger share of wafer revenue, IoT or automotive": the total the shares are of is no rival
     parts = [s for s in rows if not TOTAL_LABEL.search(row_label(view, s.index))]
     rows = parts if len(parts) >= 2 else rows
-    if len(rows) >= 2 and cols:
+    # "which year had the higher basic EPS, 2018 or 2017?": the two periods named are compared, however many rows
+    # the other words link ("EPS" names a row of its own); a period asked, not a group ("which group ..., in 2007
+    # and 2014, male or female?")
+    years = [frozenset(t for t in s.tokens if is_year(t)) for s, _ in cols[:2]]
+    asked = bool((_YEAR_WORD | _PERIOD_WORD) & set(linked.words))
+    two_periods = asked and len(years) == 2 and all(years) and years[0] != years[1]
+    if len(rows) >= 2 and cols and not two_periods:
         cells = [(s.index, cols[0][1].col) for s in rows[:2]]
         labels = [_said_label(view, s) for s in rows[:2]]
     elif len(cols) >= 2 and rows:

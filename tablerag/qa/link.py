@@ -2706,8 +2706,36 @@ def _amount_before_its_share(table: Table, question: str, q: list[str], rows: li
     else:
         item = next((s for s in rows[1:] if table.row_chain(s.index) == chain[:-1]), None)
     if item is None:
-        return rows
+        whole = _base_asked(table, q, chain[-1])
+        if whole is None:
+            return rows
+        return [Scored(whole, rows[0].score, rows[0].tokens, rows[0].position), *rows]
     return [Scored(item.index, rows[0].score, item.tokens, item.position), *(s for s in rows if s is not item)]
+
+
+# the base a share row states its share of ("Subscription as a percentage of total revenue": "total revenue")
+_SHARE_OF = re.compile(r"\b(?:percentage|percent|%|share|proportion)\s+of\s+(?P<base>.+)$", re.IGNORECASE)
+
+
+def _base_asked(table: Table, q: list[str], label: str) -> int | None:
+    """The question names only the base a share row is of ("the total revenue in fiscal 2020" over "Subscription as
+    a percentage of total revenue" under the products and their unlabelled total line): the base is asked, which
+    is the table's total line that sums the rows above it (no label, or "Total" alone); None unless exactly one."""
+    m = _SHARE_OF.search(" ".join(label.split()))
+    if m is None:
+        return None
+    headed = {t for c in range(table.n_cols) for t in tokens(table.column_name(c))}  # the words naming columns
+    said = {t for t in q if not is_year(t)} - headed
+    if not said or not said <= set(tokens(m.group("base"))):
+        return None
+    valued = {c.row for c in table.cells if c.value is not None and c.row >= table.header_rows}
+    # a line with no label of its own: none, or the "Total" a reader names an unlabelled sum by
+    sums = [
+        r
+        for r in sorted(valued)
+        if set(tokens(" ".join(table.row_chain(r)))) <= TOTAL_TOKENS and summed_parts(table, r)
+    ]
+    return sums[0] if len(sums) == 1 else None
 
 
 # the effective tax rate asked ("the effective tax rate", "the effective income tax rate")

@@ -437,7 +437,7 @@ SEMANTIC_PATTERNS = _p(
 # "which single year", "at which balance sheet date"
 PERIOD_QUALIFIERS = (
     r"(?:(?:one\s+)?of\s+the\s+)?(?:(?:two|three|four|five|fiscal|financial|calendar|reporting|accounting|single|"
-    r"particular|specific|balance\s+sheet)\s+)*"
+    r"particular|specific|balance\s+sheet|(?:three|six|nine|twelve|\d{1,2})[-\s](?:months?|weeks?))\s+)*"
 )
 # "what was the year with the highest X", "the segment in which ...": a noun and a clause that picks it out
 NOUN_CLAUSE = r"(?:with|that|which|when|where|having|in\s+which|during\s+which|for\s+which)\b"
