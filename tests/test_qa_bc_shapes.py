@@ -1,7 +1,8 @@
 """Report shapes a new user's questions met: an expected term stated in years ("6.1 years") read as a value, not a
 header line; two years named in a "which year" question compared whatever rows the other words link; a quarter-end
 asked as "which three-month period"; a table's total asked over the share row that names it as its base; a debt
-table's net line (the total less every line between) no instrument of a ranking. Tables are CSV."""
+table's net line (the total less every line between) no instrument of a ranking; "what expected loss rate was
+applied" asking the rate column, as "what was the expected loss rate" does. Tables are CSV."""
 
 from __future__ import annotations
 
@@ -48,6 +49,22 @@ DEBT = [
     ["Less: unamortized debt issuance costs", "(14,386)", "(16,952)"],
     ["Less: current maturities", "(27,312)", "(26,804)"],
     ["Long-term debt, net", "$ 1,590,802", "$ 1,678,744"],
+]
+
+AGEING = [
+    ["", "30 June 2019", "", "", "30 June 2018", "", ""],
+    [
+        "",
+        "Expected loss rate",
+        "Gross carrying amount",
+        "Loss allowance",
+        "Expected loss rate",
+        "Gross carrying amount",
+        "Loss allowance",
+    ],
+    ["Current (not past due)", "0.4%", "84,215", "337", "0.5%", "78,930", "395"],
+    ["61–90 days past due", "9.5%", "1,842", "175", "10.2%", "2,215", "226"],
+    ["More than 90 days past due", "42.0%", "2,630", "1,105", "38.5%", "2,904", "1,118"],
 ]
 
 QUARTERS = [
@@ -112,4 +129,12 @@ def test_a_net_line_below_a_total_is_no_instrument(tmp_path):
         table_from_rows(DEBT, tmp_path, "debt"),
         ("Which debt instrument had the largest balance at June 30, 2023?", "5.25% Senior notes due 2028"),
         ("What was long-term debt, net at June 30, 2022?", "$ 1,678,744"),
+    )
+
+
+def test_a_rate_asked_without_a_verb_first_is_the_rate_column(tmp_path):
+    answers_each(
+        table_from_rows(AGEING, tmp_path, "ageing"),
+        ("What expected loss rate was applied to receivables more than 90 days past due at 30 June 2018?", "38.5%"),
+        ("What loss allowance was held against receivables more than 90 days past due at 30 June 2019?", "1,105"),
     )

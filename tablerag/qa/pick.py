@@ -159,7 +159,7 @@ _SHARE_ASKED = re.compile(r"\b(share|proportion|portion)\b", re.IGNORECASE)
 # a rate, ratio or yield is what is asked ("what was the federal statutory rate", "the claims ratio"), not an
 # amount at it ("the tax at the federal statutory rate": a preposition before "rate" makes another word the head)
 _RATE_ASKED = re.compile(
-    r"^\s*what\s+(?:is|was|were|are)\s+(?:the\s+)?(?:(?!(?:at|of|for|on|in|to|from|by|with)\b)[^\W_][\w'-]*,?\s+){0,5}"
+    r"^\s*what\s+(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?!(?:at|of|for|on|in|to|from|by|with)\b)[^\W_][\w'-]*,?\s+){0,5}"
     r"(?:rates?|ratios?|yields?)\b",
     re.IGNORECASE,
 )
