@@ -43,6 +43,7 @@ from tablerag.qa.periods import (
     period_end_said,
     quarter_ends_said,
     quarter_labels_said,
+    quarter_of_label,
     row_periods,
     thereafter_said,
     unit_column,
@@ -1545,6 +1546,9 @@ def periods_placed(table: Table, question: str) -> str:
         return years[0] if m.group(1).lower() in _EARLY else years[-1]
 
     def year(m: re.Match[str]) -> str:
+        quarter = _placed_quarter(table, m)
+        if quarter is not None:
+            return quarter
         placed = place(m)
         if placed == m.group(0):
             return placed
@@ -1563,6 +1567,28 @@ def periods_placed(table: Table, question: str) -> str:
     placed = _PLACED_PERIOD.sub(year, question)
     # a length said of a placed period ("the comparative half-year") is told among that year's columns
     return durations_said(table, placed) if placed != question and not said_length else placed
+
+
+def _placed_quarter(table: Table, m: re.Match[str]) -> str | None:
+    """ "The most recent quarter" over quarter columns ("Q4 2018 | Q1 2019 | ... | Q4 2019"): the label of the latest
+    quarter, "the prior quarter" the one before it, "the earliest quarter" the first; None unless the noun is one
+    quarter and the columns name two quarters or more (a year placed would tie its four quarters)."""
+    if m.group("noun").lower() != "quarter" or m.group("length"):
+        return None
+    labels = {
+        q: " ".join(lvl.split())
+        for c in range(1, table.n_cols)
+        for lvl in table.column_chain(c)[-1:]
+        if (q := quarter_of_label(lvl)) is not None
+    }
+    if len(labels) < MIN_DATED_ROWS:
+        return None
+    order = sorted(labels)
+    word = m.group(1).lower()
+    if word in _OF_TWO:
+        return None
+    at = 0 if word in _EARLY else -2 if word in _BEFORE_CURRENT else -1
+    return labels[order[at]]
 
 
 def _period_rows_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
