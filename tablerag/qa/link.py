@@ -1569,6 +1569,9 @@ def periods_placed(table: Table, question: str) -> str:
     return durations_said(table, placed) if placed != question and not said_length else placed
 
 
+MIN_PLACED_QUARTERS = 2  # a quarter has a place among two quarter columns or more
+
+
 def _placed_quarter(table: Table, m: re.Match[str]) -> str | None:
     """ "The most recent quarter" over quarter columns ("Q4 2018 | Q1 2019 | ... | Q4 2019"): the label of the latest
     quarter, "the prior quarter" the one before it, "the earliest quarter" the first; None unless the noun is one
@@ -1581,7 +1584,7 @@ def _placed_quarter(table: Table, m: re.Match[str]) -> str | None:
         for lvl in table.column_chain(c)[-1:]
         if (q := quarter_of_label(lvl)) is not None
     }
-    if len(labels) < MIN_DATED_ROWS:
+    if len(labels) < MIN_PLACED_QUARTERS:
         return None
     order = sorted(labels)
     word = m.group(1).lower()
