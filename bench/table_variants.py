@@ -160,38 +160,14 @@ def split_date(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | N
     return None
 
 
-def filled_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
-    out = [r[:] for r in rows]
-    hit = False
+def _header_spans(out: Grid) -> Iterator[tuple[list[str], list[str], list[tuple[int, int]]]]:
+    """Each header row of the grid (in the first rows, no amount in it), the row below it and the (first, last)
+    columns each of its labels covers: itself and the empty cells after it that have a label below."""
     for k, r in enumerate(out[: HEADER_SCAN - 1]):
         if any(re.search(r"\d", c) and not BARE_YEAR.match(c.strip()) for c in r[1:]):
             continue  # a row of values, not a header row
         below = out[k + 1]
-        j = 1
-        while j < len(r):
-            if not r[j].strip():
-                j += 1
-                continue
-            m = j + 1
-            while m < len(r) and not r[m].strip() and below[m].strip():
-                m += 1
-            for x in range(j + 1, m):
-                r[x], hit = r[j], True
-            j = m
-    return (out, q) if hit else None
-
-
-def wider_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
-    """`filled_spans` with each group label over one column more: the value column before its group (else the one
-    after) when no other label of its line covers it. A page read without rulings can give a centred label one
-    column too many ("Payments Due by Period" over "Total" too); answers should not hang on it."""
-    out = [r[:] for r in rows]
-    hit = False
-    for k, r in enumerate(out[: HEADER_SCAN - 1]):
-        if any(re.search(r"\d", c) and not BARE_YEAR.match(c.strip()) for c in r[1:]):
-            continue  # a row of values, not a header row
-        below = out[k + 1]
-        spans: list[tuple[int, int]] = []  # (first, last) column each label of the line covers
+        spans: list[tuple[int, int]] = []
         j = 1
         while j < len(r):
             if not r[j].strip():
@@ -202,19 +178,34 @@ def wider_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | 
                 m += 1
             spans.append((j, m - 1))
             j = m
+        yield r, below, spans
+
+
+def filled_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    out = [r[:] for r in rows]
+    hit = False
+    for r, _below, spans in _header_spans(out):
+        for a, b in spans:
+            for x in range(a + 1, b + 1):
+                r[x], hit = r[a], True
+    return (out, q) if hit else None
+
+
+def wider_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    """`filled_spans` with each group label over one column more: the value column before its group when no other
+    label of its line covers it (a label's span already takes every free labelled column after it). A page read
+    without rulings can give a centred label one column too many ("Payments Due by Period" over "Total" too);
+    answers should not hang on it."""
+    out = [r[:] for r in rows]
+    hit = False
+    for r, below, spans in _header_spans(out):
         covered = {x for a, b in spans for x in range(a, b + 1)}
         for a, b in spans:
-            if b == a:
-                continue  # a label over its own column alone is no group
-            first, last = a, b
-            if a - 1 >= 1 and a - 1 not in covered and below[a - 1].strip():
-                first = a - 1
-            elif b + 1 < len(r) and b + 1 not in covered and below[b + 1].strip():
-                last = b + 1
-            if (first, last) != (a, b):
-                covered |= {first, last}
-                for x in range(first, last + 1):
-                    r[x], hit = r[a], True
+            if b == a or a - 1 < 1 or a - 1 in covered or not below[a - 1].strip():
+                continue  # no group (a label over its own column alone), or no free value column before it
+            covered.add(a - 1)
+            for x in range(a - 1, b + 1):
+                r[x], hit = r[a], True
     return (out, q) if hit else None
 
 
@@ -339,12 +330,12 @@ def imtqa_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
 
 
 HITAB_BLOCK = "table descriptive sentence"  # the first line of each question block under a HiTab table
-WTQ_MAX_ROWS = 45  # rows that fit one typeset page under the bench's row height (longer tables are left out)
+PAGE_MAX_ROWS = 45  # rows that fit one typeset page under the bench's row height (longer tables are left out)
 
 
 def wtq_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
     """WikiTableQuestions tables of the 300-table share (English Wikipedia tables: names, dates, places, scores) with
-    their questions, tables of at most `WTQ_MAX_ROWS` rows."""
+    their questions, tables of at most `PAGE_MAX_ROWS` rows."""
     root = DATA.parents[1] / "wikitablequestions"
     lines = (root / "data" / "pristine-unseen-tables.subset300.tsv").read_text(encoding="utf-8").splitlines()[1:]
     by_table: dict[str, list[dict[str, Any]]] = {}
@@ -355,7 +346,7 @@ def wtq_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
         text = (root / context).read_text(encoding="utf-8")
         # the files escape a quote inside a quoted cell with a backslash, as tablerag's CSV reader honours
         rows = list(csv.reader(io.StringIO(text, newline=""), escapechar="\\" if '\\"' in text else None))
-        if 1 < len(rows) <= WTQ_MAX_ROWS:
+        if 1 < len(rows) <= PAGE_MAX_ROWS:
             yield f"wtq-{context.replace('/', '-')}", rows, qs, lambda answer, q: wtq_ok(answer, q["answer"][0])
 
 
@@ -377,12 +368,12 @@ def _hitab_grid(path: Path) -> Grid:
 
 def hitab_cases() -> Iterator[tuple[str, Grid, list[dict[str, Any]], Checker]]:
     """HiTab workbooks (Statistics Canada tables: multi-level column headers, section rows, unit notes spanning the
-    columns) with their annotated questions, tables of at most `WTQ_MAX_ROWS` rows."""
+    columns) with their annotated questions, tables of at most `PAGE_MAX_ROWS` rows."""
     folder = DATA.parents[1] / "hitab-statcan-xlsx" / "xlsx"
     for path in sorted(folder.glob("*.xlsx"), key=lambda p: int(p.stem)):
         rows = _hitab_grid(path)
         qs = [{"question": q, "answer": gold, "answer_type": "span"} for q, _agg, gold in hitab_items(path)]
-        if qs and 1 < len(rows) <= WTQ_MAX_ROWS:
+        if qs and 1 < len(rows) <= PAGE_MAX_ROWS:
             yield f"hitab-{path.stem}", rows, qs, lambda answer, q: hitab_ok(answer, q["answer"])
 
 

@@ -162,11 +162,13 @@ def _summed_run(values: dict[int, dict[int, float]], parts: list[int], own: dict
 
 
 MIN_DERIVED_COLUMNS = 2  # a net line checked in one column only could match by chance
+MIN_NETTED_RUN = 2  # lines between a total and its net, all netted together (one alone is tried on its own)
 
 
 def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
     """Rows below a total that are that total less (or plus) a row between them ("Total | 5,015", "Income tax
-    benefit | 1,133", "Net | 3,882"): a net line is a total too, no item beside the ones it nets. Checked in every
+    benefit | 1,133", "Net | 3,882"), or every row between them ("Total debt", "Less: issuance costs", "Less: current
+    maturities", "Long-term debt, net"): a net line is a total too, no item beside the ones it nets. Checked in every
     column the net row fills, two at least."""
     amounts, _, nils = _amounts_and_nils(table)
     values = _with_nils(amounts, nils)  # a dash between is nothing netted ("Less: current portion | (998) | —")
@@ -176,22 +178,18 @@ def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
             own = amounts.get(r, {})
             if r in totals or len(own) < MIN_DERIVED_COLUMNS or any(c not in values.get(t, {}) for c in own):
                 continue
-            for x in range(t + 1, r):
-                other = values.get(x, {})
-                if x in totals or any(c not in other for c in own):
-                    continue
-                less = all(_close(own[c], values[t][c] - other[c]) for c in own)
-                more = all(_close(own[c], values[t][c] + other[c]) for c in own)
-                if less or more:
-                    out.append(r)
-                    break
-            else:
-                # the total with every line between netted ("Total debt", "Less: issuance costs", "Less: current
-                # maturities", "Long-term debt, net")
-                run = [values.get(x, {}) for x in range(t + 1, r)]
-                if len(run) >= 2 and all(c in x for x in run for c in own):
-                    less = all(_close(own[c], values[t][c] - sum(x[c] for x in run)) for c in own)
-                    more = all(_close(own[c], values[t][c] + sum(x[c] for x in run)) for c in own)
-                    if less or more:
-                        out.append(r)
+            singles = [[values.get(x, {})] for x in range(t + 1, r) if x not in totals]
+            run = [[values.get(x, {}) for x in range(t + 1, r)]] if r - t - 1 >= MIN_NETTED_RUN else []
+            if any(
+                _nets(own, values[t], parts) for parts in [*singles, *run] if all(c in p for p in parts for c in own)
+            ):
+                out.append(r)
     return out
+
+
+def _nets(own: dict[int, float], total: dict[int, float], parts: list[dict[int, float]]) -> bool:
+    """``own`` is ``total`` less (or plus) the sum of ``parts`` in each of its columns."""
+    netted = {c: sum(p[c] for p in parts) for c in own}
+    return all(_close(own[c], total[c] - netted[c]) for c in own) or all(
+        _close(own[c], total[c] + netted[c]) for c in own
+    )

@@ -28,12 +28,12 @@ from tablerag.qa.fit import (
     ASKS_COUNT,
     ASKS_PERIOD,
     DURATION_CELL,
-    HOW_MANY_OF_LENGTH,
     PERCENT_TOKENS,
     change_not_stated,
     counts_a_length,
     counts_a_row,
     kind_after_label,
+    length_asked,
     number_for_a_name,
     pinned_column,
     range_end,
@@ -272,7 +272,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     if any(any(not is_year(t) for t in c.tokens - own) for c in filled):
         filled = [c for c in filled if not (words := {t for t in c.tokens if not is_year(t)}) or not words <= own]
     ordered = bucket_over_total(table, r, _money_first(table, r, amounts_first(table, filled, question, r), question))
-    if HOW_MANY_OF_LENGTH.search(question):
+    if length_asked(question):
         # "how many years" asks a length, not a name beside it named as well: "how many years remain on the Chicago
         # lease" over "Lease | Location | Remaining term" is the term
         top = best_tied(ordered)
@@ -365,9 +365,6 @@ def _cells_listed(
         named=words_named(table, linked, col),
         named_words=named_words(table, linked, col),
     )
-
-
-# a duration or a multiple as reports print it: "6.4 years", "3-5 years", "18 months", "4.9x"
 
 
 def _a_length(table: Table, row: int, col: int) -> bool:

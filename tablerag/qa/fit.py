@@ -52,7 +52,6 @@ NAMES_SHARE = re.compile(r"%|\b(percent\w*|shares?|proportions?|rates?|ratios?|p
 # "what proportion of revenue" (доля, Anteil, udział, 比例, 占比): a stated share will do
 SHARE = re.compile(r"\b(proportion|share)\b|\bдол[яиюе]\b|\banteil|\budział|比例|占比", re.IGNORECASE)
 ASKS_YEARS = re.compile(r"\b(which|what)\s+year\b|\bhow\s+many\s+years\b", re.IGNORECASE)  # a year may answer
-HOW_MANY_OF_LENGTH = re.compile(r"\bhow\s+many\s+(?:years?|months?|weeks?|days?|hours?)\b", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w-]*)", re.IGNORECASE)  # the thing a count question counts
 
 
@@ -153,11 +152,18 @@ def _in_unit(table: Table, unit: str) -> bool:
     return False
 
 
+def length_asked(question: str) -> str | None:
+    """The unit of a length "how many <unit>" asks ("how many years remain on the lease": "years"), else None."""
+    noun = HOW_MANY.search(question)
+    unit = noun.group(1).lower() if noun is not None else None
+    return unit if unit in DURATION_UNITS else None
+
+
 def counts_a_length(table: Table, question: str) -> bool:
     """ "How many years is the minimum lifespan of land?" over a table stating lives in years ("20 - Indefinite"
     under "Lives (Years)", "5 years"): the question asks for a length in that unit, not how many rows there are."""
-    noun = HOW_MANY.search(question)
-    return noun is not None and noun.group(1).lower() in DURATION_UNITS and _in_unit(table, noun.group(1).lower())
+    unit = length_asked(question)
+    return unit is not None and _in_unit(table, unit)
 
 
 def _share_column(table: Table, row: int, col: int) -> bool:
@@ -198,7 +204,7 @@ def text_for_a_number(table: Table, question: str, citations: list[dict[str, Any
     asks = ASKS_QUANTITY.search(question) or ASKS_COUNT.search(question)  # "what is the number of drivers ...?"
     if asks and cell is not None and is_year(cell.text) and not ASKS_YEARS.search(question):
         return True  # "how many churches were built in the 1800s?" is no "1902": a year dates a row, it counts nothing
-    if cell is not None and DURATION_CELL.match(cell.text) and HOW_MANY_OF_LENGTH.search(question):
+    if cell is not None and DURATION_CELL.match(cell.text) and length_asked(question):
         return False  # "how many years remain on the lease" over "12 years": the length asked, in its unit
     return bool(asks) and (cell is None or (cell.value is None and not is_nil_mark(cell.text)))
 

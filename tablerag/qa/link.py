@@ -2743,14 +2743,14 @@ def _amount_before_its_share(table: Table, question: str, q: list[str], rows: li
 
 
 # the base a share row states its share of ("Subscription as a percentage of total revenue": "total revenue")
-_SHARE_OF = re.compile(r"\b(?:percentage|percent|%|share|proportion)\s+of\s+(?P<base>.+)$", re.IGNORECASE)
+_SHARE_LABEL_BASE = re.compile(r"\b(?:percentage|percent|%|share|proportion)\s+of\s+(?P<base>.+)$", re.IGNORECASE)
 
 
 def _base_asked(table: Table, q: list[str], label: str) -> int | None:
     """The question names only the base a share row is of ("the total revenue in fiscal 2020" over "Subscription as
     a percentage of total revenue" under the products and their unlabelled total line): the base is asked, which
     is the table's total line that sums the rows above it (no label, or "Total" alone); None unless exactly one."""
-    m = _SHARE_OF.search(" ".join(label.split()))
+    m = _SHARE_LABEL_BASE.search(" ".join(label.split()))
     if m is None:
         return None
     headed = {t for c in range(table.n_cols) for t in tokens(table.column_name(c))}  # the words naming columns
