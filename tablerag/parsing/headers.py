@@ -99,11 +99,6 @@ def _ordinals(row: list[Cell | None]) -> bool:
     return all(int(b) - int(a) == 1 for a, b in zip(texts, texts[1:], strict=False))
 
 
-# a length measured to a decimal ("5.8 years", "6.0 years" of an option's expected term) is a value; a whole one may
-# be a bucket's label ("1 year", "1-3 years" over a maturity table)
-_MEASURED_LENGTH = re.compile(r"^\s*\d+\.\d+\s*(?:years?|yrs?|months?)\s*$", re.IGNORECASE)
-
-
 def _numeric_share(row: list[Cell | None]) -> float:
     if _ordinals(row):
         return 0.0
@@ -113,7 +108,8 @@ def _numeric_share(row: list[Cell | None]) -> float:
     numeric = [
         c
         for c in filled
-        if (parse_number(c.text) is not None and not _period_label(c.text)) or _MEASURED_LENGTH.match(c.text)
+        # a length measured to a decimal ("5.8 years") parses as a value; a whole one ("1-3 years") heads a bucket
+        if parse_number(c.text) is not None and not _period_label(c.text)
     ]
     return len(numeric) / len(filled)
 
@@ -574,11 +570,20 @@ def _column_cells(table: Table, col: int) -> list[Cell]:
     return [c for c in table.cells if c.col == col and c.row >= table.header_rows and c.text.strip()]
 
 
-def _names_rows_alone(cells: list[Cell], data_rows: set[int]) -> bool:
-    """A stub column names rows alone when its labels are unique, single-row and present in every data row."""
-    texts = [_label(c) for c in cells]
+def _names_rows_alone(cells: list[Cell], data_rows: set[int], numeric_rows: set[int]) -> bool:
+    """A stub column names rows alone when its labels are unique, single-row and present in every data row. Unique
+    within their section: "Lease liabilities" under "Current" and again under "Non-current" (a label-only row over
+    them) are two rows named alone, no reason to read the next column ("Currency | AUD") as a stub level."""
+    heading = ""
+    keys = []
+    for c in sorted(cells, key=lambda c: c.row):
+        if c.row in numeric_rows:
+            keys.append((heading, _label(c)))
+        else:
+            heading = _label(c)
+            keys.append(("", heading))
     spans = any(c.row_span > 1 for c in cells)
-    return not spans and len(set(texts)) == len(texts) and data_rows <= {c.row for c in cells}
+    return not spans and len(set(keys)) == len(keys) and data_rows <= {c.row for c in cells}
 
 
 def _is_stub_column(table: Table, col: int, numeric_rows: set[int]) -> bool:
@@ -601,7 +606,9 @@ def stub_span(table: Table) -> tuple[int, int]:
     stop = first + 1
     while (
         stop < min(first + MAX_STUB_COLUMNS, table.n_cols - 1)
-        and not _names_rows_alone(_column_cells(table, stop - 1), numeric_rows & _labelled_rows(table, stop))
+        and not _names_rows_alone(
+            _column_cells(table, stop - 1), numeric_rows & _labelled_rows(table, stop), numeric_rows
+        )
         and _is_stub_column(table, stop, numeric_rows)
     ):
         stop += 1

@@ -208,6 +208,9 @@ _BASIS_POINTS = re.compile(r"^(.*\d\)?)\s?(?:bps?\.?|basis\s+points?)$", re.IGNO
 POINT_UNITS = ("points", "bps")  # the units of a rate's move: percentage points, basis points
 # a multiple ("17.8x", "1.4×", "(0.3)x"): price/earnings, leverage, cover ratios are stated so
 _TIMES = re.compile(r"^(.*\d\)?)\s?[x×]$", re.IGNORECASE)
+# a length measured to a decimal in years or months ("5.2 years", "7.5 months"): a weighted-average term, a
+# remaining life; whole ones ("1 year", "2 - 3 years") head maturity buckets and stay labels
+_LENGTH = re.compile(r"^(\d+\.\d+)\s*(years?|yrs?|months?)$", re.IGNORECASE)
 
 
 def _currency_prefix(t: str) -> tuple[str, str | None]:
@@ -344,6 +347,11 @@ def parse_number(text: str) -> ParsedNumber | None:
     if times is not None:
         inner = parse_number(times.group(1))
         return None if inner is None or inner.unit is not None else ParsedNumber(inner.value, "times", 1.0, text)
+    length = _LENGTH.match(t)
+    if length is not None:
+        inner = parse_number(length.group(1))
+        measured = "months" if length.group(2).lower().startswith("m") else "years"
+        return None if inner is None or inner.unit is not None else ParsedNumber(inner.value, measured, 1.0, text)
     sub = _SUBUNIT.match(t)
     if sub is not None:  # "53.2p" earnings per share, "5.2c" a dividend: pence and cents
         inner = parse_number(sub.group(1))

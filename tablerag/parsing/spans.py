@@ -432,11 +432,13 @@ def _lower_chain(table: Table, row: int, col: int) -> list[str]:
     return [" ".join(c.text.split()).lower() for c in cells if c.col <= col < c.col + c.col_span]
 
 
-# a maturity bucket: "Less than 1 year", "1-3 years", "3 to 5 years", "After 5 years", "Within one year", "Thereafter"
+# a maturity bucket: "Less than 1 year", "1-3 years", "3 to 5 years", "After 5 years", "Within one year", "6 months
+# or less", "5 years or more", "Thereafter"
 NUMBER_WORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"  # a count in digits or words
 _BUCKET = re.compile(
     rf"^(?:(?:less\s+than|within|after|more\s+than|over|under|beyond|up\s+to)\s+)?{NUMBER_WORD}"
-    rf"(?:\s*(?:-|–|to)\s*{NUMBER_WORD})?\s*(?:years?|yrs?|months?|days?)$|^thereafter$",
+    rf"(?:\s*(?:-|–|to)\s*{NUMBER_WORD})?\s*(?:years?|yrs?|months?|days?)"
+    r"(?:\s+(?:or|and)\s+(?:less|more|fewer|over|above|under|below))?$|^thereafter$",
     re.IGNORECASE,
 )
 

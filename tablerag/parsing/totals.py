@@ -168,23 +168,38 @@ MIN_NETTED_RUN = 2  # lines between a total and its net, all netted together (on
 def net_of_total_rows(table: Table, totals: list[int]) -> list[int]:
     """Rows below a total that are that total less (or plus) a row between them ("Total | 5,015", "Income tax
     benefit | 1,133", "Net | 3,882"), or every row between them ("Total debt", "Less: issuance costs", "Less: current
-    maturities", "Long-term debt, net"): a net line is a total too, no item beside the ones it nets. Checked in every
-    column the net row fills, two at least."""
+    maturities", "Long-term debt, net"): a net line is a total too, no item beside the ones it nets, and so is a
+    net line of a net line ("Gross deferred tax assets", "Valuation allowance", "Deferred tax assets, net", the
+    liabilities, "Net deferred tax assets (liabilities)"). Checked in every column the net row fills, two at least."""
     amounts, _, nils = _amounts_and_nils(table)
     values = _with_nils(amounts, nils)  # a dash between is nothing netted ("Less: current portion | (998) | —")
-    out = []
-    for t in totals:
+    out: list[int] = []
+    known = set(totals)
+    pending = list(totals)
+    # a line a later total sums is an item of it, though it equals a total above less the lines between ("Online
+    # marketplaces" under "Total revenue", "Direct", "Channel partners", then "Total revenue" again)
+    items = {p for t in totals for p in summed_parts(table, t)}
+    while pending:
+        t = pending.pop(0)
         for r in range(t + 1, table.n_rows):
             own = amounts.get(r, {})
-            if r in totals or len(own) < MIN_DERIVED_COLUMNS or any(c not in values.get(t, {}) for c in own):
+            if (
+                r in known
+                or r in items
+                or len(own) < MIN_DERIVED_COLUMNS
+                or any(c not in values.get(t, {}) for c in own)
+            ):
                 continue
-            singles = [[values.get(x, {})] for x in range(t + 1, r) if x not in totals]
-            run = [[values.get(x, {}) for x in range(t + 1, r)]] if r - t - 1 >= MIN_NETTED_RUN else []
+            singles = [[values.get(x, {})] for x in range(t + 1, r) if x not in known]
+            between = [values[x] for x in range(t + 1, r) if values.get(x)]  # a heading between holds nothing
+            run = [between] if len(between) >= MIN_NETTED_RUN else []
             if any(
                 _nets(own, values[t], parts) for parts in [*singles, *run] if all(c in p for p in parts for c in own)
             ):
                 out.append(r)
-    return out
+                known.add(r)
+                pending.append(r)
+    return sorted(out)
 
 
 def _nets(own: dict[int, float], total: dict[int, float], parts: list[dict[int, float]]) -> bool:
@@ -193,3 +208,32 @@ def _nets(own: dict[int, float], total: dict[int, float], parts: list[dict[int, 
     return all(_close(own[c], total[c] - netted[c]) for c in own) or all(
         _close(own[c], total[c] + netted[c]) for c in own
     )
+
+
+MIN_SUMMING_ROWS = 2  # a column of sums is checked in two rows at least: one row may sum by chance
+MIN_SUMMING_SHARE = 0.5  # ... and sums in most rows (a per-share or percentage row of quarters need not add up)
+
+
+def summing_column(table: Table, cols: list[int]) -> int | None:
+    """The one column of ``cols`` (three or more) whose amounts are the sums of the others' in most rows that fill
+    them all, each part of the whole's sign ("Q1 | Q2 | Q3 | Q4 | Full Year"): the whole the others are parts of,
+    whatever its header says; None when no column or more than one sums so."""
+    if len(cols) <= MIN_PARTS:
+        return None
+    amounts, _, _ = _amounts_and_nils(table)
+    full = [v for v in amounts.values() if all(c in v for c in cols)]
+    if len(full) < MIN_SUMMING_ROWS:
+        return None
+    found = []
+    for c in cols:
+        # parts of one sign with their whole: a roll-forward's closing balance sums its opening and its signed
+        # movements, and is no whole of them
+        sums = sum(
+            _close(v[c], sum(v[o] for o in cols if o != c))
+            and v[c] != 0
+            and all(v[o] * v[c] >= 0 for o in cols if o != c)
+            for v in full
+        )
+        if sums >= MIN_SUMMING_ROWS and sums >= MIN_SUMMING_SHARE * len(full):
+            found.append(c)
+    return found[0] if len(found) == 1 else None

@@ -17,7 +17,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
-from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit
+from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit, unit_label
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import change_label, moved_periods, moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -98,6 +98,8 @@ from tablerag.qa.pick import (
     respective_cells,
     same_in_every_row,
     tied_columns,
+    total_of_tie,
+    whole_year_of_parts,
 )
 from tablerag.qa.polar import Placed, Polar, chosen, offers_choice, pinned_apart, placed_against, polar_bound
 from tablerag.qa.pooled import Standing, ambiguous, close_answers, one_document
@@ -236,7 +238,7 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     linked = only_row(table, linked) or linked
     if linked.row is None:
         return None
-    part = share_part(linked)
+    part = share_part(table, linked)
     if part is None:
         return None
     if part is not linked.row:  # "net income as a percentage of net sales": the share of net income is looked up
@@ -290,9 +292,11 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     elif len(tied) > 1 and _MONEY_ASKED.search(question):  # "how much": the money, not the count beside it
         tied = [c for c in tied if _money(table.cell_at(r, c.index))] or tied
     if len(tied) > 1 and not ASKS_COUNT.search(question):
-        tied = amount_of_period(table, tied)
+        tied = whole_year_of_parts(table, amount_of_period(table, tied))
     if len(tied) > 1 and not _SHARE_WORDS.search(question):  # "the variance" over "Variance | Variance %"
         tied = _amount_not_its_percent(table, tied)
+    if len(tied) > 1:
+        tied = _currency_said(table, r, total_of_tie(table, tied, question), question)
     if len(tied) > 1:  # two cells answer equally well: refuse and name them, rather than pick one
         return _ambiguous_cells(table, grid, linked, [(r, c) for c in tied], version, "columns", "column")
     col = tied[0]
@@ -481,6 +485,21 @@ def _money(cell: Cell | None) -> bool:
     return unit is not None and unit in CURRENCY_CODES
 
 
+# a currency the question says the amount is in ("in £m", "in $ millions", "in € million")
+_IN_CURRENCY = re.compile(r"\bin\s+((?:US|A|C|NZ|HK)?[£$€¥]\s?[\w']+)", re.IGNORECASE)
+
+
+def _currency_said(table: Table, r: int, cols: list[Scored], question: str) -> list[Scored]:
+    """Of tied columns, those whose cell in the row is in the currency the question says ("total dividends paid in
+    2019/20 in £m" over "Pence per share / 2019/20 | £m / 2019/20"); the columns as they are when none or all are."""
+    m = _IN_CURRENCY.search(question)
+    said = unit_label(m.group(1)) if m is not None else None
+    if said is None or said[0] is None:
+        return cols
+    held = [c for c in cols if (cell := table.cell_at(r, c.index)) is not None and said[0] in (cell.unit or "")]
+    return held if held and len(held) < len(cols) else cols
+
+
 def _money_first(table: Table, r: int, cols: list[Scored], question: str) -> list[Scored]:
     """Of the columns the question names as well as the first, one holding money first when money is asked and the
     first holds a count (`_MONEY_ASKED`; "how many" asks the count)."""
@@ -529,6 +548,10 @@ def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
         return False
     dated = set().union(*(years_in(table.column_name(c), header=True) for c in cols))
     dated |= years_in(" ".join(table.row_chain(r)))
+    if not any(years_in(table.column_name(c), header=True) for c in range(1, table.n_cols)):
+        # no column names a period: the corner's period is the whole table's ("Half-year ended 31 December 2019"
+        # over "Australia | New Zealand | Total")
+        dated |= years_in(table.column_name(0), header=True)
     rows = set().union(*(years_in(" ".join(table.row_chain(x))) for x in range(table.header_rows, table.n_rows)))
     if len(rows) == 1:  # a roll-forward within one year ("Nonvested at January 1, 2019" ... "at December 31, 2019")
         dated |= rows
@@ -956,14 +979,20 @@ def _from_table(
     stated = stated_change(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
     if stated is not None and linked.row is not None:  # the table states the change: take it
         return lookup(table, Linked(linked.rows, [Scored(stated, linked.row.score, frozenset(), 0)]), version)
-    change_row = stated_change_row(table, question, route_, linked) if route_.kind is RouteKind.AGGREGATE else None
-    if change_row is not None:  # a row states the change: its cell of the period asked
+    # a row states the change: its cell of the period asked (not when the period is what is asked: "in which year
+    # did changes in estimates increase the reserve")
+    stating = route_.kind is RouteKind.AGGREGATE and not ASKS_PERIOD.search(question)
+    change_row = stated_change_row(table, question, route_, linked) if stating else None
+    if change_row is not None:
         taken = lookup(table, change_row, version, question)
         if taken is not None:
             return taken
     stated_moved = _stated_move(table, question, route_, linked)
     if stated_moved is not None:  # "how much did revenue grow in 2022" over "2022 | 2021 | Change"
         return lookup(table, stated_moved, version)
+    if route_.intent is Intent.DIFFERENCE and (signed := signed_owner(table, linked, question)) is not None:
+        # "in which year did changes in estimates increase the reserve": the year of the line's sign, no difference
+        return _labelled(table, linked, [(signed.row, signed.col)], signed.label, version)
     if route_.kind is RouteKind.AGGREGATE:
         computed = aggregate(table, question, route_, linked, version, on_query, llm)
         if computed is not None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
-from tablerag.parsing.totals import summed_parts
+from tablerag.parsing.totals import summed_parts, summing_column
 from tablerag.qa.link import (
     SCORE_DIGITS,
     TOTAL_TOKENS,
@@ -27,6 +27,7 @@ from tablerag.qa.link import (
 )
 from tablerag.qa.operands import (
     AGE_WORDS,
+    DEDUCTION_ROW,
     TOTAL_LABEL,
     Computation,
     Named,
@@ -62,10 +63,14 @@ from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedV
 
 
 def _name_column(view: TypedView, linked: Linked) -> str:
-    """What names the winning row: a text column the question names ("which country"), else the row's label."""
+    """What names the winning row: a text column the question names ("which country"), else the row's label. A
+    text column named by other words than the kind asked ("which dividend paid in 2020" over "Date of payment")
+    names no answer."""
     for s in linked.cols:
         vc = view.column(s.index)
         if vc is not None and not vc.numeric:
+            if linked.kind and not linked.kind & set(tokens(view.table.column_name(s.index))):
+                continue
             return quote(vc.name)
     return LABEL_COLUMN
 
@@ -232,7 +237,7 @@ def _rank_sql(
     )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
-    residual = [r for r in view.rows if _residual(row_label(view, r), linked.kind)]
+    residual = _residual_rows(view, linked)
     # a line of amounts with no label under labelled rows (the sums or averages of a register of ranges) names
     # nothing a ranking could answer with
     name = _name_column(view, linked)
@@ -323,6 +328,11 @@ def _members_only(view: TypedView, cols: list[int], named: set[int], kind: froze
         for c in cols
         if c in named or not _WHOLE_OR_RESIDUAL.search(own := _own_level(view, c)) or _area_of_its_own(own, kind)
     ]
+    # of the kind asked, when some columns say its words and others not ("which past-due band" over "Current | Up
+    # to 30 days past due | 31-60 days past due")
+    of_kind = [c for c in members if kind & set(tokens(_own_level(view, c)))]
+    if len(of_kind) >= MIN_COMPARED_ROWS and len(of_kind) < len(members):
+        members = of_kind
     return members if len(members) >= 2 else cols
 
 
@@ -332,9 +342,10 @@ def _own_level(view: TypedView, col: int) -> str:
     return next((lvl for lvl in reversed(chain) if year_of(lvl) is None), "")
 
 
-# "Rest of world" / "Rest of Europe" is an area of its own: no country, but a region a "which region" ranks
+# "Rest of world" / "Rest of Europe" is an area of its own: no country, but a region a "which region" ranks, and a
+# segment a company reporting by geography ranks ("Rest of Asia Pacific" beside "Japan" and "Greater China")
 _REST_OF = re.compile(r"^\s*rest\s+of\b", re.IGNORECASE)
-_AREA_KINDS = frozenset(tokens("region regions area areas geography geographies market markets"))
+_AREA_KINDS = frozenset(tokens("region regions area areas geography geographies market markets segment segments"))
 
 
 def _area_of_its_own(label: str, kind: frozenset[str]) -> bool:
@@ -346,8 +357,17 @@ def _area_of_its_own(label: str, kind: frozenset[str]) -> bool:
 # revenue and the results struck after the costs ("Revenues | Fuel | Maintenance | Operating income")
 _COST_KINDS = frozenset(tokens("expense expenses cost costs expenditure expenditures spending"))
 _NO_COST = re.compile(
-    r"\b(?:revenues?|sales|turnover|income|profit|surplus|deficit|margin|ebitda|ebit|earnings)\b", re.IGNORECASE
+    # "Sales and marketing" is an expense function, not a revenue line
+    r"\b(?:revenues?|sales(?!\s*(?:and|&)\s*marketing)|turnover|income|profit|surplus|deficit|margin|ebitda|ebit"
+    r"|earnings)\b",
+    re.IGNORECASE,
 )
+
+
+def _residual_rows(view: TypedView, linked: Linked) -> list[int]:
+    """The rows that are no member of the kind ranked or compared (`_residual`): "Inter-segment eliminations" is
+    no segment whose revenue fell."""
+    return [r for r in view.rows if _residual(row_label(view, r), linked.kind)]
 
 
 def _residual(label: str, kind: frozenset[str]) -> bool:
@@ -359,10 +379,6 @@ def _residual(label: str, kind: frozenset[str]) -> bool:
     if kind & _COST_KINDS and _NO_COST.search(label) and not set(tokens(label)) & _COST_KINDS:
         return True
     return bool(RESIDUAL_ROW.search(label) or DEDUCTION_ROW.match(label))
-
-
-# a deduction from the items above it ("Less: provision for obsolescence"): no item of the kind ranked
-DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
 
 
 # "which region outside the United States", "which segment, excluding Corporate", "apart from tax at the statutory
@@ -683,6 +699,9 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     # lease payments highest" over "Total | 2020 | 2021 ...")
     named = {s.index for s in linked.cols}
     parts = [c for c in cols if c in named or not TOTAL_LABEL.search(view.table.column_name(c))]
+    # nor does a column of the others' sums ("Q1 | Q2 | Q3 | Q4 | Full Year")
+    whole = summing_column(view.table, parts)
+    parts = [c for c in parts if c != whole or c in named]
     cols = parts if len(parts) >= 2 else cols
     cols = _members_only(view, cols, named, linked.kind)
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
@@ -713,7 +732,15 @@ def _across_columns(
     if shares is not None:
         years = column_years(view.table)
         return _pick(intent, view, shares, [next(iter(years[c])) for _, c in shares], sandbox, lowest, place)
-    cells = _row_value_cells(view, linked) or _category_cells(view, linked)
+    cells = _row_value_cells(view, linked)
+    categories = _category_cells(view, linked)
+    # categories the question names none of whole are ranked all together: "which component had the largest loss"
+    # says a word of "Unrealized Gains (Losses)", and "Defined Benefit Pension Plans" is no less a rival ("more bronze
+    # medals" names the Bronze column whole: it is what is compared, not a rival of Gold)
+    said = set(linked.words)
+    named_whole = any(set(tokens(_own_level(view, s.index))) <= said for s in linked.cols)
+    if categories and (cells is None or (set(cells) < set(categories) and not named_whole)):
+        cells = categories
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
@@ -1091,6 +1118,18 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
     """A row the question names apart from the column: "Which component is the greatest in the total fair value"
     matches the Total row only through the words of the "Total Fair Value" column, so it names no row."""
     rows, cols = operand_rows(linked, view), numeric_cols(view, linked)
+    if rows and cols and _whole_of_kind(view, linked, rows[0].index):
+        return False  # "which dividend paid in 2020 had the largest amount" over "Total dividends paid in 2020"
+    if (
+        rows
+        and cols
+        and all(is_year(t) for t in rows[0].tokens)
+        and rows[0].tokens <= years_in(" ".join(view.table.row_chain(rows[0].index)))
+        and not column_years(view.table)
+    ):
+        # "which option activity during 2020" over "Outstanding at December 31, 2020": the year is the question's
+        # period, no row's name (a year in a column of the row, "Country | Year", is a condition on the rows)
+        return False
     return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
 
 
@@ -1122,6 +1161,22 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     if any(not is_year(t) for t in own):
         return True
     return len(own) == 1 and _one_column_of_year(view, linked, rows[0].index, next(iter(own)))
+
+
+def _whole_of_kind(view: TypedView, linked: Linked, row: int) -> bool:
+    """The row is a total of the kind a "which X" asks ("Total dividends paid in 2020" for "which dividend") and
+    sums rows above it: its parts are what is ranked, it names no row whose columns are compared."""
+    label = " ".join(view.table.row_chain(row)[-1:])
+    if not linked.kind or not TOTAL_LABEL.search(label) or not linked.kind <= set(tokens(label)):
+        return False
+    return len(summed_parts(view.table, row)) >= MIN_COMPARED_ROWS
+
+
+def _tied_on_a_year(linked: Linked) -> bool:
+    """The best row is linked by a year alone, and as well as another row ("in which month of 2020" over "January
+    2020", "February 2020", ...): it is one of the periods compared, no row named."""
+    tied = best_tied(linked.rows)
+    return len(tied) >= MIN_COMPARED_ROWS and all(s.tokens and all(is_year(t) for t in s.tokens) for s in tied)
 
 
 def _one_column_of_year(view: TypedView, linked: Linked, row: int, year: str) -> bool:
@@ -1224,7 +1279,9 @@ def ranked(
         blocked = _block_years(intent, view, linked, sandbox)
         if blocked is not None:
             return blocked
-    if period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view):  # "in which year was ..."
+    if (
+        period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view) and not _tied_on_a_year(linked)
+    ):  # "in which year was ..."
         across = a_period(
             _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
         )
@@ -1485,11 +1542,15 @@ def _moving(
     if periods is None:
         return None
     old, new = periods
-    members = section_members(view, linked)
+    # the section the kind asked heads ("which product category" over "Net sales by category:"), else the named one
+    members = _kind_section(view, linked) or section_members(view, linked)
     where = f"{ROW_COLUMN} IN ({', '.join(str(r) for r in members)})" if members else non_total_rows(view, sandbox)
     sums = sorted(summed_rows(view.table, sections_only=False))
     if sums:  # "Net sales" under the categories it sums, though no section or word marks it a total
         where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in sums)})"
+    residual = _residual_rows(view, linked)
+    if residual and len(view.rows) - len(residual) >= MIN_SECTION_MEMBERS:  # "Eliminations" is no segment that moved
+        where = f"{where} AND {ROW_COLUMN} NOT IN ({', '.join(str(r) for r in residual)})"
     a, b = (quote((view.column(c) or view.columns[0]).name) for c in (new, old))
     return old, new, where, a, b
 

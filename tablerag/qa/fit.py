@@ -100,6 +100,16 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     if amount and chain and year_of(chain[-1]) and counted and counted <= column and column - COUNT_NAME_WORDS <= said:
         return True  # a period row ("2017", "At 31 December 2018") and a column of amounts named by the counted thing
         # ("Employees", "Number of shares")
+    # a column named by the counted thing in a table that says it counts ("(number of stores)" over "Supermarkets |
+    # Liquor"; "liquor stores" says the corner's "stores" too): its cell in the linked row is the count
+    corner = set(tokens(table.column_name(0)))
+    if (
+        amount
+        and counted & column
+        and counted - corner <= column
+        and any(_NUMBER_OF.search(text) for text in _headers(table, linked))
+    ):
+        return True
     # the row's whole own name is asked; "how many" says its "Number of" ("Number of employees" for "how many
     # employees"); a counted word may say a word of the label another way ("customers" for "Postpaid
     # subscribers") or be the table's own context (the stub's "Mobile", the row's section)
@@ -113,6 +123,9 @@ def counts_a_row(table: Table, question: str, linked: Linked) -> bool:
     named = {t for t in counted if t in own or any(w in own for w in also_said(t))}
     spelt = {t for t in own if t in said or any(w in said for w in also_said(t))}
     return bool(named) and counted - named <= context and own - COUNT_NAME_WORDS <= spelt
+
+
+_NUMBER_OF = re.compile(r"\bnumber\s+of\b|\bno\.\s+of\b", re.IGNORECASE)  # a header saying its cells count things
 
 
 def _headers(table: Table, linked: Linked) -> list[str]:
@@ -351,7 +364,7 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
     stated = next(
         (s for s in linked.rows if s.tokens == said and _states_percent(table, s.index, linked, change)), None
     )
-    row = stated or share_part(linked)
+    row = stated or share_part(table, linked)
     if row is None:
         return None
     out = []
@@ -378,12 +391,21 @@ def _states_percent(table: Table, row: int, linked: Linked, change: bool) -> boo
     return cell is not None and cell.value is not None and cell.unit == "%"
 
 
-def share_part(linked: Linked) -> Scored | None:
+def share_part(table: Table, linked: Linked) -> Scored | None:
     """The row a share is asked of: the best linked one, unless it is the whole the share is taken of ("net income as
-    a percentage of net sales": "Net sales" says more of the words, "Net income" is asked), then the next."""
-    if len(linked.rows) >= 2 and linked.names_whole(linked.rows[0], linked.rows[1]):
-        return linked.rows[1]
-    return linked.row
+    a percentage of net sales": "Net sales" says more of the words, "Net income" is asked), then the next. A row
+    whose whole's words are its section heading's ("Percentage of net revenue: / Customer A") is a share of that
+    whole, no whole itself."""
+    best = linked.row
+    if best is None or linked.whole is None:
+        return best
+    own = set(tokens(" ".join(table.row_chain(best.index)[-1:])))
+    whole = set(linked.words[linked.whole[0] : linked.whole[1]]) & best.tokens
+    if not whole or not whole <= own:
+        return best  # the whole's words are its section's ("Percentage of net revenue: / Customer A"), not its own
+    # the first row after it the question names apart from the whole ("Total geographic net sales", another whole,
+    # is passed over for "Europe")
+    return next((part for part in linked.rows[1:] if linked.names_whole(best, part)), best)
 
 
 def _only_share_column(table: Table, question: str, row: int, change: bool) -> list[Scored]:

@@ -842,7 +842,7 @@ _WHICH_KIND = re.compile(
     r"(?!(?:percentage|percent|proportion|share|fraction|portion)\s+of\s+(?!(?:all|every|each)\b))"
     r"((?:[^\W\d_][\w'-]*\s+){1,4}?)(?=(?:is|was|are|were|has|had|"
     r"have|did|does|do|contributed|recorded|generated|saw|showed|experienced|made|earned|accounts|represents|posted"
-    r"|reported|carries|bears|holds|held"
+    r"|reported|carries|bears|holds|held|paid|sold|spent|declared|issued|granted"
     # what a register's rows do ("which subsidiary operates in", "which loan matures in", "which lease expires")
     r"|operates|matures|expires|provides|owns|leases|uses|includes|covers|applies|pays|receives|serves|sells|"
     r"produces|employs|belongs|falls)\b)",
@@ -1024,6 +1024,12 @@ def _items_for_headings(
             and table.row_chain(r)[: len(chain)] == chain
             and mine <= own[r]
         ]
+        if len(under) > 1 and (whole := own.get(s.index, set())) and s.tokens <= whole:
+            # of several, the ones saying the heading's whole label ("Diluted earnings per share:" over "Diluted
+            # earnings (loss) per share", not "Dilutive effect of stock options"), the one adding fewest words
+            saying = {r: len(own[r] - whole) for r in under if whole <= own[r]}
+            fewest = [r for r, n in saying.items() if n == min(saying.values(), default=0)]
+            under = fewest if len(fewest) == 1 else under
         items = under or [v.index for v in valued.values() if s.tokens <= own[v.index]]
         # of several, the one total row is the heading's whole ("current liabilities": "Total current liabilities"
         # under "Current liabilities:", not "Operating lease liabilities, current" beside it)
@@ -1131,11 +1137,29 @@ def link_rows(table: Table, question: str, q: list[str] | None = None) -> tuple[
             return {t for t in tokens(text) if t in q_hit or _fuzzy(t, set(q_hit)) is not None}
 
         by_stub = shared_words(texts[best.index][stub]) if stub is not None else set()
+        # nor one sharing only some of the words of another label cell the question says whole ("Record Date |
+        # December 6, 2018" beside the "Payment Date | December 20, 2018" it names)
+        by_cell = {c: shared_words(text) for c, text in texts[best.index].items()}
+        whole_cells = [
+            shared
+            for c, shared in by_cell.items()
+            if c != stub
+            and len(shared) >= MIN_PHRASE_WORDS
+            and any(t.isdigit() for t in shared)  # a date or figure said whole
+            and shared == set(tokens(texts[best.index][c]))
+        ]
         key_cols = {
             c
-            for c, text in texts[best.index].items()
-            if (shared := shared_words(text))
-            and (c == stub or (any(not t.isdigit() for t in shared) and not shared < by_stub))
+            for c, shared in by_cell.items()
+            if shared
+            and (
+                c == stub
+                or (
+                    any(not t.isdigit() for t in shared)
+                    and not shared < by_stub
+                    and not any(shared < other for other in whole_cells)
+                )
+            )
         }
         # the first label cell holding only the end of the row's own label (its wrapped line, where the values sit:
         # "(years)" under "Weighted-average remaining lease term") is a label cell too, whatever words it shares; a
@@ -1213,11 +1237,20 @@ def kind_members(table: Table, kind: frozenset[str], rows: Iterable[int]) -> lis
     """Of ``rows``, those under the one section whose headings say every word of the kind asked, its total left out
     ("which segment" over "Segment operating income:" and its segments); [] unless one such section has two or
     more."""
+    rows = list(rows)
     by_section: dict[tuple[str, ...], list[int]] = {}
     for r in rows:
         section = kind_section(table, kind, r)
         if section and not TOTAL_TOKENS & set(tokens(table.row_chain(r)[-1])):
             by_section.setdefault(section, []).append(r)
+    if not by_section and len(kind) > 1:
+        # no heading says every word ("which product category" over "Net sales by category:"): the one section
+        # whose headings say some word of it
+        for r in rows:
+            chain = table.row_chain(r)
+            said = set(tokens(" ".join(chain[:-1]))) if len(chain) >= 2 else set()
+            if kind & said and not TOTAL_TOKENS & set(tokens(chain[-1])):
+                by_section.setdefault(tuple(chain[:-1]), []).append(r)
     found = list(by_section.values())
     return found[0] if len(found) == 1 and len(found[0]) >= MIN_KIND_MEMBERS else []
 
@@ -1324,9 +1357,15 @@ def _word_names_the_column(
     average exercise price of options granted during 2019" over "Weighted-Average Exercise Price" is the "Granted"
     row, not "Exercisable at December 31, 2019", whose "exercis(able)" and "2019" outscore "granted". The best row
     without the column's word scores as a row named by its other words alone does."""
-    # the column's own words, not the period it is of ("Year Ended December 31, / 2019") nor "total", which names
-    # a total row and a "Total Number of Shares" column at once
-    own = {t for t in cols[0].tokens if not years_in(t) and t not in _PERIOD_WORDS} if cols else set()
+    # the column's own words, not the period it is of ("Year Ended December 31, / 2019", the "20" of "2019/20" in a
+    # dated name; "2nd operator" names no period) nor "total", which names a total row and a "Total Number of
+    # Shares" column at once
+    dated = bool(cols) and bool(years_in(table.column_name(cols[0].index)))
+    own = (
+        {t for t in cols[0].tokens if not years_in(t) and not (dated and t.isdigit()) and t not in _PERIOD_WORDS}
+        if cols
+        else set()
+    )
     if len(rows) < 2 or len(own) < MIN_PHRASE_WORDS:
         return rows
     taken = {t for t in rows[0].tokens & own if q.count(t) == 1}
@@ -1785,6 +1824,10 @@ def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
     return bool(second_words) and second_words <= base and not first_words <= base
 
 
+# a date said as the end of a period ("in the year to 31 March 2020", "for the year ended December 31, 2019")
+_PERIOD_TO = re.compile(r"\b(?:year|period|months?|quarter|half)\s+(?:to|ended|ending)\b", re.IGNORECASE)
+
+
 def _movement_before_balance(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
     """In a roll-forward ("Balance as of December 31, 2018 | Provision | Recoveries | Balance as of December 31,
     2019"), a balance row linked by the year alone gives way to the movement rows the question's words name, the
@@ -1792,14 +1835,21 @@ def _movement_before_balance(table: Table, question: str, rows: list[Scored]) ->
     if len(rows) < 2:
         return rows
     asked = years_in(question)
-    if not asked or not rows[0].tokens or not rows[0].tokens <= asked:
+    # linked by the year alone, or by a date the question says ends a period ("the additions in the year to 31
+    # March 2020" over "At 31 March 2020"): the movement of that period is asked ("at 31 March 2020" asks the balance)
+    period_end = bool(_PERIOD_TO.search(question))
+
+    def undated(s: Scored) -> set[str]:
+        return {t for t in s.tokens - asked if not (period_end and (t.isdigit() or t[:3] in MONTHS))}
+
+    if not asked or not rows[0].tokens or undated(rows[0]):
         return rows
     if not any(c.row == rows[0].index and c.value is not None for c in table.cells):
         return rows  # a section row ("2019:") heads the rows below it: no balance a movement leads to
     periods = row_periods(table)
     if not periods:
         return rows
-    worded = [s for s in rows if s.tokens - asked]
+    worded = [s for s in rows if undated(s)]
     if not worded:
         return rows
     best = round(worded[0].score, SCORE_DIGITS)
@@ -1984,15 +2034,41 @@ def _asked_year_rows(table: Table, question: str, rows: list[Scored]) -> list[Sc
     asked = years_in(question)
     if not asked or _RELATIVE_YEAR.search(question) or len(column_years(table)) >= MIN_DATED_ROWS:
         return rows
+    if any(_date_label_said(table, s, question) for s in rows):
+        return rows
     years = year_rows(table)
     # a row under a year's heading ("2019" over "High | Low" rows) is of that year too, when the question names it
     # by a word its siblings lack ("high"; not "quarter", which every row under "2019" says: the kind asked)
     kept = [
         s
         for s in rows
-        if years.get(s.index) in asked or _named_under_year(table, s, asked) or _part_of_year_asked(table, s, asked)
+        if years.get(s.index) in asked
+        or _named_under_year(table, s, asked)
+        or _part_of_year_asked(table, s, asked)
+        or _own_label_of_year(table, s, asked)
     ]
     return kept or rows
+
+
+def _own_label_of_year(table: Table, s: Scored, asked: set[str]) -> bool:
+    """The row's own label names a year asked and the question says another word of it ("the final 2020 ordinary
+    dividend" over "Final 2020 ordinary dividend (declared 20 August 2020)" under a "2019" heading): of that year,
+    whatever heading is over it. (A balance row "At 31 December 2019" linked by its section's words is not.)"""
+    chain = table.row_chain(s.index)
+    if not chain:
+        return False
+    own = set(tokens(chain[-1]))
+    return bool(years_in(chain[-1]) & asked) and bool((own - asked) & s.tokens)
+
+
+def _date_label_said(table: Table, s: Scored, question: str) -> bool:
+    """The row's own label is a date the question says whole ("the dividend declared November 19, 2019" over a
+    "November 19, 2019" row under a "Fiscal 2020" heading): the date names the row, whatever heading is over it."""
+    chain = table.row_chain(s.index)
+    if not chain or not years_in(chain[-1]):
+        return False
+    label = set(tokens(chain[-1]))
+    return len(label) >= MIN_PHRASE_WORDS and label <= set(tokens(question))
 
 
 _PART_WORDS = frozenset(tokens("half quarter"))  # a part of a year a row may be ("2H FY2023", "Q3 2019")
@@ -2002,7 +2078,10 @@ def _part_of_year_asked(table: Table, s: Scored, asked: set[str]) -> bool:
     """A row labelled by a part of a year the question names, both the part and the year ("the second half of
     FY2023" over "2H FY2023 (1 Jul - 31 Dec 2023)" beside an "FY2023" row): of that year, as the year's row is."""
     label = " ".join(table.row_chain(s.index)[-1:])
-    return bool(s.tokens & _PART_WORDS) and bool(years_in(label, header=True) & asked)
+    # the part word may link no row when every row says it ("Q1 2020", "Q2 2020", ...): then the part's own word
+    # ("second") beside the year names it
+    part = bool(s.tokens & _PART_WORDS) or (bool(set(tokens(label)) & _PART_WORDS) and bool(s.tokens - asked))
+    return part and bool(years_in(label, header=True) & asked)
 
 
 def _year_rows_named(table: Table, question: str) -> list[Scored]:
@@ -2320,10 +2399,37 @@ def _column_kind_spent(table: Table, question: str) -> str:
     return question
 
 
+_NOTE = re.compile(r"^\s*\(.*\)\s*$")  # a header cell wholly in parentheses: a note, no label
+
+
+def _corner_note_spent(table: Table, rows: list[Scored]) -> list[Scored]:
+    """The rows less those linked only by words of a note over the stub ("(number of stores)" over states and
+    "Stores opened"): the note says what every amount counts, so "which state had the most stores" names no row."""
+    note = table.column_name(0) if table.header_rows else ""
+    if not rows or not _NOTE.match(note):
+        return rows
+    # what the note excepts names its own rows ("(in millions, except ARPU)": the ARPU row)
+    said = set(tokens(re.split(r"\bexcept\b", note, flags=re.IGNORECASE)[0]))
+    return [s for s in rows if not s.tokens <= said]
+
+
+def _negation_unsaid(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """The rows less those whose label negates a word the question says plainly ("Long-term debt, excluding
+    current maturities" reads "noncurrent maturities"; "Non-GAAP net income"): "the current maturities of long-term
+    debt" names the other row. All of them when every row negates it."""
+    if len(rows) < 2:
+        return rows
+    said = set(tokens(question))
+    negated = set(tokens(" ".join(f"non{w}" for w in re.findall(r"[^\W\d_]+", question)))) - said
+    kept = [s for s in rows if not set(tokens(" ".join(table.row_chain(s.index)[-1:]))) & negated]
+    return kept or rows
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = margin_as_share(table, spell_out(table, _column_kind_spent(table, question)))
     q = tokens(question)
     found, key_cols, tied = link_rows(table, question, q)
+    found = _corner_note_spent(table, found)
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
@@ -2349,6 +2455,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         found, key_cols, tied = link_rows(table, question, q + also)
     if whole_said is not None and (first := next((s for s in found if s.index == whole_said[0]), None)):
         found = [first, *(s for s in found if s is not first)]
+    found = _negation_unsaid(table, question, found)
     rows = _part_of_the_total(
         table,
         question,
@@ -2397,11 +2504,13 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         boosted = {c.index: c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named}
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
-    cols = _date_column_first(table, question, _unit_column_last(table, question, cols))
-    cols = _stated_figure_last(table, q, rows, cols)
+    cols = _stated_figure_last(table, q, rows, _unit_column_last(table, question, cols))
     cols = _whole_header_first(
         table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
     )
+    # "when" asks a date: of tied columns, the dates', though another's whole header is said ("options granted on
+    # <date> expire" over "Granted | Expiry date")
+    cols = _date_column_first(table, question, cols)
     cols = _driver_first(table, question, cols)
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     # the head noun said, or said otherwise ("turnover": "Net sales", not "Cost of sales")
@@ -2689,10 +2798,21 @@ _PERCENT_TOKENS = frozenset(tokens("percent"))
 _SHARE_WORDS = re.compile(r"\b(share|proportion|portion|ratio)\b", re.IGNORECASE)
 
 
-# "how much did state taxes add to the effective rate", "the impact of currency on operating profit": what follows
-# "to" / "on" names the whole a part moved, the words before it the part
+# "how much did state taxes add to the effective rate", "the impact of currency on operating profit", "how much
+# imputed interest was deducted from total lease payments": what follows "to" / "on" / "from" names the whole a part
+# moved, the words before it the part
 _EFFECT_ON = re.compile(
-    r"\b(?:add(?:ed|s)?|contribut(?:e|ed|es)|(?:impact|effect)(?:\s+of\s+[^?]+?)?)\s+(?:to|on)\s+(?:the\s+)?(?P<whole>[^?]+)",
+    r"\b(?:(?:add(?:ed|s)?|contribut(?:e|ed|es)|(?:impact|effect)(?:\s+of\s+[^?]+?)?)\s+(?:to|on)"
+    r"|(?:deduct(?:ed|s)?|subtract(?:ed|s)?)\s+from)\s+(?:the\s+)?(?P<whole>[^?]+)",
+    re.IGNORECASE,
+)
+
+
+# "how much of the capital lease payments represented interest": the words after "of" name the whole, those after
+# the verb the part asked
+_OF_WHOLE = re.compile(
+    r"\bhow\s+much\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<whole>[^?]+?)\s+"
+    r"(?:represent(?:s|ed)?|related?\s+to|relates\s+to|c(?:a|o)me\s+from|consisted\s+of)\b",
     re.IGNORECASE,
 )
 
@@ -2702,7 +2822,7 @@ def _part_said_beside_its_whole(table: Table, question: str, rows: list[Scored])
     effective rate": "State income taxes, net of federal benefit", not the "Effective tax rate" row), first; unless
     the row is named as the effect on that whole ("Effect on postretirement benefit obligation" of a sensitivity
     table, whose columns are the moves)."""
-    m = _EFFECT_ON.search(question)
+    m = _EFFECT_ON.search(question) or _OF_WHOLE.search(question)
     if m is None or len(rows) < 2 or _EFFECT_ON.search(" ".join(table.row_chain(rows[0].index))):
         return rows
     whole = set(tokens(m.group("whole")))

@@ -202,9 +202,22 @@ def summed_rows(table: Table, sections_only: bool = True) -> set[int]:
         amounts[c.row] += c.value is not None and c.col > 0
         if c.text.strip():
             texts.add(c.row)
+    found = {r for r in summing_rows(table) if amounts[r] >= MIN_SUMMED_COLUMNS}
     if sections_only and not any(amounts[r] == 0 and r in texts for r in range(table.header_rows, table.n_rows)):
-        return set()
-    return {r for r in summing_rows(table) if amounts[r] >= MIN_SUMMED_COLUMNS}
+        # a listing without sections: only a sum a deduction follows is surely a total ("Property, plant and
+        # equipment, at cost", then "Less: accumulated depreciation")
+        return {r for r in found if r + 1 < table.n_rows and DEDUCTION_ROW.match(" ".join(table.row_chain(r + 1)[-1:]))}
+    return found
+
+
+# a deduction from the items or the total above it ("Less: provision for obsolescence"): no item ranked itself
+DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
+
+
+def _stub_text(table: Table, row: int) -> str:
+    """The text of the row's first cell: its own label, without the sections over it."""
+    cell = table.cell_at(row, 0)
+    return cell.text if cell is not None else ""
 
 
 def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
@@ -215,7 +228,9 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
     totals = [
         int(r)
         for r, label in labels
-        if TOTAL_LABEL.search(label or "") or _TOP_GROUP.match(label or "") or int(r) in summed
+        if TOTAL_LABEL.search(label or "")
+        or _TOP_GROUP.match(_stub_text(view.table, int(r)))  # its own label, under any section
+        or int(r) in summed
     ]
     out = set(totals) | set(net_of_total_rows(view.table, totals))
     keep = [str(r) for r, _ in labels if int(r) not in out]

@@ -11,6 +11,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import POINT_UNITS, is_nil_mark, joined_years
+from tablerag.parsing.spans import is_bucket
 from tablerag.qa.route import NOUN_CLAUSE, PERIOD_QUALIFIERS
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -199,7 +200,8 @@ def thereafter_said(table: Table, question: str) -> str:
         return question
     grid = filled_grid(table)
     labels = [grid[r][0] for r in range(table.header_rows, table.n_rows)] + [
-        table.column_name(c) for c in range(table.n_cols)
+        " ".join(table.column_chain(c)[-1:])
+        for c in range(table.n_cols)  # its own level, under a spanning label
     ]
     beyond = [" ".join(t.split()) for t in labels if _THEREAFTER.match(t)]
     years = [int(y) for t in labels if not _THEREAFTER.match(t) and (y := year_of(t)) is not None]
@@ -609,6 +611,10 @@ _ASKED_DURATION = re.compile(
 )
 
 
+# parts of a year asked in the year said next ("which quarter of fiscal 2020", "the months in fiscal 2019")
+_PARTS_OF = re.compile(r"\b(?:quarters?|halves|half|months?)\s+(?:of|in)\s+$", re.IGNORECASE)
+
+
 # a header level naming one quarter or half by itself ("Q1", "3Q19", "First Quarter", "H1", "2H"): its length
 _LEVEL_PART = re.compile(
     r"^\s*(?:(?P<q>q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter)"
@@ -669,7 +675,12 @@ def durations_said(table: Table, question: str) -> str:
     over ("twelve months ended" shares "months" with "Three Months Ended"); another is followed by the header.
     Unchanged when the table has one length, or none that the question's matches. "Year-to-date" over columns
     that do not say it ("Three Months Ended | Nine Months Ended") is the longest period short of a year."""
-    lengths = {level: n for c in range(table.n_cols) for level in table.column_chain(c) if (n := _level_months(level))}
+    lengths = {  # periods' lengths, no maturity buckets ("6 months or less", "6-12 months")
+        level: n
+        for c in range(table.n_cols)
+        for level in table.column_chain(c)
+        if (n := _level_months(level)) and not is_bucket(level)
+    }
     ytd = _YEAR_TO_DATE.search(question)
     if ytd is not None and len(set(lengths.values())) >= 2 and not any(_YEAR_TO_DATE.search(lv) for lv in lengths):
         short = [n for n in lengths.values() if n < FULL_YEAR_MONTHS]
@@ -678,6 +689,8 @@ def durations_said(table: Table, question: str) -> str:
     m = _ASKED_DURATION.search(question)
     if m is None:
         return question
+    if m.group("year") and _PARTS_OF.search(question[: m.start()]):
+        return question  # "which quarter of fiscal 2020": the year the quarters asked fall in, no year's column
     if len(set(lengths.values())) < 2:
         return question
     asked = _asked_months(m)

@@ -28,6 +28,7 @@ from tablerag.qa.link import (
 )
 from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
+    FULL_YEAR_MONTHS,
     MIN_DATED_ROWS,
     MONTH_NAME,
     PERCENT_LABEL,
@@ -381,6 +382,31 @@ def amount_of_period(table: Table, cols: list[Scored]) -> list[Scored]:
     amounts = [c for c in cols if _AMOUNT_LEVEL.match((table.column_chain(c.index) or [""])[-1])]
     one_period = len({year_of(table.column_name(c.index)) for c in cols}) == 1
     return amounts if len(amounts) == 1 and one_period else cols
+
+
+_TOTAL_SAID = re.compile(r"\btotal\b", re.IGNORECASE)
+
+
+def total_of_tie(table: Table, cols: list[Scored], question: str) -> list[Scored]:
+    """Of tied columns of one period, the one headed "Total" beside its parts ("Supermarkets / FY21 | Liquor / FY21 |
+    Total / FY21") when the question says "total" ("the total number of stores for the Group", the word a "Total
+    Group" row was named by too): the whole is asked, not a part no other word names. The columns as they are
+    otherwise."""
+    if not _TOTAL_SAID.search(question) or len({year_of(table.column_name(c.index)) for c in cols}) != 1:
+        return cols
+    totals = [c for c in cols if TOTAL_LABEL.fullmatch(" ".join(table.column_chain(c.index)[:1]).strip())]
+    return totals if len(totals) == 1 else cols
+
+
+def whole_year_of_parts(table: Table, cols: list[Scored]) -> list[Scored]:
+    """Of tied columns of one year, the one headed by the year alone beside its parts ("Q1 2019 | ... | Q4 2019 |
+    2019", "H1 2019 | H2 2019 | 2019"): a question naming the year and no part asks the whole year's amount (a part
+    is asked by its own words). The columns as they are otherwise."""
+    years = [c for c in cols if is_year(bare_label(" ".join(table.column_chain(c.index)[-1:])))]
+    if len(years) != 1 or len({year_of(table.column_name(c.index)) for c in cols}) != 1:
+        return cols
+    parts = [c for c in cols if c is not years[0]]
+    return years if all((column_months(table, c.index) or FULL_YEAR_MONTHS) < FULL_YEAR_MONTHS for c in parts) else cols
 
 
 # "at the end of 2018", "year-end 2018": the year's last dated column. (Its beginning is the year before's end, a

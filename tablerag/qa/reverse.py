@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, parse_number
+from tablerag.parsing.totals import summing_rows
 from tablerag.qa.link import SCORE_DIGITS, TOTAL_TOKENS, Linked, best_tied, kind_members, row_words, sole_best, tokens
 from tablerag.qa.operands import amount_columns
 from tablerag.qa.periods import PERIOD_NOUNS, asks_for, column_years, year_of, year_rows, years_in
@@ -120,16 +121,19 @@ def filled_kind(table: Table, linked: Linked, question: str) -> Owner | None:
         return None
     if _AMOUNT_NOUN.fullmatch(m.group(1).strip()):
         return None  # "what value did she realize on vesting": the amount, not the column ("Value Realized ...")
-    kind = set(tokens(m.group(1)))
+    # the kind's every word ("which asset class" is no "Assets under construction" column)
+    kind = (set(linked.kind) if _WHICH.match(question) else set()) or set(tokens(m.group(1)))
+    if not kind:
+        return None  # "what were ...": no kind asked
     grid = filled_grid(table)
     headers = {c: set(tokens(table.column_name(c))) for c in range(table.n_cols) if c not in linked.key_cols}
-    cols = [c for c, words in headers.items() if kind & words and not TOTAL_TOKENS & words]
+    cols = [c for c, words in headers.items() if kind <= words and not TOTAL_TOKENS & words]
     if (
         not cols
         and linked.kind
         and _WHICH.match(question)
         and linked.key_cols <= {0}  # the row named by its own label, not by another of its cells
-        and not any(kind & words for words in headers.values())
+        and not any(kind <= words for words in headers.values())
         and not column_years(table)  # amounts by period: a period rule's question
     ):
         # "which segment recorded a goodwill impairment" over "Americas | EMEA | APAC | Total": a kind no header
@@ -298,8 +302,39 @@ _OUTCOME = re.compile(
     r"\b(?:a|an|any)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}?(loss(?:es)?|deficits?|gains?|profits?|surplus(?:es)?|benefits?)\b",
     re.IGNORECASE,
 )
-_OUTCOMES = ("loss", "deficit", "gain", "profit", "surplus", "benefit")  # the roots `_OUTCOME` finds, plural or not
-_NEGATIVE_OUTCOMES = ("loss", "deficit")
+# "did financing activities provide net cash", "in which year was cash used in investing": a cash flow's side said
+# by its verb, as a statement of cash flows names it ("Net cash provided by (used in)")
+_CASH_OUTCOME = re.compile(r"\b(provided?|provides|generated?|generates|used?|uses)\s+(?:net\s+)?cash\b", re.IGNORECASE)
+# "did the change in valuation allowance reduce income tax expense", "did changes in estimates increase the
+# reserve": a line's effect on what it adds to, said by a verb with its object (no period after it: "did revenue
+# increase in 2019" asks a movement)
+_EFFECT_OUTCOME = re.compile(
+    r"\b(increase[sd]?|raise[sd]?|reduce[sd]?|decrease[sd]?|lower(?:s|ed)?)\s+"
+    r"(?!(?:in|by|from|to|during|over|at|for|of|between|compared|year|period|quarter|the\s+(?:most|least|year))\b)"
+    r"(?:the\s+|its\s+|their\s+)?[^\W\d_]",
+    re.IGNORECASE,
+)
+# "in which year did the company report net income": a result reported, an article or none before it
+_REPORTED_OUTCOME = re.compile(
+    r"\b(?:report(?:ed|s)?|record(?:ed|s)?|post(?:ed|s)?|ma(?:de|ke|kes))\s+(?:an?\s+)?(?:net\s+|operating\s+)?"
+    r"(income|profits?|earnings|loss(?:es)?)\b",
+    re.IGNORECASE,
+)
+_SET_ASIDE = re.compile(r"\b(?:rather\s+than|instead\s+of)\b[^,;?]*", re.IGNORECASE)  # "rather than use it"
+_OUTCOMES = (  # the roots found
+    *("loss", "deficit", "gain", "profit", "surplus", "benefit", "provid", "generat", "use"),
+    *("increas", "rais", "reduc", "decreas", "lower", "income", "earning"),
+)
+_NEGATIVE_OUTCOMES = ("loss", "deficit", "use", "reduc", "decreas", "lower")
+_PERIOD_TOKENS = frozenset(tokens("fiscal year years quarter quarters half month months period"))  # a period's words
+_OPPOSITES = {
+    "loss": "gain profit income benefit",
+    "gain": "loss",
+    "profit": "loss",
+    "income": "loss",
+    "earning": "loss",
+    "benefit": "provision expense",
+}
 _STATES_OUTCOME = re.compile(
     r"\b(loss(es)?|deficits?|gains?|profits?|surplus|benefits?|income|earnings)\b", re.IGNORECASE
 )
@@ -311,9 +346,23 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     surplus or benefit above it, or below when the label puts that word in parentheses: "Provision for (benefit
     from) income taxes"), named by its year when a period is asked, else by its header. Only over a row whose sign
     carries meaning: its label names both outcomes ("gain (loss)", "income (loss)") or its amounts are of both
-    signs. None unless exactly one such column."""
-    m = _OUTCOME.search(question)
-    if m is None or not ASKS_FOR_NAME.search(question) or _RANKS.search(question):
+    signs. None unless exactly one such column. The outcome may be said by a verb too: cash provided or used, a
+    line that increases or reduces what it adds to, income or a loss reported; one set aside ("rather than a net
+    loss") is not the one asked."""
+    said = _SET_ASIDE.sub(" ", question)
+    m = (
+        _OUTCOME.search(said)
+        or _CASH_OUTCOME.search(said)
+        or _EFFECT_OUTCOME.search(said)
+        or _REPORTED_OUTCOME.search(said)
+    )
+    if m is None or not ASKS_FOR_NAME.search(question):
+        return None
+    # a comparison asked ranks, no outcome's sign; the verb of the effect asked and the named row's own words
+    # ("Change in valuation allowance") are none
+    own = set(row_words(table, linked.row.index)) if linked.row is not None else set()
+    rest = said[: m.start()] + " " + said[m.end() :]
+    if any(not set(tokens(r.group(0))) <= own for r in _RANKS.finditer(rest)):
         return None
     row = linked.row.index if linked.row is not None else None
     if row is None or linked.rows_tied:
@@ -333,6 +382,17 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     members = _kind_members(table, linked.kind)
     if members and linked.cols:  # "which segment reported an operating loss in 2019": the members of that kind
         return _signed_row(table, linked, stem, members)
+    asked = years_in(question)
+    if asked and linked.row is not None and linked.cols and linked.row.tokens <= asked | _PERIOD_TOKENS:
+        # "which quarter of fiscal 2020 reported a net loss" over quarter rows ("Q1 2020", ..., "Fiscal 2020") and
+        # a "Net income (loss)" column: the rows of the year asked, not the year's sum of them
+        sums = set(summing_rows(table))
+        dated = [
+            r
+            for r in range(table.header_rows, table.n_rows)
+            if years_in(" ".join(table.row_chain(r)[-1:])) & asked and r not in sums
+        ]
+        return _signed_row(table, linked, stem, dated) if len(dated) >= MIN_KIND_COLUMNS else None
     if row is None and len(stating) > 1:
         # rows tied that each state the outcome ("Net income (loss)" and its per-share line): one answer when
         # they agree on where the outcome is
@@ -344,13 +404,27 @@ def signed_owner(table: Table, linked: Linked, question: str) -> Owner | None:
     return _signed_column(table, linked, question, row, stem)
 
 
+def _below_zero(label: str, stem: str) -> bool:
+    """Whether the outcome ``stem`` is the amounts below zero under ``label``: a loss, a deficit or cash used are,
+    and whatever the label puts in parentheses ("Provision for (benefit from) income taxes"); an outcome printed as
+    it is beside its opposite in parentheses ("Actuarial (gain) loss") is the amounts above zero."""
+    if re.search(rf"\([^)]*\b{re.escape(stem)}", label):
+        return True
+    opposite = _OPPOSITES.get(stem, "")
+    if (
+        opposite
+        and re.search(rf"\b{re.escape(stem)}", label)
+        and re.search(rf"\([^)]*\b(?:{'|'.join(opposite.split())})", label)
+    ):
+        return False
+    return stem in _NEGATIVE_OUTCOMES
+
+
 def _signed_column(table: Table, linked: Linked, question: str, row: int, stem: str) -> Owner | None:
     """The one column where ``row``'s amount has the sign of the outcome ``stem`` (see `signed_owner`), named by
     its year when a year is asked, else its own header level; None unless exactly one."""
     label = " ".join(table.row_chain(row)[-1:]).lower()
-    negative = stem in _NEGATIVE_OUTCOMES
-    if re.search(rf"\([^)]*\b{re.escape(stem)}", label) and not negative:
-        negative = True  # "Provision for (benefit from) income taxes": the benefit is what is bracketed
+    negative = _below_zero(label, stem)
     grid = filled_grid(table)
     amounts = amount_columns(table)
     cols = [
@@ -362,17 +436,23 @@ def _signed_column(table: Table, linked: Linked, question: str, row: int, stem: 
     both = any(v > 0 for v in values.values()) and any(v < 0 for v in values.values())
     if not (both or ("(" in label and stem in label)):
         return None
-    # "in which quarter of 2018": the columns the question names together, when it names several
-    named = {s.index for s in best_tied(linked.cols)} if years_in(question) else set()
+    # "in which quarter of 2018", "an actuarial loss on pension benefits": the columns the question names together
+    # (by a year, or by a group's words), when it names several
+    tied = best_tied(linked.cols)
+    # (not by the kind asked: "which segment" says the "Segment" of "Segment A" and "Segment B" alike)
+    named = {s.index for s in tied} if years_in(question) or any(s.tokens - linked.kind for s in tied) else set()
     if len(named & set(values)) >= MIN_KIND_COLUMNS:
         values = {c: v for c, v in values.items() if c in named}
     held = [c for c, v in values.items() if (v < 0) == negative and not is_nil_mark(grid[row][c])]
+    asked = _ASKS_PERIOD.search(question)
+    by_year = asked is not None and (asked.group(2) or "year").lower().startswith("year")
+    if by_year and len(years := {year_of(table.column_name(c)) for c in held}) == 1 and None not in years:
+        held = held[:1]  # a year's amount and its share ("2019 / Amount | 2019 / %"): one year answers
     if len(held) != 1:
         return None
     name = table.column_name(held[0])
     chain = table.column_chain(held[0])
-    asked = _ASKS_PERIOD.search(question)
-    year = year_of(name) if asked is not None and (asked.group(2) or "year").lower().startswith("year") else None
+    year = year_of(name) if by_year else None
     return Owner(row, held[0], year or (chain[-1] if chain else name))
 
 
@@ -392,7 +472,7 @@ def _signed_row(table: Table, linked: Linked, stem: str, rows: list[int] | None 
     col = linked.cols[0].index
     label = table.column_name(col).lower()
     grid = filled_grid(table)
-    negative = stem in _NEGATIVE_OUTCOMES
+    negative = _below_zero(label, stem)
     values = {
         r: cell.value
         for r in (rows if rows is not None else range(table.header_rows, table.n_rows))

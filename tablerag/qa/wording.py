@@ -696,7 +696,15 @@ def said_with_a_label(labels: list[str], question: str, word: str) -> bool:
             # one word put between ("the minimum operating lease payments" beside "Total minimum lease payments")
             if after and re.search(rf" {re.escape(said)} \w+ {re.escape(after)} ", asked):
                 return True
+            # the label's head noun a few words on said right after it ("the capital lease minimum payments" beside
+            # "Present value of net minimum capital lease payments")
+            ahead = [w for w in words[i + n : i + n + LABEL_HEAD_REACH] if w not in _FUNCTION_WORDS]
+            if ahead and i + n + LABEL_HEAD_REACH >= len(words) and f" {said} {ahead[-1]} " in asked:
+                return True
     return False
+
+
+LABEL_HEAD_REACH = 3  # a label's last word this near after an operation word is the noun it qualifies
 
 
 # the thing a count counts: the words after "how many" / "the number of" up to the verb ("how many [standard gauge
