@@ -280,3 +280,32 @@ def test_what_a_corner_note_excepts_names_rows(tmp_path):
         table_from_rows(ARPU, tmp_path, "arpu"),
         ("What was ARPU in the fourth quarter of 2021?", "$7.35"),
     )
+
+
+def test_a_change_column_is_no_part_of_a_sum(tmp_path):
+    """ "2019 | 2018 | $ Difference": 2019 is 2018 and the change, and still a year compared."""
+    rows = [
+        ["", "2019", "2018", "$ Difference", "% Difference", ""],
+        ["Products and licensing costs", "$16,684,172", "$8,078,870", "$8,605,302", "106.5%", ""],
+        ["Technology development costs", "18,649,161", "15,400,475", "3,248,686", "21.1%", ""],
+    ]
+    answers_each(
+        table_from_rows(rows, tmp_path, "costs"),
+        ("In which year was Products and licensing costs less than 10,000,000?", "2018"),
+    )
+
+
+def test_a_quarter_said_whole_is_still_a_year_asked(tmp_path):
+    rows = [
+        ["OPERATING REVENUES", "Q4 2019", "Q4 2018", "$ CHANGE", "% CHANGE"],
+        ["Bell Wireless", "2,493", "2,407", "86", "3.6%"],
+        ["Bell Media", "879", "850", "29", "3.4%"],
+        ["Total BCE operating revenues", "6,316", "6,215", "101", "1.6%"],
+    ]
+    table = table_from_rows([list(col) for col in zip(*rows, strict=True)], tmp_path, "transposed")
+    from tablerag.qa.answer import answer_table
+
+    answer = answer_table(
+        table, "What is the percentage of Bell Wireless out of the Total BCE operating revenues in Q4 2019?"
+    )
+    assert answer is not None and abs(float(answer.value) - 2493 / 6316 * 100) < 0.01

@@ -699,8 +699,12 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     # lease payments highest" over "Total | 2020 | 2021 ...")
     named = {s.index for s in linked.cols}
     parts = [c for c in cols if c in named or not TOTAL_LABEL.search(view.table.column_name(c))]
-    # nor does a column of the others' sums ("Q1 | Q2 | Q3 | Q4 | Full Year")
-    whole = summing_column(view.table, parts)
+    # nor does a column of the others' sums ("Q1 | Q2 | Q3 | Q4 | Full Year"); a stated change or a percentage is
+    # no part of one ("2019 | 2018 | $ Difference": 2019 is 2018 and the change, no whole of them)
+    amounts = [
+        c for c in parts if not STATED_CHANGE.search(view.table.column_name(c)) and not percent_column(view.table, c)
+    ]
+    whole = summing_column(view.table, amounts)
     parts = [c for c in parts if c != whole or c in named]
     cols = parts if len(parts) >= 2 else cols
     cols = _members_only(view, cols, named, linked.kind)

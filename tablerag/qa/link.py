@@ -2068,7 +2068,8 @@ def _date_label_said(table: Table, s: Scored, question: str) -> bool:
     if not chain or not years_in(chain[-1]):
         return False
     label = set(tokens(chain[-1]))
-    return len(label) >= MIN_PHRASE_WORDS and label <= set(tokens(question))
+    dated = any(t[:3] in MONTHS for t in label)  # a day of a month, no quarter ("Q4 2019") or fiscal year
+    return dated and len(label) >= MIN_PHRASE_WORDS and label <= set(tokens(question))
 
 
 _PART_WORDS = frozenset(tokens("half quarter"))  # a part of a year a row may be ("2H FY2023", "Q3 2019")
