@@ -1237,22 +1237,29 @@ def kind_members(table: Table, kind: frozenset[str], rows: Iterable[int]) -> lis
     """Of ``rows``, those under the one section whose headings say every word of the kind asked, its total left out
     ("which segment" over "Segment operating income:" and its segments); [] unless one such section has two or
     more."""
+    if not kind:
+        return []
     rows = list(rows)
-    by_section: dict[tuple[str, ...], list[int]] = {}
-    for r in rows:
-        section = kind_section(table, kind, r)
-        if section and not TOTAL_TOKENS & set(tokens(table.row_chain(r)[-1])):
-            by_section.setdefault(section, []).append(r)
+    by_section = _sections_saying(table, rows, lambda said: kind <= said)
     if not by_section and len(kind) > 1:
         # no heading says every word ("which product category" over "Net sales by category:"): the one section
         # whose headings say some word of it
-        for r in rows:
-            chain = table.row_chain(r)
-            said = set(tokens(" ".join(chain[:-1]))) if len(chain) >= 2 else set()
-            if kind & said and not TOTAL_TOKENS & set(tokens(chain[-1])):
-                by_section.setdefault(tuple(chain[:-1]), []).append(r)
+        by_section = _sections_saying(table, rows, lambda said: bool(kind & said))
     found = list(by_section.values())
     return found[0] if len(found) == 1 and len(found[0]) >= MIN_KIND_MEMBERS else []
+
+
+def _sections_saying(
+    table: Table, rows: list[int], says: Callable[[set[str]], bool]
+) -> dict[tuple[str, ...], list[int]]:
+    """``rows`` by the section path over them, for the sections whose headings' words ``says`` accepts; totals
+    left out."""
+    by_section: dict[tuple[str, ...], list[int]] = {}
+    for r in rows:
+        chain = table.row_chain(r)
+        if len(chain) >= 2 and says(set(tokens(" ".join(chain[:-1])))) and not TOTAL_TOKENS & set(tokens(chain[-1])):
+            by_section.setdefault(tuple(chain[:-1]), []).append(r)
+    return by_section
 
 
 def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:

@@ -214,12 +214,6 @@ def summed_rows(table: Table, sections_only: bool = True) -> set[int]:
 DEDUCTION_ROW = re.compile(r"^\s*(?:less|deduct|minus)\b\s*:?", re.IGNORECASE)
 
 
-def _stub_text(table: Table, row: int) -> str:
-    """The text of the row's first cell: its own label, without the sections over it."""
-    cell = table.cell_at(row, 0)
-    return cell.text if cell is not None else ""
-
-
 def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
     """The rows that are items: no total by its label or by its amounts (the sum of the rows above it: "Gross
     deferred tax assets" under the deferred tax assets), and no net line below a total (`net_of_total_rows`)."""
@@ -229,7 +223,7 @@ def non_total_rows(view: TypedView, sandbox: Sandbox) -> str:
         int(r)
         for r, label in labels
         if TOTAL_LABEL.search(label or "")
-        or _TOP_GROUP.match(_stub_text(view.table, int(r)))  # its own label, under any section
+        or _TOP_GROUP.match(row_label(view, int(r)))  # its own label, under any section
         or int(r) in summed
     ]
     out = set(totals) | set(net_of_total_rows(view.table, totals))
