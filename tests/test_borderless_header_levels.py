@@ -666,3 +666,44 @@ def test_text_columns_and_a_wide_column_label_a_narrow_gutter_apart_stay_apart(t
     table = _table(make_borderless(tmp_path / "options.pdf", options, [y1, y1 + 60.0]))
     assert table.column_headers == [["Exercise price range"], ["Number of options outstanding"], ["Life (years)"]]
     assert table.grid()[table.header_rows + 2] == ["£3.01 - £4.00", "986,000", "8.9"], table.grid()
+
+
+def test_the_last_label_of_a_header_row_set_over_its_first_date_heads_the_free_dates_after_it(tmp_path: Path) -> None:
+    rows = [
+        ["", "Year Ended", "Nine Months Ended", ""],
+        ["(in millions)", "December 31, 2018", "September 30, 2019", "September 30, 2018"],
+        ["Net income", "$187.3", "$162.8", "$135.5"],
+        ["Interest expense", "101.2", "71.0", "75.8"],
+        ["Income tax expense", "55.0", "47.1", "40.2"],
+    ]
+    table = _table(_typeset(tmp_path / "nine.pdf", rows))
+    assert table.column_chain(_column_of(table, "$135.5")) == ["Nine Months Ended", "September 30, 2018"]
+    assert table.column_chain(_column_of(table, "$162.8")) == ["Nine Months Ended", "September 30, 2019"]
+    assert table.column_chain(_column_of(table, "$187.3")) == ["Year Ended", "December 31, 2018"]
+
+
+def test_a_free_period_between_two_labels_of_a_header_row_is_given_to_neither(tmp_path: Path) -> None:
+    rows = [
+        ["", "Actual", "", "Projected", ""],
+        ["", "2007", "2008", "2009", "2010"],
+        ["Enrolment", "1,200", "1,250", "1,300", "1,350"],
+        ["Graduates", "300", "310", "320", "330"],
+        ["Teachers", "90", "92", "95", "97"],
+    ]
+    table = _table(_typeset(tmp_path / "projected.pdf", rows))
+    assert "Actual" not in table.column_chain(_column_of(table, "1,250"))
+
+
+def test_a_period_label_centred_past_its_years_over_currency_effect_columns_heads_the_years_only(
+    tmp_path: Path,
+) -> None:
+    rows = [
+        ["", "", "", "", "", ""],
+        ["(in millions)", "2020", "2019", "Percentage Change", "Foreign Currency Impact", "Constant Currency Change"],
+        ["Productivity", "$46,398", "$41,160", "13%", "(1)%", "14%"],
+        ["Intelligent Cloud", "48,366", "38,985", "24%", "(1)%", "25%"],
+        ["Total revenue", "$143,015", "$125,843", "14%", "(1)%", "15%"],
+    ]
+    table = _table(_typeset(tmp_path / "currency.pdf", rows, ((0, "Year Ended June 30,", 1, 5),)))
+    assert table.column_chain(_column_of(table, "$46,398")) == ["Year Ended June 30,", "2020"]
+    assert table.column_chain(_column_of(table, "(1)%")) == ["Foreign Currency Impact"]

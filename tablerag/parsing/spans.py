@@ -311,7 +311,8 @@ def spread_period_labels(table: Table) -> bool:
             changed = _periods_regained(table, own, _columns_below(table, row, is_bucket)) or changed
             changed = _comparisons_dropped(table, row, own, periods) or changed
             changed = _sibling_comparisons_dropped(table, row, own) or changed
-            if len(own) > 1:
+            if len(own) > 1:  # a label over the first of its periods, the next ones with no label over them
+                changed = _free_periods_taken(table, own, periods) or changed
                 continue
         for label in own:
             if is_period(label.text):  # a date over undated columns heads them all; over dated ones, none
@@ -330,6 +331,28 @@ def spread_period_labels(table: Table) -> bool:
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _free_periods_taken(table: Table, own: list[Cell], periods: set[int]) -> bool:
+    """The last label of a borderless header row of several, no period itself, over period columns only, widened to
+    the right over the sibling period columns next to it that no label of its row stands over ("Percentage of
+    plan assets at December 31," set flush over 2019, nothing over 2018; "Nine Months Ended" over the first of its
+    two dates): a group label is set over its first column as often as centred. True when any widened."""
+    widened = False
+    for label in sorted(own, key=lambda c: c.col):
+        spanned = set(range(label.col, label.col + label.col_span))
+        if is_period(label.text) or not spanned <= periods:
+            continue
+        if any(o.col > label.col for o in own):  # free columns between two labels are either's ("Actual | Projected")
+            continue
+        taken = _held_by_others(own, label)
+        hi = label.col + label.col_span - 1
+        while hi + 1 in periods and hi + 1 not in taken:
+            hi += 1
+        if hi != label.col + label.col_span - 1:
+            label.col_span = hi - label.col + 1
+            widened = True
+    return widened
 
 
 def _held_by_others(own: list[Cell], label: Cell) -> set[int]:
@@ -358,9 +381,11 @@ def _periods_regained(table: Table, own: list[Cell], periods: set[int]) -> bool:
     return moved
 
 
-# a column comparing periods: "Change", "% Change", "Increase/(decrease)", "$ Difference", "Variance", "vs."
+# a column comparing periods: "Change", "% Change", "Increase/(decrease)", "$ Difference", "Variance", "vs.", or a
+# part of the change between them ("Foreign Currency Impact", "FX effect" beside "Constant Currency Change")
 _COMPARISON = re.compile(
-    r"\b(?:changes?|variances?|differences?|increases?|decreases?|growth|vs\.?|versus)(?=\W|$)", re.IGNORECASE
+    r"\b(?:changes?|variances?|differences?|increases?|decreases?|growth|vs\.?|versus|impacts?|effects?)(?=\W|$)",
+    re.IGNORECASE,
 )
 
 

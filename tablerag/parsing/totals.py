@@ -135,7 +135,47 @@ def summed_parts(table: Table, row: int) -> list[int]:
     subs = [r for r in summing_rows(table) if r < row]
     if len(subs) >= MIN_PARTS and len(own) >= MIN_CROSS_COLUMNS and _summed_run(with_nils, subs, own) == len(subs):
         return subs
+    # a total of lines and of sections' totals ("United States" + "Foreign: ... Total foreign" summing to "Income
+    # before income taxes"): every line above less the items a subtotal already sums
+    tops = _outer_lines(table, row, values, labelled, with_nils, shares)
+    if (
+        MIN_PARTS <= len(tops) < len(every)
+        and len(own) >= MIN_CROSS_COLUMNS
+        and _summed_run(with_nils, tops, own) == len(tops)
+    ):
+        return tops
     return []
+
+
+def _outer_lines(
+    table: Table,
+    row: int,
+    values: dict[int, dict[int, float]],
+    labelled: set[int],
+    as_parts: dict[int, dict[int, float]],
+    shares: set[int],
+) -> list[int]:
+    """The rows with amounts (or nil marks) above ``row``, less those a subtotal above sums: the lines a total of
+    subtotals and lone lines adds up."""
+    parts: list[int] = []  # rows with amounts since the section began
+    outer: list[int] = []
+    for r in range(table.header_rows, row):
+        if SUB_PART.match(" ".join(table.row_chain(r)[-1:])):
+            continue
+        if r not in values:
+            if r in as_parts:  # a nil line: a part adding nothing
+                parts.append(r)
+                outer.append(r)
+            elif r in labelled:
+                parts = []
+            continue
+        n = _summed_run(as_parts, parts, {c: v for c, v in values[r].items() if c not in shares} or values[r])
+        if n:
+            summed = set(parts[len(parts) - n :])
+            outer = [x for x in outer if x not in summed]
+        parts.append(r)
+        outer.append(r)
+    return outer
 
 
 def _with_nils(values: dict[int, dict[int, float]], nils: dict[int, set[int]]) -> dict[int, dict[int, float]]:

@@ -19,7 +19,7 @@ from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit, unit_label
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compare import change_label, moved_periods, moved_rows, table_bound
+from tablerag.qa.compare import alternatives, change_label, moved_periods, moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
@@ -191,6 +191,9 @@ GIVEN_FOR = re.compile(
     re.IGNORECASE,
 )
 _MOST_LEAST = (Intent.MAX, Intent.MIN)
+# a rate or a margin is a percentage: "which year had the highest effective tax rate" over "Amount | %" per year
+# compares the share columns (a table with no share columns compares its amounts as before)
+_RATE_ASKED = re.compile(r"\b(?:rates?|margins?)\b", re.IGNORECASE)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
 MIN_COMPARED = 2  # a comparison weighs two cells at least
 MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
@@ -667,7 +670,7 @@ def _rule_compute(
             linked,
             sandbox,
             lowest=bool(LESS_WORDS.search(question)),
-            percent=bool(AS_PERCENT.search(question)),
+            percent=bool(AS_PERCENT.search(question) or _RATE_ASKED.search(question)),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
             bound=None if extreme is not None else bound,
@@ -678,6 +681,7 @@ def _rule_compute(
             thing=bool(ASKS_THING.search(question)),
             only_in=one_not_other(question),
             year=period_year(question),
+            offered=alternatives(question),
         )
     except UnsafeSqlError:
         return None

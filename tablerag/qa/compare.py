@@ -1046,8 +1046,15 @@ def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:
     return str(named)
 
 
-def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool) -> Computation | None:
-    """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row."""
+def compare_two(
+    view: TypedView,
+    linked: Linked,
+    sandbox: Sandbox,
+    lowest: bool,
+    offered: tuple[frozenset[str], frozenset[str]] | None = None,
+) -> Computation | None:
+    """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row (``offered``: the
+    words of the alternatives, `alternatives`)."""
     cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
     # "which had a larger share of wafer revenue, IoT or automotive": the total the shares are of is no rival
     parts = [s for s in rows if not TOTAL_LABEL.search(row_label(view, s.index))]
@@ -1058,7 +1065,13 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
     years = [frozenset(t for t in s.tokens if is_year(t)) for s, _ in cols[:2]]
     asked = bool((_YEAR_WORD | _PERIOD_WORD) & set(linked.words))
     two_periods = asked and len(years) == 2 and all(years) and years[0] != years[1]
-    if len(rows) >= 2 and cols and not two_periods:
+    chosen = _columns_offered(view, [vc.col for _, vc in cols], offered)
+    if chosen is not None and rows and offered is not None:
+        said = offered[0] | offered[1]
+        row = next((s for s in rows if s.tokens - said), rows[0])  # named by words besides the alternatives
+        cells = [(row.index, c) for c in chosen]
+        labels = column_labels(view, chosen)
+    elif len(rows) >= 2 and cols and not two_periods:
         cells = [(s.index, cols[0][1].col) for s in rows[:2]]
         labels = [_said_label(view, s) for s in rows[:2]]
     elif len(cols) >= 2 and rows:
@@ -1071,6 +1084,46 @@ def compare_two(view: TypedView, linked: Linked, sandbox: Sandbox, lowest: bool)
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+# the alternatives a comparison ends on: "which had the higher balance, current or non-current deferred revenue?"
+_ALTERNATIVES = re.compile(
+    r"(?:,|:|\bbetween\b)\s*(?:the\s+)?(?P<a>[^,:?]+?)\s+or\s+(?:the\s+)?(?P<b>[^,:?]+?)\s*\??\s*$", re.IGNORECASE
+)
+
+
+def alternatives(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words of the two alternatives a question ends on ("..., current or non-current deferred revenue?"), else
+    None."""
+    m = _ALTERNATIVES.search(question)
+    if m is None:
+        return None
+    a, b = frozenset(tokens(m.group("a"))), frozenset(tokens(m.group("b")))
+    return (a, b) if a and b and a != b else None
+
+
+def _columns_offered(
+    view: TypedView, cols: list[int], offered: tuple[frozenset[str], frozenset[str]] | None
+) -> list[int] | None:
+    """Two of ``cols``, one per alternative, each named by its whole own label said on that side only and naming no
+    period ("current or non-current" over "Current | Non-current"): the columns compared, in the order said; None
+    otherwise."""
+    if offered is None:
+        return None
+    picked = []
+    for side, other in (offered, offered[::-1]):
+        named = [
+            c
+            for c in cols
+            if (own := frozenset(tokens(_own_level(view, c))))
+            and own <= side
+            and not own <= other
+            and not any(is_year(t) for t in own)
+        ]
+        if len(named) != 1:
+            return None
+        picked.append(named[0])
+    return picked if picked[0] != picked[1] else None
 
 
 def _said_label(view: TypedView, row: Scored) -> str:

@@ -530,6 +530,7 @@ def compute(
     thing: bool = False,
     only_in: tuple[str, str] | None = None,
     year: str | None = None,
+    offered: tuple[frozenset[str], frozenset[str]] | None = None,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -541,7 +542,8 @@ def compute(
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
     ``only_in``: a count of the rows with an amount in one year and none in the other ("values in 2019 but not in
-    2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an average keeps to."""
+    2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an average keeps to; ``offered``: the words of the
+    alternatives a comparison ends on (`alternatives`)."""
     intent = route.intent
     if intent is None:
         return None
@@ -579,7 +581,7 @@ def compute(
         rows = [int(r) for r in (res.rows[0][1] or [])] if res.rows else []
         return Computation(intent, sql, format_number(res.rows[0][0]), [(r, -1) for r in rows], result=res)
     elif intent is Intent.COMPARE:
-        return compare_two(view, linked, sandbox, lowest)
+        return compare_two(view, linked, sandbox, lowest, offered)
     else:
         # a change the table states ("Change", "% Change") is ranked as stated, not recomputed from the amounts
         states = _states_change(view, linked)

@@ -162,8 +162,9 @@ _PREFIXED = re.compile(r"\b(pre|post|e|inter|intra|re)[-\u2010\u2011](?=[^\W\d_]
 # gender forms a stemmer leaves apart ("male" vs "Men", "women" vs "female"): one token per sex
 _GENDER = {"men": "male", "man": "male", "male": "male", "women": "female", "woman": "female", "femal": "female"}
 # a "Mean" column is what "the average ..." asks for; "Taxation" what "the tax expense" does
-# "expiry" is when things expire; what was "paid" is a payment ("when was the dividend paid": "Payment date")
-_SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": "payment"}
+# "expiry" is when things expire; what was "paid" is a payment ("when was the dividend paid": "Payment date"), as
+# what a plan "pays out" is ("Benefits paid")
+_SAME = _GENDER | {"mean": "averag", "taxat": "tax", "expiri": "expir", "paid": "payment", "pay": "payment"}
 # a rise is an increase, a fall or decline a decrease ("a 100bp fall in interest rates": the "-100 basis points" case)
 _SAME |= {"rise": "increas", "rose": "increas", "fall": "decreas", "fell": "decreas", "declin": "decreas"}
 # an irregular past is its verb ("how much gold did the mine sell": "Gold sold"; "shares bought back": "Shares

@@ -44,6 +44,7 @@ from tablerag.qa.periods import (
     percent_column,
     percent_row,
     year_of,
+    years_in,
 )
 from tablerag.qa.route import AS_PERCENT, RouteKind
 from tablerag.qa.sql import is_placeholder
@@ -118,6 +119,8 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
         and STATED_CHANGE.search(question)
     ):
         return []
+    if top is not None and _years_of_levels(table, top, {t for t in linked.words if is_year(t)}):
+        return []  # "the 2025 Notes at December 31, 2022" over "December 31, 2022 / 2025 Notes": that one column
     by_year: dict[str, list[Scored]] = {}
     for s in linked.cols:
         years = {t for t in s.tokens if is_year(t)}
@@ -125,6 +128,20 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
             by_year.setdefault(years.pop(), []).append(s)
     picked = [tied_columns(table, grid, row, cols, question)[0] for cols in by_year.values()]
     return [p.index for p in sorted(picked, key=lambda p: p.position)] if len(picked) >= 2 else []
+
+
+def _years_of_levels(table: Table, col: Scored, said: set[str]) -> bool:
+    """The column's header says two or more of the years ``said``, each in a level of its own that names one
+    year ("December 31, 2022" over "2025 Notes"), none of them a comparison of years ("2021 vs 2020")."""
+    if len(said) < 2 or not said <= col.tokens:
+        return False
+    found: set[str] = set()
+    for level in table.column_chain(col.index):
+        years = years_in(level, header=True)
+        if len(years) > 1 or STATED_CHANGE.search(level):
+            return False
+        found |= years
+    return said <= found
 
 
 # "the revenue for each year", "in both years", "for all three years": every period the table gives is asked

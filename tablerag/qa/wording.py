@@ -732,7 +732,7 @@ def route_past_labels(labels: list[str], question: str) -> Route:
 # a year named by its neighbour ("the year before fiscal 2019", "the fiscal year preceding 2019", "the year after
 # 2017"): the year itself, as the table's columns name it
 _NEIGHBOUR_YEAR = re.compile(
-    r"(?:(?<=\bin\s)|(?<=\bfor\s)|(?<=\bduring\s)|(?<=\bover\s)|(?<=\bof\s))(?:the\s+)?((?:fiscal\s+|financial\s+)?)years?\s+"
+    r"(?:(?<=\bin\s)|(?<=\bfor\s)|(?<=\bduring\s)|(?<=\bover\s)|(?<=\bof\s))(?:the\s+)?((?:fiscal\s+|financial\s+)?)year\s+"
     r"(before|prior\s+to|preceding|after|following)\s+"
     r"(?:(fiscal|financial)\s+(?:year\s+)?|FY\s?)?((?:19|20)\d\d)\b",
     re.IGNORECASE,
@@ -741,7 +741,7 @@ _NEIGHBOUR_YEAR = re.compile(
 
 def neighbour_years_said(question: str) -> str:
     """The question with a year named by the year next to it said as that year: "in the year before fiscal 2019"
-    is "in fiscal 2018"."""
+    is "in fiscal 2018" ("the years after 2026" are every later year, no one year)."""
 
     def year(m: re.Match[str]) -> str:
         step = 1 if m.group(2).lower() in ("after", "following") else -1
