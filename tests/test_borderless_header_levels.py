@@ -707,3 +707,28 @@ def test_a_period_label_centred_past_its_years_over_currency_effect_columns_head
     table = _table(_typeset(tmp_path / "currency.pdf", rows, ((0, "Year Ended June 30,", 1, 5),)))
     assert table.column_chain(_column_of(table, "$46,398")) == ["Year Ended June 30,", "2020"]
     assert table.column_chain(_column_of(table, "(1)%")) == ["Foreign Currency Impact"]
+
+
+def test_a_header_over_a_unit_line_and_a_first_section_heading_stays_the_tables_header(tmp_path: Path) -> None:
+    body = [
+        ["Cash and cash equivalents", "$ 12,450", ""],
+        ["Accounts receivable", "18,730", ""],
+        ["Property and equipment", "6,880", "3 to 7 years"],
+        ["Customer relationships", "54,300", "10 years"],
+        ["Developed technology", "38,600", "5 to 7 years"],
+        ["Goodwill", "142,675", ""],
+        ["Total assets acquired", "273,635", ""],
+    ]
+    head = [["", "Fair Value", "Estimated Useful Life"]]
+    for name, rows in (
+        ("both", [*head, ["(in thousands)", "", ""], ["Assets acquired:", "", ""], *body]),
+        ("unit", [*head, ["(in thousands)", "", ""], *body]),
+        ("section", [*head, ["Assets acquired:", "", ""], *body]),
+    ):
+        table = _table(_typeset(tmp_path / f"{name}.pdf", rows))
+        assert table.column_chain(_column_of(table, "54,300")) == ["Fair Value"], name
+        assert table.column_chain(_column_of(table, "10 years")) == ["Estimated Useful Life"], name
+        cash = next(c.row for c in table.cells if c.text == "Cash and cash equivalents")
+        assert table.row_chain(cash)[-1] == "Cash and cash equivalents", name
+        if name != "unit":
+            assert "Assets acquired:" in table.row_chain(cash), name

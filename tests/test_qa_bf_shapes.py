@@ -147,3 +147,258 @@ def test_two_columns_offered_as_alternatives_are_the_ones_compared(tmp_path):
         table, "Which had the lower balance at the end of the period, current or non-current deferred revenue?"
     )
     assert found is not None and found.label == "Non-current"
+
+
+QUARTERS = [
+    ["", "Three Months Ended", "", "", ""],
+    ["(in thousands)", "March 31", "June 30", "September 30", "December 31"],
+    ["2023", "", "", "", ""],
+    ["Revenue", "$ 292,410", "$ 305,876", "$ 316,902", "$ 333,424"],
+    ["Gross profit", "173,015", "183,220", "191,406", "202,757"],
+    ["2022", "", "", "", ""],
+    ["Revenue", "$ 262,118", "$ 271,540", "$ 279,905", "$ 290,774"],
+    ["Gross profit", "152,870", "159,314", "165,402", "173,875"],
+]
+
+METRICS = [
+    ["", "Year Ended December 31,", "", ""],
+    ["", "2023", "2022", "2021"],
+    ["Paid customers (at period end)", "48,250", "41,730", "35,018"],
+    ["Annual recurring revenue (in millions)", "$ 1,312.4", "$ 1,158.9", "$ 1,001.6"],
+    ["International revenue as a % of total revenue", "31.4%", "29.8%", "N/A"],
+]
+
+GEOGRAPHY = [
+    ["(dollars in thousands)", "2022", "2021"],
+    ["United States", "$ 775,245", "$ 684,201"],
+    ["Europe, Middle East and Africa", "212,640", "176,890"],
+    ["Asia Pacific", "84,118", "68,412"],
+    ["Other Americas", "32,334", "26,917"],
+    ["Total", "$ 1,104,337", "$ 956,420"],
+]
+
+DERIVATIVES = [
+    ["(in thousands)", "Balance Sheet Location", "December 31, 2023", "December 31, 2022"],
+    ["Derivative assets:", "", "", ""],
+    ["Foreign exchange forward contracts", "Prepaid expenses and other current assets", "$ 2,114", "$ 2,870"],
+    ["Interest rate swaps", "Other assets", "1,172", "—"],
+    ["Total derivative assets", "", "$ 3,286", "$ 2,870"],
+    ["Derivative liabilities:", "", "", ""],
+    ["Foreign exchange forward contracts", "Accrued liabilities", "$ 418", "$ 1,056"],
+    ["Interest rate swaps", "Other long-term liabilities", "—", "1,347"],
+    ["Total derivative liabilities", "", "$ 418", "$ 2,403"],
+]
+
+RESTRUCTURING = [
+    ["", "Year Ended June 30,", "", ""],
+    ["(in thousands)", "2022", "2021", "$ Change"],
+    ["By segment:", "", "", ""],
+    ["Industrial Solutions", "$ 7,845", "$ 4,210", "$ 3,635"],
+    ["Healthcare Technologies", "3,260", "5,480", "(2,220)"],
+    ["Consumer Products", "2,915", "1,675", "1,240"],
+    ["Total restructuring charges", "$ 14,020", "$ 11,365", "$ 2,655"],
+    ["By type:", "", "", ""],
+    ["Employee severance and benefits", "$ 9,370", "$ 8,105", "$ 1,265"],
+    ["Lease and facility exit costs", "4,650", "3,260", "1,390"],
+    ["Total restructuring charges", "$ 14,020", "$ 11,365", "$ 2,655"],
+]
+
+LIABILITIES = [
+    ["(in thousands)", "Level 1", "Level 2", "Level 3", "Total"],
+    ["December 31, 2023", "", "", "", ""],
+    ["Liabilities:", "", "", "", ""],
+    ["Derivative liabilities", "—", "$ 1,274", "—", "$ 1,274"],
+    ["Contingent consideration", "—", "—", "18,600", "18,600"],
+    ["Warrant liability", "—", "—", "7,325", "7,325"],
+    ["Total liabilities measured at fair value", "—", "$ 1,274", "$ 25,925", "$ 27,199"],
+    ["December 31, 2022", "", "", "", ""],
+    ["Liabilities:", "", "", "", ""],
+    ["Derivative liabilities", "—", "$ 2,861", "—", "$ 2,861"],
+    ["Contingent consideration", "—", "—", "24,300", "24,300"],
+    ["Warrant liability", "—", "—", "9,840", "9,840"],
+    ["Total liabilities measured at fair value", "—", "$ 2,861", "$ 34,140", "$ 37,001"],
+]
+
+REGIONS = [
+    ["", "2022", "2021", "% Change"],
+    ["United States", "$ 5,842", "$ 5,310", "10.0%"],
+    ["International:", "", "", ""],
+    ["Canada", "612", "574", "6.6%"],
+    ["Europe", "1,976", "1,843", "7.2%"],
+    ["Asia Pacific", "795", "668", "19.0%"],
+    ["Total international", "3,383", "3,085", "9.7%"],
+    ["Total net revenue", "$ 9,225", "$ 8,395", "9.9%"],
+]
+
+SEGMENT_TOTALS = [
+    ["(In millions)", "2022", "2021"],
+    ["Consumer Products", "", ""],
+    ["United States", "$2,880", "$2,611"],
+    ["International", "1,544", "1,397"],
+    ["Total Consumer Products", "4,424", "4,008"],
+    ["Services", "", ""],
+    ["United States", "640", "588"],
+    ["International", "218", "194"],
+    ["Total Services", "858", "782"],
+    ["Total net revenue", "$5,282", "$4,790"],
+]
+
+
+def test_a_quarter_asked_over_quarter_end_days_under_year_sections_is_that_days_column(tmp_path):
+    answers_each(
+        table_from_rows(QUARTERS, tmp_path, "quarters"),
+        ("What was gross profit in the fourth quarter of 2022?", "173,875"),
+        ("What was revenue in Q2 2023?", "$ 305,876"),
+    )
+
+
+def test_a_share_a_row_states_is_looked_up_not_computed(tmp_path):
+    answers_each(
+        table_from_rows(METRICS, tmp_path, "metrics"),
+        ("What share of total revenue came from international customers in 2022?", "29.8%"),
+    )
+
+
+def test_other_before_an_areas_name_is_a_region_ranked(tmp_path):
+    from tablerag.qa.answer import answer_table
+
+    found = answer_table(
+        table_from_rows(GEOGRAPHY, tmp_path, "geo"),
+        "Which region outside the United States generated the least revenue in 2021?",
+    )
+    assert found is not None and found.label == "Other Americas"
+
+
+def test_where_asks_the_location_column(tmp_path):
+    answers_each(
+        table_from_rows(DERIVATIVES, tmp_path, "derivatives"),
+        ("Where on the balance sheet are interest rate swap derivative assets recorded?", "Other assets"),
+        (
+            "In which balance sheet line are interest rate swaps in a liability position reported?",
+            "Other long-term liabilities",
+        ),
+        (
+            "What was the fair value of interest rate swaps recorded as derivative liabilities at December 31, 2022?",
+            "1,347",
+        ),
+    )
+
+
+GAINS = [
+    ["", "Location of Gain (Loss) Recognized in Income", "Year Ended December 31,", "", ""],
+    ["(in thousands)", "", "2023", "2022", "2021"],
+    ["Foreign exchange forward contracts", "Revenue", "$ 3,412", "$ 8,207", "$ (1,526)"],
+    ["Interest rate swaps", "Interest expense", "2,519", "(1,347)", "—"],
+    ["Commodity swap contracts", "Cost of revenue", "(962)", "1,486", "738"],
+    ["Total gain (loss) recognized in income", "", "$ 4,969", "$ 8,346", "$ (788)"],
+]
+
+
+def test_a_location_column_answers_where_only(tmp_path):
+    answers_each(
+        table_from_rows(GAINS, tmp_path, "gains"),
+        ("What was the gain (loss) on commodity swap contracts recognized in 2022?", "1,486"),
+        ("Where is the gain (loss) on commodity swap contracts recognized?", "Cost of revenue"),
+    )
+
+
+def test_the_section_a_kind_heads_is_ranked_not_the_totals_repeated_per_section(tmp_path):
+    from tablerag.qa.answer import answer_table
+
+    found = answer_table(
+        table_from_rows(RESTRUCTURING, tmp_path, "restructuring"),
+        "Which segment recorded the highest restructuring charges in fiscal 2022?",
+    )
+    assert found is not None and found.label == "Industrial Solutions"
+
+
+def test_a_part_sharing_a_word_with_its_total_is_named_by_its_own_word(tmp_path):
+    answers_each(
+        table_from_rows(LIABILITIES, tmp_path, "liabilities"),
+        ("What was the Level 3 fair value of the warrant liability as of December 31, 2022?", "9,840"),
+        ("What were total liabilities measured at fair value in Level 3 at December 31, 2022?", "$ 34,140"),
+    )
+
+
+def test_a_ranking_of_a_whole_takes_a_sections_items_beside_a_lone_line_and_sections_alone_by_their_totals(tmp_path):
+    from tablerag.qa.answer import answer_table
+
+    found = answer_table(
+        table_from_rows(REGIONS, tmp_path, "regions"),
+        "Which region had the largest percentage increase in revenue in 2022?",
+    )
+    assert found is not None and found.label == "Asia Pacific"
+    found = answer_table(
+        table_from_rows(SEGMENT_TOTALS, tmp_path, "segments"), "Which segment had the highest total revenue in 2021?"
+    )
+    assert found is None or found.label in ("Consumer Products", "Total Consumer Products")
+
+
+COUNTRIES = [
+    ["", "December 31,", ""],
+    ["(in thousands)", "2023", "2022"],
+    ["United States", "$ 842,615", "$ 798,304"],
+    ["Germany", "118,452", "121,907"],
+    ["United Kingdom", "64,310", "59,882"],
+    ["China", "97,224", "88,615"],
+    ["Other countries", "38,517", "36,990"],
+    ["Total long-lived assets", "$ 1,161,118", "$ 1,105,698"],
+]
+
+FISCAL_QUARTERS = [
+    ["Quarter Ended", "Net Revenue", "Net Income"],
+    ["(in millions)", "", ""],
+    ["Fiscal 2024", "", ""],
+    ["September 30, 2023", "$ 842.6", "$ 92.3"],
+    ["December 31, 2023", "915.2", "113.5"],
+    ["March 31, 2024", "878.9", "101.8"],
+    ["June 30, 2024", "951.7", "124.6"],
+    ["Fiscal 2023", "", ""],
+    ["September 30, 2022", "$ 768.4", "$ 71.4"],
+    ["December 31, 2022", "830.9", "86.0"],
+    ["March 31, 2023", "801.5", "77.9"],
+    ["June 30, 2023", "872.3", "99.7"],
+]
+
+
+def test_a_qualifier_set_before_the_question_word_still_qualifies_it(tmp_path):
+    from tablerag.qa.answer import answer_table
+
+    table = table_from_rows(COUNTRIES, tmp_path, "countries")
+    found = answer_table(
+        table, "Outside the United States, which country held the largest long-lived assets at December 31, 2023?"
+    )
+    assert found is not None and found.label == "Germany"
+
+
+def test_the_quarters_of_a_fiscal_year_are_the_dates_under_its_heading(tmp_path):
+    from tablerag.qa.answer import answer_table
+
+    table = table_from_rows(FISCAL_QUARTERS, tmp_path, "fiscal")
+    found = answer_table(table, "Which quarter of fiscal 2023 had the lowest net revenue?")
+    assert found is not None and found.label == "September 30, 2022"
+    found = answer_table(table, "Which quarter of fiscal 2024 had the highest net income?")
+    assert found is not None and found.label == "June 30, 2024"
+
+
+TAX_EXPENSE = [
+    ["", "2019", "2018", "2017"],
+    ["", "€m", "€m", "€m"],
+    ["United Kingdom corporation tax expense/(credit):", "", "", ""],
+    ["Current year", "21", "70", "27"],
+    ["Adjustments in respect of prior years", "(9)", "(5)", "(3)"],
+    ["", "12", "65", "24"],
+    ["Overseas current tax expense/(credit):", "", "", ""],
+    ["Current year", "1,098", "1,055", "961"],
+    ["Adjustments in respect of prior years", "(48)", "(102)", "(35)"],
+    ["", "1,050", "953", "926"],
+    ["Total current tax expense", "1,062", "1,018", "950"],
+]
+
+
+def test_a_period_word_of_the_question_names_no_part_of_a_total(tmp_path):
+    answers_each(
+        table_from_rows(TAX_EXPENSE, tmp_path, "tax"),
+        ("What was the total current tax expense in fiscal year 2017?", "950"),
+        ("What was the overseas current tax expense for the current year in 2018?", "1,055"),
+    )

@@ -654,6 +654,7 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
     rights = {round(c[-1].x1) for ch in chunked[a:b] for c in ch[1:] if _numeric(c)}  # value columns' right edges
     added = levels = 0
     corner = False  # the stub's header is taken: only labels over the value columns may sit above it
+    start, section_at = a, None  # a section heading right above the body, kept when a header stands above it
     while a > 0 and added < MAX_SPANNING_LABEL_LINES:
         line, above = lines[a - 1], lines[a]
         gap_ok = above.y0 - line.y1 <= max(row_gap, 0.0) * LABEL_GAP + MIN_GUTTER
@@ -669,7 +670,11 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
         body_h = max(ln.height for ln in lines[a:b])
         if not gap_ok or line.height > body_h * SAME_SIZE:
             break
-        if len(chunked[a - 1]) >= 2 and levels < MAX_HEADER_LINES_ABOVE and not corner:
+        if a == start and section_at is None and _section_heading(line, left, values_x0):
+            a, section_at = a - 1, a  # "Assets acquired:" under "(in thousands)" under "Fair Value | Useful Life"
+            continue
+        over_values = all(c[0].x0 >= stub_x1 + MIN_GUTTER for c in chunked[a - 1])
+        if len(chunked[a - 1]) >= 2 and levels < MAX_HEADER_LINES_ABOVE and (not corner or over_values):
             if not _labels_over_gutters(chunked[a - 1], gutters):
                 break
             a, levels = a - 1, levels + 1
@@ -680,6 +685,8 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
         if len(chunked[a - 1]) != 1 or not inside:
             break
         a, added = a - 1, added + 1
+    if section_at is not None and a == section_at - 1:
+        a = section_at  # nothing of a header above the heading: a line of the text above, not the table's
     if corner:
         return a
     if a > 0 and _block_title(lines, chunked, a, b):
@@ -689,6 +696,21 @@ def _with_spanning_labels(lines: list[TextLine], chunked: list[list[list[Word]]]
 
 SENTENCE_END = (".", ":", ";", "!", "?")  # a line ending so closes a sentence (a lead-in ends with ":")
 PARAGRAPH_LEADING = 1.0  # a paragraph's next line starts less than a line's height below the last one
+
+
+MAX_SECTION_WORDS = 5  # a section heading names a group ("Liabilities assumed:"); a longer line ending so leads in
+
+
+def _section_heading(line: TextLine, left: float, values_x0: float) -> bool:
+    """A short label ending in a colon, set at the table's left edge and ending before the values start: the
+    heading of the first rows' section ("Assets acquired:"), right under the header."""
+    text = " ".join(w.text for w in line.words).strip()
+    return (
+        text.endswith(":")
+        and len(line.words) <= MAX_SECTION_WORDS
+        and abs(line.x0 - left) <= MIN_GUTTER
+        and line.x1 < values_x0 - MIN_GUTTER
+    )
 
 
 def _corner_label(lines: list[TextLine], i: int, left: float, values_x0: float) -> bool:

@@ -30,6 +30,28 @@ def named_total(chain: list[str]) -> bool:
     return bool(chain) and chain[-1] in (LATIN_TOTAL, *TOTAL_WORDS.values())
 
 
+# a line that says it totals the lines above it: "Total international", "Subtotal", "Итого", "合计"
+_TOTAL_LINE = re.compile(r"^\s*(?:sub-?\s?)?total\b|^\s*(?:итого|всего)|^\s*合计", re.IGNORECASE)
+
+
+def summed_items(table: Table, row: int) -> list[int]:
+    """The rows ``row`` sums (`summed_parts`), each part that is a total line itself ("Total international" under
+    "International:") replaced by the rows it sums when a lone line stands beside it ("United States"): the items a
+    ranking or a count of the whole's kind takes, no subtotal among them. Where every part is a section's total,
+    the sections are the items."""
+    parts = summed_parts(table, row)
+    subtotals = {
+        r: own
+        for r in parts
+        if (chain := table.row_chain(r))
+        and (named_total(chain) or _TOTAL_LINE.match(chain[-1]))
+        and (own := summed_parts(table, r))
+    }
+    if len(subtotals) == len(parts):  # the sections' totals alone: each section is an item ("Total Services")
+        return parts
+    return [r for p in parts for r in subtotals.get(p, [p])]
+
+
 def _close(total: float, parts: float) -> bool:
     return abs(total - parts) <= max(SUM_ABS_TOLERANCE, SUM_REL_TOLERANCE * abs(total))
 

@@ -144,6 +144,7 @@ from tablerag.qa.tally import Frequent, Tally, more_often, most_often
 from tablerag.qa.wording import (
     acronym_spelled,
     counted_thing,
+    fronted_said_after,
     label_phrases,
     margin_as_share,
     neighbour_years_said,
@@ -804,7 +805,7 @@ def answer_table(
 ) -> Answer | None:
     """Answer from one given table, or None when the question does not link to it. ``llm``: route with it (when
     no route is given) and let it write SQL as configured."""
-    question = terms_said(table, neighbour_years_said(question))
+    question = terms_said(table, neighbour_years_said(fronted_said_after(question)))
     bound = polar_bound(question)
     if bound is not None:  # "does X have an altitude above 200 m?": the cell against the bound
         return _polar(table, bound, embedder, version, on_query, llm)

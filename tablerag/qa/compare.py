@@ -11,7 +11,7 @@ from dataclasses import replace
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
 from tablerag.parsing.spans import is_bucket
-from tablerag.parsing.totals import summed_parts, summing_column
+from tablerag.parsing.totals import summed_items, summed_parts, summing_column
 from tablerag.qa.link import (
     SCORE_DIGITS,
     TOTAL_TOKENS,
@@ -280,6 +280,8 @@ def same_label_rows(view: TypedView, linked: Linked) -> list[int]:
         return []
     if len({tuple(c[:-1]) for c in chains}) != len(chains):
         return []
+    if TOTAL_LABEL.search(chains[0][-1]) and any(linked.kind & set(tokens(c[-2])) for c in chains):
+        return []  # "By segment: ... Total" | "By type: ... Total": the section the kind heads holds the members
     rows = [s.index for s in top if s.index in view.rows]
     # the whole entity's section ("Consolidated") beside its segments' is no member ranked
     whole = {
@@ -294,10 +296,11 @@ def same_label_rows(view: TypedView, linked: Linked) -> list[int]:
 def _parts_of_named_whole(view: TypedView, linked: Linked) -> list[int]:
     """ "Which category was the largest component of gross property and equipment": the best-linked row is a whole
     whose amounts sum the rows above it ("Property and equipment, gross"), so those rows are what is ranked (not
-    the whole, nor the lines below it that net it). [] when the row sums no rows."""
+    the whole, nor the lines below it that net it; a section's total line by the section's items). [] when the row
+    sums no rows."""
     if not linked.rows or linked.rows[0].index not in view.rows:
         return []
-    return [r for r in summed_parts(view.table, linked.rows[0].index) if r in view.rows]
+    return [r for r in summed_items(view.table, linked.rows[0].index) if r in view.rows]
 
 
 # a residual bucket a report lists beside the items it names ("Other", "Other countries", "Rest of world",
@@ -344,12 +347,19 @@ def _own_level(view: TypedView, col: int) -> str:
 
 # "Rest of world" / "Rest of Europe" is an area of its own: no country, but a region a "which region" ranks, and a
 # segment a company reporting by geography ranks ("Rest of Asia Pacific" beside "Japan" and "Greater China")
-_REST_OF = re.compile(r"^\s*rest\s+of\b", re.IGNORECASE)
+# "Rest of world", "Rest of Asia Pacific", and "Other" before an area's own name ("Other Americas", "Other Europe";
+# not "Other countries" or "Other international", which name no area)
+_REST_OF = re.compile(
+    r"^\s*(?i:rest\s+of)\b"
+    r"|^\s*(?i:others?)\s+(?!(?i:countries|regions|markets|areas|segments|geographies|international|foreign|"
+    r"domestic|locations)\b)[A-Z][a-z]"
+)
 _AREA_KINDS = frozenset(tokens("region regions area areas geography geographies market markets segment segments"))
 
 
 def _area_of_its_own(label: str, kind: frozenset[str]) -> bool:
-    """ "Rest of world" when the kind asked is an area ("which region"): a member, not a residual bucket."""
+    """ "Rest of world" or "Other Americas" when the kind asked is an area ("which region"): a member, not a residual
+    bucket."""
     return bool(_REST_OF.search(label)) and bool(kind & _AREA_KINDS)
 
 
@@ -507,6 +517,17 @@ def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
     if not _QUARTER_WORD & set(linked.words):
         return []
     named = {int(w) for w in linked.words if is_year(w)}
+    said = {str(y) for y in named}
+    # quarter-end dates under a fiscal year's heading ("Fiscal 2023: September 30, 2022 ... June 30, 2023"): the
+    # heading says the year asked, not each date's calendar year
+    under = [
+        r
+        for r in view.rows
+        if (quarter_of_label(label := row_label(view, r)) is not None or part_of_year_label(label))
+        and said & years_in(" ".join(view.table.row_chain(r)[:-1]), header=True)
+    ]
+    if under:
+        return under
     found = [
         r for r in view.rows if (q := quarter_of_label(row_label(view, r))) is not None and (not named or q[0] in named)
     ]
@@ -514,7 +535,6 @@ def _quarter_rows(view: TypedView, linked: Linked) -> list[int]:
         return found
     # quarters without their year ("First Quarter" ... "Fourth Quarter" under "Fiscal 2019") or by their end dates:
     # the full year's row is no quarter
-    said = {str(y) for y in named}
     return [
         r
         for r in view.rows

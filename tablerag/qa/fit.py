@@ -364,6 +364,7 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
     stated = next(
         (s for s in linked.rows if s.tokens == said and _states_percent(table, s.index, linked, change)), None
     )
+    stated = stated or _share_row_named(table, linked, change)
     row = stated or share_part(table, linked)
     if row is None:
         return None
@@ -381,6 +382,25 @@ def stated_percent(table: Table, question: str, route_: Route, linked: Linked) -
         return None
     rows = [row] if stated is not None else linked.rows  # a part and its whole: the lookup takes the part
     return Linked(rows, cols, linked.key_cols, linked.words, linked.whole)
+
+
+# a row whose label says it is a share of a whole: "International revenue as a % of total revenue"
+_SHARE_LABEL = re.compile(r"%\s*of\b|\b(?:percent(?:age)?|share|proportion)\s+of\b", re.IGNORECASE)
+
+
+def _share_row_named(table: Table, linked: Linked, change: bool) -> Scored | None:
+    """The best-linked row, when its own label says it is a share of a whole ("International revenue as a % of
+    total revenue"), it holds every word of the whole the question asks the share of, and it states a percentage
+    in the best column: the share asked is stated, not to be computed ("what share of total revenue came from
+    international customers")."""
+    best = linked.row
+    if best is None or linked.whole is None:
+        return None
+    whole = set(linked.words[linked.whole[0] : linked.whole[1]])
+    own = " ".join(table.row_chain(best.index)[-1:])
+    if not whole or not whole <= best.tokens or not _SHARE_LABEL.search(own):
+        return None
+    return best if _states_percent(table, best.index, linked, change) else None
 
 
 def _states_percent(table: Table, row: int, linked: Linked, change: bool) -> bool:

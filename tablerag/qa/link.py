@@ -2497,6 +2497,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
             or _named_part(table, rows[1], rows[:1], by_word=len(tied) == MIN_UNITS_SHARED) is None
         )
     )
+    placed = _location_column_asked(table, question, key_cols)  # "where are swaps recorded": that column is asked
+    key_cols = key_cols - {placed} if placed is not None else key_cols
     col_q = _key_header_spent(table, rows, key_cols, q)
     cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
     cols = _duration_unit_unsaid(table, question, cols)
@@ -2542,7 +2544,42 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     rows, decided = _rows_way_first(table, q, rows, cols)
     rows_tied = rows_tied and not decided
+    if placed is not None:
+        first = Scored(placed, cols[0].score if cols else 1.0, frozenset(), 0)
+        cols = [first, *(c for c in cols if c.index != placed)]
+    elif not _WHERE.search(question):  # "what was the gain on swaps in 2022" asks no "Location of Gain (Loss)"
+        places = [c for c in cols if _location_column(table, c.index)]
+        cols = [*(c for c in cols if c not in places), *places]
     return Linked(rows, cols, key_cols, q, whole_named(question), rows_tied, kind_asked(question))
+
+
+# "where on the balance sheet are swaps recorded", "in which line item are they reported": a place is asked
+_WHERE = re.compile(
+    r"^\s*where\b|\b(?:in|on|under)\s+(?:which|what)\s+(?:balance\s+sheet\s+|financial\s+statement\s+)?"
+    r"(?:line|line\s+item|location|caption|account)\b",
+    re.IGNORECASE,
+)
+# a column saying where each row's amount sits: "Balance Sheet Location", "Classification", "Line item"
+_LOCATION_HEADER = re.compile(r"\b(?:location|classification|line\s+item|caption)\b", re.IGNORECASE)
+
+
+def _location_column_asked(table: Table, question: str, key_cols: set[int]) -> int | None:
+    """The one column of text, past the labels column, whose header says where each row's amount sits ("Balance
+    Sheet Location"), when the question asks where: the answer's column, never a key of the rows (its cells,
+    "Other assets", share words with the question). None otherwise."""
+    if not _WHERE.search(question):
+        return None
+    found = [c for c in range(1, table.n_cols) if _location_column(table, c)]
+    return found[0] if len(found) == 1 else None
+
+
+def _location_column(table: Table, col: int) -> bool:
+    """A column of text past the labels column whose header says where each row's amount sits."""
+    return (
+        col > 0
+        and _LOCATION_HEADER.search(table.column_name(col)) is not None
+        and not any(x.value is not None for x in table.cells if x.col == col and x.row >= table.header_rows)
+    )
 
 
 def _stated_comparison_first(table: Table, question: str, cols: list[Scored], key_cols: set[int]) -> list[Scored]:
@@ -3029,8 +3066,8 @@ _QUALIFIER_TOKENS = frozenset(tokens("net gross total other adjusted operating")
 
 def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool = False) -> Scored | None:
     """Of ``rows``, the first that ``total`` sums (a total by its label, or by its amounts: "Income before income
-    taxes" under "United States" and "Foreign") and that the question names by its whole own label and by words
-    none of the total's. ``by_word`` (rows tied with the total): a word of its own label that qualifies no amount in
+    taxes" under "United States" and "Foreign") and that the question names by its whole own label and by a word
+    the total's label lacks. ``by_word`` (rows tied with the total): a word of its own label that qualifies no amount in
     general names it ("subscription revenue" is "Subscription and support", a part of "Total revenues", which the
     question names by its noun alone)."""
     total_words = _label_words(table, total.index)
@@ -3039,7 +3076,13 @@ def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool =
         for s in rows
         if (own := _label_words(table, s.index))
         and (own <= s.tokens or (by_word and s.tokens & own - _QUALIFIER_TOKENS))
-        and not s.tokens & total_words
+        # none of the total's words, or a word of its own, no total itself ("warrant liability" beside "Total
+        # liabilities at fair value"; "Total shares repurchased" is no part of "Total cost of repurchases"); a
+        # period's word is no item's ("Current year" is not named by "in fiscal year 2017")
+        and (
+            not s.tokens & total_words
+            or (s.tokens - total_words - TOTAL_TOKENS - _QUALIFIER_TOKENS - _PERIOD_WORDS and not own & TOTAL_TOKENS)
+        )
     ]
     parts = set(summed_parts(table, total.index)) if named else set()
     parts |= {p for sub in list(parts) for p in summed_parts(table, sub)}  # a section total's parts are the total's

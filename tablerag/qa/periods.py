@@ -478,6 +478,8 @@ def quarter_ends_said(table: Table, question: str) -> str:
         if not own and (when := _column_date(" ".join(chain))) is not None:
             own = {" ".join(chain): when}
         dated.update(own)
+    if not dated:  # quarter ends without their year ("March 31 | ... | December 31" under year section rows)
+        return _quarter_end_of_year_said(table, question, m, number)
     if len(dated) < 2 or any(month not in QUARTER_END_MONTHS for _, month in dated.values()):
         return question
     asked = years_in(question)
@@ -487,6 +489,33 @@ def quarter_ends_said(table: Table, question: str) -> str:
     if len(ends) != 1:
         return question
     return f"{question[: m.end()]} ({ends[0]}){question[m.end() :]}"
+
+
+MAX_DAY_WORDS = 3  # a quarter's end day said alone: "December 31", "Dec. 31", "31 March"
+
+
+def _quarter_end_of_year_said(table: Table, question: str, m: re.Match[str], number: int) -> str:
+    """The quarter asked followed by the header of the column whose level is the day that ends it, when the columns
+    are a year's quarter ends without a year ("Three Months Ended / March 31 | June 30 | September 30 | December
+    31", the years in section rows): the ``number``-th of four set in order, else the one of that calendar
+    quarter's month. Unchanged otherwise."""
+    days: list[tuple[int, str]] = []
+    for c in range(table.n_cols):
+        levels = table.column_chain(c)
+        last = levels[-1] if levels else ""
+        month = _MONTH.search(last)
+        if month is not None and not years_in(last, header=True) and len(last.split()) <= MAX_DAY_WORDS:
+            days.append((month_number(month.group(1)), last))
+    if len(days) < 2 or any(mo not in QUARTER_END_MONTHS for mo, _ in days):
+        return question
+    if len(days) == QUARTERS_IN_YEAR and len({mo for mo, _ in days}) == QUARTERS_IN_YEAR:
+        end = days[number - 1][1]
+    else:
+        ends = [day for mo, day in days if mo == 3 * number]
+        if len(ends) != 1:
+            return question
+        end = ends[0]
+    return f"{question[: m.end()]} ({end}){question[m.end() :]}"
 
 
 _FISCAL = re.compile(r"\bfiscal\b|\bFY\s?(?:19|20)?\d\d\b", re.IGNORECASE)

@@ -739,6 +739,27 @@ _NEIGHBOUR_YEAR = re.compile(
 )
 
 
+# a phrase leaving something out set before the question word ("Outside the United States, which country ...",
+# "Excluding Corporate, which segment ..."): a qualifier of what is asked, said after it as usual ("Among A, B and
+# C, which ..." names the candidates, a list no rule reads after the question: left as said)
+_FRONTED = re.compile(
+    r"^\s*(?P<front>(?:outside|excluding|except|apart\s+from|aside\s+from|besides)\b[^?]{1,80}?),\s*"
+    r"(?P<rest>(?:which|what)\b[^?]*?)\s*(?P<end>\?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def fronted_said_after(question: str) -> str:
+    """The question with a qualifying phrase set before its question word said after the rest ("Outside the United
+    States, which country held the most assets?" is "Which country held the most assets, outside the United
+    States?"): the question word opens it, as the rules read it. Unchanged otherwise."""
+    m = _FRONTED.match(question)
+    if m is None:
+        return question
+    rest = m.group("rest")
+    return f"{rest[0].upper()}{rest[1:]}, {m.group('front')[0].lower()}{m.group('front')[1:]}{m.group('end') or ''}"
+
+
 def neighbour_years_said(question: str) -> str:
     """The question with a year named by the year next to it said as that year: "in the year before fiscal 2019"
     is "in fiscal 2018" ("the years after 2026" are every later year, no one year)."""
