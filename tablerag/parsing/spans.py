@@ -337,22 +337,19 @@ def _free_periods_taken(table: Table, own: list[Cell], periods: set[int]) -> boo
     """The last label of a borderless header row of several, no period itself, over period columns only, widened to
     the right over the sibling period columns next to it that no label of its row stands over ("Percentage of
     plan assets at December 31," set flush over 2019, nothing over 2018; "Nine Months Ended" over the first of its
-    two dates): a group label is set over its first column as often as centred. True when any widened."""
-    widened = False
-    for label in sorted(own, key=lambda c: c.col):
-        spanned = set(range(label.col, label.col + label.col_span))
-        if is_period(label.text) or not spanned <= periods:
-            continue
-        if any(o.col > label.col for o in own):  # free columns between two labels are either's ("Actual | Projected")
-            continue
-        taken = _held_by_others(own, label)
-        hi = label.col + label.col_span - 1
-        while hi + 1 in periods and hi + 1 not in taken:
-            hi += 1
-        if hi != label.col + label.col_span - 1:
-            label.col_span = hi - label.col + 1
-            widened = True
-    return widened
+    two dates): a group label is set over its first column as often as centred. Free columns between two labels
+    are either's ("Actual | ... | Projected"): left as they are. True when the label widened."""
+    label = max(own, key=lambda c: c.col)
+    if is_period(label.text) or not set(range(label.col, label.col + label.col_span)) <= periods:
+        return False
+    taken = _held_by_others(own, label)
+    hi = label.col + label.col_span - 1
+    while hi + 1 in periods and hi + 1 not in taken:
+        hi += 1
+    if hi == label.col + label.col_span - 1:
+        return False
+    label.col_span = hi - label.col + 1
+    return True
 
 
 def _held_by_others(own: list[Cell], label: Cell) -> set[int]:

@@ -37,7 +37,7 @@ _TOTAL_LINE = re.compile(r"^\s*(?:sub-?\s?)?total\b|^\s*(?:итого|всего
 def summed_items(table: Table, row: int) -> list[int]:
     """The rows ``row`` sums (`summed_parts`), each part that is a total line itself ("Total international" under
     "International:") replaced by the rows it sums when a lone line stands beside it ("United States"): the items a
-    ranking or a count of the whole's kind takes, no subtotal among them. Where every part is a section's total,
+    ranking of the whole's kind takes, no subtotal among them. Where every part is a section's total,
     the sections are the items."""
     parts = summed_parts(table, row)
     subtotals = {

@@ -2497,7 +2497,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
             or _named_part(table, rows[1], rows[:1], by_word=len(tied) == MIN_UNITS_SHARED) is None
         )
     )
-    placed = _location_column_asked(table, question, key_cols)  # "where are swaps recorded": that column is asked
+    placed = _location_column_asked(table, question)  # "where are swaps recorded": that column is asked
     key_cols = key_cols - {placed} if placed is not None else key_cols
     col_q = _key_header_spent(table, rows, key_cols, q)
     cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
@@ -2563,7 +2563,7 @@ _WHERE = re.compile(
 _LOCATION_HEADER = re.compile(r"\b(?:location|classification|line\s+item|caption)\b", re.IGNORECASE)
 
 
-def _location_column_asked(table: Table, question: str, key_cols: set[int]) -> int | None:
+def _location_column_asked(table: Table, question: str) -> int | None:
     """The one column of text, past the labels column, whose header says where each row's amount sits ("Balance
     Sheet Location"), when the question asks where: the answer's column, never a key of the rows (its cells,
     "Other assets", share words with the question). None otherwise."""
