@@ -402,3 +402,22 @@ def test_a_period_word_of_the_question_names_no_part_of_a_total(tmp_path):
         ("What was the total current tax expense in fiscal year 2017?", "950"),
         ("What was the overseas current tax expense for the current year in 2018?", "1,055"),
     )
+
+
+HEDGES = [
+    ["(in thousands)", "December 31, 2023", "December 31, 2022"],
+    ["Derivative liabilities:", "", ""],
+    ["Designated as hedging instruments:", "", ""],
+    ["Foreign exchange forward contracts", "$ 418", "$ 1,056"],
+    ["Not designated as hedging instruments:", "", ""],
+    ["Foreign exchange forward contracts", "856", "458"],
+    ["Total derivative liabilities", "$ 1,274", "$ 1,514"],
+]
+
+
+def test_un_before_a_participle_is_not(tmp_path):
+    answers_each(
+        table_from_rows(HEDGES, tmp_path, "hedges"),
+        ("What was the fair value of undesignated foreign exchange forward contracts at December 31, 2022?", "458"),
+        ("What was the fair value of designated foreign exchange forward contracts at December 31, 2022?", "$ 1,056"),
+    )

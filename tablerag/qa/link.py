@@ -148,6 +148,14 @@ _SPACED_DIGITS = re.compile(r"(?<!\d)(\d) (?=\d(?!\d))")  # "2 0 1 8" (letter-sp
 
 # "non-current" (also "non current", as questions write it) is one word, not "current"
 _NEGATED = re.compile(r"\b(non)(?:[-\u2010\u2011]|\s+)(?=\w)", re.IGNORECASE)
+# "un-" or "not" before a participle reports use both ways is "non-": "unvested" and "not vested" are "nonvested",
+# "undesignated" is "Not designated as hedging instruments" (a closed list: "United", "under" keep their "un")
+_NOT_DONE = re.compile(
+    r"\b(?:un[-\u2010\u2011]?|not\s+)(?=(?:designated|vested|billed|earned|secured|audited|funded|collected|"
+    r"consolidated|guaranteed|hedged|allocated|restricted|recognized|recognised|realized|realised|amortized|"
+    r"amortised)\b)",
+    re.IGNORECASE,
+)
 # the part a label says it leaves out is what the row is not: "Operating lease liabilities, net of current portion" is
 # the non-current liability, and "the current operating lease liabilities" does not name it ("Less current portion"
 # opening a label is that portion itself, kept)
@@ -528,6 +536,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _SIGNED_MOVE.sub(lambda m: " increase " if (m.group(1) or m.group(2)) == "+" else " decrease ", text)
     text = _BOUND_WORDS.sub(lambda m: "more than " if m.group(1) else "less than ", _OR_MORE.sub(" ormore ", text))
     text = _LEFT_OUT_PORTION.sub(" noncurrent ", text)
+    text = _NOT_DONE.sub("non", text)
     text = _PREFIXED.sub(r"\1", _NEGATED.sub(r"\1", _SPACED_DIGITS.sub(r"\1", joined_years(undotted(text)))))
     text = _PERCENT.sub(" percent ", text)
     text = _FISCAL_MARK.sub("fiscal year ", _FISCAL_SHORT.sub(_fiscal_in_full, _PART_OF_YEAR.sub(_part_in_words, text)))
