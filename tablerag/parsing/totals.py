@@ -6,6 +6,7 @@ Its cells keep their text; only its row-header chain gains the word."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark
@@ -70,20 +71,37 @@ def summing_rows(table: Table) -> list[int]:
     amount of the row counts, percentages too, and every row above is a part, an "Of which" line too (`summed_parts`,
     asked of one row, leaves both out)."""
     values, labelled, nils = _amounts_and_nils(table)
-    found: list[int] = []
+    walk = _runs_walked(table, table.n_rows, values, labelled, _with_nils(values, nils), set(), sub_parts=True)
+    return [r for r, summed in walk if summed]
+
+
+def _runs_walked(
+    table: Table,
+    end: int,
+    values: dict[int, dict[int, float]],
+    labelled: set[int],
+    as_parts: dict[int, dict[int, float]],
+    shares: set[int],
+    sub_parts: bool,
+) -> Iterator[tuple[int, list[int]]]:
+    """Each body row above ``end`` with amounts or nil marks, with the nearest rows since its section began that its
+    amounts sum ([] when none, and for a nil line: an item adding nothing). The columns ``shares`` are left out of
+    the sum unless the row has no other amounts; ``sub_parts``: an "Of which" line is a part too, else skipped."""
     parts: list[int] = []  # rows with amounts since the section began
-    as_parts = _with_nils(values, nils)
-    for r in range(table.header_rows, table.n_rows):
+    for r in range(table.header_rows, end):
+        if not sub_parts and SUB_PART.match(" ".join(table.row_chain(r)[-1:])):
+            continue
         if r not in values:
-            if r in nils:  # an item all of whose amounts are nil: a part of the run, adding nothing
+            if r in as_parts:  # an item all of whose amounts are nil: a part of the run, adding nothing
                 parts.append(r)
+                yield r, []
             elif r in labelled:  # a section row: its rows are parts of their own
                 parts = []
             continue
-        if _summed_run(as_parts, parts, values[r]):
-            found.append(r)
+        own = {c: v for c, v in values[r].items() if c not in shares} or values[r]
+        n = _summed_run(as_parts, parts, own)
+        yield r, parts[len(parts) - n :] if n else []
         parts.append(r)
-    return found
 
 
 def label_total_rows(table: Table) -> list[int]:
@@ -179,23 +197,9 @@ def _outer_lines(
 ) -> list[int]:
     """The rows with amounts (or nil marks) above ``row``, less those a subtotal above sums: the lines a total of
     subtotals and lone lines adds up."""
-    parts: list[int] = []  # rows with amounts since the section began
     outer: list[int] = []
-    for r in range(table.header_rows, row):
-        if SUB_PART.match(" ".join(table.row_chain(r)[-1:])):
-            continue
-        if r not in values:
-            if r in as_parts:  # a nil line: a part adding nothing
-                parts.append(r)
-                outer.append(r)
-            elif r in labelled:
-                parts = []
-            continue
-        n = _summed_run(as_parts, parts, {c: v for c, v in values[r].items() if c not in shares} or values[r])
-        if n:
-            summed = set(parts[len(parts) - n :])
-            outer = [x for x in outer if x not in summed]
-        parts.append(r)
+    for r, summed in _runs_walked(table, row, values, labelled, as_parts, shares, sub_parts=False):
+        outer = [x for x in outer if x not in summed]
         outer.append(r)
     return outer
 

@@ -542,8 +542,8 @@ def compute(
     period ("in which year"), so a superlative compares the linked row across its columns, never rows; ``thing``:
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
     ``only_in``: a count of the rows with an amount in one year and none in the other ("values in 2019 but not in
-    2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an average keeps to; ``offered``: the words of the
-    alternatives a comparison ends on (`alternatives`)."""
+    2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an
+    average keeps to; ``offered``: the words of the alternatives a comparison ends on (`alternatives`)."""
     intent = route.intent
     if intent is None:
         return None
