@@ -732,3 +732,49 @@ def test_a_header_over_a_unit_line_and_a_first_section_heading_stays_the_tables_
         assert table.row_chain(cash)[-1] == "Cash and cash equivalents", name
         if name != "unit":
             assert "Assets acquired:" in table.row_chain(cash), name
+
+
+def _report_table(tmp_path: Path, name: str, rows: list[list[str]]) -> Table:
+    """``rows`` typeset borderless as the report benchmark sets its pages (a lone header label centred over the like
+    columns around its own), read back."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    import qa_reports
+
+    return _table(qa_reports.typeset({"table": {"table": rows}, "paragraphs": []}, tmp_path / name, borderless=True))
+
+
+def test_a_label_centred_over_quarter_end_days_heads_every_one_of_them(tmp_path: Path) -> None:
+    """ "Three Months Ended" centred over four quarter-end days with no year ("March 31 | ... | December 31") is as
+    nearly centred over the middle two: the days are sibling periods, so it heads all four."""
+    rows = [
+        ["", "Three Months Ended", "", "", ""],
+        ["(in thousands, except per share data)", "March 31", "June 30", "September 30", "December 31"],
+        ["2023", "", "", "", ""],
+        ["Revenue", "$ 292,410", "$ 305,876", "$ 316,902", "$ 333,424"],
+        ["Gross profit", "173,015", "183,220", "191,406", "202,757"],
+        ["Net income", "14,102", "18,335", "22,907", "27,944"],
+    ]
+    table = _report_table(tmp_path, "quarters.pdf", rows)
+    for value, day in (("$ 292,410", "March 31"), ("$ 305,876", "June 30"), ("$ 333,424", "December 31")):
+        assert table.column_chain(_column_of(table, value)) == ["Three Months Ended", day], table.grid()
+
+
+def test_a_date_label_centred_over_its_years_beside_a_text_column_heads_the_years_only(tmp_path: Path) -> None:
+    """ "December 31," centred over "2019 | 2018" (narrow years set flush right in wide amount columns) is nearer the
+    centre of those columns' cells than of the run of sub-labels that takes in "Maturity" beside them."""
+    rows = [
+        ["", "", "", "December 31,", ""],
+        ["(in thousands)", "Interest Rate", "Maturity", "2019", "2018"],
+        ["Fixed-rate debt:", "", "", "", ""],
+        ["4.25% Senior Notes due 2024", "4.25%", "March 15, 2024", "$ 400,000", "$ 400,000"],
+        ["5.875% Senior Notes due 2027 (1)", "5.875%", "October 1, 2027", "350,000", "—"],
+        ["Equipment financing obligations", "3.10% - 4.60%", "Various through 2023", "18,642", "24,107"],
+        ["Variable-rate debt:", "", "", "", ""],
+        ["Term Loan A", "LIBOR + 1.50%", "June 30, 2023", "237,500", "250,000"],
+        ["Revolving credit facility ($500 million capacity)", "LIBOR + 1.25%", "June 30, 2023", "45,000", "120,000"],
+        ["Total principal amount", "", "", "1,051,142", "794,107"],
+        ["Long-term debt, net of current portion", "", "", "$ 1,021,462", "$ 768,952"],
+    ]
+    table = _report_table(tmp_path, "maturity.pdf", rows)
+    assert table.column_chain(_column_of(table, "March 15, 2024")) == ["Maturity"], table.grid()
+    assert table.column_chain(_column_of(table, "$ 400,000")) == ["December 31,", "2019"]

@@ -110,6 +110,38 @@ def _best_run(
     return best
 
 
+def _share_off(run: tuple[float, int, int], ext: list[tuple[float, float] | None]) -> float:
+    """How far off its run's centre a label sits (`_best_run`'s offset), as a share of the run's width on ``ext``."""
+    spans = [e for e in ext[run[1] : run[2] + 1] if e is not None]
+    return run[0] / max(max(e[1] for e in spans) - min(e[0] for e in spans), 1.0)
+
+
+DOUBTFUL_CENTRE = 0.5  # a label off its sub-labels' centre by over this share of CENTRE_TOL is centred doubtfully
+CLEARLY_BETTER = 0.5  # a run of cells centred at most this share as far off as the doubtful one is the label's run
+
+
+def _centred_run(
+    cell: Cell,
+    lo: int,
+    hi: int,
+    ext: list[tuple[float, float] | None],
+    cols: list[tuple[float, float] | None],
+    groups: list[tuple[int, int]],
+) -> tuple[float, int, int] | None:
+    """The run a label is centred over: over its sub-labels, else over its columns' cells (sub-labels narrower
+    than the label). A label only doubtfully centred over its sub-labels (near the tolerance's edge) and clearly
+    centred over the cells of another run is that run's: narrow years set flush right in wide amount columns
+    ("December 31," over "2019 | 2018" seems as near the centre of "Maturity | 2019 | 2018" as of its own)."""
+    by_labels = _best_run(cell, lo, hi, ext, groups)
+    by_cells = _best_run(cell, lo, hi, cols, groups)
+    if by_labels is None or by_cells is None:
+        return by_labels or by_cells
+    doubtful = _share_off(by_labels, ext)
+    if doubtful > DOUBTFUL_CENTRE * CENTRE_TOL and _share_off(by_cells, cols) <= CLEARLY_BETTER * doubtful:
+        return by_cells
+    return by_labels
+
+
 def spread_group_labels(table: Table) -> bool:
     """Widen centred group labels of the header rows (all but the last) in place; True when any cell changed."""
     changed = False
@@ -144,8 +176,7 @@ def spread_group_labels(table: Table) -> bool:
                 lo -= 1
             while hi < ceiling and not taken[hi + 1]:
                 hi += 1
-            # centred over its sub-labels, else over its columns' cells (sub-labels narrower than the label)
-            best = _best_run(cell, lo, hi, ext, groups) or _best_run(cell, lo, hi, cols, groups)
+            best = _centred_run(cell, lo, hi, ext, cols, groups)
             if best is None or _stacked(table, cell, best[0]) or _flush_right(cell, ext):
                 continue
             run = best[1:]
@@ -309,6 +340,8 @@ def spread_period_labels(table: Table) -> bool:
             changed = _periods_regained(table, own, periods) or changed
             # the same for a run of maturity buckets ("Payments due by period" over "Less than 1 year | 1-3 years")
             changed = _periods_regained(table, own, _columns_below(table, row, is_bucket)) or changed
+            # and of quarter-end days under a lone period label ("Three Months Ended" over "March 31 | June 30 | ...")
+            changed = _periods_regained(table, own, _columns_below(table, row, is_day_of_year)) or changed
             changed = _comparisons_dropped(table, row, own, periods) or changed
             changed = _sibling_comparisons_dropped(table, row, own) or changed
             if len(own) > 1:  # a label over the first of its periods, the next ones with no label over them
@@ -468,6 +501,19 @@ _BUCKET = re.compile(
 def is_bucket(text: str) -> bool:
     """A label naming a span of time from now ("1-3 years", "Less than 1 year", "Thereafter"): a maturity bucket."""
     return bool(_BUCKET.match(" ".join(text.split()).rstrip(".:")))
+
+
+_MONTH = (  # a month's name in full or cut short ("Sept.", "Dec")
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+# a day of the year with no year: "March 31", "Dec. 31,", "30 June" (quarter-end columns under "Three Months Ended")
+_DAY_OF_YEAR = re.compile(rf"^(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH}),?$", re.IGNORECASE)
+
+
+def is_day_of_year(text: str) -> bool:
+    """A label naming a day of the year and nothing else ("March 31", "30 June"): a period end without its year."""
+    return bool(_DAY_OF_YEAR.match(" ".join(text.split())))
 
 
 def _siblings(table: Table, row: int, col: int, other: int) -> bool:
