@@ -640,6 +640,7 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
     has_values = any(not _is_label(c) for c in table.cells if c.row >= table.header_rows and c.col >= stop)
     carried: str | None = None  # the outer stub label of the rows above, in a stub of two or more columns
     nested = stop - first >= 2
+    opening = _record_opening_period(table, cover, first, stop) if nested else None
     for r in range(table.header_rows, table.n_rows):
         labels: list[str] = []
         for col in range(first, stop):
@@ -647,7 +648,11 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
             if text and text not in labels:
                 labels.append(text)
         outer = _label(cover[r][first]) if nested else None
-        if outer:
+        if outer and opening is not None and carried is not None and _label(cover[r][stop - 1]) not in ("", opening):
+            # a later period line of a record opened by its name ("James Pattinson | FY20" then "Chief Operating
+            # Officer | FY19"): the outer label there says more of the record (its role), no record of its own
+            labels = [carried, *labels]
+        elif outer:
             carried = outer
         elif not labels:
             carried = None
@@ -665,6 +670,24 @@ def _row_kinds(table: Table, stub: tuple[int, int]) -> list[_RowKind | None]:
         valued = {c.row for c in table.cells if c.col >= stop and c.text.strip() and not _is_label(c)}
         kinds = _wrapped_labels(table, kinds, valued)
     return _confirm_sections(_merged_sections(table, kinds, starts))
+
+
+MIN_RECORDS = 2  # a period that opens each record is seen opening two at least
+MIN_RECORD_PERIODS = 2  # a record runs over two periods at least: one period is a plain column of years
+
+
+def _record_opening_period(table: Table, cover: list[list[Cell | None]], first: int, stop: int) -> str | None:
+    """The period that opens each record of a stub whose inner column names periods in a cycle, each record's
+    name beside its first period ("Andrew Brennan | FY20", "Managing Director and CEO | FY19", "Claire Donovan |
+    FY20", ...); None unless every inner label is a period, at least two differ, and the first one comes back
+    with a name beside it every time."""
+    inner = [(_label(cover[r][stop - 1]), _label(cover[r][first])) for r in range(table.header_rows, table.n_rows)]
+    periods = [(p, name) for p, name in inner if p]
+    if not periods or not all(is_period(p) for p, _ in periods) or len({p for p, _ in periods}) < MIN_RECORD_PERIODS:
+        return None
+    opening = periods[0][0]
+    opened = [name for p, name in periods if p == opening]
+    return opening if len(opened) >= MIN_RECORDS and all(opened) else None
 
 
 # fewer than this share of a stub's labels must open lower-case for such a label to be the end of the one above:

@@ -271,6 +271,12 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
     )
     if not filled:
         return None
+    # "the total STI for executive KMP" over "Total executive KMP" and "STI | ... | Total" columns: the "total" the row
+    # is found by names no "Total" column when another column is named by a word of its own
+    row_named = set(tokens(" ".join(table.row_chain(r))))
+    by_total = [c for c in filled if c.tokens and c.tokens <= TOTAL_TOKENS & row_named & part.tokens]
+    if by_total and any(c.tokens - row_named - TOTAL_TOKENS and not all(map(is_year, c.tokens)) for c in filled):
+        filled = [c for c in filled if c not in by_total]
     # a column named only by words of the row's own name, none of them a word the row was found by, says the kind
     # of row ("the limit on the Westpac facility" over "Facility | Lender | Limit", the row found by "Westpac"),
     # when another column is named by words of its own
@@ -1007,7 +1013,7 @@ def _from_table(
         taken = lookup(table, linked, version, question)
         if (
             taken is None
-            or not states_result(table, route_, taken.citations, taken.unit)
+            or not states_result(table, route_, taken.citations, taken.unit, question)
             or number_for_a_name(table, question, taken.citations)
         ):
             return None

@@ -28,6 +28,10 @@ _SPAN_AFTER = re.compile(
     rf"\s+(?:(?:more|less)\s+than\s+|over\s+|under\s+)?{NUMBER_WORD}\s+(?:years?|months?|weeks?|days?)\b", re.IGNORECASE
 )
 
+# an amount after the place word ("customers with ARR above $100,000", "rates below 5%"): a bound, no row placed;
+# a year alone stays a place in time ("the year before 2019")
+_AMOUNT_AFTER = re.compile(r"\s+(?:[$€£¥]\s*\d|(?!(?:19|20)\d\d\b)\d)")
+
 # what a profit is before or after ("earnings before interest and taxes", "profit after tax", "income before
 # depreciation"): the place word names a measure, no row beside another ("EBITDA after special items" over a
 # "Special items" row and the EBITDA line under it is that line: the row after them)
@@ -42,7 +46,7 @@ def _place_word(table: Table, question: str) -> re.Match[str] | None:
     m = _BESIDE.search(question)
     if m is None:
         return None
-    if _SPAN_AFTER.match(question, m.end()) or _MEASURE_AFTER.match(question, m.end()):
+    if any(p.match(question, m.end()) for p in (_SPAN_AFTER, _MEASURE_AFTER, _AMOUNT_AFTER)):
         return None
     word = m.group("word").lower()
     return None if any(word in p.split() for p in label_phrases(table)) else m

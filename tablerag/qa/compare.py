@@ -702,9 +702,20 @@ def _outflows(view: TypedView, cells: list[tuple[int, int]], sandbox: Sandbox, p
         return False
     for r, c in cells:
         said = _cell_said(view, r, c)
-        if not any(OUTFLOW.search(t) for t in said) and any(TWO_WAY.search(t) for t in said):
+        if not any(OUTFLOW.search(t) or _falls_only(t) for t in said) and any(TWO_WAY.search(t) for t in said):
             return False
     return True
+
+
+_FALL = re.compile(r"\b(?:decreases?|reductions?|declines?)\b", re.IGNORECASE)
+_RISE = re.compile(r"\b(?:increases?|additions?|growth)\b", re.IGNORECASE)
+
+
+def _falls_only(text: str) -> bool:
+    """A label naming a fall and no rise ("Decreases related to settlements with taxing authorities" in a
+    roll-forward, printed "(38)"): its negative is its size, as an outflow's is ("Increase (decrease)" goes either
+    way)."""
+    return bool(_FALL.search(text)) and not _RISE.search(text)
 
 
 def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:

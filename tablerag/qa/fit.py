@@ -31,7 +31,14 @@ from tablerag.qa.periods import (
     years_in,
 )
 from tablerag.qa.route import AS_PERCENT, ASKS_FOR_NAME, Intent, Route, whole_moved_blanked
-from tablerag.qa.wording import echoes_the_question, label_phrases, phrase_left_out, plain_words, said_with_a_label
+from tablerag.qa.wording import (
+    counted_thing,
+    echoes_the_question,
+    label_phrases,
+    phrase_left_out,
+    plain_words,
+    said_with_a_label,
+)
 
 ASKS_PERIOD = asks_for((*PERIOD_NOUNS, "date"))  # "on what date": a column named by a date is a period too
 STATED_RESULT: dict[Intent, re.Pattern[str]] = {
@@ -295,7 +302,9 @@ _NOTE_ASKED = re.compile(r"^\s*(?:in\s+|under\s+)?(?:which|what)\s+notes?\b", re
 _STATED_COUNT = re.compile(r"\b(?:number|count)\b|#", re.IGNORECASE)  # a label saying its cells count
 
 
-def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], unit: str | None) -> bool:
+def states_result(
+    table: Table, route_: Route, citations: list[dict[str, Any]], unit: str | None, question: str = ""
+) -> bool:
     """A computation the rules could not make may still be stated in the table: one cell whose row or column names
     the result ("Total revenue", "Current ratio", "% Change", a percentage asked as a ratio). Any other cell, or
     one cell per period, is an operand, not the answer: the question is refused rather than answered with it."""
@@ -308,7 +317,12 @@ def states_result(table: Table, route_: Route, citations: list[dict[str, Any]], 
         if len(citations) != 1:
             return False
         r, c = citations[0]["row"], citations[0]["col"]
-        return bool(_STATED_COUNT.search(" ".join([*table.row_chain(r), table.column_name(c)])))
+        if _STATED_COUNT.search(" ".join([*table.row_chain(r), table.column_name(c)])):
+            return True
+        # or its row names what is counted ("how many paid memberships" over "Paid memberships at end of period")
+        thing = counted_thing(question) if question else None
+        head = set(tokens(thing.split()[-1])) if thing else set()
+        return bool(head) and head <= set(tokens(table.row_chain(r)[-1] if table.row_chain(r) else ""))
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True
@@ -419,7 +433,10 @@ def share_part(table: Table, linked: Linked) -> Scored | None:
     best = linked.row
     if best is None or linked.whole is None:
         return best
-    own = set(tokens(" ".join(table.row_chain(best.index)[-1:])))
+    label = " ".join(table.row_chain(best.index)[-1:])
+    if _SHARE_LABEL.search(label):
+        return best  # "As a percentage of revenue" under an item: the share itself, no whole it is taken of
+    own = set(tokens(label))
     whole = set(linked.words[linked.whole[0] : linked.whole[1]]) & best.tokens
     if not whole or not whole <= own:
         return best  # the whole's words are its section's ("Percentage of net revenue: / Customer A"), not its own

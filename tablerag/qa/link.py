@@ -900,6 +900,10 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q
     if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
         return q
+    # "what range of risk-free rates was used" over "Risk-free interest rate": what follows the measure names the row
+    of = _MEASURE_OF.match(m.group(1))
+    if table is not None and of is not None and _kind_names_a_row(table, set(tokens(m.group(1)[of.end(1) :]))):
+        return q
     if table is not None and _measure_of_a_row(table, m.group(1)):
         return q
     if _AMOUNT_REPORTED.match(question) and rule_route(question).kind is not RouteKind.AGGREGATE:
@@ -913,6 +917,28 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
 _MEASURE_OF = re.compile(
     r"^\s*(?!(?:percentage|percent|share|proportion|fraction|portion)\b)([^\W\d_][\w'-]*)\s+of\s+\S", re.IGNORECASE
 )
+
+
+def _kind_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """ "What expected volatility was used to value the units granted": the kind asked is one row's whole label
+    ("Expected volatility"), so that row is asked, whatever other rows the rest of the question names better
+    ("Grant date fair value per unit"), when the best row does not say the kind; only when exactly one linked row's
+    label is the kind."""
+    m = _WHICH_KIND.match(question)
+    if m is None or len(rows) < MIN_UNITS_SHARED or _PERIOD_KIND.search(m.group(1)):
+        return rows
+    kind = set(tokens(m.group(1)))
+    if len(kind) < MIN_PHRASE_WORDS or kind <= rows[0].tokens:
+        return rows  # the best row says the kind too ("what net income was attributable to ..."): it stays first
+    valued = {c.row for c in table.cells if c.value is not None and not c.is_header}  # a heading states nothing
+    named = [
+        s
+        for s in rows
+        if s.index in valued and set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(s.index)[-1:])))) == kind
+    ]
+    if len(named) != 1 or named[0] is rows[0]:
+        return rows
+    return [named[0], *(x for x in rows if x is not named[0])]
 
 
 def _measure_of_a_row(table: Table, kind: str) -> bool:
@@ -1263,13 +1289,17 @@ def _sections_saying(
     table: Table, rows: list[int], says: Callable[[set[str]], bool]
 ) -> dict[tuple[str, ...], list[int]]:
     """``rows`` by the section path over them, for the sections whose headings' words ``says`` accepts; totals
-    left out."""
+    left out, named or summing the lines above ("Non-GAAP net income" closing "Non-GAAP adjustments:")."""
     by_section: dict[tuple[str, ...], list[int]] = {}
     for r in rows:
         chain = table.row_chain(r)
         if len(chain) >= 2 and says(set(tokens(" ".join(chain[:-1])))) and not TOTAL_TOKENS & set(tokens(chain[-1])):
             by_section.setdefault(tuple(chain[:-1]), []).append(r)
-    return by_section
+    return {
+        section: kept
+        for section, members in by_section.items()
+        if (kept := [r for r in members if not summed_parts(table, r)] if len(members) > 1 else members)
+    }
 
 
 def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
@@ -1553,6 +1583,15 @@ def _balance_at_date(table: Table, question: str) -> str:
     labels = [" ".join(table.row_chain(r)[-1:]) for r in range(table.header_rows, table.n_rows)]
     if any(years_in(label) for label in labels) or sum(bool(_END_BALANCE.search(x)) for x in labels) != 1:
         return question
+    # a row outside the roll-forward named by every word of its path ("noncurrent deferred revenue" over "Deferred
+    # revenue: / Noncurrent" above "Changes in deferred revenue: / ... / Ending balance") is the amount asked
+    end = next(r for r, x in enumerate(labels, start=table.header_rows) if _END_BALANCE.search(x))
+    said = set(tokens(question))
+    for r in range(table.header_rows, table.n_rows):
+        chain = table.row_chain(r)
+        words = set(tokens(" ".join(chain)))
+        if chain[:-1] != table.row_chain(end)[:-1] and len(words) >= MIN_PHRASE_WORDS and words <= said:
+            return question
     return f"{question.rstrip(' ?')} ending balance?"
 
 
@@ -1825,6 +1864,25 @@ def _price_unasked(table: Table, question: str, first: int, second: int) -> bool
         return False
     said = " ".join(table.row_chain(second)[-1:]), " ".join(table.row_chain(first)[-1:])
     return bool(_PRICE_LABEL.search(said[0])) and not _PRICE_LABEL.search(said[1])
+
+
+# words that make an amount a particular one of its kind ("Gross profit", "Operating profit", "Adjusted EBITDA"):
+# unsaid, they name the narrower amount, not the plain one asked ("and other" widens a line, it narrows none)
+_NARROWING = frozenset(tokens("gross operating adjusted underlying"))
+
+
+def _qualifier_unsaid(table: Table, question: str, first: int, second: int) -> bool:
+    """Of two rows of values tied on a word both labels say, the second's own label narrows the amount by a word the
+    question does not say and the first's does not ("restated profit" over "Profit for the year" and "Gross
+    profit"); a value looked up only."""
+    said = set(tokens(question))
+    own = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in (first, second)}
+    valued = {c.row for c in table.cells if c.value is not None and not c.is_header and c.row in own}
+    if valued != set(own) or not own[first] & own[second] & said:
+        return False  # a heading, or two lines that share no word said: nothing narrows one of a kind
+    if rule_route(question).kind is not RouteKind.LOOKUP:
+        return False  # a ranking or a sum takes its rows by other rules ("the largest loan exposure")
+    return bool((own[second] & _NARROWING) - said) and not own[first] & _NARROWING - said
 
 
 def _base_decides(table: Table, question: str, first: int, second: int) -> bool:
@@ -2487,10 +2545,12 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
     rows = _tie_decided(rows, lambda a, b: _base_decides(table, question, a, b))  # the item of a share, not its base
     rows = _tie_decided(rows, lambda a, b: _price_unasked(table, question, a, b))  # the quantity, not its price
+    rows = _tie_decided(rows, lambda a, b: _qualifier_unsaid(table, question, a, b))  # the plain amount
     rows = _named_section_first(table, q, _movement_before_balance(table, question, rows))
     rows = _line_in_block(table, q, _year_in_block(table, question, rows))
     rows = _part_named_of_total(table, q, rows)
     rows = _grand_total_first(table, rows)
+    rows = _kind_row_first(table, question, rows)
     # a period the question names decides a tie: it put another row first, or the first row is of that period
     rows_tied = (
         len(rows) >= 2
@@ -2500,6 +2560,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and not _end_decides(table, question, rows[0].index, rows[1].index)
         and not _base_decides(table, question, rows[0].index, rows[1].index)
         and not _price_unasked(table, question, rows[0].index, rows[1].index)
+        and not _qualifier_unsaid(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (
             whole_named(question) is not None
@@ -3080,6 +3141,9 @@ def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool =
     general names it ("subscription revenue" is "Subscription and support", a part of "Total revenues", which the
     question names by its noun alone)."""
     total_words = _label_words(table, total.index)
+    # the words of the headings over the total, which its part under them shares ("Accumulated depreciation:" over
+    # both "At 31 December 2019 and 1 January 2020" and the closing "At 31 December 2020"), name no part
+    headings = set(tokens(" ".join(table.row_chain(total.index)[:-1])))
     named = [
         s
         for s in rows
@@ -3090,7 +3154,10 @@ def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool =
         # period's word is no item's ("Current year" is not named by "in fiscal year 2017")
         and (
             not s.tokens & total_words
-            or (s.tokens - total_words - TOTAL_TOKENS - _QUALIFIER_TOKENS - _PERIOD_WORDS and not own & TOTAL_TOKENS)
+            or (
+                s.tokens - total_words - headings - TOTAL_TOKENS - _QUALIFIER_TOKENS - _PERIOD_WORDS
+                and not own & TOTAL_TOKENS
+            )
         )
     ]
     parts = set(summed_parts(table, total.index)) if named else set()

@@ -29,6 +29,9 @@ from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sa
 TOTAL_LABEL = re.compile(
     r"\b(totals?|sum|subtotals?|all|overall)\b|итог|всего|gesamt|summe|razem|ogółem|suma|合计|总计|小计", re.I
 )
+# a fiscal year written with its end year cut short ("2018/19", "1943/44"): the column is named as written, for no
+# calendar year is written there ("2018/2019" writes its end year whole and is named by it, as annotators answer)
+_SHORT_SPLIT_YEAR = re.compile(r"^(?:19|20)\d\d\s*/\s*\d\d$")
 MEAN_WORDS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
@@ -78,6 +81,9 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
         if vc is not None and vc.numeric:
             out.append((s, vc))
     amounts = [(s, vc) for s, vc in out if not years_column(view, vc.col)]
+    if not linked.cols:  # no column named: the table's one column of amounts, when it has one, is what is compared
+        only = [vc for vc in view.columns if vc.numeric and not years_column(view, vc.col) and vc.col > 0]
+        return [(Scored(only[0].col, 0.0, frozenset(), 0), only[0])] if len(only) == 1 else []
     if out and not amounts and not AGE_WORDS & set(linked.words):
         # only the years named ("which year is the smallest payment due" over "Year | Amount"); age asked ranks
         # the years themselves ("the oldest power station": the earliest commissioned)
@@ -256,7 +262,8 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
     shared = len([y for y in last_years if y]) != len({y for y in last_years if y})
     out = []
     for chain in chains:
-        years = [y for lvl in chain if (y := year_of(lvl))] if not shared else []
+        years = [lvl.strip() if _SHORT_SPLIT_YEAR.match(lvl.strip()) else y for lvl in chain if (y := year_of(lvl))]
+        years = years if not shared else []
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]

@@ -121,6 +121,8 @@ def period_columns(table: Table, linked: Linked, grid: list[list[str]], row: int
         return []
     if top is not None and _years_of_levels(table, top, {t for t in linked.words if is_year(t)}):
         return []  # "the 2025 Notes at December 31, 2022" over "December 31, 2022 / 2025 Notes": that one column
+    if len(years_in(question)) == 1:
+        return []  # one period said ("in 2018/19", whose "2018" a column's header shares): one column answers
     by_year: dict[str, list[Scored]] = {}
     for s in linked.cols:
         years = {t for t in s.tokens if is_year(t)}

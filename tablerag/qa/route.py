@@ -57,7 +57,9 @@ class Route:
 ChangeAsked = Literal["increase", "decrease", "change"]
 # "the largest increase", "the biggest decline", "the greatest change": a superlative of a movement
 CHANGE_RANK = re.compile(
-    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least|steepest|sharpest|fastest|strongest)\s+"
+    r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least|steepest|sharpest|fastest|strongest|"
+    # of two, the comparative ("which segment had the larger increase")
+    r"larger|bigger|greater|higher|smaller|lower|steeper|sharper|faster|stronger)\s+"
     # what moved may stand between ("the largest revenue growth", "the highest net sales increase")
     r"(?:(?!(?:in|of|from|between|than|and|or)\b)[^\W\d_][\w&'-]*\s+){0,2}?"
     r"(?:absolute\s+|percentage\s+)?(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
@@ -69,13 +71,20 @@ _MOVED_MOST = re.compile(
     r"\b(?:(increased|grew|rose|improved)|(decreased|declined|fell|dropped|shrank|changed))\s+"
     # what moved may follow the verb ("which region grew revenue the fastest")
     r"(?:(?!(?:in|of|from|between|than|and|or|the)\b)[^\W\d_][\w&'-]*\s+){0,2}?(?:the\s+)?"
-    r"(?:most|least|fastest|slowest)\b",
+    r"(?:most|least|fastest|slowest|faster|slower|(?:more|less)(?!\s+than))\b",  # "grew more than 5%" bounds
     re.IGNORECASE,
 )
 
 
 # a movement ranked by its rate: "grew fastest", "the steepest percentage decline"
-_RATE = re.compile(r"\b(?:fastest|slowest|quickest|fast|slow|quickly|percentage|percent)\b|%", re.IGNORECASE)
+_RATE = re.compile(
+    r"\b(?:fastest|slowest|quickest|faster|slower|quicker|fast|slow|quickly|percentage|percent)\b|%", re.IGNORECASE
+)
+
+
+# a pace compared ("which revenue stream grew faster"): the rate of a move, ranked
+_PACE = re.compile(r"\b(?:faster|slower|quicker)\b", re.IGNORECASE)
+_SLOWER = re.compile(r"\bslower\b", re.IGNORECASE)
 
 
 def change_asked(question: str) -> ChangeAsked | None:
@@ -114,9 +123,22 @@ _DAY_OF_MONTH = re.compile(
 _BOUND_NUMBER = re.compile(r"(?<![\w.])(?!(?:19|20)\d\d\b)\$?\d[\d,.]*%?")  # "by more than 5%": a bound, not a filter
 
 
+# "which drug had lower sales in 2020 than in 2019": a comparative of one row's two periods, a move between them
+_THAN_YEAR = re.compile(
+    r"^\s*(?:in\s+|for\s+)?(?:which|what)\b[^?]*?\b(?:(higher|more|greater|larger|bigger)|lower|less|smaller|fewer)\b"
+    r"[^?]*?\b(?:in|for|during)\s+(?:fiscal\s+)?((?:19|20)\d\d)\s+than\s+(?:in\s+|for\s+|during\s+)?(?:fiscal\s+)?"
+    r"((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
 def moved_asked(question: str) -> ChangeAsked | None:
     """The direction a "which X increased / decreased" question filters rows by; None for another question (a
-    superlative of a change ranks rows, `change_asked`; a stated bound filters by size)."""
+    superlative of a change ranks rows, `change_asked`; a stated bound filters by size). A comparative of two
+    periods of each row ("which drug had lower sales in 2020 than in 2019") filters by the move between them."""
+    than = _THAN_YEAR.search(question)
+    if than is not None and than.group(2) != than.group(3):
+        return "increase" if bool(than.group(1)) == (than.group(2) > than.group(3)) else "decrease"
     m = _MOVED.search(question)
     if m is None or CHANGE_RANK.search(question) or _MOVED_MOST.search(question):
         return None
@@ -692,8 +714,15 @@ def rule_route(question: str) -> Route:
         bound = threshold(question)
         if bound is not None:  # "in which year did X exceed 1,000": the column past the bound ("not more than 20":
             return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)  # under it, whatever words)
-        if COMPARATIVE.search(question):  # "in which year was X higher": the larger (smaller) one, no "or" needed
-            return Route(RouteKind.AGGREGATE, Intent.MIN if LESS_WORDS.search(question) else Intent.MAX)
+        if COMPARATIVE.search(question) or _PACE.search(question):
+            # "in which year was X higher": the larger (smaller) one, no "or" needed; "which grew faster": of a move
+            change = change_asked(question)
+            return Route(
+                RouteKind.AGGREGATE,
+                Intent.MIN if LESS_WORDS.search(question) or _SLOWER.search(question) else Intent.MAX,
+                change=change,
+                relative=bool(change and _RATE.search(question)),
+            )
     found: list[tuple[int, int, Intent, str]] = []
     for order, (intent, pattern) in enumerate(INTENT_PATTERNS):
         m = pattern.search(question)

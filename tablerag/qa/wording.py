@@ -72,6 +72,16 @@ def _spelled_past_links(want: str, words: list[str]) -> bool:
     return len(want) in ways
 
 
+def _defining_runs(text: str, acronym: str) -> list[str]:
+    """The runs of words right before the acronym in brackets ("Annual recurring revenue (ARR)") whose initials
+    spell it, lower-cased: the label defines the acronym by them."""
+    m = re.search(rf"((?:[^\W\d_][\w'-]*\s+)+)\(\s*{re.escape(acronym)}s?\s*\)", text)
+    if m is None:
+        return []
+    words = m.group(1).split()
+    return [" ".join(words[k:]).lower() for k in range(len(words)) if _initials(words[k:]) == acronym.lower()]
+
+
 def _initials(words: list[str]) -> str:
     return "".join("&" if w.lower() in ("and", "&") else w[0].lower() for w in words)
 
@@ -449,6 +459,14 @@ def spell_out(table: Table, question: str) -> str:
                         or ("&" not in want and _spelled_past_links(want, words[i:j]))
                     ):
                         spelled.add(" ".join(words[i:j]).lower())
+        # a label that defines it ("Annual recurring revenue (ARR)"): the words before the brackets that spell it,
+        # unless another label writing it shares a word of the question besides it ("AFFO per share" over "AFFO
+        # per diluted share" beside "Adjusted funds from operations (AFFO)": that label is asked)
+        defined = {run for text in writers for run in _defining_runs(text, acronym)}
+        asked = set(tokenize(question)) - set(tokenize(acronym))
+        others = [text for text in writers if not _defining_runs(text, acronym)]
+        if len(defined) == 1 and not any(set(tokenize(text)) & asked for text in others):
+            spelled = defined
         if len(spelled) > 1:  # "return on average" inside three labels, "return on average assets" one whole label
             wholes = {" ".join(_LABEL_WORD.findall(_TRAILING_NOTE.sub("", t))).lower() for t in labels}
             spelled = {w for w in spelled if w in wholes} or spelled
