@@ -81,9 +81,6 @@ def numeric_cols(view: TypedView, linked: Linked) -> list[tuple[Scored, ViewColu
         if vc is not None and vc.numeric:
             out.append((s, vc))
     amounts = [(s, vc) for s, vc in out if not years_column(view, vc.col)]
-    if not linked.cols:  # no column named: the table's one column of amounts, when it has one, is what is compared
-        only = [vc for vc in view.columns if vc.numeric and not years_column(view, vc.col) and vc.col > 0]
-        return [(Scored(only[0].col, 0.0, frozenset(), 0), only[0])] if len(only) == 1 else []
     if out and not amounts and not AGE_WORDS & set(linked.words):
         # only the years named ("which year is the smallest payment due" over "Year | Amount"); age asked ranks
         # the years themselves ("the oldest power station": the earliest commissioned)
