@@ -919,6 +919,11 @@ _MEASURE_OF = re.compile(
 )
 
 
+def _valued_rows(table: Table) -> set[int]:
+    """The body rows holding a value (a heading holds none)."""
+    return {c.row for c in table.cells if c.value is not None and not c.is_header}
+
+
 def _kind_row_first(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
     """ "What expected volatility was used to value the units granted": the kind asked is one row's whole label
     ("Expected volatility"), so that row is asked, whatever other rows the rest of the question names better
@@ -930,7 +935,7 @@ def _kind_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sco
     kind = set(tokens(m.group(1)))
     if len(kind) < MIN_PHRASE_WORDS or kind <= rows[0].tokens:
         return rows  # the best row says the kind too ("what net income was attributable to ..."): it stays first
-    valued = {c.row for c in table.cells if c.value is not None and not c.is_header}  # a heading states nothing
+    valued = _valued_rows(table)  # a heading states nothing
     named = [
         s
         for s in rows
@@ -1877,7 +1882,7 @@ def _qualifier_unsaid(table: Table, question: str, first: int, second: int) -> b
     profit"); a value looked up only."""
     said = set(tokens(question))
     own = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in (first, second)}
-    valued = {c.row for c in table.cells if c.value is not None and not c.is_header and c.row in own}
+    valued = _valued_rows(table) & set(own)
     if valued != set(own) or not own[first] & own[second] & said:
         return False  # a heading, or two lines that share no word said: nothing narrows one of a kind
     if rule_route(question).kind is not RouteKind.LOOKUP:
@@ -3025,7 +3030,7 @@ def _effective_rate_row(table: Table, question: str, rows: list[Scored]) -> list
     labels = [" ".join(table.row_chain(r)) for r in range(table.header_rows, table.n_rows)]
     if any(re.search(r"\beffective\b", text, re.IGNORECASE) for text in labels):
         return rows  # the table states it: the words link it
-    valued = {c.row for c in table.cells if c.value is not None and not c.is_header}
+    valued = _valued_rows(table)
     last = next(
         (
             r
@@ -3165,7 +3170,7 @@ def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool =
     if not TOTAL_TOKENS & total_words and not parts:
         return None
     if named and not parts:  # a "Total ..." row that sums section subtotals: every line of amounts above it is in it
-        valued = {c.row for c in table.cells if c.value is not None and not c.is_header}
+        valued = _valued_rows(table)
         if max(valued, default=total.index) - total.index <= MAX_LINES_AFTER_TOTAL:  # the table's last total
             parts = {r for r in range(table.header_rows, total.index) if r in valued}
     # "Of which: ETFs" under a part is a part of that part, so of the total too
