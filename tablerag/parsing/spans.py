@@ -503,12 +503,13 @@ def is_bucket(text: str) -> bool:
     return bool(_BUCKET.match(" ".join(text.split()).rstrip(".:")))
 
 
-_MONTH = (  # a month's name in full or cut short ("Sept.", "Dec")
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# a month's name, whole or short ("Sept", "Dec"), without a trailing point: the one pattern dates are read with
+MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 # a day of the year with no year: "March 31", "Dec. 31,", "30 June" (quarter-end columns under "Three Months Ended")
-_DAY_OF_YEAR = re.compile(rf"^(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH}),?$", re.IGNORECASE)
+_DAY_OF_YEAR = re.compile(rf"^(?:{MONTH_NAME}\.?\s+\d{{1,2}}|\d{{1,2}}\s+{MONTH_NAME}\.?),?$", re.IGNORECASE)
 
 
 def is_day_of_year(text: str) -> bool:

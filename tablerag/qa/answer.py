@@ -18,6 +18,7 @@ from tablerag.llm.answer import LlmQa, SqlMode, llm_sql
 from tablerag.model import Cell, RecordId, Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit, unit_label
+from tablerag.parsing.spans import MONTH_NAME
 from tablerag.qa.beside import row_beside
 from tablerag.qa.compare import alternatives, change_label, moved_periods, moved_rows, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
@@ -70,7 +71,6 @@ from tablerag.qa.measures import CHANGES, measured
 from tablerag.qa.members import member_rows
 from tablerag.qa.operands import Computation
 from tablerag.qa.periods import (
-    MONTH_NAME,
     STATED_CHANGE,
     column_years,
     is_year,

@@ -11,10 +11,10 @@ from typing import Any
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.numbers import POINT_UNITS, is_nil_mark, parse_number, unit_label
+from tablerag.parsing.spans import MONTH_NAME
 from tablerag.qa.link import Linked, Scored, also_said, kind_spent, link, row_words, tokens
 from tablerag.qa.operands import ROW_KEEP_SHARE, unsaid_operation
 from tablerag.qa.periods import (
-    MONTH_NAME,
     PERCENT_LABEL,
     PERIOD_NOUNS,
     STATED_CHANGE,
@@ -322,7 +322,7 @@ def states_result(
         # or its row names what is counted ("how many paid memberships" over "Paid memberships at end of period")
         thing = counted_thing(question) if question else None
         head = set(tokens(thing.split()[-1])) if thing else set()
-        return bool(head) and head <= set(tokens(table.row_chain(r)[-1] if table.row_chain(r) else ""))
+        return bool(head) and head <= set(tokens(" ".join(table.row_chain(r)[-1:])))
     words = STATED_RESULT.get(route_.intent) if route_.intent is not None else None
     if words is None:
         return True

@@ -24,13 +24,13 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.index.embed import encode_query
 from tablerag.model import Table
 from tablerag.parsing.numbers import is_nil_mark, joined_years
+from tablerag.parsing.spans import MONTH_NAME
 from tablerag.parsing.totals import SUB_PART, named_total, summed_parts
 from tablerag.parsing.units import scale_note
 from tablerag.qa.basis import basis_said, states_comparison
 from tablerag.qa.direction import Way, first_way, way_left, way_of
 from tablerag.qa.periods import (
     MIN_DATED_ROWS,
-    MONTH_NAME,
     MONTHS,
     column_years,
     date_column,
@@ -936,11 +936,7 @@ def _kind_row_first(table: Table, question: str, rows: list[Scored]) -> list[Sco
     if len(kind) < MIN_PHRASE_WORDS or kind <= rows[0].tokens:
         return rows  # the best row says the kind too ("what net income was attributable to ..."): it stays first
     valued = _valued_rows(table)  # a heading states nothing
-    named = [
-        s
-        for s in rows
-        if s.index in valued and set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(s.index)[-1:])))) == kind
-    ]
+    named = [s for s in rows if s.index in valued and _label_words_unbracketed(table, s.index) == kind]
     if len(named) != 1 or named[0] is rows[0]:
         return rows
     return [named[0], *(x for x in rows if x is not named[0])]
@@ -977,7 +973,7 @@ def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
     if len(kind) < 2:
         return False
     for r in range(table.header_rows, table.n_rows):
-        own = set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(r)[-1:]))))  # "(in years)" left out
+        own = _label_words_unbracketed(table, r)
         if own and (own <= kind or kind <= own):
             return True
     return False
@@ -1591,11 +1587,12 @@ def _balance_at_date(table: Table, question: str) -> str:
     # a row outside the roll-forward named by every word of its path ("noncurrent deferred revenue" over "Deferred
     # revenue: / Noncurrent" above "Changes in deferred revenue: / ... / Ending balance") is the amount asked
     end = next(r for r, x in enumerate(labels, start=table.header_rows) if _END_BALANCE.search(x))
+    roll_forward = table.row_chain(end)[:-1]
     said = set(tokens(question))
     for r in range(table.header_rows, table.n_rows):
         chain = table.row_chain(r)
         words = set(tokens(" ".join(chain)))
-        if chain[:-1] != table.row_chain(end)[:-1] and len(words) >= MIN_PHRASE_WORDS and words <= said:
+        if chain[:-1] != roll_forward and len(words) >= MIN_PHRASE_WORDS and words <= said:
             return question
     return f"{question.rstrip(' ?')} ending balance?"
 
@@ -1881,7 +1878,7 @@ def _qualifier_unsaid(table: Table, question: str, first: int, second: int) -> b
     question does not say and the first's does not ("restated profit" over "Profit for the year" and "Gross
     profit"); a value looked up only."""
     said = set(tokens(question))
-    own = {r: set(tokens(" ".join(table.row_chain(r)[-1:]))) for r in (first, second)}
+    own = {r: _label_words(table, r) for r in (first, second)}
     valued = _valued_rows(table) & set(own)
     if valued != set(own) or not own[first] & own[second] & said:
         return False  # a heading, or two lines that share no word said: nothing narrows one of a kind
@@ -3083,6 +3080,11 @@ _ALL_OF = re.compile(r"\b(?:(all|every|each\s+of\s+the)|(total|overall|combined)
 def _label_words(table: Table, row: int) -> set[str]:
     """The link tokens of a body row's own label (its chain's last level)."""
     return set(tokens(" ".join(table.row_chain(row)[-1:])))
+
+
+def _label_words_unbracketed(table: Table, row: int) -> set[str]:
+    """`_label_words` with what brackets hold left out ("Expected term (in years)" is "expected term")."""
+    return set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(row)[-1:]))))
 
 
 def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:

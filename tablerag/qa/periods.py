@@ -11,7 +11,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import POINT_UNITS, is_nil_mark, joined_years
-from tablerag.parsing.spans import is_bucket
+from tablerag.parsing.spans import MONTH_NAME, is_bucket
 from tablerag.qa.route import NOUN_CLAUSE, PERIOD_QUALIFIERS
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -86,11 +86,6 @@ _BARE_END = re.compile(
 _BALANCE_COLUMN = re.compile(r"\b(beginning|opening|ending|closing)\b", re.IGNORECASE)
 _BALANCE_WORDS = re.compile(r"\b(beginning|opening|ending|closing|end|start)\b", re.IGNORECASE)
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # month_number's order
-# a month's name, whole or short ("Sept", "Dec"), without a trailing point: the one pattern dates are read with
-MONTH_NAME = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
 _MONTH = re.compile(rf"\b({MONTH_NAME})\b\.?", re.IGNORECASE)
 
 

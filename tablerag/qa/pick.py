@@ -11,7 +11,7 @@ from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
 from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import is_nil_mark
-from tablerag.parsing.spans import is_bucket
+from tablerag.parsing.spans import MONTH_NAME, is_bucket
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import (
     PLANNED,
@@ -30,7 +30,6 @@ from tablerag.qa.operands import TOTAL_LABEL, total_row
 from tablerag.qa.periods import (
     FULL_YEAR_MONTHS,
     MIN_DATED_ROWS,
-    MONTH_NAME,
     PERCENT_LABEL,
     PERIOD_NOUNS,
     STATED_CHANGE,

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from tablerag.decomposition.serialize import filled_grid
 from tablerag.model import Table
-from tablerag.qa.periods import MONTH_NAME, STATED_CHANGE
+from tablerag.parsing.spans import MONTH_NAME
+from tablerag.qa.periods import STATED_CHANGE
 from tablerag.qa.route import Route, route_without
 from tablerag.text.tokens import tokenize
 
@@ -462,10 +463,10 @@ def spell_out(table: Table, question: str) -> str:
         # a label that defines it ("Annual recurring revenue (ARR)"): the words before the brackets that spell it,
         # unless another label writing it shares a word of the question besides it ("AFFO per share" over "AFFO
         # per diluted share" beside "Adjusted funds from operations (AFFO)": that label is asked)
-        defined = {run for text in writers for run in _defining_runs(text, acronym)}
+        runs = {text: _defining_runs(text, acronym) for text in writers}
+        defined = {run for found in runs.values() for run in found}
         asked = set(tokenize(question)) - set(tokenize(acronym))
-        others = [text for text in writers if not _defining_runs(text, acronym)]
-        if len(defined) == 1 and not any(set(tokenize(text)) & asked for text in others):
+        if len(defined) == 1 and not any(set(tokenize(text)) & asked for text, found in runs.items() if not found):
             spelled = defined
         if len(spelled) > 1:  # "return on average" inside three labels, "return on average assets" one whole label
             wholes = {" ".join(_LABEL_WORD.findall(_TRAILING_NOTE.sub("", t))).lower() for t in labels}
