@@ -778,3 +778,47 @@ def test_a_date_label_centred_over_its_years_beside_a_text_column_heads_the_year
     table = _report_table(tmp_path, "maturity.pdf", rows)
     assert table.column_chain(_column_of(table, "March 15, 2024")) == ["Maturity"], table.grid()
     assert table.column_chain(_column_of(table, "$ 400,000")) == ["December 31,", "2019"]
+
+
+def test_a_label_over_a_spanning_sub_label_is_centred_over_that_label(tmp_path: Path) -> None:
+    """ "Percentage of Plan" centred over "Assets at December 31," (which spans "2019 | 2018" and is wider than
+    both) heads those two columns, not "Target Allocation" beside them too."""
+    rows = [
+        ["", "", "Percentage of Plan", ""],
+        ["", "Target", "Assets at December 31,", ""],
+        ["Asset Category", "Allocation", "2019", "2018"],
+        ["Equity securities", "45 - 55%", "51%", "48%"],
+        ["Debt securities", "35 - 45%", "38%", "41%"],
+        ["Real estate", "0 - 10%", "6%", "6%"],
+        ["Total", "", "100%", "100%"],
+    ]
+    table = _report_table(tmp_path, "allocation.pdf", rows)
+    assert table.column_chain(_column_of(table, "45 - 55%")) == ["Target", "Allocation"], table.grid()
+    assert table.column_chain(_column_of(table, "51%")) == ["Percentage of Plan", "Assets at December 31,", "2019"]
+
+
+def test_sets_whose_labels_disagree_keep_a_line_stacked_over_its_own_column(tmp_path: Path) -> None:
+    """Two dates' sets of "Gross Carrying Amount | Accumulated Amortization | Net Carrying Amount": the first set's
+    "Gross" is a line stacked over "Carrying / Amount" in its own column; the second's, with nothing beside it, is
+    set over its whole set. The first says the sets' "Gross" are such lines: no "Accumulated Amortization" is
+    "Gross"."""
+    rows = [
+        ["", "", "", "December 31, 2019", "", "", "", "December 31, 2018", ""],
+        ["", "Weighted", "Gross", "", "", "", "Gross", "", ""],
+        ["", "Average", "Carrying", "Accumulated", "Net Carrying", "", "Carrying", "Accumulated", "Net Carrying"],
+        ["(dollars in thousands)", "Useful Life", "Amount", "Amortization", "Amount", "", "Amount", "Amortization",
+         "Amount"],
+        ["Customer relationships", "12 years", "184,500", "(61,237)", "123,263", "", "171,200", "(46,085)", "125,115"],
+        ["Trade names", "15 years", "31,750", "(8,466)", "23,284", "", "31,750", "(6,349)", "25,401"],
+        ["Total intangible assets", "", "216,250", "(69,703)", "146,547", "", "202,950", "(52,434)", "150,516"],
+    ]  # fmt: skip
+    table = _report_table(tmp_path, "intangibles.pdf", rows)
+    assert table.column_chain(_column_of(table, "(61,237)")) == [
+        "December 31, 2019",
+        "Accumulated",
+        "Amortization",
+    ], table.grid()
+    # the second set's "Gross" is put in the column the first set's takes: the dates head their whole sets
+    assert table.column_chain(_column_of(table, "184,500")) == ["December 31, 2019", "Gross", "Carrying", "Amount"]
+    assert table.column_chain(_column_of(table, "171,200")) == ["December 31, 2018", "Gross", "Carrying", "Amount"]
+    assert table.column_chain(_column_of(table, "(46,085)")) == ["December 31, 2018", "Accumulated", "Amortization"]

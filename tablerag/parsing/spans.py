@@ -85,12 +85,17 @@ def _stacked(table: Table, cell: Cell, run_off: float) -> bool:
     return cell.bbox.x1 - cell.bbox.x0 <= STACK_WIDTH * (x1 - x0) + EDGE_TOL and off <= run_off
 
 
+Group = tuple[int, int, float, float]  # a spanning label below: first and last column, x0 and x1 on the page
+
+
 def _best_run(
-    cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None], groups: list[tuple[int, int]]
+    cell: Cell, lo: int, hi: int, ext: list[tuple[float, float] | None], groups: list[Group]
 ) -> tuple[float, int, int] | None:
     """(offset, i, j): the run [i, j] within [lo, hi] covering the cell's own columns whose sub-labels it is
     centred over, and how far off their centre it sits. Headers nest: a run never cuts through one of the
-    `groups` (column ranges of spanning labels below), so "Race" over four race groups heads all four."""
+    `groups` (spanning labels below), so "Race" over four race groups heads all four; a group inside the run is one
+    of its sub-labels, and its text widens the run's extent ("Percentage of Plan" centred over "Assets at December
+    31," which spans "2019 | 2018" and is wider than both)."""
     assert cell.bbox is not None
     centre = (cell.bbox.x0 + cell.bbox.x1) / 2
     best: tuple[float, int, int] | None = None
@@ -99,9 +104,10 @@ def _best_run(
             spans = [e for e in ext[i : j + 1] if e is not None]
             if len(spans) < MIN_SUBLABELS or ext[i] is None or ext[j] is None:
                 continue
-            if any(g0 < i <= g1 or g0 <= j < g1 for g0, g1 in groups):
+            if any(g0 < i <= g1 or g0 <= j < g1 for g0, g1, _, _ in groups):
                 continue
-            x0, x1 = min(e[0] for e in spans), max(e[1] for e in spans)
+            inside = [(g[2], g[3]) for g in groups if i <= g[0] and g[1] <= j]
+            x0, x1 = min(e[0] for e in spans + inside), max(e[1] for e in spans + inside)
             if cell.bbox.x0 < x0 - EDGE_TOL or cell.bbox.x1 > x1 + EDGE_TOL:
                 continue
             off = abs((x0 + x1) / 2 - centre)
@@ -126,7 +132,7 @@ def _centred_run(
     hi: int,
     ext: list[tuple[float, float] | None],
     cols: list[tuple[float, float] | None],
-    groups: list[tuple[int, int]],
+    groups: list[Group],
 ) -> tuple[float, int, int] | None:
     """The run a label is centred over: over its sub-labels, else over its columns' cells (sub-labels narrower
     than the label). A label only doubtfully centred over its sub-labels (near the tolerance's edge) and clearly
@@ -149,16 +155,28 @@ def spread_group_labels(table: Table) -> bool:
         ext = _extents(table, row + 1)
         cols = _column_extents(table, row + 1, ext)
         groups = [  # a scale note centred under the labels ("(In thousands, except percentages)") groups nothing
-            (c.col, c.col + c.col_span - 1)
+            (c.col, c.col + c.col_span - 1, c.bbox.x0, c.bbox.x1)
             for c in table.cells
-            if row < c.row < table.header_rows and c.col_span > 1 and c.text.strip() and not scale_note(c.text)
+            if row < c.row < table.header_rows
+            and c.col_span > 1
+            and c.bbox is not None
+            and c.text.strip()
+            and not scale_note(c.text)
         ]
         sets = _label_sets(table, row)
         own = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
-        # the sets repeat one layout: when one set's only label heads its set, every set's does
-        whole = any(sets[id(c)][2] and _heads_set(table, c, *sets[id(c)][:2], ext) for c in own if id(c) in sets)
+        # the sets repeat one layout: when one set's only label heads its set, every set's does; unless another is
+        # a line of a label stacked over several lines in one column of its set ("Gross" over "Carrying / Amount"),
+        # which says the sets' labels are such lines, each in that column of its own set (a short label over one
+        # short sub-label, "Inflation" over "+0.5%", is as likely a group label set flush with its first column)
+        only = [c for c in own if id(c) in sets and sets[id(c)][2]]
+        heads = [_heads_set(table, c, *sets[id(c)][:2], ext) for c in only]
+        lines = [c for c, h in zip(only, heads, strict=True) if not h and _lines_below(table, c) >= MIN_STACKED_LINES]
+        whole = any(heads) and not lines
+        placed = _place_as_line(table, only, sets, lines[0]) if lines and any(heads) else set()
+        changed |= bool(placed)  # a label put back in its own column may have been there already: no harm
         for cell in own:
-            if cell.bbox is None:
+            if cell.bbox is None or id(cell) in placed:
                 continue
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
@@ -255,6 +273,35 @@ def _heads_set(table: Table, cell: Cell, first: int, last: int, ext: list[tuple[
         return False
     centre = (min(e[0] for e in spans) + max(e[1] for e in spans)) / 2
     return not _stacked(table, cell, abs(centre - (cell.bbox.x0 + cell.bbox.x1) / 2))
+
+
+def _place_as_line(table: Table, only: list[Cell], sets: dict[int, tuple[int, int, bool]], line: Cell) -> set[int]:
+    """Each set's only label put in the column of its set that ``line`` (a line stacked in one column of its own
+    set) takes in its set; the ids of the labels placed there (left there by the widening that follows)."""
+    offset = line.col - sets[id(line)][0]
+    placed = set()
+    for cell in only:
+        first, last, _ = sets[id(cell)]
+        target = first + offset
+        if cell is line or not first <= target <= last:
+            continue
+        if any(o is not cell and o.row == cell.row and o.col <= target < o.col + o.col_span for o in table.cells):
+            continue
+        cell.col, cell.col_span = target, 1
+        placed.add(id(cell))
+    return placed
+
+
+MIN_STACKED_LINES = 2  # a header line over two or more lines of its own column is one line of a stacked label
+
+
+def _lines_below(table: Table, cell: Cell) -> int:
+    """How many header lines stand below ``cell`` in its own column (one-column labels)."""
+    return sum(
+        1
+        for c in table.cells
+        if c.col == cell.col and c.col_span == 1 and cell.row < c.row < table.header_rows and c.text.strip()
+    )
 
 
 def _covered_by_other(table: Table, cell: Cell) -> bool:
@@ -603,7 +650,10 @@ def spread_sibling_labels(table: Table) -> bool:
 def _repeated_groups(table: Table, row: int) -> bool:
     """A group label a header row repeats ("Gross | | Net | Gross | | Net" under two dates) heads as many columns
     each time when the sub-labels below it repeat too: the second "Gross" over "Carrying Amount | Accumulated
-    Amortization" is as wide as the first, though a one-column label ("Net") stands before it."""
+    Amortization" is as wide as the first, though a one-column label ("Net") stands before it. So does a period
+    beside a sibling period over the same sub-labels ("December 31, 2023 | | December 31, 2022 |" over "Carrying
+    Amount | Estimated Fair Value" twice), though a one-column label ("Fair Value Hierarchy Level") stands before
+    the first."""
     changed = False
     own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
     for cell in own:
@@ -611,9 +661,12 @@ def _repeated_groups(table: Table, row: int) -> bool:
             (
                 o
                 for o in own
-                if o.col < cell.col
+                if o is not cell
                 and o.col_span > cell.col_span
-                and " ".join(o.text.split()) == " ".join(cell.text.split())
+                and (
+                    (o.col < cell.col and " ".join(o.text.split()) == " ".join(cell.text.split()))
+                    or (names_period(o.text) and names_period(cell.text))
+                )
             ),
             None,
         )
