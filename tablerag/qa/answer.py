@@ -20,7 +20,7 @@ from tablerag.parsing.headers import bare_label
 from tablerag.parsing.numbers import CURRENCY_CODES, is_nil_mark, parse_number, split_unit, unit_label
 from tablerag.parsing.spans import MONTH_NAME
 from tablerag.qa.beside import row_beside
-from tablerag.qa.compare import alternatives, change_label, moved_periods, moved_rows, table_bound
+from tablerag.qa.compare import alternatives, change_label, moved_periods, moved_rows, rival_of, table_bound
 from tablerag.qa.compute import DECREASE_BY, TWO_ITEMS, compute, period_year, year_span
 from tablerag.qa.counts import one_not_other
 from tablerag.qa.dated import SPAN_OPEN_END, DatedCount, bounds_unapplied, dated_count, listing_bounds
@@ -131,6 +131,7 @@ from tablerag.qa.route import (
     label_asked,
     moved_asked,
     period_moved_asked,
+    rival,
     route,
     route_without,
     rule_route,
@@ -689,6 +690,7 @@ def _rule_compute(
             only_in=one_not_other(question),
             year=period_year(question),
             offered=alternatives(question),
+            against=rival_of(rival(question)) if bound is None else None,
         )
     except UnsafeSqlError:
         return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import is_nil_mark, unit_from_text
@@ -58,7 +59,7 @@ from tablerag.qa.periods import (
     year_of,
     years_in,
 )
-from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, threshold, threshold_scale
+from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, rival_gap, threshold, threshold_scale
 from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
 
 
@@ -234,6 +235,9 @@ def _rank_sql(
         or section_members(view, linked)
         or _heading_members(view, linked)
         or (_asked_section(view, linked) if not _item_rows(view, linked) else [])
+        # the heading the question says over rows of another kind too ("in which quarter was unit case volume
+        # highest" over "Net sales" and "Unit case volume" quarters)
+        or _section_said(view, linked)
     )
     if members:  # "which region had the lowest operating income": the regions of that section, not of revenue
         where = f"{where} AND {ROW_COLUMN} IN ({', '.join(str(r) for r in members)})"
@@ -718,8 +722,11 @@ def _falls_only(text: str) -> bool:
     return bool(_FALL.search(text)) and not _RISE.search(text)
 
 
-def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False) -> list[tuple[int, int]] | None:
-    """The named row's numeric value cells of one kind (key columns left out), when there are two or more."""
+def _row_value_cells(
+    view: TypedView, linked: Linked, want_percent: bool = False, members: bool = False
+) -> list[tuple[int, int]] | None:
+    """The named row's numeric value cells of one kind (key columns left out), when there are two or more.
+    ``members``: the columns may be the members a "which X" asks for, each a kind of its own by its name."""
     rows = operand_rows(linked, view)
     if not rows:
         return None
@@ -740,6 +747,18 @@ def _row_value_cells(view: TypedView, linked: Linked, want_percent: bool = False
     cols = parts if len(parts) >= 2 else cols
     cols = _members_only(view, cols, named, linked.kind)
     cells = [(r, c) for c in like_columns(view, cols, linked, want_percent)]
+    if len(cells) < MIN_COMPARED_PERIODS and members and linked.kind:
+        # "which segment had the highest combined ratio" over "Commercial Lines | Personal Lines | Specialty Lines":
+        # the columns are the members asked, each a kind of its own by its name, alike in what they hold
+        alike = [
+            c
+            for c in cols
+            if percent_column(view.table, c) == percent_column(view.table, cols[0])
+            and not STATED_CHANGE.search(view.table.column_name(c))
+        ]
+        # each member its own name ("Shares" under two award types is one measure, the types are its groups)
+        own = {_own_level(view, c) for c in alike}
+        cells = [(r, c) for c in alike] if len(alike) >= MIN_COMPARED_PERIODS and len(own) == len(alike) else cells
     # maturity buckets under a group label ("Payments due by period / Less than 1 year", ...) beside "Total"
     buckets = [(r, c) for c in cols if is_bucket((view.table.column_chain(c) or [""])[-1])]
     return cells if len(cells) >= 2 else buckets if len(buckets) >= 2 else None
@@ -776,6 +795,10 @@ def _across_columns(
     named_whole = any(set(tokens(_own_level(view, s.index))) <= said for s in linked.cols)
     if categories and (cells is None or (set(cells) < set(categories) and not named_whole)):
         cells = categories
+    if cells is None and not categories and linked.kind and not any(_named_by_word(s) for s in linked.cols):
+        # no column named but by its period: the columns may be the members asked ("which segment had the highest
+        # combined ratio in 2020" over "Commercial Lines | Personal Lines" under year sections)
+        cells = _row_value_cells(view, linked, members=True)
     if cells is None:
         return None
     cells = _period_amounts(view, cells, False)  # "in which year": the columns that name one
@@ -792,6 +815,11 @@ def _across_columns(
     cells = _pinned_group(linked, cells)
     labels = column_labels(view, [c for _, c in cells])
     return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
+
+
+def _named_by_word(col: Scored) -> bool:
+    """A linked column named by a word of its own, not by its year alone."""
+    return any(not is_year(t) and not t.isdigit() for t in col.tokens)
 
 
 def _pinned_group(linked: Linked, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -1069,6 +1097,206 @@ def beyond_rows(
     return Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
 
 
+@dataclass(frozen=True, slots=True)
+class Rival:
+    """What a "which" question compares each candidate with (`route.rival`): the words said only before the rival
+    (``own``), those said only in it (``words``), and whether the candidate must lie below it."""
+
+    below: bool
+    own: frozenset[str]
+    words: frozenset[str]
+    gap: bool | None = None  # "exceed costs by more": the largest gap ranked (False: the smallest), none passed
+
+
+def rival_of(found: tuple[bool, str, str] | None) -> Rival | None:
+    if found is None:
+        return None
+    below, before, said = found
+    said, gap = rival_gap(said)
+    a, b = frozenset(tokens(before)), frozenset(tokens(said))
+    return Rival(below, a - b, b - a, gap) if b - a else None
+
+
+def _sides(units: list[Scored], against: Rival) -> tuple[list[Scored], list[Scored]]:
+    """The units (rows or columns, best first) named by the words before the rival only, and those named by the
+    rival's words only; a unit named by words of both sides, or by neither, is on neither."""
+    own = [u for u in units if u.tokens & against.own and not u.tokens & against.words]
+    rivals = [u for u in units if u.tokens & against.words and not u.tokens & against.own]
+    return own, rivals
+
+
+def _past_rival(value: Any, rival: Any, below: bool) -> bool:
+    return value is not None and rival is not None and (value < rival if below else value > rival)
+
+
+# a rival column that is what was planned for the amounts ("Final Budget", "Target", "Approved authorization"):
+# "which department exceeded its budget" compares the actual amounts with it
+_PLANNED = re.compile(
+    r"\b(?:budget\w*|target\w*|plan(?:ned)?|forecast\w*|threshold\w*|guidance|authori[sz]\w*|"
+    r"approved|appropriat\w*|estimate[ds]?)\b",
+    re.IGNORECASE,
+)
+_ACTUAL = re.compile(r"\bactual\w*\b", re.IGNORECASE)
+
+
+def _actual_against(view: TypedView, rival: int, years: dict[int, set[str]]) -> int | None:
+    """The one column of actual amounts (of the rival's period) a planned rival column is set against; None unless
+    the rival is planned and one such column stands beside it."""
+    if not _PLANNED.search(view.table.column_name(rival)):
+        return None
+    actual = [
+        vc.col
+        for vc in view.columns
+        if vc.numeric
+        and vc.col != rival
+        and _ACTUAL.search(view.table.column_name(vc.col))
+        and years.get(vc.col) == years.get(rival)
+    ]
+    return actual[0] if len(actual) == 1 else None
+
+
+def _section_said(view: TypedView, linked: Linked) -> list[int]:
+    """The rows under the section heading the linked rows share when their headings' words linked them, not their
+    own labels ("which expenditure function" over "Expenditures: / Current: / Public safety" and "Expenditures: /
+    Debt service: / Interest"): every row under the headings they all share. Empty when no heading linked them."""
+    table = view.table
+    paths = [
+        chain[:-1]
+        for s in linked.rows
+        if s.index in view.rows and len(chain := table.row_chain(s.index)) >= 2 and s.tokens - set(tokens(chain[-1]))
+    ]
+    if len(paths) < MIN_SECTION_MEMBERS:
+        return []
+    common = paths[0]
+    for path in paths[1:]:
+        n = 0
+        while n < min(len(common), len(path)) and common[n] == path[n]:
+            n += 1
+        common = common[:n]
+    if not common:
+        return []
+    return [
+        r for r in view.rows if table.row_chain(r)[: len(common)] == common and len(table.row_chain(r)) > len(common)
+    ]
+
+
+def beyond_rival(
+    intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, against: Rival, many: bool, period: bool
+) -> tuple[bool, Computation | None]:
+    """ "Which project has spent more than its approved budget?": the rows whose value in the column named before
+    the rival ("Spent to date") lies beyond their value in the rival's column ("Approved budget"), both of one
+    period; "in which year was Hemavance's U.S. sales higher than Ostelya's": the period columns where the row
+    named before the rival lies beyond the rival's row; "which segment had higher sales than Europe": the rows
+    beyond the rival's row in the linked column (``period``: the question asks for a period, so two rows are
+    compared across the period columns; else rows are the answer). Every cell compared is cited. (whether the rival names a row or
+    column of the table, the answer): a rival named but not answered this way leaves the question unanswered,
+    which a ranking of one side would answer wrongly."""
+    # a stated change ("Variance with Final Budget") is no amount set against another
+    cols = [(s, vc) for s, vc in numeric_cols(view, linked) if not STATED_CHANGE.search(view.table.column_name(vc.col))]
+    own_cols, rival_cols = _sides([s for s, _ in cols], against)
+    if not rival_cols:  # the rival's column by every word of it, however the link ranked it
+        rival_cols = [
+            Scored(vc.col, 0.0, against.words, 0)
+            for vc in view.columns
+            if vc.numeric
+            and not STATED_CHANGE.search(view.table.column_name(vc.col))
+            and against.words <= set(tokens(" ".join(view.table.column_chain(vc.col))))
+        ]
+    rows = [s for s in linked.rows if s.index in view.rows]
+    own_rows, rival_rows = _sides(rows, against)
+    own_rows = [s for s in own_rows if s.tokens - linked.kind]  # a row named by the kind asked is a candidate
+    if not rival_cols and not rival_rows:
+        return False, None
+    years = column_years(view.table)
+    asked = {w for w in linked.words if is_year(w)}
+    if rival_cols and not period:
+        rival_col = rival_cols[0].index
+        pair = next((c.index for c in own_cols if years.get(c.index) == years.get(rival_col)), None)
+        if pair is None:
+            pair = _actual_against(view, rival_col, years)
+        other_periods = {frozenset(years.get(c.index, ())) for c in rival_cols} - {frozenset()}
+        if pair is None or (len(other_periods) > 1 and not asked):
+            return True, None  # no column of the candidates' own, or which period's pair is meant is unsaid
+        a, b = view.column(pair), view.column(rival_col)
+        if a is None or b is None:
+            return True, None
+        named = [s.index for s in operand_rows(linked, view)]
+        if len(named) < MIN_COMPARED_ROWS:  # the members of the kind asked ("which financial asset"), else all
+            named = kind_members(view.table, linked.kind, view.rows) or _section_said(view, linked)
+        where = (
+            f"{ROW_COLUMN} IN ({', '.join(str(r) for r in named)}) AND {non_total_rows(view, sandbox)}"
+            if len(named) >= MIN_COMPARED_ROWS
+            else non_total_rows(view, sandbox)
+        )
+        sql = (
+            f"SELECT {_name_column(view, linked)}, {quote(a.name)}, {quote(b.name)}, {ROW_COLUMN} FROM {VIEW_NAME}"
+            f" WHERE {where} AND {quote(a.name)} IS NOT NULL AND {quote(b.name)} IS NOT NULL ORDER BY {ROW_COLUMN}"
+        )
+        res = sandbox.run(sql)
+        won = [r for r in res.rows if _past_rival(r[1], r[2], against.below)]
+        if not won or (len(won) == len(res.rows) > MIN_COMPARED_ROWS and not many):
+            return True, None
+        cells = [(int(r[3]), k) for r in won for k in (pair, rival_col)]
+        cells += [(int(r[3]), k) for r in res.rows if r not in won for k in (pair, rival_col)]
+        labels = "; ".join(_row_name(view, linked, int(r[3]), r[0]) for r in won)
+        value = "; ".join(format_number(r[1]) for r in won)
+        return True, Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+    if not rival_rows:
+        return True, None
+    rival_row = rival_rows[0].index
+    if period:  # two rows, each period column compared
+        if not own_rows:
+            return True, None
+        own_row = own_rows[0].index
+        first: dict[str, int] = {}
+        # the linked columns of each period; none linked ("in which year did revenue exceed costs"): every one
+        candidates = [vc.col for _, vc in cols] or [vc.col for vc in view.columns if vc.numeric]
+        for col in candidates:
+            for year in sorted(years.get(col, ())):
+                first.setdefault(year, col)
+        periods = list(dict.fromkeys(first.values()))
+        if len(periods) < MIN_COMPARED_PERIODS:
+            return True, None
+        parts = " UNION ALL ".join(
+            f"SELECT {k} AS k, {cell_sql(view.column(c) or view.columns[0], own_row)} AS v,"
+            f" {cell_sql(view.column(c) or view.columns[0], rival_row)} AS w"
+            for k, c in enumerate(periods)
+        )
+        sql = f"SELECT k, v, w FROM ({parts}) ORDER BY k"
+        res = sandbox.run(sql)
+        beaten = [periods[int(r[0])] for r in res.rows if _past_rival(r[1], r[2], against.below)]
+        if against.gap is not None and beaten:  # the one period of the largest (smallest) gap among those past it
+            gaps = {periods[int(r[0])]: abs(r[1] - r[2]) for r in res.rows if periods[int(r[0])] in beaten}
+            pick = max if against.gap else min
+            beaten = [pick(beaten, key=lambda c: gaps[c])]
+        if not beaten:
+            return True, None
+        cells = [(r, c) for c in beaten + [c for c in periods if c not in beaten] for r in (own_row, rival_row)]
+        values = {periods[int(r[0])]: r[1] for r in res.rows}
+        label = "; ".join(column_labels(view, beaten))
+        value = "; ".join(format_number(values[c]) for c in beaten)
+        return True, Computation(intent, sql, value, cells, label=label, result=res, names=Named.COLUMN)
+    if not cols:
+        return True, None
+    vc = cols[0][1]  # the rows of the linked column beyond the rival's row
+    sql = (
+        f"SELECT {_name_column(view, linked)}, {quote(vc.name)}, {ROW_COLUMN} FROM {VIEW_NAME}"
+        f" WHERE {non_total_rows(view, sandbox)} AND {quote(vc.name)} IS NOT NULL AND {ROW_COLUMN} <> {rival_row}"
+        f" ORDER BY {ROW_COLUMN}"
+    )
+    res = sandbox.run(sql)
+    mark = sandbox.run(f"SELECT {cell_sql(vc, rival_row)}").rows
+    bar = mark[0][0] if mark else None
+    won = [r for r in res.rows if _past_rival(r[1], bar, against.below)]
+    if not won:
+        return True, None
+    cells = [(rival_row, vc.col)] + [(int(r[2]), vc.col) for r in won]
+    cells += [(int(r[2]), vc.col) for r in res.rows if r not in won]
+    labels = "; ".join(_row_name(view, linked, int(r[2]), r[0]) for r in won)
+    value = "; ".join(format_number(r[1]) for r in won)
+    return True, Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+
+
 def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:
     """The row's own label (not its section path) when rows are named by their labels, else the named column's text."""
     chains = view.table.row_headers
@@ -1334,6 +1562,9 @@ def ranked(
     place = nth_place(linked.words) if intent in (Intent.MAX, Intent.MIN) else 1
     linked, left_out = _left_out_columns(view, linked)
     if left_out:
+        # the column summing them all ("Worldwide" beside "United States | Europe | ...") holds the one left out too
+        whole = summing_column(view.table, [vc.col for vc in view.columns if vc.numeric])
+        left_out = left_out | ({whole} if whole is not None else set())
         view = replace(view, columns=[vc for vc in view.columns if vc.col not in left_out])
     linked = _sole_column(view, _age_column(view, linked))
     same = same_label_rows(view, linked)

@@ -9,7 +9,16 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from tablerag.qa.compare import beyond, beyond_down, beyond_rows, compare_two, ranked, ranked_change
+from tablerag.qa.compare import (
+    Rival,
+    beyond,
+    beyond_down,
+    beyond_rival,
+    beyond_rows,
+    compare_two,
+    ranked,
+    ranked_change,
+)
 from tablerag.qa.counts import count_one_not_other, count_parts, count_section, holds_amounts, names_a_total
 from tablerag.qa.link import MAX_LINKED_ROWS, Linked, Scored, link_columns, one_column, tokens
 from tablerag.qa.operands import (
@@ -531,6 +540,7 @@ def compute(
     only_in: tuple[str, str] | None = None,
     year: str | None = None,
     offered: tuple[frozenset[str], frozenset[str]] | None = None,
+    against: Rival | None = None,
 ) -> Computation | None:
     """The intent's SQL, run in the sandbox; None when the operands it needs are not linked. ``lowest``: a
     comparison asks for the smaller one ("fewer", "lower"); ``percent``: a ratio is wanted in percent; ``span``:
@@ -543,12 +553,17 @@ def compute(
     the answer names a thing ("which component"), never a period, so a superlative never compares period columns;
     ``only_in``: a count of the rows with an amount in one year and none in the other ("values in 2019 but not in
     2018", `one_not_other`); ``year``: the one year the question sets as its period (`period_year`), which an
-    average keeps to; ``offered``: the words of the alternatives a comparison ends on (`alternatives`)."""
+    average keeps to; ``offered``: the words of the alternatives a comparison ends on (`alternatives`); ``against``:
+    the rival each candidate is compared with ("spent more than its approved budget", `rival_of`)."""
     intent = route.intent
     if intent is None:
         return None
     if bound is not None and intent is Intent.COUNT and (down := beyond_down(view, linked, sandbox, bound)):
         return down  # one column named: its rows beyond the bound
+    if against is not None and intent in (Intent.MAX, Intent.MIN):
+        named, passed = beyond_rival(intent, view, linked, sandbox, against, many, period)
+        if named:  # the rival is a row or column of the table: the candidates past it, or no answer
+            return passed
     if bound is not None and intent in (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.COUNT):
         past = beyond(intent, view, linked, sandbox, bound, percent, many)
         if past is None and intent is not Intent.COUNT:  # no row named: the rows of the named column ("which year")

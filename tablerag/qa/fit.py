@@ -538,10 +538,28 @@ def stated_change(table: Table, question: str, route_: Route, linked: Linked) ->
         # a question naming no year over the table's one change column, dated ("Change 2011 to 2016", or a spanning
         # year read into its header): that change is the one asked; several dated ones are told apart by years only
         found = dated_only
+    if len(found) > 1 and asked and (into_year := _change_into_year(table, found, max(asked))) is not None:
+        return into_year
     if len(found) > 1:  # several change columns: the question's words must pick one
         ranked = [s.index for s in linked.cols if s.index in found]
         return ranked[0] if ranked else None
     return found[0] if found else None
+
+
+def _change_into_year(table: Table, found: list[int], year: str) -> int | None:
+    """Of undated change columns that alternate with the years' columns ("Fiscal 2020 | % Change | Fiscal 2019 | %
+    Change | Fiscal 2018"), the one right after ``year``'s column: each states the change into the year before it.
+    None unless the header alternates so strictly (after "2020 | 2019 | % Change" the change is into 2020)."""
+    kinds = []
+    for col in range(1, table.n_cols):
+        years = years_in(table.column_name(col))
+        kinds.append("change" if col in found and not years else "year" if len(years) == 1 else "other")
+    if "other" in kinds or kinds[0] != "year" or any(a == b for a, b in zip(kinds, kinds[1:], strict=False)):
+        return None
+    return next(
+        (c for c in found if years_in(table.column_name(c - 1)) == {year} and not years_in(table.column_name(c))),
+        None,
+    )
 
 
 _PERCENT_ONLY = re.compile(r"^\s*\(?%\)?\s*$")  # a header that is a percent sign alone ("%", "(%)")

@@ -776,9 +776,13 @@ def _spent(q: list[str], words: Iterable[str]) -> list[str]:
     return left
 
 
-# a percentage said of the change asked ("the percentage change in sales", "the % increase in revenue")
+# a percentage said of the change asked ("the percentage change in sales", "the % increase in revenue", "by what
+# percentage did sales grow")
 _PERCENT_CHANGE = re.compile(
-    r"(?:\bpercentage|\bpercent|%)\s+(?:changes?|increases?|decreases?|growth|rise|declines?)\b", re.IGNORECASE
+    r"(?P<p>\bpercentage|\bpercent|%)\s+(?:changes?|increases?|decreases?|growth|rise|declines?)\b"
+    r"|\bby\s+what\s+(?P<by>percentage|percent|%)(?=[^?]*\b(?:grow|grew|grown|increas|decreas|chang|rise|rose|"
+    r"risen|fall|fell|fallen|declin|drop|improv|deteriorat))",
+    re.IGNORECASE,
 )
 
 
@@ -790,8 +794,10 @@ def _percent_change_spent(question: str, q: list[str], rows: dict[int, set[str]]
     m = _PERCENT_CHANGE.search(question)
     if m is None:
         return q
-    phrase = set(tokens(m.group(0)))
-    return q if any(phrase <= toks for toks in rows.values()) else _spent(q, tokens(m.group(0).split()[0]))
+    word = m.group("p") or m.group("by")
+    if m.group("p") and any(set(tokens(m.group(0))) <= toks for toks in rows.values()):
+        return q
+    return _spent(q, tokens(word))
 
 
 def _stub_name_spent(table: Table, q: list[str]) -> list[str]:
@@ -2503,6 +2509,38 @@ def _negation_unsaid(table: Table, question: str, rows: list[Scored]) -> list[Sc
     return kept or rows
 
 
+# a header level that only says a unit ("(in years)", "(%)", "($)"): it names no other thing the column holds
+_UNIT_LEVEL = re.compile(r"^\s*\(\s*(?:in\s+)?[^()\s]+(?:\s+[^()\s]+)?\s*\)\s*$|^\s*[%$#€£¥]\s*$")
+
+
+def _shared_label_column(table: Table, q: list[str], key_cols: set[int]) -> list[Scored]:
+    """No column named apart, though the question says a level every value column's header shares ("Estimated
+    Useful Life" read over "Fair value | (in years)"): the one column whose header adds nothing to that level but
+    a unit is the one the level names; the other adds a thing of its own ("Fair value") the question does not say.
+    Empty unless exactly one column is so."""
+    values = [
+        c
+        for c in range(table.n_cols)
+        if c not in key_cols
+        and any(x.col == c and x.row >= table.header_rows and x.value is not None for x in table.cells)
+    ]
+    if len(values) < MIN_UNITS_SHARED:
+        return []
+    chains = {c: table.column_chain(c) for c in values}
+    shared = set.intersection(*(set(tokens(" ".join(chains[c]))) for c in values)) & set(q)
+    if not shared or any(is_year(t) or t.isdigit() for t in shared):
+        return []
+    bare = [
+        c
+        for c in values
+        if all(set(tokens(level)) <= shared or _UNIT_LEVEL.match(level) for level in chains[c])
+        and any(_UNIT_LEVEL.match(level) for level in chains[c])
+    ]
+    if len(bare) != 1:
+        return []
+    return [Scored(bare[0], 0.0, frozenset(shared), min(q.index(t) for t in shared))]
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = margin_as_share(table, spell_out(table, _column_kind_spent(table, question)))
     q = tokens(question)
@@ -2577,6 +2615,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
         cols = [c for c in _columns_linked(table, question, col_q + also_cols, embedder) if c.index not in key_cols]
+    if not cols:
+        cols = _shared_label_column(table, col_q, key_cols)
     elif cols and (said_otherwise := _unused_said_otherwise_in_headers(table, asked)):
         # the other word only adds to a column the question names already ("constant currency" over "Change at
         # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
@@ -3044,13 +3084,23 @@ def _effective_rate_row(table: Table, question: str, rows: list[Scored]) -> list
 
 # words after which the question qualifies what it asks ("the net exposure after forward exchange contracts")
 _QUALIFYING = frozenset(tokens("after before excluding including"))
+_TIME_UNITS = frozenset(tokens("year years month months week weeks day days"))
+SPAN_WORDS = 4  # "after more than five years": the words after "after" that may say a span of time
+
+
+def _span_of_time(after: list[str]) -> bool:
+    """The words after "after" or "before" say a span of time or a date ("due after more than five years", "after
+    2024"): when something falls due, no qualifier of what is asked."""
+    return any(t in _TIME_UNITS or t.isdigit() for t in after)
 
 
 def _subject_before_qualifier(table: Table, q: list[str], rows: list[Scored]) -> list[Scored]:
     """A row the question names whole before a qualifying word ("after", "before", "excluding", "including") ahead
     of a row named only by the words after it: "the largest net exposure after forward exchange contracts" asks the
     "Net exposure" row; "Forward exchange contracts" says how it was reached."""
-    cut = next((i for i, t in enumerate(q) if t in _QUALIFYING), None)
+    cut = next(
+        (i for i, t in enumerate(q) if t in _QUALIFYING and not _span_of_time(q[i + 1 : i + 1 + SPAN_WORDS])), None
+    )
     if cut is None or len(rows) < 2:
         return rows
 

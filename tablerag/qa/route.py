@@ -541,6 +541,72 @@ _DURATION = re.compile(r"\s*(?:years?|months?|weeks?|days?)\b", re.IGNORECASE)
 _SIGN = re.compile(r"\b(negative|positive)\b", re.IGNORECASE)  # "which year was X negative": a bound of zero
 
 
+MAX_WORDS_BEFORE_THAN = 6  # "sold more outside the U.S. than": the words between a comparative and its "than"
+# a rival a "which" question compares each candidate with, not a number or a period: "spent more than its approved
+# budget", "a fair value above its carrying amount", "Hemavance's sales higher than Ostelya's sales"
+_RIVAL = re.compile(
+    r"\b(?:(?:(?P<less>less|fewer|lower|smaller)|more|greater|higher|larger|bigger)\b"
+    rf"(?:\s+[^\s?,;]+){{0,{MAX_WORDS_BEFORE_THAN}}}?\s+than|exceed(?:ed|s|ing)?"
+    # "above" or "below" another row is its place in a listing; above "its" own other amount is a comparison
+    r"|(?:(?P<below>below)|above)(?=\s+(?:its|their)\b))\s+(?P<rival>[^?;]+)",
+    re.IGNORECASE,
+)
+# what a comparison's "than" names that is no rival of its own: a number or a bound ("more than 5", "less than one
+# year"), a period ("than in 2019", "than at December 31, 2020", "than the prior year"), the others ranked
+_NO_RIVAL = re.compile(
+    r"^(?:(?:the|its|their|that|those)\s+)?(?:\$|\d|(?:to|with|after|before|"
+    r"ever|once|twice|half|double|one|two|three|four|five|six|seven|eight|nine|ten|a|an|previous|prior|last|"
+    r"preceding|average|expected|usual|other|others|rest|any|all|each|every|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
+    r"september|october|november|december|fiscal|fy|year|years|quarter|quarters|period|month|months|q[1-4]|h[12])\b)",
+    re.IGNORECASE,
+)
+# "than in the U.S.": a preposition before the rival; before a period ("than in 2019") it says no rival (`_NO_RIVAL`)
+_RIVAL_PLACE = re.compile(r"^(?:in|at|on|during|for|as\s+(?:of|at)|by|from|within)\s+", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:(?:the|its|their|that|those)\s+)+(?:of\s+(?:the\s+)?)?", re.IGNORECASE)
+# the period the whole question is set in, said after the rival ("... above its carrying amount at December 31, 2023")
+_RIVAL_PERIOD = re.compile(
+    r"\s+(?:in|at|as\s+(?:of|at)|for|during|on|through)\s+(?:[^?]*?(?:(?:19|20)\d\d|\bfy\s?\d\d)|(?:the\s+)?"
+    r"(?:(?:fiscal\s+)?year|period|quarter)\b)[^?]*$",
+    re.IGNORECASE,
+)
+
+
+# "exceed operating costs by more": the gap to the rival is ranked, not passed
+_BY_MORE = re.compile(
+    r"\s+by\s+(?:the\s+|a\s+)?(?:(more|most|larger|largest|wider|widest|greater|greatest|bigger|biggest)"
+    r"|less|least|smaller|smallest|narrower|narrowest)\b(?:\s+(?:margin|amount))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def rival_gap(said: str) -> tuple[str, bool | None]:
+    """The rival's words without a trailing "by more" / "by less", and whether the largest gap (True) or the
+    smallest (False) is asked; None when the question asks no gap ranked."""
+    m = _BY_MORE.search(said)
+    return (said, None) if m is None else (said[: m.start()].strip(), bool(m.group(1)))
+
+
+def rival(question: str) -> tuple[bool, str, str] | None:
+    """A "which" question that compares each candidate with a rival the table names, not with a number: (whether
+    the candidate must lie below the rival, the words before the rival, the rival's words). "Which project has spent
+    more than its approved budget?" -> (False, "Which project has spent more than its", "approved budget"). None for
+    a bound ("more than 5 million", `threshold`), a period ("lower in 2020 than in 2019") or a question asking no
+    name."""
+    if not ASKS_FOR_NAME.search(question):
+        return None
+    for m in _RIVAL.finditer(question):
+        said = _RIVAL_PLACE.sub("", m.group("rival").strip())
+        if not said or _NO_RIVAL.match(said) or said.split()[0].lower() in _NUMBER_WORDS:
+            continue
+        if _RIVAL.search(said):  # "more than A but less than B": a range between two rivals, no single one
+            return None
+        said = _RIVAL_PERIOD.sub("", _ARTICLE.sub("", said)).split(",")[0].strip()
+        if said:
+            return bool(m.group("less") or m.group("below")), question[: m.start("rival")], said
+    return None
+
+
 def threshold(question: str) -> tuple[bool, float] | None:
     """ "less than 15,000" -> (True, 15000.0): a bound the answer's value must lie under (True) or over (False); an
     inclusive one ("at least 2", "10 or more") a hair past its number;
@@ -714,6 +780,9 @@ def rule_route(question: str) -> Route:
         bound = threshold(question)
         if bound is not None:  # "in which year did X exceed 1,000": the column past the bound ("not more than 20":
             return Route(RouteKind.AGGREGATE, Intent.MIN if bound[0] else Intent.MAX)  # under it, whatever words)
+        against = rival(question)
+        if against is not None:  # "which project spent more than its budget": each candidate against its rival
+            return Route(RouteKind.AGGREGATE, Intent.MIN if against[0] else Intent.MAX)
         if COMPARATIVE.search(question) or _PACE.search(question):
             # "in which year was X higher": the larger (smaller) one, no "or" needed; "which grew faster": of a move
             change = change_asked(question)
