@@ -80,3 +80,27 @@ def test_the_heading_said_keeps_the_ranking_to_its_rows(tmp_path):
     assert found is not None and found.label == "Fourth Quarter"
     found = answer_table(table, "In which quarter were Energy Drinks net sales highest?")
     assert found is not None and found.label == "Third Quarter"
+
+
+CARRYFORWARDS = [
+    ["", "December 31, 2020", "", ""],
+    ["(In millions)", "Amount", "Tax Effected", "Expiration Period"],
+    ["Net operating loss carryforwards:", "", "", ""],
+    ["U.S. federal", "$ 412", "$ 87", "2028-2037"],
+    ["State", "2,874", "151", "2021-2040"],
+    ["Foreign", "963", "246", "2021-Indefinite"],
+    ["Tax credit carryforwards:", "", "", ""],
+    ["U.S. federal research credits", "—", "132", "2031-2040"],
+    ["State research credits", "—", "94", "Indefinite"],
+    ["Total", "", "$ 710", ""],
+]
+
+
+def test_a_kind_several_headings_say_ranks_all_their_members(tmp_path):
+    """ "Which carryforward": both headings say the kind, and the question names neither apart ("tax" is the
+    column's word), so the members of both are ranked; a heading named apart keeps to its own."""
+    table = table_from_rows(CARRYFORWARDS, tmp_path, "carryforwards")
+    found = answer_table(table, "Which carryforward has the largest tax-effected value?")
+    assert found is not None and found.label == "Foreign"
+    found = answer_table(table, "Which tax credit carryforward has the largest tax-effected value?")
+    assert found is not None and found.label == "U.S. federal research credits"

@@ -21,6 +21,7 @@ from tablerag.qa.link import (
     best_tied,
     kind_members,
     kind_section,
+    kind_sections,
     row_words,
     tokens,
     year_block,
@@ -555,7 +556,12 @@ def _kind_section(view: TypedView, linked: Linked) -> list[int]:
     the question's words name."""
     members = kind_members(view.table, linked.kind, view.rows)
     if not members:
-        return members
+        # several sections say the kind and the question names none of them apart by another heading word ("which
+        # carryforward" over the net operating loss and the tax credit carryforwards): their members together
+        sections = kind_sections(view.table, linked.kind, view.rows)
+        said = set(linked.words) - {t for c in linked.cols for t in c.tokens}  # a column's words name no section
+        apart = [s for s in sections if set(tokens(" ".join(s))) - linked.kind & said]
+        return [r for rows in sections.values() for r in rows] if len(sections) >= 2 and not apart else []
     heading = set(tokens(" ".join(kind_section(view.table, linked.kind, members[0]))))
     if heading - linked.kind <= set(linked.words):
         return members

@@ -1309,6 +1309,12 @@ def _sections_saying(
     }
 
 
+def kind_sections(table: Table, kind: frozenset[str], rows: Iterable[int]) -> dict[tuple[str, ...], list[int]]:
+    """Every section whose headings say every word of the kind asked, with its members (totals left out): "which
+    carryforward" over "Net operating loss carryforwards:" and "Tax credit carryforwards:"."""
+    return _sections_saying(table, list(rows), lambda said: kind <= said) if kind else {}
+
+
 def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     """ "Which interest-earning asset had the highest yield" over an "Interest-earning assets:" section: the kind
     asked heads rows, so its words name no column ("Interest Income/ Expense" is not named by "interest")."""
