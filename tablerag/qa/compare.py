@@ -1115,6 +1115,8 @@ class Rival:
 
 
 def rival_of(found: tuple[bool, str, str] | None) -> Rival | None:
+    """The `Rival` of `route.rival`'s reading (below, the words before the rival, the rival's words); None when the
+    rival says no word of its own."""
     if found is None:
         return None
     below, before, said = found
@@ -1189,14 +1191,17 @@ def _section_said(view: TypedView, linked: Linked) -> list[int]:
 def beyond_rival(
     intent: Intent, view: TypedView, linked: Linked, sandbox: Sandbox, against: Rival, many: bool, period: bool
 ) -> tuple[bool, Computation | None]:
-    """ "Which project has spent more than its approved budget?": the rows whose value in the column named before
-    the rival ("Spent to date") lies beyond their value in the rival's column ("Approved budget"), both of one
-    period; "in which year was Hemavance's U.S. sales higher than Ostelya's": the period columns where the row
-    named before the rival lies beyond the rival's row; "which segment had higher sales than Europe": the rows
-    beyond the rival's row in the linked column (``period``: the question asks for a period, so two rows are
-    compared across the period columns; else rows are the answer). Every cell compared is cited. (whether the rival names a row or
-    column of the table, the answer): a rival named but not answered this way leaves the question unanswered,
-    which a ranking of one side would answer wrongly."""
+    """Candidates compared with a rival the table names (`rival_of`). (Whether the rival names a row or column of
+    the table, the answer.)
+
+    - "Which project has spent more than its approved budget?": the rows whose value in the column named before the
+      rival ("Spent to date") lies beyond their value in the rival's column ("Approved budget"), both of one period.
+    - "In which year were Hemavance's U.S. sales higher than Ostelya's?" (``period``: a period is asked): the period
+      columns where the row named before the rival lies beyond the rival's row.
+    - "Which segment had higher sales than Europe?": the rows beyond the rival's row in the linked column.
+
+    Every cell compared is cited. A rival named but not compared this way leaves the question unanswered: a ranking
+    of one side would answer it wrongly."""
     # a stated change ("Variance with Final Budget") is no amount set against another
     cols = [(s, vc) for s, vc in numeric_cols(view, linked) if not STATED_CHANGE.search(view.table.column_name(vc.col))]
     own_cols, rival_cols = _sides([s for s, _ in cols], against)
