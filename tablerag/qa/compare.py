@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from os.path import commonprefix
 from typing import Any
 
 from tablerag.model import Cell, Table
@@ -61,7 +62,7 @@ from tablerag.qa.periods import (
     years_in,
 )
 from tablerag.qa.route import ASKS_FOR_NAME, ChangeAsked, Intent, Route, rival_gap, threshold, threshold_scale
-from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, Sandbox, TypedView, ViewColumn, quote
+from tablerag.qa.sql import LABEL_COLUMN, ROW_COLUMN, VIEW_NAME, QueryResult, Sandbox, TypedView, ViewColumn, quote
 
 
 def _name_column(view: TypedView, linked: Linked) -> str:
@@ -1098,9 +1099,7 @@ def beyond_rows(
     if not won or (len(won) == len(res.rows) > 1 and not many):
         return None
     cells = [(int(r[2]), vc.col) for r in won] + [(int(r[2]), vc.col) for r in res.rows if r not in won]
-    labels = "; ".join(_row_name(view, linked, int(r[2]), r[0]) for r in won)
-    value = "; ".join(format_number(r[1]) for r in won)
-    return Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+    return _rows_named(intent, view, linked, sql, res, won, cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1175,12 +1174,7 @@ def _section_said(view: TypedView, linked: Linked) -> list[int]:
     ]
     if len(paths) < MIN_SECTION_MEMBERS:
         return []
-    common = paths[0]
-    for path in paths[1:]:
-        n = 0
-        while n < min(len(common), len(path)) and common[n] == path[n]:
-            n += 1
-        common = common[:n]
+    common = commonprefix(paths)
     if not common:
         return []
     return [
@@ -1249,9 +1243,7 @@ def beyond_rival(
             return True, None
         cells = [(int(r[3]), k) for r in won for k in (pair, rival_col)]
         cells += [(int(r[3]), k) for r in res.rows if r not in won for k in (pair, rival_col)]
-        labels = "; ".join(_row_name(view, linked, int(r[3]), r[0]) for r in won)
-        value = "; ".join(format_number(r[1]) for r in won)
-        return True, Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+        return True, _rows_named(intent, view, linked, sql, res, won, cells)
     if not rival_rows:
         return True, None
     rival_row = rival_rows[0].index
@@ -1303,9 +1295,23 @@ def beyond_rival(
         return True, None
     cells = [(rival_row, vc.col)] + [(int(r[2]), vc.col) for r in won]
     cells += [(int(r[2]), vc.col) for r in res.rows if r not in won]
-    labels = "; ".join(_row_name(view, linked, int(r[2]), r[0]) for r in won)
+    return True, _rows_named(intent, view, linked, sql, res, won, cells)
+
+
+def _rows_named(
+    intent: Intent,
+    view: TypedView,
+    linked: Linked,
+    sql: str,
+    res: QueryResult,
+    won: list[Any],
+    cells: list[tuple[int, int]],
+) -> Computation:
+    """The result rows ``won`` (each: the row's name, its value, ..., its grid row last) answered by their labels
+    and values, ``cells`` cited."""
+    labels = "; ".join(_row_name(view, linked, int(r[-1]), r[0]) for r in won)
     value = "; ".join(format_number(r[1]) for r in won)
-    return True, Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
+    return Computation(intent, sql, value, cells, label=labels, result=res, names=Named.ROW)
 
 
 def _row_name(view: TypedView, linked: Linked, row: int, named: object) -> str:

@@ -1283,7 +1283,7 @@ def kind_members(table: Table, kind: frozenset[str], rows: Iterable[int]) -> lis
     if not kind:
         return []
     rows = list(rows)
-    by_section = _sections_saying(table, rows, lambda said: kind <= said)
+    by_section = kind_sections(table, kind, rows)
     if not by_section and len(kind) > 1:
         # no heading says every word ("which product category" over "Net sales by category:"): the one section
         # whose headings say some word of it
@@ -2621,8 +2621,6 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
         cols = [c for c in _columns_linked(table, question, col_q + also_cols, embedder) if c.index not in key_cols]
-    if not cols:
-        cols = _shared_label_column(table, col_q, key_cols)
     elif cols and (said_otherwise := _unused_said_otherwise_in_headers(table, asked)):
         # the other word only adds to a column the question names already ("constant currency" over "Change at
         # constant exchange rates"); it names no column of its own ("remuneration" is no "Salary and fees")
@@ -2632,6 +2630,8 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         named |= {c.index for c in cols if _level_said_whole(table, c.index, set(said_otherwise))}
         boosted = {c.index: c for c in link_columns(table, question, q + said_otherwise, embedder) if c.index in named}
         cols = sorted((boosted.get(c.index, c) for c in cols), key=lambda s: (-round(s.score, SCORE_DIGITS), s.index))
+    if not cols:
+        cols = _shared_label_column(table, col_q, key_cols)
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     cols = _stated_figure_last(table, q, rows, _unit_column_last(table, question, cols))
     cols = _whole_header_first(

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, Protocol
 
+from tablerag.parsing.spans import MONTH_NAME
+
 DEFAULT_TOP_N = 3  # "top companies" without a number: three is the usual reading of a plural superlative
 MAX_TOP_N = 100  # a "top 5000" request is a listing, not a ranking; capped with the SQL row limit in mind
 RULES = "rules"  # the source of a decision (route, SQL) that no LLM made
@@ -557,8 +559,7 @@ _NO_RIVAL = re.compile(
     r"^(?:(?:the|its|their|that|those)\s+)?(?:\$|\d|(?:to|with|after|before|"
     r"ever|once|twice|half|double|one|two|three|four|five|six|seven|eight|nine|ten|a|an|previous|prior|last|"
     r"preceding|average|expected|usual|other|others|rest|any|all|each|every|"
-    r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
-    r"september|october|november|december|fiscal|fy|year|years|quarter|quarters|period|month|months|q[1-4]|h[12])\b)",
+    rf"{MONTH_NAME}|fiscal|fy|year|years|quarter|quarters|period|month|months|q[1-4]|h[12])\b)",
     re.IGNORECASE,
 )
 # "than in the U.S.": a preposition before the rival; before a period ("than in 2019") it says no rival (`_NO_RIVAL`)
