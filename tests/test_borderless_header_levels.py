@@ -822,3 +822,96 @@ def test_sets_whose_labels_disagree_keep_a_line_stacked_over_its_own_column(tmp_
     assert table.column_chain(_column_of(table, "184,500")) == ["December 31, 2019", "Gross", "Carrying", "Amount"]
     assert table.column_chain(_column_of(table, "171,200")) == ["December 31, 2018", "Gross", "Carrying", "Amount"]
     assert table.column_chain(_column_of(table, "(46,085)")) == ["December 31, 2018", "Accumulated", "Amortization"]
+
+
+def test_a_label_as_centred_on_its_middle_column_as_on_its_run_heads_a_group_beside_another(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", "", "", ""],
+        ["", "", "Weighted-", "Weighted-", "", "Weighted-"],
+        ["", "Number", "Average Remaining", "Average", "Number", "Average"],
+        ["Range of Exercise Prices", "(in thousands)", "Contractual Life (Years)", "Exercise Price", "(in thousands)"]
+        + ["Exercise Price"],
+        ["$10.00 - $19.99", "412", "1.8", "$16.42", "412", "$16.42"],
+        ["$20.00 - $29.99", "1,036", "3.6", "$24.87", "1,021", "$24.81"],
+        ["$40.00 - $49.99", "2,247", "7.4", "$45.63", "968", "$44.72"],
+        ["Total", "6,597", "6.5", "$39.88", "3,700", "$32.80"],
+    ]
+    spans = ((0, "Options Outstanding", 1, 3), (0, "Options Exercisable", 4, 5))
+    table = _table(_typeset(tmp_path / "options.pdf", rows, spans))
+    assert table.n_cols == 6
+    assert table.column_chain(_column_of(table, "$45.63"))[0] == "Options Outstanding"
+    assert table.column_chain(_column_of(table, "2,247"))[0] == "Options Outstanding"
+    assert table.column_chain(_column_of(table, "$44.72"))[0] == "Options Exercisable"
+
+
+def test_a_lone_label_centred_over_periods_and_other_columns_heads_the_kind_it_names(tmp_path: Path) -> None:
+    revpar = [
+        ["", "", "", "", "", ""],
+        ["Market", "No. of Hotels", "Rooms", "2021", "2020", "% Change"],
+        ["New York, NY", "4", "2,486", "$ 118.42", "$ 71.36", "65.9%"],
+        ["Orlando, FL", "2", "1,874", "$ 121.60", "$ 66.05", "84.1%"],
+        ["Total comparable hotels", "26", "13,940", "$ 105.33", "$ 69.36", "51.9%"],
+    ]
+    table = _table(_typeset(tmp_path / "revpar.pdf", revpar, ((0, "RevPAR", 1, 5),)))
+    assert table.column_chain(_column_of(table, "$ 66.05")) == ["RevPAR", "2020"]
+    assert table.column_chain(_column_of(table, "1,874")) == ["Rooms"]
+    subscribers = [
+        ["(Subscribers in thousands)", "", "", "", ""],
+        ["", "2020", "2019", "Amount", "%"],
+        ["Postpaid phones", "68,420", "66,715", "1,705", "2.6%"],
+        ["Prepaid", "20,912", "21,480", "(568)", "(2.6)%"],
+        ["Total wireless subscribers", "110,706", "107,097", "3,609", "3.4%"],
+    ]
+    table = _table(_typeset(tmp_path / "subscribers.pdf", subscribers, ((0, "Increase (Decrease)", 1, 4),)))
+    assert table.column_chain(_column_of(table, "21,480")) == ["2019"]
+    assert table.column_chain(_column_of(table, "(568)")) == ["Increase (Decrease)", "Amount"]
+
+
+def test_enumerated_items_under_a_section_label_are_rows_of_their_own(tmp_path: Path) -> None:
+    rows = [
+        ["Particulars", "31.03.2021", "31.03.2020"],
+        ["1. Income", "", ""],
+        ["(a) Revenue from operations", "8,946.72", "7,105.38"],
+        ["(b) Other income", "112.48", "134.91"],
+        ["Total income", "9,059.20", "7,240.29"],
+        ["2. Earnings per share (₹)", "", ""],
+        ["(a) Basic", "9.33", "5.18"],
+        ["(b) Diluted", "9.31", "5.17"],
+    ]
+    table = _table(_typeset(tmp_path / "results.pdf", rows))
+    revenue = next(c.row for c in table.cells if c.text == "8,946.72")
+    diluted = next(c.row for c in table.cells if c.text == "9.31")
+    assert table.row_chain(revenue)[-1] == "(a) Revenue from operations"
+    assert table.row_chain(diluted)[-1] == "(b) Diluted"
+    assert any(c.text == "1. Income" for c in table.cells)
+
+
+def test_a_two_line_body_set_apart_from_its_header_by_an_empty_row_is_a_table(tmp_path: Path, monkeypatch: Any) -> None:
+    # rows set looser than the other tests' (20 points for 8-point text): the empty row leaves a gap of
+    # well over two lines' height, which only the body's own pitch says is one empty row
+    monkeypatch.setattr(sys.modules[__name__], "PITCH", 20.0)
+    rows = [
+        ["", "", "", ""],
+        ["", "2019", "2018", "2017"],
+        ["", "", "", ""],
+        ["Apple Inc.", "32%", "36%", "34%"],
+        ["Huawei Technologies Co., Ltd.", "13%", "8%", "11%"],
+    ]
+    table = _table(_typeset(tmp_path / "customers.pdf", rows, ((0, "Fiscal Year", 1, 3),)))
+    assert table.n_cols == 4
+    assert table.column_chain(_column_of(table, "8%")) == ["Fiscal Year", "2018"]
+    assert table.row_chain(next(c.row for c in table.cells if c.text == "8%"))[-1].startswith("Huawei")
+
+
+def test_one_label_repeated_over_some_sibling_periods_heads_them_all(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "Fiscal year end", "Fiscal year end"],
+        ["", "June 1, 2019", "June 2, 2018", "June 3, 2017"],
+        ["Statutory federal income tax (benefit)", "$14,694", "$34,105", "$(39,950)"],
+        ["State income tax (benefit)", "2,164", "3,200", "(3,193)"],
+        ["Tax exempt interest income", "(197)", "(101)", "(206)"],
+    ]
+    table = _table(_typeset(tmp_path / "tax.pdf", rows))
+    assert table.n_cols == 4
+    assert table.column_chain(_column_of(table, "(197)")) == ["Fiscal year end", "June 1, 2019"]
+    assert table.column_chain(_column_of(table, "(206)")) == ["Fiscal year end", "June 3, 2017"]

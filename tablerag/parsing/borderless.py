@@ -40,6 +40,9 @@ GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
 FULL_LINE = 0.85  # a line this close to its column's widest line is filled out (running text)
 FULL_SHARE = 0.5  # ... and a column where this share of lines is filled out holds running text
+ENUMERATOR = re.compile(
+    r"^\((?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})\)$"
+)  # "(a)", "(2)", "(iv)": an item of a list opens a row
 LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§•▪◦●■-]+|\d{1,2}|[a-z])$")  # 1. a) iv. * •
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
@@ -101,15 +104,19 @@ def _gap_ok(lines: list[TextLine], start: int, i: int) -> bool:
         return True
     if start < 0:
         return False
-    pitch = _pitch(lines[start:i]) if i - start >= 2 else _even_pitch(lines[i : i + PITCH_LINES])
+    if i - start >= 2:
+        pitch = _pitch(lines[start:i])
+    else:  # a body of two lines ending the page (a small table set last) shows its pitch in one step
+        ends = i + PITCH_LINES > len(lines)
+        pitch = _even_pitch(lines[i : i + PITCH_LINES], 1 if ends else MIN_PITCH_STEPS)
     return pitch is not None and line.y0 - prev.y0 <= SPACER_PITCH * pitch
 
 
-def _even_pitch(lines: list[TextLine]) -> float | None:
+def _even_pitch(lines: list[TextLine], min_steps: int = MIN_PITCH_STEPS) -> float | None:
     """The pitch of lines most of which keep one pitch (a table's rows, an empty row before a section label
     between them), else None (headings between dropped paragraphs stand at uneven distances)."""
     steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
-    if len(steps) < MIN_PITCH_STEPS or steps[len(steps) // 2] > EVEN_PITCH * steps[0]:
+    if len(steps) < min_steps or not steps or steps[len(steps) // 2] > EVEN_PITCH * steps[0]:
         return None
     return steps[len(steps) // 2]
 
@@ -557,8 +564,10 @@ def _leads_into(row: list[GridCell], nxt: list[GridCell], in_body: bool = False)
         return False
     text = nxt[0].words[0].text
     # a note of the table's scale under the stub label ("Year Ended December 31," over "(in thousands of U.S.
-    # dollars) | 2019 | 2018") states what the numbers count in: no part of that label
-    return (text[:1].islower() or text.startswith("(")) and not scale_note(nxt[0].text)
+    # dollars) | 2019 | 2018") states what the numbers count in: no part of that label; an enumerated item ("(a)
+    # Revenue from operations" under "1. Income") is a row of its own under a section label
+    opens = text[:1].islower() or (text.startswith("(") and not ENUMERATOR.match(text))
+    return opens and not scale_note(nxt[0].text)
 
 
 def merge_continuations(cells: list[GridCell]) -> tuple[list[GridCell], int]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from tablerag.model import Cell, Table
 from tablerag.parsing.numbers import joined_years
+from tablerag.parsing.totals import says_total
 from tablerag.parsing.units import scale_note
 
 CENTRE_TOL = 0.15  # the label's centre may sit off the run's centre by this share of the run's width
@@ -175,27 +176,30 @@ def spread_group_labels(table: Table) -> bool:
         whole = any(heads) and not lines
         placed = _place_as_line(table, only, sets, lines[0]) if lines and any(heads) else set()
         changed |= bool(placed)  # a label put back in its own column may have been there already: no harm
+        # a label centred as well over its own column as over the run around it (the middle of three like
+        # columns) is a group label when another label of its row plainly heads a group: "Options Outstanding"
+        # beside "Options Exercisable", "Quarter ended" beside "Year ended"
+        runs = {id(c): _run_of(table, c, sets.get(id(c)), ext, cols, groups) for c in own if c.bbox is not None}
+        heads_group = {
+            id(d)
+            for d in own
+            if id(d) not in placed
+            and (d.col_span > 1 or ((r := runs.get(id(d))) is not None and r[1] > r[0] and not r[2]))
+        }
+        sibling_group = {id(c) for c in own if heads_group - {id(c)}}
         for cell in own:
             if cell.bbox is None or id(cell) in placed:
                 continue
-            taken = _occupied(table, row)
-            lo, hi = cell.col, cell.col + cell.col_span - 1
             block = sets.get(id(cell))
             if block is not None and block[2] and whole:
                 if (cell.col, cell.col_span) != (block[0], block[1] - block[0] + 1):
                     cell.col, cell.col_span = block[0], block[1] - block[0] + 1
                     changed = True
                 continue
-            # a label set over the value columns is not widened over the row labels: centred over the whole table it
-            # would read as the table's title ("Year Ended December 31," over "2023 | 2022 | 2021" beside "Customer"
-            # and "Reportable Segment" sits near the table's centre)
-            floor, ceiling = (block[0], block[1]) if block is not None else (min(cell.col, 1), table.n_cols - 1)
-            while lo > floor and not taken[lo - 1]:
-                lo -= 1
-            while hi < ceiling and not taken[hi + 1]:
-                hi += 1
-            best = _centred_run(cell, lo, hi, ext, cols, groups)
-            if best is None or _stacked(table, cell, best[0]) or _flush_right(cell, ext):
+            best = _centred_run(cell, *_free_run(table, row, cell, block), ext, cols, groups)
+            if best is None or _flush_right(cell, ext):
+                continue
+            if _stacked(table, cell, best[0]) and not (id(cell) in sibling_group and best[2] > best[1]):
                 continue
             run = best[1:]
             if run != (cell.col, cell.col + cell.col_span - 1):
@@ -204,6 +208,37 @@ def spread_group_labels(table: Table) -> bool:
     if changed:  # empty placeholders now under a widened label would shadow it
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _free_run(table: Table, row: int, cell: Cell, block: tuple[int, int, bool] | None) -> tuple[int, int]:
+    """The columns a header label may widen over: the free cells of its row around it, within its repeated set.
+    A label set over the value columns is not widened over the row labels: centred over the whole table it would
+    read as the table's title ("Year Ended December 31," over "2023 | 2022 | 2021" beside "Customer" and
+    "Reportable Segment" sits near the table's centre)."""
+    taken = _occupied(table, row)
+    lo, hi = cell.col, cell.col + cell.col_span - 1
+    floor, ceiling = (block[0], block[1]) if block is not None else (min(cell.col, 1), table.n_cols - 1)
+    while lo > floor and not taken[lo - 1]:
+        lo -= 1
+    while hi < ceiling and not taken[hi + 1]:
+        hi += 1
+    return lo, hi
+
+
+def _run_of(
+    table: Table,
+    cell: Cell,
+    block: tuple[int, int, bool] | None,
+    ext: list[tuple[float, float] | None],
+    cols: list[tuple[float, float] | None],
+    groups: list[Group],
+) -> tuple[int, int, bool] | None:
+    """The run a header label is centred over and whether it reads as a line stacked in its own column; None when
+    it is centred over no run or set flush right."""
+    best = _centred_run(cell, *_free_run(table, cell.row, cell, block), ext, cols, groups)
+    if best is None or _flush_right(cell, ext):
+        return None
+    return best[1], best[2], _stacked(table, cell, best[0])
 
 
 FLUSH_TOL = 0.5  # points: a label set flush right with its column's sub-labels ends where they end (same layout)
@@ -390,7 +425,11 @@ def spread_period_labels(table: Table) -> bool:
             # and of quarter-end days under a lone period label ("Three Months Ended" over "March 31 | June 30 | ...")
             changed = _periods_regained(table, own, _columns_below(table, row, is_day_of_year)) or changed
             changed = _comparisons_dropped(table, row, own, periods) or changed
+            changed = _mixed_run_parted(table, row, own, periods) or changed
             changed = _sibling_comparisons_dropped(table, row, own) or changed
+            if len(own) > 1 and _repeats_joined(table, own, periods):
+                changed = True
+                continue
             if len(own) > 1:  # a label over the first of its periods, the next ones with no label over them
                 changed = _free_periods_taken(table, own, periods) or changed
                 continue
@@ -411,6 +450,27 @@ def spread_period_labels(table: Table) -> bool:
     if changed:
         table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return changed
+
+
+def _repeats_joined(table: Table, own: list[Cell], periods: set[int]) -> bool:
+    """A borderless header row whose labels all say one text, no period, each over period columns of one run of
+    sibling periods that others of the run have no label over ("Fiscal year end" over "June 2, 2018" and over
+    "June 3, 2017", nothing over "June 1, 2019"): one label an extractor or a typesetter repeated, which heads the
+    whole run, as a grid's lone label over sibling periods does. In place (one cell left over the run); True when
+    joined."""
+    texts = {" ".join(c.text.split()).lower() for c in own}
+    if len(texts) != 1 or is_period(own[0].text):
+        return False
+    spanned = {k for c in own for k in range(c.col, c.col + c.col_span)}
+    if not spanned <= periods:
+        return False
+    lo, hi = _run(_hull(periods), min(spanned), max(spanned))
+    if not set(range(lo, hi + 1)) <= periods or set(range(lo, hi + 1)) == spanned:
+        return False  # the run holds other columns, or every period has its own label already
+    first, *rest = sorted(own, key=lambda c: c.col)
+    first.col, first.col_span = lo, hi - lo + 1
+    table.cells = [c for c in table.cells if not any(c is r for r in rest)]
+    return True
 
 
 def _free_periods_taken(table: Table, own: list[Cell], periods: set[int]) -> bool:
@@ -488,6 +548,34 @@ def _comparisons_dropped(table: Table, row: int, own: list[Cell], periods: set[i
     while end + 1 <= last and end + 1 in periods:
         end += 1
     return end - first + 1 >= MIN_SUBLABELS and _narrowed(table, row, label, end - first + 1)
+
+
+def _mixed_run_parted(table: Table, row: int, own: list[Cell], periods: set[int]) -> bool:
+    """A borderless header row's only label, no period itself, centred over sibling period columns and columns of
+    other labels beside them heads one kind, as a grid's lone label does: the changes when it names a change
+    ("Increase (Decrease)" over "2020 | 2019 | Amount | %" heads "Amount | %"), else the periods ("RevPAR" over
+    "No. of Hotels | Rooms | 2021 | 2020" heads the years). A page sets such a label over every like column of its
+    row; the columns it heads are those its words go with. True when the label was narrowed."""
+    if len(own) != 1 or is_period(own[0].text):
+        return False
+    (label,) = own
+    spanned = range(label.col, label.col + label.col_span)
+    dated = [k for k in spanned if k in periods]
+    if len(dated) < MIN_SUBLABELS or dated != list(range(dated[0], dated[-1] + 1)):
+        return False  # no run of sibling periods under it, or one broken by another column
+    others = [k for k in spanned if k not in periods]
+    below = _labelled_below(table, row)
+    if not others or not all(below[k] for k in others):
+        return False
+    if any(says_total((_lower_chain(table, row, k) or [""])[0]) for k in others):
+        return False  # the periods' total ("Payments due by period" over "Total | 2020 | 2021-2022") is of the group
+    if _COMPARISON.search(label.text) is not None:
+        if not all(k > dated[-1] for k in others):
+            return False  # a change set before the periods it compares: not the layout this reads
+        label.col, label.col_span = others[0], len(others)
+        return True
+    label.col, label.col_span = dated[0], len(dated)
+    return True
 
 
 def _narrowed(table: Table, row: int, label: Cell, width: int) -> bool:

@@ -35,6 +35,11 @@ def named_total(chain: list[str]) -> bool:
 _TOTAL_LINE = re.compile(r"^\s*(?:sub-?\s?)?total\b|^\s*(?:итого|всего)|^\s*合计", re.IGNORECASE)
 
 
+def says_total(label: str) -> bool:
+    """A label that says it totals the lines (or columns) beside it: "Total", "Subtotal", "Итого", "合计"."""
+    return _TOTAL_LINE.match(label) is not None
+
+
 def summed_items(table: Table, row: int) -> list[int]:
     """The rows ``row`` sums (`summed_parts`), each part that is a total line itself ("Total international" under
     "International:") replaced by the rows it sums when a lone line stands beside it ("United States"): the items a
