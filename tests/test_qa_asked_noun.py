@@ -58,3 +58,22 @@ def test_what_names_a_column_of_amounts_it_asks_that_measure(tmp_path):
     ):
         found = answer_table(table, question)
         assert found is not None and found.value == value, (question, found and found.text)
+
+
+LEASES = [
+    ["(dollars in thousands)", "Number of", "Rentable", "Annualized"],
+    ["Year of Lease Expiration", "Leases Expiring", "Square Feet", "Rent"],
+    ["2022", "34", "312,580", "8,705"],
+    ["2023", "41", "468,910", "13,786"],
+    ["2024", "29", "395,240", "12,300"],
+]
+
+
+def test_the_key_header_asked_with_names_the_column_that_says_it(tmp_path):
+    table = table_from_rows(LEASES, tmp_path, "leases")
+    for question, value in (
+        ("How many leases expire in 2023?", "41"),
+        ("How much was the annualized rent for leases expiring in 2024?", "12,300"),
+    ):
+        found = answer_table(table, question)
+        assert found is not None and found.value == value, (question, found and found.text)

@@ -1,5 +1,6 @@
-"""Quarter rows under year column groups ("2021 / Occupancy | ADR", "2020 / ...): "which quarter of 2020" ranks the
-quarters in that year's column, never the years against each other. Tables are CSV files the tests write."""
+"""Quarters asked. Quarter rows under year column groups ("2021 / Occupancy | ADR", "2020 / ..."): "which quarter of
+2020" ranks the quarters in that year's column, never the years against each other. Quarter columns beside the full
+year's ("First Quarter | ... | Fiscal Year"): the quarters are ranked. Tables are CSV files the tests write."""
 
 from __future__ import annotations
 
@@ -25,3 +26,17 @@ def test_which_quarter_of_a_year_ranks_the_quarter_rows_in_that_year(tmp_path):
     ):
         found = answer_table(table, question)
         assert found is not None and found.label == label, (question, found and found.text)
+
+
+QUARTER_COLUMNS = [
+    ["(In thousands)", "First Quarter", "Second Quarter", "Third Quarter", "Fourth Quarter", "Fiscal Year"],
+    ["Fiscal 2021", "", "", "", "", ""],
+    ["Net sales", "$412,835", "$438,219", "$467,502", "$521,946", "$1,840,502"],
+    ["Net income", "30,118", "35,742", "40,963", "53,210", "160,033"],
+]
+
+
+def test_which_quarter_ranks_the_quarter_columns_not_the_full_year(tmp_path):
+    table = table_from_rows(QUARTER_COLUMNS, tmp_path, "quarter_columns")
+    found = answer_table(table, "Which quarter of fiscal 2021 had the highest net income?")
+    assert found is not None and found.label == "Fourth Quarter", found and found.text

@@ -819,9 +819,20 @@ def _across_columns(
         cells = asked
     elif len(named) == 1 and MIN_COMPARED_PERIODS <= len(asked) < len(cells):
         cells = asked  # "which quarter of 2019": that year's quarters, not the year before's too
-    cells = _pinned_group(linked, cells)
+    cells = _pinned_group(linked, _quarter_columns(view, linked, cells))
     labels = column_labels(view, [c for _, c in cells])
     return _pick(intent, view, cells, labels, sandbox, lowest, place, _negative_asked(linked))
+
+
+def _quarter_columns(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A quarter asked ("which quarter of fiscal 2021"): of the compared columns, the quarters' ("First Quarter |
+    ... | Fourth Quarter"), not the full year's beside them ("Fiscal Year", named by the year's words too), when
+    two or more are quarters."""
+    if not _QUARTER_WORD & set(linked.words):
+        return cells
+    names = {c: (view.table.column_chain(c) or [""])[-1] for _, c in cells}
+    quarters = [(r, c) for r, c in cells if quarter_of_label(names[c]) is not None or part_of_year_label(names[c])]
+    return quarters if MIN_COMPARED_PERIODS <= len(quarters) < len(cells) else cells
 
 
 def _named_by_word(col: Scored) -> bool:
@@ -1615,8 +1626,14 @@ def ranked(
         blocked = _block_years(intent, view, linked, sandbox)
         if blocked is not None:
             return blocked
+    # "which quarter of 2020" over quarter rows under year columns: the year pins the columns, the rows are ranked
+    rows_in_year = year_rows and year is not None
     if (
-        period and intent in (Intent.MAX, Intent.MIN) and operand_rows(linked, view) and not _tied_on_a_year(linked)
+        period
+        and intent in (Intent.MAX, Intent.MIN)
+        and operand_rows(linked, view)
+        and not _tied_on_a_year(linked)
+        and not rows_in_year
     ):  # "in which year was ..."
         across = a_period(
             _across_columns(intent, view, linked, sandbox, intent is Intent.MIN, percent, span is None, place)
@@ -1642,6 +1659,8 @@ def ranked(
             )
         elif _cell_pinned(view, linked):  # a row and a column named: one cell, nothing to compare
             return None
+        elif rows_in_year:
+            across = None  # the period rows of the year named, in its column, below
         elif year is not None and _across_periods(view, linked) and section_members(view, linked):
             across = None  # the year is pinned: the section's rows in its column, below
         elif year is not None and _across_periods(view, linked) and _year_pins_one(view, linked, year):

@@ -68,10 +68,10 @@ MIN_UNITS_SHARED = 2  # with one unit a shared word is still evidence; with two 
 MIN_GROUPS = 2  # a stub column written on two or more group rows, items below each in the next column
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
 WHOLE_AFTER = re.compile(
-    r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%|proportion|share|fraction|ratio)\s+of\b|\bover\b"
-    r"|\bdivided\s+by\b|\bout\s+of\b",
+    r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%|proportion|share|fraction|ratio)\s+of\b"
+    r"|(?<=\w\s)over\b(?!\s+(?:what|which|how)\b)|\bdivided\s+by\b|\bout\s+of\b",
     re.IGNORECASE,
-)  # what follows names the whole (the denominator) of a share
+)  # what follows names the whole (the denominator) of a share; "over what period" asks a span of time, no whole
 
 # "what percentage of revenue was net income", "what proportion of level 2 inputs is made up of X": the whole is
 # named first, between the share word and the verb
@@ -906,6 +906,8 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q
     if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
         return q
+    if table is not None and _kind_names_a_value_column(table, set(tokens(m.group(1)))):
+        return q  # "what terminal growth rate was applied" over "Terminal growth rate / 2019": that column's cell
     # "what range of risk-free rates was used" over "Risk-free interest rate": what follows the measure names the row
     of = _MEASURE_OF.match(m.group(1))
     if table is not None and of is not None and _kind_names_a_row(table, set(tokens(m.group(1)[of.end(1) :]))):
@@ -982,6 +984,22 @@ def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
         own = _label_words_unbracketed(table, r)
         if own and (own <= kind or kind <= own):
             return True
+    return False
+
+
+def _kind_names_a_value_column(table: Table, kind: set[str]) -> bool:
+    """A level of a column of amounts (a unit in brackets left out) holds every word of a kind of two words or more
+    ("what terminal growth rate was applied" over "Terminal growth rate | 2019 | 2018"): the kind is the measure
+    asked, no kind of row to answer with ("which exercise price range" is no "Exercise Price" column)."""
+    if len(kind) < 2:
+        return False
+    for c in range(1, table.n_cols):
+        if not any(x.col == c and x.value is not None and not x.is_header for x in table.cells):
+            continue
+        for level in table.column_chain(c):
+            own = set(tokens(re.sub(r"\([^)]*\)", " ", level)))
+            if kind <= own:
+                return True
     return False
 
 
@@ -1326,7 +1344,9 @@ def _row_kind_spent(table: Table, question: str, q: list[str]) -> list[str]:
     return _spent(q, kind) or q
 
 
-def _key_header_spent(table: Table, rows: list[Scored], key_cols: set[int], q: list[str]) -> list[str]:
+def _key_header_spent(
+    table: Table, rows: list[Scored], key_cols: set[int], q: list[str], question: str = ""
+) -> list[str]:
     """The question's words less those of the header over the labels that named its row, when the row was named
     by its label's figures ("the $15.01 - $20.00 exercise price range" over "Range of Exercise Prices | ... |
     Weighted-Average Exercise Price"): they say which row, and name no column of amounts."""
@@ -1338,13 +1358,18 @@ def _key_header_spent(table: Table, rows: list[Scored], key_cols: set[int], q: l
     # the header said as a phrase: a run of its words (one word when it has one), not its words scattered
     # ("exercisable in the ... price range": "exercisable" is no word of "Range of Exercise Prices")
     least = min(MIN_PHRASE_WORDS, len(header))
+    # a run the question asks with (before its first "of", "in", "for"...) that a column of amounts says whole names
+    # that column ("how many leases expire in 2023" over "Year of Lease Expiration | Number of Leases Expiring"):
+    # kept; after it, the run says which row ("the annualized rent for leases expiring in 2026")
+    asked = set(tokens(_HEAD_ENDS.split(f" {question} ", maxsplit=1)[0]))
+    others = [set(tokens(table.column_name(c))) & asked for c in range(table.n_cols) if c not in key_cols]
     spent: set[int] = set()
     run: list[int] = []
     for i, t in enumerate([*q, ""]):
         if t in header and t not in {q[j] for j in run}:
             run.append(i)
             continue
-        if len(run) >= least:
+        if len(run) >= least and not any({q[j] for j in run} <= other for other in others):
             spent.update(run)
         run = [i] if t in header else []
     return [t for i, t in enumerate(q) if i not in spent] or q
@@ -2547,11 +2572,19 @@ def _shared_label_column(table: Table, q: list[str], key_cols: set[int]) -> list
     return [Scored(bare[0], 0.0, frozenset(shared), min(q.index(t) for t in shared))]
 
 
+_COUNT_BEFORE = frozenset(tokens("top bottom"))  # "the top 2 drivers": a count of rows, no row's label "2"
+
+
+def _counts_said(q: list[str]) -> set[str]:
+    """The numbers the question says right after "top" or "bottom": how many rows, never a row."""
+    return {t for prev, t in zip(q, q[1:], strict=False) if prev in _COUNT_BEFORE and t.isdigit()}
+
+
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = margin_as_share(table, spell_out(table, _column_kind_spent(table, question)))
     q = tokens(question)
     found, key_cols, tied = link_rows(table, question, q)
-    found = _corner_note_spent(table, found)
+    found = _corner_note_spent(table, [s for s in found if not s.tokens <= _counts_said(q)])
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
@@ -2559,7 +2592,11 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
     if not found:
         found = _year_rows_named(table, question)
-    if not found and threshold(question) is None and (keyed := _figure_keyed_rows(table, q)):
+    if (
+        not found
+        and threshold(question) is None
+        and (keyed := _figure_keyed_rows(table, _spent(q, [*_counts_said(q)])))
+    ):
         found, key_cols = keyed, key_cols | {0}
     if not found or all(s.tokens <= years_in(question) for s in found):  # months named by their year alone
         found = _quarter_of_month_rows(table, question) or _nth_quarter_row(table, question) or found
@@ -2615,7 +2652,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     placed = _location_column_asked(table, question)  # "where are swaps recorded": that column is asked
     key_cols = key_cols - {placed} if placed is not None else key_cols
-    col_q = _key_header_spent(table, rows, key_cols, q)
+    col_q = _key_header_spent(table, rows, key_cols, q, question)
     cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
     cols = _duration_unit_unsaid(table, question, cols)
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
@@ -2635,7 +2672,10 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     cols = [c for c in period_constrained(table, question, cols, rows) if c.index not in key_cols]
     cols = _stated_figure_last(table, q, rows, _unit_column_last(table, question, cols))
     cols = _whole_header_first(
-        table, _head_word_first(_life_column_first(table, question, cols), q), q, kind_asked(question)
+        table,
+        _asked_before_of(table, rows, _head_word_first(_life_column_first(table, question, cols), q), question),
+        q,
+        kind_asked(question),
     )
     # "when" asks a date: of tied columns, the dates', though another's whole header is said ("options granted on
     # <date> expire" over "Granted | Expiry date")
@@ -2799,6 +2839,39 @@ def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
         if any((word[d.index], word[c.index]) in pairs and word[d.index] in _MODIFIERS for d in top if d is not c)
         and not any((word[c.index], word[d.index]) in pairs for d in top if d is not c)
     ]
+    if len(heads) != 1 or heads[0] is cols[0]:
+        return cols
+    return [heads[0], *[c for c in cols if c is not heads[0]]]
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w'-]*)", re.IGNORECASE)  # the noun counted is the one asked
+
+
+def _asked_before_of(table: Table, rows: list[Scored], cols: list[Scored], question: str) -> list[Scored]:
+    """Of the columns equal on the best score, each named by words of its own, the one whose words the question
+    says before the words after its first "of", "in", "for"... that follow them, which say what the asked noun is of
+    ("the ADR of the Hyatt Place hotels" over "Hotels | Rooms | ADR" asks the ADR; "how many rooms are in the
+    Orlando hotels", the rooms); the noun after "how many" first ("how many rooms do the Orlando hotels have")."""
+    top = best_tied(cols)
+    if len(top) < 2:
+        return cols
+    own = {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
+    if not all(own.values()):
+        return cols
+    # a word of the row's own label, or "total", names the row as much as a column ("total assets of the Healthcare
+    # segment": the Total assets row, not a Total column)
+    row_said = set(row_words(table, rows[0].index)) if rows else set()
+    if any(w & (row_said | TOTAL_TOKENS) or any(is_year(t) for t in w) for w in own.values()):
+        return cols  # nor is a year a noun asked: a period named is decided by itself
+    counted = _HOW_MANY.search(question)
+    heads = [c for c in top if counted is not None and own[c.index] <= set(tokens(counted.group(1)))]
+    if not heads:
+        parts = [set(tokens(part)) for part in _HEAD_ENDS.split(f" {question} ")]
+        where = {i: next((k for k, part in enumerate(parts) if w <= part), None) for i, w in own.items()}
+        if None in where.values():
+            return cols
+        first = min(v for v in where.values() if v is not None)
+        heads = [c for c in top if where[c.index] == first]
     if len(heads) != 1 or heads[0] is cols[0]:
         return cols
     return [heads[0], *[c for c in cols if c is not heads[0]]]

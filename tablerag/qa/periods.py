@@ -244,13 +244,22 @@ _PERIOD_WORDS = re.compile(
 _UNIT_NOTE = re.compile(r"\b(thousands?|millions?|billions?)\b|^\s*\(.*\)\s*$", re.IGNORECASE)  # "(in thousands)"
 
 
+# an abbreviation written with dots ("U.S.", "U.K.") and the "non-" before a word: one word each, as the question's
+# tokens read them ("Non-U.S. Plans" is "nonus plans", not "non u s plans", whose words no question says)
+_ABBREVIATED = re.compile(r"\b(?:[A-Za-z]\.){2,}|\b[Nn]on-(?=\w)")
+
+
+def _joined(m: re.Match[str]) -> str:
+    return m.group(0).replace(".", "").replace("-", "")
+
+
 def column_kind(table: Table, col: int) -> tuple[str, ...]:
     """What a column holds apart from its period: its header levels less the words that name a period ("2019 /
     Amount" and "Fiscal years ended July 31, / 2018 / Amount" are both ``("amount",)``; "% of total revenue",
     "Variation" and "Change (%)" are kinds of their own). A unit note a reader put over one column only ("(in
     thousands of U.S. dollars)") is no kind, nor is a footnote mark ("2018 (a)" holds what "2019" holds)."""
     chain = table.column_chain(col)
-    levels = [bare_label(level) for level in chain if not _UNIT_NOTE.search(level)]
+    levels = [_ABBREVIATED.sub(_joined, bare_label(level)) for level in chain if not _UNIT_NOTE.search(level)]
     kept = tuple(k for k in (" ".join(_PERIOD_WORDS.sub(" ", level.lower()).split()) for level in levels) if k)
     if not kept and any(STATED_CHANGE.search(level) for level in levels):  # "2019 vs 2018": a change, no amount
         return ("change",)

@@ -261,12 +261,25 @@ def _other_measure(table: Table, first: int, other: int, said: set[str]) -> bool
     over "Occupancy / 2023 | Average rent (£ psf) / 2023": occupancy is asked, not the rent beside it)."""
     own = [level for level in table.column_chain(other) if year_of(level) is None]
     # what a share is of is no measure of its own ("% of Net Sales" measures no sales), nor is a level both share
-    first_words = {
-        t
+    first_levels = [
+        level
         for level in table.column_chain(first)
         if year_of(level) is None and level not in table.column_chain(other)
-        for t in tokens(_SHARE_BASE.sub("percent", level))
-    }
+    ]
+    first_words = {t for level in first_levels for t in tokens(_SHARE_BASE.sub("percent", level))}
+    # ... unless it heads periods of its own and no row says what it is of: then it names a measure ("% of
+    # ownership interest" over "2019 | 2018", beside "Carrying amount" over its own years), no share of the amount
+    # beside it ("2019 / Amount | % of Revenue")
+    chain = table.column_chain(first)
+    grouped = [
+        level
+        for i, level in enumerate(chain)
+        if level in first_levels and any(year_of(lower) is not None for lower in chain[i + 1 :])
+    ]
+    if grouped:
+        rows_said = {t for r in range(table.header_rows, table.n_rows) for t in row_words(table, r)}
+        bases = {t for level in grouped for m in [_SHARE_BASE.search(level)] if m for t in tokens(m.group(0))}
+        first_words |= bases - rows_said
     return (
         bool(own) and not said & {t for level in own for t in tokens(level)} and bool(said & first_words - _SHARE_WORDS)
     )

@@ -781,11 +781,32 @@ def fronted_said_after(question: str) -> str:
 
 def neighbour_years_said(question: str) -> str:
     """The question with a year named by the year next to it said as that year: "in the year before fiscal 2019"
-    is "in fiscal 2018" ("the years after 2026" are every later year, no one year)."""
+    is "in fiscal 2018" ("the years after 2026" are every later year, no one year); so for a year so many years
+    from another ("two years before 2019": 2017; "in the prior year relative to 2021": "in 2020")."""
 
     def year(m: re.Match[str]) -> str:
         step = 1 if m.group(2).lower() in ("after", "following") else -1
         fiscal = "fiscal " if (m.group(1) or m.group(3)) else ""
         return f"{fiscal}{int(m.group(4)) + step}"
 
-    return _NEIGHBOUR_YEAR.sub(year, question)
+    def counted(m: re.Match[str]) -> str:
+        said = (m.group("n") or "one").lower()
+        n = int(said) if said.isdigit() else _COUNT_WORDS[said]
+        later = m.group("way").lower().startswith(("after", "later"))
+        if m.group("prior") and later:
+            return m.group(0)  # "the prior year after 2019" says no one year
+        return f"{m.group('lead') or ''}{int(m.group('year')) + (n if later else -n)}"
+
+    return _YEARS_AWAY.sub(counted, _NEIGHBOUR_YEAR.sub(year, question))
+
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# a year said as so many years from another ("two years before 2019", "the prior year relative to 2021"): that year;
+# "the two years before 2019" is a span, no one year
+_YEARS_AWAY = re.compile(
+    r"(?P<lead>\bin\s+)?(?:(?<!\bthe\s)(?<!\blast\s)(?<!\bnext\s)(?P<n>\b(?:one|two|three|four|five|\d))\s+years?"
+    r"|(?:the\s+)?(?P<prior>prior|previous|preceding)\s+year)"
+    r"\s+(?P<way>before|prior\s+to|earlier\s+than|after|later\s+than|relative\s+to|compared\s+(?:to|with))\s+"
+    r"(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
