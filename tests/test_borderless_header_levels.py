@@ -915,3 +915,17 @@ def test_one_label_repeated_over_some_sibling_periods_heads_them_all(tmp_path: P
     assert table.n_cols == 4
     assert table.column_chain(_column_of(table, "(197)")) == ["Fiscal year end", "June 1, 2019"]
     assert table.column_chain(_column_of(table, "(206)")) == ["Fiscal year end", "June 3, 2017"]
+
+
+def test_a_change_label_takes_the_column_before_it_that_names_no_period(tmp_path: Path) -> None:
+    rows = [
+        ["", "", "", "", "% Change"],
+        ["(in millions of €)", "2019", "2018", "Actual", "Comp."],
+        ["Orders", "19,975", "18,451", "8 %", "7 %"],
+        ["Revenue", "17,663", "18,125", "(3) %", "(4) %"],
+        ["Adjusted EBITA", "679", "722", "(6)%", ""],
+    ]
+    table = _table(_typeset(tmp_path / "orders.pdf", rows, ((0, "Fiscal year", 2, 3),)))
+    assert table.column_chain(_column_of(table, "19,975")) == ["Fiscal year", "2019"]
+    assert table.column_chain(_column_of(table, "(3) %")) == ["% Change", "Actual"]
+    assert table.column_chain(_column_of(table, "(4) %")) == ["% Change", "Comp."]

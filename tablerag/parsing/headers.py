@@ -28,6 +28,7 @@ from tablerag.parsing.spans import (
     CUT_PHRASE,
     is_period,
     names_period,
+    regroup_change_columns,
     spread_period_labels,
     spread_sibling_labels,
 )
@@ -1235,6 +1236,7 @@ def apply_headers(
     spread_period_labels(table)
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)
+    regroup_change_columns(table)
     table.column_headers = _stub_years_spread(table, header_chains(table), dated_stub)
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:

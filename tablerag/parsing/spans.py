@@ -578,6 +578,35 @@ def _mixed_run_parted(table: Table, row: int, own: list[Cell], periods: set[int]
     return True
 
 
+def regroup_change_columns(table: Table) -> bool:
+    """A header label naming a change ("% Change") over one column, with a column before it whose sub-label is no
+    period ("Actual") free or at the end of a run of periods another label heads ("Fiscal year" over "2019 | 2018 |
+    Actual"): that column is the change's ("% Change" over "Actual | Comp."), as a change set beside the periods it
+    compares names its own parts. In place, any reader's table; True when a column moved."""
+    moved = False
+    for row in range(table.header_rows - 1):
+        own = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
+        periods = _period_columns(table, row)
+        below = _labelled_below(table, row)
+        for label in own:
+            if label.col_span != 1 or is_period(label.text) or _COMPARISON.search(label.text) is None:
+                continue
+            j = label.col - 1
+            while j >= 1 and j not in periods and below[j]:
+                holder = next((c for c in own if c is not label and c.col <= j < c.col + c.col_span), None)
+                if holder is not None:
+                    heads = set(range(holder.col, j))
+                    if holder.col + holder.col_span - 1 != j or len(heads & periods) < MIN_SUBLABELS:
+                        break
+                    if _COMPARISON.search(holder.text) is not None or is_period(holder.text):
+                        break
+                    holder.col_span -= 1
+                label.col, label.col_span = j, label.col_span + 1
+                moved = True
+                j -= 1
+    return moved
+
+
 def _narrowed(table: Table, row: int, label: Cell, width: int) -> bool:
     """``label`` cut back to its first ``width`` columns when every column it covers past them compares periods
     (`_compares`); True when it was."""
