@@ -1660,7 +1660,9 @@ def periods_placed(table: Table, question: str) -> str:
     lengthened = durations_said(table, question)
     said_length, question = lengthened != question, lengthened
     question = quarter_labels_said(table, question)
-    years = sorted({y for ys in column_years(table).values() if len(ys) == 1 for y in ys})
+    years = _named_group_years(table, question) or sorted(
+        {y for ys in column_years(table).values() if len(ys) == 1 for y in ys}
+    )
     if len(years) < MIN_DATED_ROWS:  # the periods are rows ("Fiscal year | Revenue": "2019", "2018")
         question = opening_said(table, question)
         years = sorted(set(row_periods(table).values()))
@@ -1701,6 +1703,22 @@ def periods_placed(table: Table, question: str) -> str:
     placed = _PLACED_PERIOD.sub(year, question)
     # a length said of a placed period ("the comparative half-year") is told among that year's columns
     return durations_said(table, placed) if placed != question and not said_length else placed
+
+
+def _named_group_years(table: Table, question: str) -> list[str]:
+    """The years of the dated columns the question names by a word of their header that some other dated column
+    lacks ("the share of plan assets ... at the most recent year end" over "Target Allocation / 2020 | Percentage
+    of Plan Assets at December 31, / 2019 | 2018": 2019 is the latest year of those), when two or more; else none
+    (the table's years are the places)."""
+    dated = {c: ys for c, ys in column_years(table).items() if len(ys) == 1}
+    words = {
+        c: set(tokens(table.column_name(c))) - {t for t in tokens(table.column_name(c)) if is_year(t)} for c in dated
+    }
+    common = set.intersection(*words.values()) if words else set()
+    said = set(tokens(question))
+    named = sorted({y for c, ys in dated.items() if (words[c] - common) & said for y in ys})
+    everything = {y for ys in dated.values() for y in ys}
+    return named if len(named) >= MIN_DATED_ROWS and set(named) != everything else []
 
 
 MIN_PLACED_QUARTERS = 2  # a quarter has a place among two quarter columns or more
