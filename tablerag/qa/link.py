@@ -485,6 +485,11 @@ _NO_SERIES = frozenset(
 )
 
 
+# ... or before a word in lower case ("B ordinary shares", "the nominal value of C shares"); "A" and "I" there are as
+# likely an article or a pronoun
+_LEADING_LETTER = re.compile(r"(?<![\w.&'\u2019-])([B-HJ-Z])\s+(?=[a-z])")
+
+
 def _series_letter(m: re.Match[str]) -> str:
     if m.group(1).lower() in _NO_SERIES:  # "what was A", "to B": a word of the sentence before a letter
         return m.group(0)
@@ -555,7 +560,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     text = _JOINED_ACRONYM.sub(r"\1\2", _ACRONYM_PLURAL.sub(r"\1", text))
     text = _ABLE.sub(r"\1abl", text)
-    text = _SERIES_LETTER.sub(_series_letter, text)
+    text = _LEADING_LETTER.sub(lambda m: f"series{m.group(1).lower()} ", _SERIES_LETTER.sub(_series_letter, text))
     return tuple(_SAME.get(t, t) for t in tokenize(text))
 
 
@@ -906,6 +911,8 @@ def kind_spent(question: str, q: list[str], table: Table | None = None) -> list[
         return q
     if table is not None and _kind_names_a_row(table, set(tokens(m.group(1)))):
         return q
+    if table is not None and _row_said_whole(table, question, set(tokens(m.group(1)))):
+        return q  # "what dividends were attributed to non-controlling interests": the Dividends row's amount
     if table is not None and _kind_names_a_value_column(table, set(tokens(m.group(1)))):
         return q  # "what terminal growth rate was applied" over "Terminal growth rate / 2019": that column's cell
     # "what range of risk-free rates was used" over "Risk-free interest rate": what follows the measure names the row
@@ -985,6 +992,14 @@ def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
         if own and (own <= kind or kind <= own):
             return True
     return False
+
+
+def _row_said_whole(table: Table, question: str, kind: set[str]) -> bool:
+    """A one-word kind of a question that ranks nothing ("what dividends were attributed to ...") that is a body row's
+    whole label ("Dividends"): it names that row, as a longer kind does (`_kind_names_a_row`)."""
+    if len(kind) != 1 or rule_route(question).intent is not None:
+        return False
+    return any(_label_words_unbracketed(table, r) == kind for r in range(table.header_rows, table.n_rows))
 
 
 def _kind_names_a_value_column(table: Table, kind: set[str]) -> bool:
