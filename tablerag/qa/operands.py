@@ -260,7 +260,9 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
     out = []
     for chain in chains:
         years = [lvl.strip() if _SHORT_SPLIT_YEAR.match(lvl.strip()) else y for lvl in chain if (y := year_of(lvl))]
-        years = years if not shared else []
+        # a fiscal year named as such ("2019/20" over its end date "28 March 2020") is its name, not the date's year
+        split = [y for y in years if _SHORT_SPLIT_YEAR.match(y)]
+        years = [] if shared else split[-1:] or years
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]
