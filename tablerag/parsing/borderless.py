@@ -40,9 +40,8 @@ GUTTER_SPAN_SHARE = 0.15  # chunks may cross a gutter in at most this share of a
 PROSE_WORDS = 6.0  # cells (or paragraph lines) averaging more words than this are running text, not table cells
 FULL_LINE = 0.85  # a line this close to its column's widest line is filled out (running text)
 FULL_SHARE = 0.5  # ... and a column where this share of lines is filled out holds running text
-ENUMERATOR = re.compile(
-    r"^\((?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})\)$"
-)  # "(a)", "(2)", "(iv)": an item of a list opens a row
+# "(a)", "(2)", "(iv)": an item of a list, which opens a row of its own
+ENUMERATOR = re.compile(r"^\((?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})\)$")
 LIST_MARKER = re.compile(r"^(\(?(\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.):]|[*†‡§•▪◦●■-]+|\d{1,2}|[a-z])$")  # 1. a) iv. * •
 PROSE_LINES = 3  # a text block this many lines long, every line plain running text, is a paragraph
 CONTINUED_ENDINGS = ("-", ",", " and", " of", " the", " or")  # a label ending so runs on into the next line
@@ -116,7 +115,7 @@ def _even_pitch(lines: list[TextLine], min_steps: int = MIN_PITCH_STEPS) -> floa
     """The pitch of lines most of which keep one pitch (a table's rows, an empty row before a section label
     between them), else None (headings between dropped paragraphs stand at uneven distances)."""
     steps = sorted(b.y0 - a.y0 for a, b in zip(lines, lines[1:], strict=False))
-    if len(steps) < min_steps or not steps or steps[len(steps) // 2] > EVEN_PITCH * steps[0]:
+    if not steps or len(steps) < min_steps or steps[len(steps) // 2] > EVEN_PITCH * steps[0]:
         return None
     return steps[len(steps) // 2]
 

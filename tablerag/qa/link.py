@@ -2877,7 +2877,7 @@ def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
     return [heads[0], *[c for c in cols if c is not heads[0]]]
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+([^\W\d_][\w'-]*)", re.IGNORECASE)  # the noun counted is the one asked
+_HOW_MANY_NOUN = re.compile(r"\bhow\s+many\s+([^\W\d_][\w'-]*)", re.IGNORECASE)  # the noun counted is the one asked
 
 
 def _asked_before_of(table: Table, rows: list[Scored], cols: list[Scored], question: str) -> list[Scored]:
@@ -2896,7 +2896,7 @@ def _asked_before_of(table: Table, rows: list[Scored], cols: list[Scored], quest
     row_said = set(row_words(table, rows[0].index)) if rows else set()
     if any(w & (row_said | TOTAL_TOKENS) or any(is_year(t) for t in w) for w in own.values()):
         return cols  # nor is a year a noun asked: a period named is decided by itself
-    counted = _HOW_MANY.search(question)
+    counted = _HOW_MANY_NOUN.search(question)
     heads = [c for c in top if counted is not None and own[c.index] <= set(tokens(counted.group(1)))]
     if not heads:
         parts = [set(tokens(part)) for part in _HEAD_ENDS.split(f" {question} ")]
