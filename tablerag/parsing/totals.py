@@ -50,7 +50,7 @@ def summed_items(table: Table, row: int) -> list[int]:
         r: own
         for r in parts
         if (chain := table.row_chain(r))
-        and (named_total(chain) or _TOTAL_LINE.match(chain[-1]))
+        and (named_total(chain) or says_total(chain[-1]))
         and (own := summed_parts(table, r))
     }
     if len(subtotals) == len(parts):  # the sections' totals alone: each section is an item ("Total Services")

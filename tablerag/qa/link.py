@@ -997,9 +997,11 @@ def _kind_names_a_row(table: Table, kind: set[str]) -> bool:
 def _row_said_whole(table: Table, question: str, kind: set[str]) -> bool:
     """A one-word kind of a question that ranks nothing ("what dividends were attributed to ...") that is a body row's
     whole label ("Dividends"): it names that row, as a longer kind does (`_kind_names_a_row`)."""
-    if len(kind) != 1 or rule_route(question).intent is not None:
+    if len(kind) != 1 or not any(
+        _label_words_unbracketed(table, r) == kind for r in range(table.header_rows, table.n_rows)
+    ):
         return False
-    return any(_label_words_unbracketed(table, r) == kind for r in range(table.header_rows, table.n_rows))
+    return rule_route(question).intent is None
 
 
 def _kind_names_a_value_column(table: Table, kind: set[str]) -> bool:
@@ -1008,14 +1010,8 @@ def _kind_names_a_value_column(table: Table, kind: set[str]) -> bool:
     asked, no kind of row to answer with ("which exercise price range" is no "Exercise Price" column)."""
     if len(kind) < 2:
         return False
-    for c in range(1, table.n_cols):
-        if not any(x.col == c and x.value is not None and not x.is_header for x in table.cells):
-            continue
-        for level in table.column_chain(c):
-            own = set(tokens(re.sub(r"\([^)]*\)", " ", level)))
-            if kind <= own:
-                return True
-    return False
+    valued = {x.col for x in table.cells if x.col > 0 and x.value is not None and not x.is_header}
+    return any(kind <= _words_unbracketed(level) for c in sorted(valued) for level in table.column_chain(c))
 
 
 # the sign a statement line opens with is no word of its name: "Less: Loss allowance" is named whole by "the loss
@@ -1726,9 +1722,7 @@ def _named_group_years(table: Table, question: str) -> list[str]:
     of Plan Assets at December 31, / 2019 | 2018": 2019 is the latest year of those), when two or more; else none
     (the table's years are the places)."""
     dated = {c: ys for c, ys in column_years(table).items() if len(ys) == 1}
-    words = {
-        c: set(tokens(table.column_name(c))) - {t for t in tokens(table.column_name(c)) if is_year(t)} for c in dated
-    }
+    words = {c: {t for t in tokens(table.column_name(c)) if not is_year(t)} for c in dated}
     common = set.intersection(*words.values()) if words else set()
     said = set(tokens(question))
     named = sorted({y for c, ys in dated.items() if (words[c] - common) & said for y in ys})
@@ -2616,8 +2610,9 @@ def _counts_said(q: list[str]) -> set[str]:
 def link(table: Table, question: str, embedder: Any = None) -> Linked:
     question = margin_as_share(table, spell_out(table, _column_kind_spent(table, question)))
     q = tokens(question)
+    counts = _counts_said(q)
     found, key_cols, tied = link_rows(table, question, q)
-    found = _corner_note_spent(table, [s for s in found if not s.tokens <= _counts_said(q)])
+    found = _corner_note_spent(table, [s for s in found if not s.tokens <= counts])
     if not found and _HOW_MANY.search(question):
         found, key_cols, tied = link_rows(table, question, q + _NUMBER)
         found = [s for s in found if s.tokens - set(_NUMBER)]  # "number" alone names no row
@@ -2625,11 +2620,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # (not for the kind a "which X" asks: "which employee category" names no "Staff" row)
     if not found:
         found = _year_rows_named(table, question)
-    if (
-        not found
-        and threshold(question) is None
-        and (keyed := _figure_keyed_rows(table, _spent(q, [*_counts_said(q)])))
-    ):
+    if not found and threshold(question) is None and (keyed := _figure_keyed_rows(table, _spent(q, counts))):
         found, key_cols = keyed, key_cols | {0}
     if not found or all(s.tokens <= years_in(question) for s in found):  # months named by their year alone
         found = _quarter_of_month_rows(table, question) or _nth_quarter_row(table, question) or found
@@ -2854,6 +2845,11 @@ def _head_said(table: Table, rows: list[Scored], q: set[str]) -> Scored | None:
     return headed[0] if len(headed) == 1 and len(tied) > 1 else None
 
 
+def _own_words(top: list[Scored]) -> dict[int, frozenset[str]]:
+    """Each of the tied units (by index) with the words that named it and no other of them."""
+    return {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
+
+
 def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
     """Of the columns equal on the best score, each named by one word of its own, the one whose word is said right
     after another's modifier (`_MODIFIERS`) and before none: the noun the modifier goes with ("the average yield"
@@ -2861,7 +2857,7 @@ def _head_word_first(cols: list[Scored], q: list[str]) -> list[Scored]:
     top = best_tied(cols)
     if len(top) < 2:
         return cols
-    own = {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
+    own = _own_words(top)
     if any(len(w) != 1 for w in own.values()):
         return cols
     word = {c.index: next(iter(own[c.index])) for c in top}
@@ -2888,7 +2884,7 @@ def _asked_before_of(table: Table, rows: list[Scored], cols: list[Scored], quest
     top = best_tied(cols)
     if len(top) < 2:
         return cols
-    own = {c.index: c.tokens - frozenset().union(*(d.tokens for d in top if d is not c)) for c in top}
+    own = _own_words(top)
     if not all(own.values()):
         return cols
     # a word of the row's own label, or "total", names the row as much as a column ("total assets of the Healthcare
@@ -3244,9 +3240,14 @@ def _label_words(table: Table, row: int) -> set[str]:
     return set(tokens(" ".join(table.row_chain(row)[-1:])))
 
 
+def _words_unbracketed(text: str) -> set[str]:
+    """The link tokens of a label with what brackets hold left out ("Expected term (in years)" is "expected term")."""
+    return set(tokens(re.sub(r"\([^)]*\)", " ", text)))
+
+
 def _label_words_unbracketed(table: Table, row: int) -> set[str]:
-    """`_label_words` with what brackets hold left out ("Expected term (in years)" is "expected term")."""
-    return set(tokens(re.sub(r"\([^)]*\)", " ", " ".join(table.row_chain(row)[-1:]))))
+    """`_label_words` with what brackets hold left out (`_words_unbracketed`)."""
+    return _words_unbracketed(" ".join(table.row_chain(row)[-1:]))
 
 
 def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
