@@ -514,6 +514,29 @@ def _stub_years_spread(table: Table, chains: list[list[str]], dated_stub: bool =
     return chains
 
 
+# a share label set beside each period it is a share of, on the periods' own line ("2022 | % of Total | 2021 |
+# % of Total", "Fiscal 2023 | % of net revenue | ..."): "% of Total" is a share of its period's amount
+_SHARE_LABEL = re.compile(r"^\s*(?:as\s+an?\s+)?(?:%|percent(?:age)?|share)(?:\s+of\b.*)?\s*$", re.IGNORECASE)
+MIN_DATED_SHARES = 2  # the label beside two periods at least: the layout's pattern, not one column's own name
+
+
+def _shares_dated(chains: list[list[str]]) -> list[list[str]]:
+    """Chains with a share label that follows each of several periods on their line (`_SHARE_LABEL`) dated by the
+    period before it: its chain is that period's, the share label below it. In place; the chains."""
+    beside: dict[str, list[int]] = {}
+    for c in range(2, len(chains)):
+        own, before = chains[c], chains[c - 1]
+        # the levels above the share may be the period's or fewer (a group label read over the periods only)
+        above = own[:-1]
+        if own and before and above == before[: len(above)] and is_period(before[-1]) and _SHARE_LABEL.match(own[-1]):
+            beside.setdefault(own[-1], []).append(c)
+    for cols in beside.values():
+        if len(cols) >= MIN_DATED_SHARES and len({chains[c - 1][-1] for c in cols}) == len(cols):
+            for c in cols:
+                chains[c] = [*chains[c - 1], chains[c][-1]]
+    return chains
+
+
 def header_chains(table: Table, header_rows: int | None = None) -> list[list[str]]:
     """One chain of header labels per column, top level first, empty and repeated levels dropped."""
     n = table.header_rows if header_rows is None else header_rows
@@ -1237,7 +1260,7 @@ def apply_headers(
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)
     regroup_change_columns(table)
-    table.column_headers = _stub_years_spread(table, header_chains(table), dated_stub)
+    table.column_headers = _shares_dated(_stub_years_spread(table, header_chains(table), dated_stub))
     title = next((c for c in table.cells if c.row == 0 and table.header_rows > 1 and _spans_all(table, c)), None)
     if title is not None and not table.caption:
         table.caption = " ".join(title.text.split())

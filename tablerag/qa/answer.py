@@ -196,6 +196,9 @@ _MOST_LEAST = (Intent.MAX, Intent.MIN)
 # a rate or a margin is a percentage: "which year had the highest effective tax rate" over "Amount | %" per year
 # compares the share columns (a table with no share columns compares its amounts as before)
 _RATE_ASKED = re.compile(r"\b(?:rates?|margins?)\b", re.IGNORECASE)
+# a share of a whole asked ("the United States share of total revenue", "% of net sales"): a ranking compares the
+# share columns beside each period's amount, not the amounts (a ratio asked so is computed as a fraction still)
+_SHARE_OF = re.compile(r"\b(?:share|proportion)\s+of\b|%\s*of\b", re.IGNORECASE)
 _PICKS_PERIODS = (Intent.MAX, Intent.MIN, Intent.COMPARE, Intent.TOP_N, Intent.COUNT)  # years picked, not listed
 MIN_COMPARED = 2  # a comparison weighs two cells at least
 MIN_NAMES = 2  # a column of names holds two different ones at least: one name is no register
@@ -520,8 +523,19 @@ def _money_first(table: Table, r: int, cols: list[Scored], question: str) -> lis
     if first is None or first.value is None or _price_or_share(first):
         return cols
     best = round(cols[0].score, SCORE_DIGITS)
+    # a column the question names by a word of its own ("added through acquisitions during 2023") is not passed
+    # over for one named by the year alone ("Balance at December 31, 2023") that carries the currency sign: a
+    # report sets "$" on the balances and leaves the movements between them bare
+    worded = any(not is_year(t) for t in cols[0].tokens)
     money = next(
-        (c for c in cols[1:] if round(c.score, SCORE_DIGITS) == best and _money(table.cell_at(r, c.index))), None
+        (
+            c
+            for c in cols[1:]
+            if round(c.score, SCORE_DIGITS) == best
+            and _money(table.cell_at(r, c.index))
+            and not (worded and c.tokens and all(map(is_year, c.tokens)))
+        ),
+        None,
     )
     return cols if money is None else [money, *(c for c in cols if c is not money)]
 
@@ -678,7 +692,11 @@ def _rule_compute(
             linked,
             sandbox,
             lowest=bool(LESS_WORDS.search(question)),
-            percent=bool(AS_PERCENT.search(question) or _RATE_ASKED.search(question)),
+            percent=bool(
+                AS_PERCENT.search(question)
+                or _RATE_ASKED.search(question)
+                or (_SHARE_OF.search(question) and route_.intent in (Intent.MAX, Intent.MIN))
+            ),
             span=year_span(question),
             from_to=bool(FROM_TO.search(question)),
             bound=None if extreme is not None else bound,

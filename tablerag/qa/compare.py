@@ -150,7 +150,10 @@ def _age_column(view: TypedView, linked: Linked) -> Linked:
 # exchange losses the largest", "which item reduced the effective tax rate the most"), its positive counterpart
 # unsaid ("net income (loss)" says both): the amounts below zero are ranked, by size
 _NEGATIVE_ASKED = frozenset(
-    tokens("loss losses outflow outflows deficit deficits reduced reduces reduction unfavorable unfavourable adverse")
+    tokens(
+        "loss losses outflow outflows deficit deficits reduced reduces reduction unfavorable unfavourable adverse "
+        "benefit benefits"  # a tax benefit: the provision's line below zero ("the largest deferred tax benefit")
+    )
 )
 _POSITIVE_SAID = frozenset(
     tokens("gain gains income profit profits inflow inflows surplus increase increased favorable favourable")
@@ -399,7 +402,8 @@ def _residual(label: str, kind: frozenset[str]) -> bool:
 
 # "which region outside the United States", "which segment, excluding Corporate", "apart from tax at the statutory
 # rate, which item": the row named after such a word is left out, and its siblings are what is ranked
-_LEAVING_OUT = frozenset(tokens("outside excluding except besides apart aside"))
+_LEAVING_OUT = frozenset(tokens("outside excluding except besides apart aside otherthan"))  # "other than" is one
+_OTHER_THAN, _OTHER = tokens("other than")[-1], frozenset(tokens("other"))  # "other than" reads "other otherthan"
 LEFT_OUT_SPAN = 6  # the words after "outside" that may name the row left out ("tax at the statutory rate")
 
 
@@ -588,7 +592,12 @@ def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
         return (
             True  # a section heading says the whole kind ("which interest-earning asset": "Interest-earning assets:")
         )
-    headers = {t for c in range(table.n_cols) for level in table.column_chain(c) for t in tokens(level)}
+    # the header over the row labels says the kind ("Function" over the functions' rows): they are of it
+    if linked.kind & set(tokens(table.column_name(0))) and not any(
+        c.col == 0 and c.value is not None and not c.is_header for c in table.cells
+    ):
+        return True
+    headers = {t for c in range(1, table.n_cols) for level in table.column_chain(c) for t in tokens(level)}
     labels = {t for r in view.rows for t in tokens(" ".join(table.row_chain(r)[-1:]))}
     return not linked.kind & headers and bool(linked.kind & labels)
 
@@ -799,6 +808,8 @@ def _across_columns(
     # says a word of "Unrealized Gains (Losses)", and "Defined Benefit Pension Plans" is no less a rival ("more bronze
     # medals" names the Bronze column whole: it is what is compared, not a rival of Gold)
     said = set(linked.words)
+    if _OTHER_THAN in said:  # "intangible assets other than goodwill" names no "Other" column whole
+        said -= _OTHER
     named_whole = any(set(tokens(_own_level(view, s.index))) <= said for s in linked.cols)
     if categories and (cells is None or (set(cells) < set(categories) and not named_whole)):
         cells = categories
@@ -1477,6 +1488,10 @@ def _row_named(view: TypedView, linked: Linked) -> bool:
     return bool(rows) and not (cols and rows[0].tokens <= cols[0][0].tokens)
 
 
+MIN_NAMED_CANDIDATES = 2  # columns the question names apart, each by its own words: what a ranking compares
+_OFFERS = re.compile(r"\b(?:among|between|or|versus|vs)\b")  # alternatives said (in the question's tokens)
+
+
 def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     """The question names a row by its whole label and, by a word of its own (no year, none of the row's words), a
     column: "the future minimum operating lease payments due in 2021" over "Fiscal year | Operating leases |
@@ -1500,6 +1515,15 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
         return False  # a heading ("2019" over directors' rows) whose one cell is in the column named: nothing pinned
     label = set(row_words(view.table, rows[0].index))
     if not label or not label <= set(linked.words):
+        return False
+    # columns each named by words of their own, offered as alternatives ("among Americas, EMEA and Asia Pacific,
+    # which segment had the lowest net sales") or holding the row's values ("which declaration date had the largest
+    # total dividend amount" over "Dividend Per Share | Total Amount"): the candidates compared, none pinned
+    worded = {frozenset(t for t in c.tokens - label if not is_year(t)) for c in linked.cols} - {frozenset()}
+    valued = all(
+        (x := view.table.cell_at(rows[0].index, c.index)) is not None and x.value is not None for c in linked.cols
+    )
+    if len(worded) >= MIN_NAMED_CANDIDATES and (valued or _OFFERS.search(" ".join(linked.words))):
         return False
     own = linked.cols[0].tokens - label
     if any(not is_year(t) for t in own):

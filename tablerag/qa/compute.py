@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from tablerag.parsing.numbers import split_unit
 from tablerag.qa.compare import (
     Rival,
     beyond,
@@ -208,6 +209,19 @@ def _years_with_amounts(view: TypedView, cells: list[tuple[int, int]]) -> bool:
     ("Victories"): a year is a period, not an amount to fold with one, so the result is a wrong number."""
     held = [years_column(view, c) for c in {c for _, c in cells if c >= 0}]
     return any(held) and not all(held)
+
+
+def _units_mixed(view: TypedView, cells: list[tuple[int, int]]) -> bool:
+    """A sum or mean over cells of different units or scales ("Dividend Per Share" in dollars beside "Amount (in
+    millions)"): no number adds a price to an amount, so "the total amount of the dividend paid on June 17" is the
+    amount, not the two folded."""
+    units = [
+        split_unit(cell.unit)
+        for r, c in cells
+        if c >= 0 and (cell := view.table.cell_at(r, c)) is not None and cell.unit
+    ]
+    # a currency sign set on some cells only ("$ 1,505" over "172") is no other unit: names are compared where given
+    return len({scale for _, scale in units}) > 1 or len({name for name, _ in units if name}) > 1
 
 
 def _restriction_ignored(view: TypedView, linked: Linked, cells: list[tuple[int, int]]) -> bool:
@@ -618,7 +632,9 @@ def compute(
     if built is None or unsaid_operation(view.table, route.others, built[1]):
         return None
     if intent in (Intent.TOTAL, Intent.AVERAGE) and (
-        _restriction_ignored(view, linked, built[1]) or _years_with_amounts(view, built[1])
+        _restriction_ignored(view, linked, built[1])
+        or _years_with_amounts(view, built[1])
+        or _units_mixed(view, built[1])
     ):
         return None
     sql, cells = built

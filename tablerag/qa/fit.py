@@ -613,6 +613,9 @@ def stated_change_row(table: Table, question: str, route_: Route, linked: Linked
 # "A or B" (oder, или, czy / lub / albo, 还是): naming one of them is the answer; a Polish "czy" opening the question
 # only marks it as one
 _CHOICE = re.compile(r"\b(?:or|versus|vs|oder|или|lub|albo)\b|(?<=\s)czy\b|还是", re.IGNORECASE)
+# alternatives listed before the question word ("among Americas, EMEA and Asia Pacific, which segment", "between
+# Europe and Asia, which"): a label said there is one offered, no condition
+_OFFERED = re.compile(r"\b(?:among|between)\s+(?P<offered>[^?]+?)(?=,?\s*\b(?:which|what|who)\b)", re.IGNORECASE)
 
 
 def label_is_a_condition(question: str, label: str | None, compared: frozenset[str] = frozenset()) -> bool:
@@ -625,6 +628,9 @@ def label_is_a_condition(question: str, label: str | None, compared: frozenset[s
     if not label or _CHOICE.search(question) or ASKS_PERIOD.search(question):
         return False
     said = set(tokens(label))  # the kind asked ("which segment": "Segment A") is no condition either
+    offered = _OFFERED.search(question)
+    if said and offered is not None and said <= set(tokens(offered.group("offered"))):
+        return False
     return bool(said) and said <= set(kind_spent(question, tokens(question))) - compared
 
 

@@ -69,9 +69,11 @@ MIN_GROUPS = 2  # a stub column written on two or more group rows, items below e
 MIN_PHRASE_RUN = 2  # question words in a label's own order: one word in common is no phrase
 WHOLE_AFTER = re.compile(
     r"\bas\s+(?:a\s+)?(?:percentage|percent|per\s+cent|%|proportion|share|fraction|ratio)\s+of\b"
-    r"|(?<=\w\s)over\b(?!\s+(?:what|which|how)\b)|\bdivided\s+by\b|\bout\s+of\b",
+    r"|(?<=\w\s)over\b(?!\s+(?:what|which|how|time|(?:the|a|its)\s+(?:next|life|term|period|course|remaining|"
+    r"vesting|service|useful)))\b|\bdivided\s+by\b|\bout\s+of\b",
     re.IGNORECASE,
-)  # what follows names the whole (the denominator) of a share; "over what period" asks a span of time, no whole
+)  # what follows names the whole (the denominator) of a share; "over what period" asks a span of time, no whole,
+# as does "over time" ("revenue recognized over time") or "over the vesting period"
 
 # "what percentage of revenue was net income", "what proportion of level 2 inputs is made up of X": the whole is
 # named first, between the share word and the verb
@@ -354,7 +356,9 @@ _IN_ISSUE = re.compile(r"\b(?:on|in)\s+issue\b", re.IGNORECASE)
 # "accounted for" is a share's verb ("which customer accounted for the most revenue"), no "Accounts receivable"
 _ACCOUNTED_FOR = re.compile(
     r"\baccount(?:ed|ing)\s+for\b"
-    r"|\baccounts?\s+for\s+(?=(?:the\s+)?(?:most|largest|biggest|greatest|highest|least|smallest|lowest|majority|bulk|\d))",
+    r"|\baccounts?\s+for\s+(?=(?:the\s+)?(?:most|largest|biggest|greatest|highest|least|smallest|lowest|majority|bulk|\d))"
+    # the verb whose object is asked before it ("what percentage of revenue did Customer A account for in 2020")
+    r"|\baccounts?\s+for\b(?=\s*(?:\?|$|(?:in|during|at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+|year\s+|fy\s*)?\d))",
     re.IGNORECASE,
 )
 # a label that opens with the result "for the year" is the bottom line, what "net profit" / "net income" asks:
@@ -501,6 +505,12 @@ _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z&]*[A-Z])s\b")
 # an adjective in "-able" is a word of its own, not its verb as the stemmer makes it: "options exercisable" are no
 # "exercise price", "accounts receivable" no amount "received", "taxable income" no "tax"
 _ABLE = re.compile(r"\b([^\W\d_]{4,})abl(?:e|es)\b", re.IGNORECASE)
+# "other than" is one word ("which country other than the United States"): it leaves out what follows, and its
+# "other" names no "Other" row or column; a label that says it ("Intangible assets other than goodwill") says the same
+_OTHER_THAN = re.compile(r"\bother[\s-]+than\b", re.IGNORECASE)
+# a plural the stemmer leaves apart from its singular ("lives" stems to "live"): "the useful life of
+# buildings" over an "Estimated Useful Lives" column
+_LIVES = re.compile(r"\blives\b", re.IGNORECASE)
 # an acronym joined by "&" or "/" ("R&D", "SG&A", "A/R", "PP&E") is one word: its letters apart are no words ("A/R"
 # and "R&D" share no "R")
 _JOINED_ACRONYM = re.compile(r"(?<![\w&/])([A-Z]{1,3})[&/]([A-Z]{1,3})(?![\w&/])")
@@ -559,6 +569,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     text = _CURRENCY.sub(lambda m: f" {m.lastgroup} ", _POSITIVE.sub(" positivesign ", text))
     text = _MONTH_NAME.sub(lambda m: _MONTHS[m.group(1)[:3].lower()], text)
     text = _JOINED_ACRONYM.sub(r"\1\2", _ACRONYM_PLURAL.sub(r"\1", text))
+    text = _LIVES.sub("life", _OTHER_THAN.sub(" other otherthan ", text))
     text = _ABLE.sub(r"\1abl", text)
     text = _LEADING_LETTER.sub(lambda m: f"series{m.group(1).lower()} ", _SERIES_LETTER.sub(_series_letter, text))
     return tuple(_SAME.get(t, t) for t in tokenize(text))
@@ -1386,6 +1397,35 @@ def _key_header_spent(
     return [t for i, t in enumerate(q) if i not in spent] or q
 
 
+def _headers_said(table: Table, key_cols: set[int], q: list[str]) -> set[int]:
+    """Key columns past the stub whose header of two words or more the question says whole ("what is the fair value
+    hierarchy level of certificates of deposit" over "Fair Value Hierarchy | Level 2", the row found by its cell's
+    "Level" too): when the question names no other column, the attribute asked, not only a cell naming the row."""
+    out: set[int] = set()
+    if 0 not in key_cols:
+        return out  # the row named by that column's cell alone ("after Venus" in "Original Name"): it stays the key
+    for c in key_cols - {0}:
+        header = set(tokens(table.column_name(c)))
+        if len(header) >= MIN_PHRASE_WORDS and header <= set(q):
+            out.add(c)
+    return out
+
+
+def _kind_header_spent(table: Table, key_cols: set[int], q: list[str], question: str) -> list[str]:
+    """The question's words less the kind a "which X" question asks, when the header over the row labels says X
+    ("which range of exercise prices had the largest number of options outstanding" over "Range of Exercise Prices
+    | Number Outstanding | Weighted-Average Exercise Price"): those words say what is answered, no column of
+    amounts compared."""
+    # no row named: the labels' column is the stub, unless it holds values
+    stub = not any(c.col == 0 and c.value is not None and not c.is_header for c in table.cells)
+    keys = key_cols or ({0} if stub else set())
+    kind = kind_asked(question) if keys else frozenset()
+    header = {t for c in keys for t in tokens(table.column_name(c))}
+    if not kind or not kind <= header:
+        return q
+    return _spent(q, sorted(kind)) or q
+
+
 def _stated_figure_last(table: Table, q: list[str], rows: list[Scored], cols: list[Scored]) -> list[Scored]:
     """A column whose cell in the linked row holds a figure the question states ("when do Michael Turner's options
     with an exercise price of $18.42 expire": 18.42 under "Option Exercise Price") is what the question gives, not
@@ -1930,6 +1970,20 @@ def _price_unasked(table: Table, question: str, first: int, second: int) -> bool
         return False
     said = " ".join(table.row_chain(second)[-1:]), " ".join(table.row_chain(first)[-1:])
     return bool(_PRICE_LABEL.search(said[0])) and not _PRICE_LABEL.search(said[1])
+
+
+# a label that opens by naming a time as its value ("Year that the rate reaches the ultimate trend rate", "Date of
+# expiry"): the row states when, not how much
+_WHEN_LABEL = re.compile(
+    r"^\s*(?:the\s+)?(?:year|date|month|period)s?\s+(?:that|when|in\s+which|of|by\s+which)\b", re.I
+)
+_WHEN_ASKED = re.compile(r"\b(?:when|what\s+(?:year|date|month)|which\s+(?:year|date|month)|by\s+when)\b", re.I)
+
+
+def _date_unasked(table: Table, question: str, second: int) -> bool:
+    """Of two rows tied, the second states when something happens ("Year that the rate reaches the ultimate trend
+    rate" beside the ultimate rate's own row) and the question asks no time ("what is the ultimate trend rate")."""
+    return not _WHEN_ASKED.search(question) and bool(_WHEN_LABEL.match(" ".join(table.row_chain(second)[-1:])))
 
 
 # words that make an amount a particular one of its kind ("Gross profit", "Operating profit", "Adjusted EBITDA"):
@@ -2667,6 +2721,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         and not _end_decides(table, question, rows[0].index, rows[1].index)
         and not _base_decides(table, question, rows[0].index, rows[1].index)
         and not _price_unasked(table, question, rows[0].index, rows[1].index)
+        and not _date_unasked(table, question, rows[1].index)
         and not _qualifier_unsaid(table, question, rows[0].index, rows[1].index)
         # "the total revenue from events and other": the part named, first, is no rival of the total it adds to
         and (
@@ -2676,8 +2731,18 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     )
     placed = _location_column_asked(table, question)  # "where are swaps recorded": that column is asked
     key_cols = key_cols - {placed} if placed is not None else key_cols
-    col_q = _key_header_spent(table, rows, key_cols, q, question)
-    cols = [c for c in _columns_linked(table, question, col_q, embedder) if c.index not in key_cols]
+    full_q = _key_header_spent(table, rows, key_cols, q, question)
+    col_q = _kind_header_spent(table, key_cols, full_q, question)
+    linked_cols = _columns_linked(table, question, col_q, embedder)
+    if col_q != full_q:  # the kind's words are spent on the columns of values only: the labels' column keeps them
+        stub = [c for c in _columns_linked(table, question, full_q, embedder) if c.index == 0]
+        linked_cols = sorted(
+            [*stub, *(c for c in linked_cols if c.index != 0)], key=lambda s: (-round(s.score, SCORE_DIGITS), s.index)
+        )
+    cols = [c for c in linked_cols if c.index not in key_cols]
+    if not cols and (said := _headers_said(table, key_cols, q)):  # no other column named: the attribute asked
+        key_cols = key_cols - said
+        cols = [c for c in linked_cols if c.index not in key_cols]
     cols = _duration_unit_unsaid(table, question, cols)
     also_cols = [w for t in asked for w in _ALSO_SAID.get(t, ()) if w not in q]
     if not cols and also_cols:  # a measure column the question names by another word ("headcount": "Employees")
@@ -3160,7 +3225,11 @@ _EFFECTIVE_RATE = re.compile(r"\beffective\s+(?:income\s+)?tax\s+rate\b", re.IGN
 # rate itself is what it is said of
 RATE_EFFECT = re.compile(
     r"\b(?:impact|effect|affect\w*|contribut\w*)\b[^?]*?\b(?:on|to)\s+(?:the\s+)?(?:company'?s\s+|group'?s\s+)?"
-    r"(?:effective\s+)?(?:income\s+)?(?:tax\s+)?rate\b|\bpercentage\s+(?:impact|effect)\b",
+    r"(?:effective\s+)?(?:income\s+)?(?:tax\s+)?rate\b|\bpercentage\s+(?:impact|effect)\b"
+    # a move said by its verb, the rate its object ("what percentage did research credits reduce the effective tax
+    # rate", "by what percentage did state taxes raise the rate"; "the increase in the rate" is the rate's own change)
+    r"|\b(?:reduc|lower|decreas|increas|rais)\w*\s+(?:the\s+)?(?:company'?s\s+|group'?s\s+)?"
+    r"(?:effective\s+)?(?:income\s+)?(?:tax\s+)?rate\b",
     re.IGNORECASE,
 )
 _TAX_TOKENS = frozenset(tokens("tax taxes taxation"))

@@ -343,6 +343,18 @@ _STATISTIC_SAID = re.compile(
 )
 
 
+# words that only date a column ("FY2021" reads "fiscal year 2021", "Year Ended December 31"): no measure named
+_DATING = frozenset(
+    tokens("fiscal year years quarter quarters month months week weeks ended ending period as of at")
+    + tokens("january february march april may june july august september october november december")
+)
+
+
+def _header_words(table: Table, col: int) -> set[str]:
+    """The words of a column's header that name what it holds: its years and dating words left out."""
+    return {t for t in tokens(table.column_name(col)) if not is_year(t) and not t.isdigit() and t not in _DATING}
+
+
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
     """The columns that answer for ``row`` as well as the best one: those the question names by the same words,
     once the words of the row's own name are set aside ("cost of license and subscription revenue in 2019" names
@@ -355,6 +367,17 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     tied = [c for c in cols if c.tokens - own == top.tokens - own]
     if len(tied) < 2:
         return [top]
+    # of columns tied once the row's words are set aside, those whose header the question says whole ("the
+    # noncurrent pension benefit liability" over "Pension Benefits | Other Postretirement Benefits", the row
+    # "Pension and other postretirement benefit liabilities")
+    said = set(tokens(question))
+    whole = [c for c in tied if (words := _header_words(table, c.index)) and words <= said]
+    # only where each rival's unsaid words are the row's own: the row names both groups, the question one
+    rivals_named_by_row = all(_header_words(table, c.index) - said <= own for c in tied if c not in whole)
+    if whole and len(whole) < len(tied) and rivals_named_by_row:
+        tied = whole
+        if len(tied) < 2:
+            return tied
     # scenarios of both ways ("2022 / Increase | 2022 / Decrease"): the way the question says, once the row's own
     # name has spent its words ("an increase in the salary increase rate" over "Salary increase")
     asked = way_asked_of_columns(table, tokens(question), row)

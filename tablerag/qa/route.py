@@ -62,9 +62,10 @@ CHANGE_RANK = re.compile(
     r"\b(largest|biggest|greatest|highest|most|smallest|lowest|least|steepest|sharpest|fastest|strongest|"
     # of two, the comparative ("which segment had the larger increase")
     r"larger|bigger|greater|higher|smaller|lower|steeper|sharper|faster|stronger)\s+"
-    # what moved may stand between ("the largest revenue growth", "the highest net sales increase")
+    # what moved may stand between ("the largest revenue growth", "the highest net sales increase"), its measure
+    # too ("the largest % decrease")
     r"(?:(?!(?:in|of|from|between|than|and|or)\b)[^\W\d_][\w&'-]*\s+){0,2}?"
-    r"(?:absolute\s+|percentage\s+)?(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
+    r"(?:absolute\s+|percent(?:age)?\s+|%\s*)?(increase|growth|rise|decrease|decline|drop|fall|reduction|change)s?\b",
     re.IGNORECASE,
 )
 _FALLS = frozenset({"decrease", "decline", "drop", "fall", "reduction"})

@@ -31,6 +31,22 @@ def is_placeholder(text: str) -> bool:
     return bool(_PLACEHOLDER.match(text))
 
 
+# a stated range of amounts ("27.8% - 31.4%", "$ 12.01 - $ 18.00", "5.5 - 6.3"), no span of years ("2019-2020")
+_AMOUNT_RANGE = re.compile(
+    r"^\s*[$€£]?\s*(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?\s*%?\s*[-\u2013\u2014]\s*[$€£]?\s*\d[\d,]*(?:\.\d+)?\s*%?\s*$"
+)
+MIN_NUMBERS_BESIDE_RANGES = 2  # a column of ranges with a number or so is text; two numbers make the ranges gaps
+
+
+def _ranges_aside(texts: list[str], numbers: int) -> list[str]:
+    """The filled cells less the stated ranges among them, when the column holds two numbers or more: an
+    assumptions table ("Expected volatility | 27.8% - 31.4%" above "Dividend yield | 1.1%") is numbers in each
+    year's column, its ranges no value a comparison can take."""
+    if numbers < MIN_NUMBERS_BESIDE_RANGES:
+        return texts
+    return [t for t in texts if not _AMOUNT_RANGE.match(t)]
+
+
 NUMERIC_COLUMN_SHARE = 0.6  # a column with at least this share of parsed numbers is typed numeric
 DECIMAL_TYPE = "DECIMAL(38, 10)"  # exact sums of parsed values (no float noise); 28 integer digits is ample
 ROW_COLUMN = "_row"  # the grid row of each view row, for citations
@@ -147,7 +163,10 @@ def typed_view(table: Table) -> TypedView:
             for r in rows
             if grid[r][col].strip() and not is_nil_mark(grid[r][col]) and not is_placeholder(grid[r][col])
         ]
-        share = sum((r, col) in values for r in filled) / len(filled) if filled else 0.0
+        numbers = sum((r, col) in values for r in filled)
+        kept = _ranges_aside([grid[r][col] for r in filled if (r, col) not in values], numbers)
+        filled_n = numbers + len(kept)
+        share = numbers / filled_n if filled_n else 0.0
         name = " ".join((table.column_name(col) or f"col{table.column_label(col)}").split())
         unique, i = name, 2
         while unique.lower() in seen:

@@ -132,6 +132,7 @@ _SHORT_FORMS: dict[str, str | tuple[str, ...]] = {
     "pp&e": "property plant and equipment",
     "long-term": "long-term non-current",
     "non-current": "non-current long-term",  # and back: "non-current debt" is a US filer's "Long-term debt"
+    "noncurrent": "noncurrent long-term",
     "short-term": "short-term current",  # "short-term borrowings": the borrowings under "Current liabilities"
     "deferred revenue": "deferred revenue contract liabilities",
     "unearned revenue": "unearned revenue deferred revenue contract liabilities",
