@@ -23,6 +23,7 @@ from tablerag.qa.link import (
     kind_members,
     kind_section,
     kind_sections,
+    labels_unvalued,
     row_words,
     tokens,
     year_block,
@@ -593,9 +594,7 @@ def _rows_are_kind(view: TypedView, linked: Linked) -> bool:
             True  # a section heading says the whole kind ("which interest-earning asset": "Interest-earning assets:")
         )
     # the header over the row labels says the kind ("Function" over the functions' rows): they are of it
-    if linked.kind & set(tokens(table.column_name(0))) and not any(
-        c.col == 0 and c.value is not None and not c.is_header for c in table.cells
-    ):
+    if linked.kind & set(tokens(table.column_name(0))) and labels_unvalued(table):
         return True
     headers = {t for c in range(1, table.n_cols) for level in table.column_chain(c) for t in tokens(level)}
     labels = {t for r in view.rows for t in tokens(" ".join(table.row_chain(r)[-1:]))}
@@ -1520,10 +1519,12 @@ def _cell_pinned(view: TypedView, linked: Linked) -> bool:
     # which segment had the lowest net sales") or holding the row's values ("which declaration date had the largest
     # total dividend amount" over "Dividend Per Share | Total Amount"): the candidates compared, none pinned
     worded = {frozenset(t for t in c.tokens - label if not is_year(t)) for c in linked.cols} - {frozenset()}
-    valued = all(
-        (x := view.table.cell_at(rows[0].index, c.index)) is not None and x.value is not None for c in linked.cols
-    )
-    if len(worded) >= MIN_NAMED_CANDIDATES and (valued or _OFFERS.search(" ".join(linked.words))):
+    if len(worded) >= MIN_NAMED_CANDIDATES and (
+        _OFFERS.search(" ".join(linked.words))
+        or all(
+            (x := view.table.cell_at(rows[0].index, c.index)) is not None and x.value is not None for c in linked.cols
+        )
+    ):
         return False
     own = linked.cols[0].tokens - label
     if any(not is_year(t) for t in own):

@@ -1416,14 +1416,19 @@ def _kind_header_spent(table: Table, key_cols: set[int], q: list[str], question:
     ("which range of exercise prices had the largest number of options outstanding" over "Range of Exercise Prices
     | Number Outstanding | Weighted-Average Exercise Price"): those words say what is answered, no column of
     amounts compared."""
-    # no row named: the labels' column is the stub, unless it holds values
-    stub = not any(c.col == 0 and c.value is not None and not c.is_header for c in table.cells)
-    keys = key_cols or ({0} if stub else set())
-    kind = kind_asked(question) if keys else frozenset()
+    kind = kind_asked(question)
+    if not kind:
+        return q
+    keys = key_cols or ({0} if labels_unvalued(table) else set())  # no row named: the labels' column
     header = {t for c in keys for t in tokens(table.column_name(c))}
-    if not kind or not kind <= header:
+    if not kind <= header:
         return q
     return _spent(q, sorted(kind)) or q
+
+
+def labels_unvalued(table: Table) -> bool:
+    """The first column holds no values in the body: it is the rows' labels."""
+    return not any(c.col == 0 and c.value is not None and not c.is_header for c in table.cells)
 
 
 def _stated_figure_last(table: Table, q: list[str], rows: list[Scored], cols: list[Scored]) -> list[Scored]:

@@ -343,16 +343,9 @@ _STATISTIC_SAID = re.compile(
 )
 
 
-# words that only date a column ("FY2021" reads "fiscal year 2021", "Year Ended December 31"): no measure named
-_DATING = frozenset(
-    tokens("fiscal year years quarter quarters month months week weeks ended ending period as of at")
-    + tokens("january february march april may june july august september october november december")
-)
-
-
 def _header_words(table: Table, col: int) -> set[str]:
-    """The words of a column's header that name what it holds: its years and dating words left out."""
-    return {t for t in tokens(table.column_name(col)) if not is_year(t) and not t.isdigit() and t not in _DATING}
+    """The words of a column's header that name what it holds, its period's words left out (`column_kind`)."""
+    return set(tokens(" ".join(column_kind(table, col))))
 
 
 def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Scored], question: str) -> list[Scored]:
