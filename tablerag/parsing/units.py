@@ -51,7 +51,13 @@ def _combine(readings: list[Reading]) -> Reading:
 
 
 def _chain_reading(levels: list[str]) -> Reading:
-    return _combine([unit_from_text(level) for level in levels])
+    """The unit and scale a header chain sets. Of two currencies it names, the one stated with a scale ("€m",
+    "$'000", "US$ million") is the unit its cells are counted in; a bare currency ("EUR | USD | GBP" over a "€m"
+    row, borrowings by currency of denomination) is a label of the column."""
+    readings = [unit_from_text(level) for level in levels]
+    unit, scale = _combine(readings)
+    stated = next((u for u, s in readings if u is not None and s != 1.0), None)
+    return (stated or unit), scale
 
 
 def _named_dollar(reading: Reading, levels: list[str], table: Reading) -> Reading:
