@@ -929,3 +929,20 @@ def test_a_change_label_takes_the_column_before_it_that_names_no_period(tmp_path
     assert table.column_chain(_column_of(table, "19,975")) == ["Fiscal year", "2019"]
     assert table.column_chain(_column_of(table, "(3) %")) == ["% Change", "Actual"]
     assert table.column_chain(_column_of(table, "(4) %")) == ["% Change", "Comp."]
+
+
+def test_a_change_label_over_its_amount_column_heads_the_percentage_beside_it(tmp_path: Path) -> None:
+    """A period label in the last year's cell beside a change label in the amount's cell, each set in its own
+    column, and "Percent" with no label over it: the change heads its percentage too, as a grid's label heads the
+    empty cells after it."""
+    rows = [
+        ["", "", "Year Ended December 31,", "Increase (Decrease)", ""],
+        ["(in millions)", "2019", "2018", "Amount", "Percent"],
+        ["Consumer", "$ 392.1", "$ 356.8", "$ 35.3", "9.9%"],
+        ["Licensing", "158.3", "187.9", "(29.6)", "(15.8)%"],
+        ["Total", "$ 550.4", "$ 544.7", "$ 5.7", "1.0%"],
+    ]
+    table = _table(_typeset(tmp_path / "segments.pdf", rows))
+    assert table.column_chain(_column_of(table, "(15.8)%")) == ["Increase (Decrease)", "Percent"]
+    assert table.column_chain(_column_of(table, "(29.6)")) == ["Increase (Decrease)", "Amount"]
+    assert table.column_chain(_column_of(table, "187.9")) == ["Year Ended December 31,", "2018"]

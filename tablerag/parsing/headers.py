@@ -28,6 +28,7 @@ from tablerag.parsing.spans import (
     CUT_PHRASE,
     is_period,
     names_period,
+    place_period_sets,
     regroup_change_columns,
     spread_period_labels,
     spread_sibling_labels,
@@ -1256,6 +1257,7 @@ def apply_headers(
     for c in table.cells:
         c.is_header = c.row < table.header_rows
     scenario_labels(table)
+    place_period_sets(table)
     spread_period_labels(table)
     if spread_sibling_labels(table):  # sub-labels widened over their groups: a period label above may cover them
         spread_period_labels(table)

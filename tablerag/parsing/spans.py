@@ -297,6 +297,29 @@ def _label_sets(table: Table, row: int) -> dict[int, tuple[int, int, bool]]:
     return {id(c): (a, b, len(cells) == 1) for (a, b), cells in zip(sets, per_set, strict=True) for c in cells}
 
 
+def place_period_sets(table: Table) -> bool:
+    """Period labels of a header row, one per repeated set of sub-labels (`_repeated_sets`), each set in some cell
+    of its set other than the first ("", "", "December 31, 2019", "", "December 31, 2018" over "Amortized Cost |
+    Fair Value" twice, as PDF extractors return such headers): each heads its own set, not the empty cells after it
+    in the next set. Any reader's table: a label is taken at its first column. In place; True when a label moved."""
+    moved = False
+    for row in range(table.header_rows - 1):
+        sets = _repeated_sets(table, row)
+        labels = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
+        if len(sets) < MIN_SUBLABELS or len(labels) != len(sets) or not all(names_period(c.text) for c in labels):
+            continue
+        inside = [next((k for k, (a, b) in enumerate(sets) if a <= c.col <= b), None) for c in labels]
+        if inside != list(range(len(sets))):
+            continue  # a label outside the sets, or two in one: not one label per set
+        for cell, (a, b) in zip(labels, sets, strict=True):
+            if (cell.col, cell.col_span) != (a, b - a + 1):
+                cell.col, cell.col_span = a, b - a + 1
+                moved = True
+    if moved:
+        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+    return moved
+
+
 def _heads_set(table: Table, cell: Cell, first: int, last: int, ext: list[tuple[float, float] | None]) -> bool:
     """The one label over a repeated set of sub-labels heads the whole set when it names a period ("2019" over
     "High | Low | Dividends"), or when it is no line stacked over one column of the set ("Discount rate" set
@@ -604,7 +627,37 @@ def regroup_change_columns(table: Table) -> bool:
                 label.col, label.col_span = j, label.col_span + 1
                 moved = True
                 j -= 1
+            if _percent_part_taken(table, label, own, periods, below):
+                moved = True  # the empty cell under the widened label would shadow it
+                table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
     return moved
+
+
+# the percentage half of a change ("Increase (Decrease)" over "Amount | Percent", "Change" over "$ | %")
+_PERCENT_PART = re.compile(
+    r"^\s*(?:[%％]|\(%\)|percent(?:age)?(?:\s+change)?|%\s*change|change\s*%)\s*$", re.IGNORECASE
+)
+
+
+def _percent_part_taken(table: Table, label: Cell, own: list[Cell], periods: set[int], below: list[bool]) -> bool:
+    """A change label set over its amount column only, the percentage columns after it with no label over them
+    ("Increase (Decrease)" over "Amount", nothing over "Percent" beside it: a page sets such a label over its first
+    column when a period label sits in the last year's cell beside it): it heads them too, as a grid's label heads
+    the empty cells after it. True when the label was widened."""
+    k = label.col + label.col_span
+    while (
+        k < table.n_cols
+        and k not in periods
+        and below[k]
+        and not any(c.col <= k < c.col + c.col_span for c in own if c is not label)
+        and (sub := _lower_chain(table, label.row, k))
+        and _PERCENT_PART.match(sub[0])
+    ):
+        k += 1
+    if k == label.col + label.col_span:
+        return False
+    label.col_span = k - label.col
+    return True
 
 
 def _narrowed(table: Table, row: int, label: Cell, width: int) -> bool:
