@@ -43,8 +43,14 @@ def test_a_row_holding_one_amount_answers_a_question_that_names_no_column(tmp_pa
     table = table_from_rows(rows, tmp_path, "intangibles")
     answer = answer_table(table, "What were the total definite-lived intangible assets?")
     assert answer is not None and answer.value == "$492"
-    # a year its column does not name: this table does not answer it
+    # a year the table names nowhere (the text around it dates it) is no other year: the amount answers it
     answer = answer_table(table, "What were the total definite-lived intangible assets in 2019?")
+    assert answer is not None and answer.value == "$492"
+    # a year its dated column does not name: this table does not answer it
+    dated = [["", "Weighted-Average Useful Lives (in years)", "Fair Value Amount at December 31, 2018"], *rows[1:]]
+    answer = answer_table(
+        table_from_rows(dated, tmp_path, "dated"), "What were the total definite-lived intangible assets in 2019?"
+    )
     assert answer is None or answer.value is None
     # a row with two amounts does not say which one is asked
     answer = answer_table(table, "What was the purchased technology?")

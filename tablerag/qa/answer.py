@@ -412,6 +412,8 @@ def _only_value(table: Table, grid: list[list[str]], linked: Linked, question: s
         # "how much were the foreign net operating losses" over "Amount | Expiration": the one amount of the row,
         # not the text beside it ("Indefinite", "2028-2037")
         valued = [c for c in amounts if (v := table.cell_at(r, c)) is not None and v.value is not None]
+        if len(valued) > 1:  # "how much RPO ... in fiscal 2022" over "Amount | % of Total": the amount, not its share
+            valued = [c for c in valued if (v := table.cell_at(r, c)) is not None and v.unit != "%"] or valued
         if len(valued) == 1 and not is_year(grid[r][valued[0]].strip()):
             amounts, said = valued, {grid[r][valued[0]]}
     whole = [c for c in amounts if TOTAL_TOKENS & set(tokens(table.column_name(c)))]
@@ -580,6 +582,9 @@ def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
     rows = set().union(*(years_in(" ".join(table.row_chain(x))) for x in range(table.header_rows, table.n_rows)))
     if len(rows) == 1:  # a roll-forward within one year ("Nonvested at January 1, 2019" ... "at December 31, 2019")
         dated |= rows
+    headed = set().union(*(years_in(table.column_name(c), header=True) for c in range(table.n_cols)))
+    if not headed and not rows and not years_in(table.caption or ""):
+        return False  # a table dated nowhere (the text around it gives its date) contradicts no year asked
     return not asked & (dated | {row_periods(table).get(r)})
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablerag.parsing.numbers import split_unit
+from tablerag.parsing.totals import summed_items
 from tablerag.qa.compare import (
     Rival,
     beyond,
@@ -339,7 +340,11 @@ def _fold(
         use_cols = [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score]
         rows = rows[:1] if len(use_cols) >= 2 else rows  # several periods of one item, or one period of several
         if intent is Intent.TOTAL and len(rows) >= 2:  # a total row is never added to its parts: "the total seats"
+            stated = _stated_total_of_kind(view, rows)
+            if stated is not None and len(use_cols) == 1:  # the table states it: its cell, not a sum of some lines
+                return f"SELECT {cell_sql(use_cols[0], stated)} AS result", [(stated, use_cols[0].col)]
             rows = [r for r in rows if not TOTAL_LABEL.search(row_label(view, r.index))] or rows  # named it
+            rows = _with_namesakes(view, linked, rows)
         cells = [(r.index, vc.col) for r in rows for vc in use_cols]
         if len(cells) < 2:
             return None  # one cell: the question names a stored total or average; a lookup takes it
@@ -356,6 +361,58 @@ def _fold(
         sql = f"SELECT {fn}({quote(vc.name)}) AS result FROM {VIEW_NAME} WHERE {where}"
         return sql, _column_cells(sandbox, vc, where)
     return None
+
+
+def _with_namesakes(view: TypedView, linked: Linked, rows: list[Scored]) -> list[Scored]:
+    """The rows summed with every row of their own section that the question's words name just as well: "the
+    total USD denominated monetary assets" adds "Monetary assets, current" and "Monetary assets, non-current" both.
+    Rows of other sections ("Federal" under "Current:" and under "Deferred:") are other items, and a label said
+    again ("Issued on exercise of share options" in each year of a roll-forward) the same item in another period:
+    neither is joined."""
+    table = view.table
+    out = list(rows)
+    for s in linked.rows:
+        if s.index not in view.rows or any(s.index == r.index for r in out):
+            continue
+        label = " ".join(row_label(view, s.index).split()).lower()
+        if TOTAL_LABEL.search(label) or any(" ".join(row_label(view, r.index).split()).lower() == label for r in out):
+            continue  # a label said again is the same item in another period of a roll-forward, no other item
+        twin = next((r for r in rows if r.tokens == s.tokens and round(r.score, 6) == round(s.score, 6)), None)
+        if twin is not None and table.row_chain(twin.index)[:-1] == table.row_chain(s.index)[:-1]:
+            out.append(s)
+    return out
+
+
+MIN_KIND_ITEMS = 2  # a word the question says that two or more items of a total share names their kind, no item
+
+
+def _stated_total_of_kind(view: TypedView, rows: list[Scored]) -> int | None:
+    """The total row the question's "total" links, when every other row linked is one of the items it sums and one
+    of them is linked only by words two or more of those items say: "the total accrued liabilities" over "Accrued
+    compensation | Accrued taxes | ... | Other | (total)", "the total depreciation and amortization" over
+    "Depreciation | Amortization of intangibles | Amortization of software | (total)". Such words name the kind the
+    total sums, not items to add; "the total of cash and receivables", "the undrawn revolving credit facility and
+    bilateral facilities" name items (each by a word of its own)."""
+    table = view.table
+    totals = [r for r in rows if TOTAL_LABEL.search(row_label(view, r.index))]
+    items = [r for r in rows if r not in totals]
+    if len(totals) != 1 or not items:
+        return None
+    parts = set(summed_items(table, totals[0].index))
+    if not parts or any(r.index not in parts for r in items):
+        return None
+    said = [set(tokens(" ".join(table.row_chain(p)[-1:]))) for p in parts]
+
+    def kind_only(row: Scored) -> bool:  # linked by no word of its own, only by words other items say too
+        counts = [n for t in row.tokens if (n := sum(1 for words in said if t in words))]
+        return bool(counts) and min(counts) >= MIN_KIND_ITEMS
+
+    shared = any(kind_only(r) for r in items)
+    # an item that says all the words linked is what they name ("the total USD monetary assets" over "Monetary
+    # assets, current | Monetary assets, non-current | Monetary liabilities, ..." sums the assets, not the total)
+    asked = set().union(*(r.tokens for r in items))
+    named = any(asked <= set(tokens(" ".join(table.row_chain(p)))) for p in parts)
+    return totals[0].index if shared and not named else None
 
 
 MIN_SUMMED_PARTS = 2  # a last row equal to one row above it repeats it; to two or more, it sums them

@@ -32,6 +32,9 @@ TOTAL_LABEL = re.compile(
 # a fiscal year written with its end year cut short ("2018/19", "1943/44"): the column is named as written, for no
 # calendar year is written there ("2018/2019" writes its end year whole and is named by it, as annotators answer)
 _SHORT_SPLIT_YEAR = re.compile(r"^(?:19|20)\d\d\s*/\s*\d\d$")
+# a level naming a fiscal year as such ("Fiscal 2017", "FY2017", "Fiscal Year 2017"): the column's name, over the
+# date it ends on ("February 3, 2018") in the level below
+_FISCAL_YEAR = re.compile(r"^(?:fiscal(?:\s+year)?|fy)\s*['\u2019]?(?:19|20)?\d\d$", re.IGNORECASE)
 MEAN_WORDS = frozenset(tokens("average mean"))  # a mean asked, never a column kind named ("Total" may be)
 ROW_KEEP_SHARE = 0.5  # a second row must score at least half the best to be an operand: weaker links are noise
 
@@ -262,7 +265,8 @@ def column_labels(view: TypedView, cols: list[int]) -> list[str]:
         years = [lvl.strip() if _SHORT_SPLIT_YEAR.match(lvl.strip()) else y for lvl in chain if (y := year_of(lvl))]
         # a fiscal year named as such ("2019/20" over its end date "28 March 2020") is its name, not the date's year
         split = [y for y in years if _SHORT_SPLIT_YEAR.match(y)]
-        years = [] if shared else split[-1:] or years
+        fiscal = [y for lvl in chain if _FISCAL_YEAR.match(lvl.strip()) and (y := year_of(lvl))]
+        years = [] if shared else split[-1:] or fiscal[-1:] or years
         differing = [
             lvl for i, lvl in enumerate(chain) if any(i >= len(o) or o[i] != lvl for o in chains if o is not chain)
         ]
