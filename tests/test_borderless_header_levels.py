@@ -946,3 +946,19 @@ def test_a_change_label_over_its_amount_column_heads_the_percentage_beside_it(tm
     assert table.column_chain(_column_of(table, "(15.8)%")) == ["Increase (Decrease)", "Percent"]
     assert table.column_chain(_column_of(table, "(29.6)")) == ["Increase (Decrease)", "Amount"]
     assert table.column_chain(_column_of(table, "187.9")) == ["Year Ended December 31,", "2018"]
+
+
+def test_a_note_row_closing_a_ruled_grid_is_the_tables_note(tmp_path: Path) -> None:
+    """ "* Less than 10% of net revenue" in the last ruled row's first cell is a note, as a CSV's last such row is:
+    no row a question about net revenue could link."""
+    rows = [
+        ["Customer", "Segment", "2019", "2018"],
+        ["Customer A", "Wireless Infrastructure", "19%", "22%"],
+        ["Customer B", "Enterprise Networking", "14%", "12%"],
+        ["Customer D", "Cloud Services", "*", "10%"],
+        ["* Less than 10% of net revenue", "", "", ""],
+    ]
+    table = _table(_typeset(tmp_path / "customers.pdf", rows, ruled=True))
+    assert table.n_rows == 4
+    assert "* Less than 10% of net revenue" in table.notes
+    assert all("Less than" not in c.text for c in table.cells)

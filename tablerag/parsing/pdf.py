@@ -23,6 +23,7 @@ from tablerag.model import BBox, Cell, CoordSpace, ParsedDocument, ProseBlock, S
 from tablerag.parsing.borderless import find_streams
 from tablerag.parsing.cells import cell_from_text
 from tablerag.parsing.continuation import join_continued
+from tablerag.parsing.footnotes import trailing_note_rows
 from tablerag.parsing.found import FoundTable, fold_mark_columns, move_stranded_marks
 from tablerag.parsing.grid import GridCell, Rotation, Rule, Word
 from tablerag.parsing.headers import apply_headers
@@ -352,22 +353,35 @@ def _headers(table: Table) -> Table:
     return table
 
 
+def _notes_apart(cells: list[Cell], n_rows: int, n_cols: int) -> tuple[int, list[str]]:
+    """The rows closing a grid that are notes ("* Less than 10% of net revenue" set inside a ruled grid's last
+    cell, `footnotes.trailing_note_rows`), as a CSV's are: the table's rows without them, and their texts."""
+    grid = [[""] * n_cols for _ in range(n_rows)]
+    for c in cells:  # a note merged across the grid's width stands in its first column, as a CSV writes it
+        if c.row < n_rows and c.col < n_cols:
+            grid[c.row][c.col] = c.text
+    n = trailing_note_rows(grid)
+    return n_rows - n, [grid[r][0] for r in range(n_rows - n, n_rows)]
+
+
 def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> list[Table]:
     """The found table with its headers, cut where a header block is stacked inside its body and where tables are
     set side by side (one table each)."""
     move_stranded_marks(pt)
     fold_mark_columns(pt)
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
+    n_rows, notes = _notes_apart(cells, pt.n_rows, pt.n_cols)
+    cells = [c for c in cells if c.row < n_rows]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
     ctx = pt.context
     table = Table(
         id=table_id(sha256, table_no),
         source=source,
-        n_rows=pt.n_rows,
+        n_rows=n_rows,
         n_cols=pt.n_cols,
         cells=cells,
         caption=ctx.caption,
-        notes=list(ctx.notes),
+        notes=[*ctx.notes, *notes],
         unit=ctx.unit,
         section_path=section,
         parser=pt.parser,
