@@ -353,15 +353,16 @@ def _headers(table: Table) -> Table:
     return table
 
 
-def _notes_apart(cells: list[Cell], n_rows: int, n_cols: int) -> tuple[int, list[str]]:
-    """The rows closing a grid that are notes ("* Less than 10% of net revenue" set inside a ruled grid's last
-    cell, `footnotes.trailing_note_rows`), as a CSV's are: the table's rows without them, and their texts."""
-    grid = [[""] * n_cols for _ in range(n_rows)]
-    for c in cells:  # a note merged across the grid's width stands in its first column, as a CSV writes it
-        if c.row < n_rows and c.col < n_cols:
-            grid[c.row][c.col] = c.text
+def _notes_apart(table: Table) -> Table:
+    """The rows closing the grid that are notes ("* Less than 10% of net revenue" set inside a ruled grid's last
+    cell, `footnotes.trailing_note_rows`) become the table's notes, as a CSV's do. In place."""
+    grid = table.grid()  # a note merged across the grid's width stands in its first column, as a CSV writes it
     n = trailing_note_rows(grid)
-    return n_rows - n, [grid[r][0] for r in range(n_rows - n, n_rows)]
+    if n:
+        table.notes += [row[0] for row in grid[table.n_rows - n :]]
+        table.n_rows -= n
+        table.cells = [c for c in table.cells if c.row < table.n_rows]
+    return table
 
 
 def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int, section: list[str]) -> list[Table]:
@@ -370,24 +371,22 @@ def _tables(pt: FoundTable, path: Path, sha256: str, page_no: int, table_no: int
     move_stranded_marks(pt)
     fold_mark_columns(pt)
     cells = [_cell(gc) for gc in sorted(pt.cells, key=lambda c: (c.row, c.col))]
-    n_rows, notes = _notes_apart(cells, pt.n_rows, pt.n_cols)
-    cells = [c for c in cells if c.row < n_rows]
     source = SourceLocator(file=str(path), sha256=sha256, page=page_no, bbox=pt.bbox)
     ctx = pt.context
     table = Table(
         id=table_id(sha256, table_no),
         source=source,
-        n_rows=n_rows,
+        n_rows=pt.n_rows,
         n_cols=pt.n_cols,
         cells=cells,
         caption=ctx.caption,
-        notes=[*ctx.notes, *notes],
+        notes=list(ctx.notes),
         unit=ctx.unit,
         section_path=section,
         parser=pt.parser,
         confidence=pt.confidence,
     )
-    return [_headers(part) for part in cut_tables(_headers(apply_headers(table)))]
+    return [_headers(part) for part in cut_tables(_headers(apply_headers(_notes_apart(table))))]
 
 
 def _add_page(

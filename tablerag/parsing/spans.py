@@ -206,7 +206,7 @@ def spread_group_labels(table: Table) -> bool:
                 cell.col, cell.col_span = run[0], run[1] - run[0] + 1
                 changed = True
     if changed:  # empty placeholders now under a widened label would shadow it
-        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+        _drop_shadowed(table)
     return changed
 
 
@@ -316,7 +316,7 @@ def place_period_sets(table: Table) -> bool:
                 cell.col, cell.col_span = a, b - a + 1
                 moved = True
     if moved:
-        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+        _drop_shadowed(table)
     return moved
 
 
@@ -360,6 +360,11 @@ def _lines_below(table: Table, cell: Cell) -> int:
         for c in table.cells
         if c.col == cell.col and c.col_span == 1 and cell.row < c.row < table.header_rows and c.text.strip()
     )
+
+
+def _drop_shadowed(table: Table) -> None:
+    """Empty placeholder cells now under a widened label dropped: they would shadow it."""
+    table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
 
 
 def _covered_by_other(table: Table, cell: Cell) -> bool:
@@ -471,7 +476,7 @@ def spread_period_labels(table: Table) -> bool:
                 label.col, label.col_span = lo, hi - lo + 1
                 changed = True
     if changed:
-        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+        _drop_shadowed(table)
     return changed
 
 
@@ -629,7 +634,7 @@ def regroup_change_columns(table: Table) -> bool:
                 j -= 1
             if _percent_part_taken(table, label, own, periods, below):
                 moved = True  # the empty cell under the widened label would shadow it
-                table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+                _drop_shadowed(table)
     return moved
 
 
@@ -813,7 +818,7 @@ def spread_sibling_labels(table: Table) -> bool:
                 changed = True
         changed |= _repeated_groups(table, row)
     if changed:
-        table.cells = [c for c in table.cells if c.text.strip() or not _covered_by_other(table, c)]
+        _drop_shadowed(table)
     return changed
 
 

@@ -573,17 +573,17 @@ def _year_unsaid(table: Table, r: int, cols: list[int], question: str) -> bool:
     asked = years_in(question)
     if not asked:
         return False
-    dated = set().union(*(years_in(table.column_name(c), header=True) for c in cols))
+    headed = [years_in(table.column_name(c), header=True) for c in range(table.n_cols)]
+    dated = set().union(*(headed[c] for c in cols))
     dated |= years_in(" ".join(table.row_chain(r)))
-    if not any(years_in(table.column_name(c), header=True) for c in range(1, table.n_cols)):
+    if not any(headed[1:]):
         # no column names a period: the corner's period is the whole table's ("Half-year ended 31 December 2019"
         # over "Australia | New Zealand | Total")
-        dated |= years_in(table.column_name(0), header=True)
+        dated |= headed[0] if headed else set()
     rows = set().union(*(years_in(" ".join(table.row_chain(x))) for x in range(table.header_rows, table.n_rows)))
     if len(rows) == 1:  # a roll-forward within one year ("Nonvested at January 1, 2019" ... "at December 31, 2019")
         dated |= rows
-    headed = set().union(*(years_in(table.column_name(c), header=True) for c in range(table.n_cols)))
-    if not headed and not rows and not years_in(table.caption or ""):
+    if not any(headed) and not rows and not years_in(table.caption or ""):
         return False  # a table dated nowhere (the text around it gives its date) contradicts no year asked
     return not asked & (dated | {row_periods(table).get(r)})
 

@@ -370,16 +370,22 @@ def _with_namesakes(view: TypedView, linked: Linked, rows: list[Scored]) -> list
     again ("Issued on exercise of share options" in each year of a roll-forward) the same item in another period:
     neither is joined."""
     table = view.table
+
+    def said(row: int) -> str:
+        return " ".join(row_label(view, row).split()).lower()
+
     out = list(rows)
+    labels = {said(r.index) for r in out}
     for s in linked.rows:
         if s.index not in view.rows or any(s.index == r.index for r in out):
             continue
-        label = " ".join(row_label(view, s.index).split()).lower()
-        if TOTAL_LABEL.search(label) or any(" ".join(row_label(view, r.index).split()).lower() == label for r in out):
+        label = said(s.index)
+        if TOTAL_LABEL.search(label) or label in labels:
             continue  # a label said again is the same item in another period of a roll-forward, no other item
         twin = next((r for r in rows if r.tokens == s.tokens and round(r.score, 6) == round(s.score, 6)), None)
         if twin is not None and table.row_chain(twin.index)[:-1] == table.row_chain(s.index)[:-1]:
             out.append(s)
+            labels.add(label)
     return out
 
 
