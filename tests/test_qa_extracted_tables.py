@@ -45,12 +45,8 @@ def test_a_table_dated_nowhere_answers_the_date_asked(tmp_path):
         ("What was the fair value of money market funds as of December 31, 2019?", "$ 84,312"),
         ("What was the fair value of commercial paper at December 31, 2019?", "12,496"),
     )
-
-
-def test_a_table_dated_otherwise_still_refuses_the_year_asked(tmp_path):
-    dated = [["(in thousands)", "December 31, 2018", ""], *FAIR_VALUE[1:]]
-    dated = [[row[0], row[-1], ""] for row in dated]
-    dated[0] = ["(in thousands)", "Total at December 31, 2018", ""]
+    # a table dated otherwise still refuses the year asked
+    dated = [["(in thousands)", "Total at December 31, 2018", ""], *([row[0], row[-1], ""] for row in FAIR_VALUE[1:])]
     answer = answer_table(table_from_rows(dated, tmp_path, "dated"), "What were money market funds in 2019?")
     assert answer is None or answer.value != "$ 84,312"
 
@@ -134,7 +130,24 @@ SHARES = [
 ]
 
 
-def test_a_line_said_again_in_a_roll_forward_is_not_added_to_the_total_asked(tmp_path):
+MONETARY = [
+    ["", "USD denominated", "Non-USD denominated"],
+    ["As at 31 December 2019", "", ""],
+    ["Monetary assets, current", "27,728", "2,899"],
+    ["Monetary assets, non-current", "373", "–"],
+    ["Monetary liabilities, current", "(4,273)", "(14,732)"],
+    ["Monetary liabilities, non-current", "(91)", "(5,739)"],
+    ["", "23,737", "(17,572)"],
+]
+
+
+def test_lines_a_word_names_alike_are_summed_but_not_a_line_said_again(tmp_path):
+    monetary = table_from_rows(MONETARY, tmp_path, "monetary")
+    assert (
+        _number(answer_table(monetary, "What was the total USD denominated monetary assets as at 31 December 2019?"))
+        == 28101
+    )
+    # a line said again in a roll-forward is the same item in another period: not added to the total asked
     table = table_from_rows(SHARES, tmp_path, "shares")
     question = (
         "What was the total number of ordinary shares issued in 2020 on exercise of share options and in the placing?"
