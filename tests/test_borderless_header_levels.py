@@ -962,3 +962,56 @@ def test_a_note_row_closing_a_ruled_grid_is_the_tables_note(tmp_path: Path) -> N
     assert table.n_rows == 4
     assert "* Less than 10% of net revenue" in table.notes
     assert all("Less than" not in c.text for c in table.cells)
+
+
+def test_periods_one_per_repeated_set_head_their_sets_though_one_is_centred_across_two(tmp_path: Path) -> None:
+    """ "2019" set over the last column of its set and the first of the next ("% | US$ million"), "2018" over the
+    last "%", as a page draws an extractor's grid that keeps each period in its set's last cell: the periods, one
+    per repeated set of sub-labels, head their own sets in order."""
+    rows = [
+        ["", "", "", "", "2018"],
+        ["", "US$ million", "%", "US$ million", "%"],
+        ["Greater China", "1,842.5", "46.1", "1,710.2", "45.3"],
+        ["South East Asia", "1,104.7", "27.6", "1,052.9", "27.9"],
+        ["Rest of the world", "430.6", "10.8", "412.1", "10.9"],
+    ]
+    table = _table(_typeset(tmp_path / "markets.pdf", rows, ((0, "2019", 2, 3),)))
+    assert table.column_chain(_column_of(table, "1,842.5"))[0] == "2019"
+    assert table.column_chain(_column_of(table, "46.1")) == ["2019", "%"]
+    assert table.column_chain(_column_of(table, "1,710.2"))[0] == "2018"
+    assert table.column_chain(_column_of(table, "45.3")) == ["2018", "%"]
+
+
+def test_group_labels_one_per_repeated_set_in_the_same_place_head_their_sets(tmp_path: Path) -> None:
+    """ "Assets", "Liabilities" and "Net", each in the last cell of its set of "2020 | 2019" (on the page the first
+    two centred over the last column of their set and the first of the next): each heads its own set."""
+    rows = [
+        ["", "", "", "", "", "", "Net"],
+        ["In millions of CHF", "2020", "2019", "2020", "2019", "2020", "2019"],
+        ["Property, plant and equipment", "12", "10", "(284)", "(271)", "(272)", "(261)"],
+        ["Intangible assets", "8", "9", "(173)", "(188)", "(165)", "(179)"],
+        ["Inventories", "41", "37", "(6)", "(5)", "35", "32"],
+    ]
+    spans = ((0, "Assets", 2, 3), (0, "Liabilities", 4, 5))
+    table = _table(_typeset(tmp_path / "deferred.pdf", rows, spans))
+    assert table.column_chain(_column_of(table, "41")) == ["Assets", "2020"]
+    assert table.column_chain(_column_of(table, "(173)")) == ["Liabilities", "2020"]
+    assert table.column_chain(_column_of(table, "(165)")) == ["Net", "2020"]
+    assert table.column_chain(_column_of(table, "(179)")) == ["Net", "2019"]
+
+
+def test_a_title_flush_left_in_the_stub_heads_the_stub_not_the_column_beside_it(tmp_path: Path) -> None:
+    """A title line set flush left in the labels column, wider than the labels, its centre nearer the middle of
+    "Director | Year" than of the labels: it heads the labels column, not the years beside it."""
+    rows = [
+        ["Single total figure of remuneration (£000)", "", "", "", ""],
+        ["Director", "Year", "Salary", "Bonus", "Total"],
+        ["Sarah Whitfield (CEO)", "2023", "845", "1,102", "3,432"],
+        ["", "2022", "820", "964", "2,906"],
+        ["David Okafor (CFO)", "2023", "552", "705", "2,142"],
+        ["", "2022", "535", "618", "1,224"],
+    ]
+    table = _table(_typeset(tmp_path / "remuneration.pdf", rows))
+    year = _column_of(table, "Year")
+    assert table.column_chain(year) == ["Year"]
+    assert table.column_chain(0)[0] == "Single total figure of remuneration (£000)"

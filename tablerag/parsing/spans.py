@@ -10,6 +10,7 @@ run's first column (spanning cells keep their text in the top-left slot).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from tablerag.model import Cell, Table
@@ -197,7 +198,7 @@ def spread_group_labels(table: Table) -> bool:
                     changed = True
                 continue
             best = _centred_run(cell, *_free_run(table, row, cell, block), ext, cols, groups)
-            if best is None or _flush_right(cell, ext):
+            if best is None or _flush_right(cell, ext) or _flush_left_stub(cell, cols):
                 continue
             if _stacked(table, cell, best[0]) and not (id(cell) in sibling_group and best[2] > best[1]):
                 continue
@@ -236,7 +237,7 @@ def _run_of(
     """The run a header label is centred over and whether it reads as a line stacked in its own column; None when
     it is centred over no run or set flush right."""
     best = _centred_run(cell, *_free_run(table, cell.row, cell, block), ext, cols, groups)
-    if best is None or _flush_right(cell, ext):
+    if best is None or _flush_right(cell, ext) or _flush_left_stub(cell, cols):
         return None
     return best[1], best[2], _stacked(table, cell, best[0])
 
@@ -251,6 +252,14 @@ def _flush_right(cell: Cell, ext: list[tuple[float, float] | None]) -> bool:
     if own is None or cell.bbox is None:
         return False
     return abs(cell.bbox.x1 - own[1]) <= FLUSH_TOL and cell.bbox.x1 - cell.bbox.x0 <= own[1] - own[0] + FLUSH_TOL
+
+
+def _flush_left_stub(cell: Cell, cols: list[tuple[float, float] | None]) -> bool:
+    """A label of the labels column starting where the row labels start ("Single total figure of remuneration
+    (£000)" over "Director | Year | Salary ...", wider than the labels column) is set flush left as they are: it
+    heads the labels column, however near the centre of the labels and the next column it sits."""
+    own = cols[0] if cols else None
+    return cell.col == 0 and own is not None and cell.bbox is not None and abs(cell.bbox.x0 - own[0]) <= FLUSH_TOL
 
 
 def _repeated_sets(table: Table, row: int) -> list[tuple[int, int]]:
@@ -297,24 +306,72 @@ def _label_sets(table: Table, row: int) -> dict[int, tuple[int, int, bool]]:
     return {id(c): (a, b, len(cells) == 1) for (a, b), cells in zip(sets, per_set, strict=True) for c in cells}
 
 
+def _one_per_set(cols: list[int], sets: list[tuple[int, int]]) -> bool:
+    """Labels at ``cols`` (left to right) name the repeated ``sets`` one each, in order: the k-th stands in the k-th
+    set or on the next set's first column, the last in the last set. A period label centred over the last column
+    of its set and the first of the next ("2019" over "% | US$ million" of "US$ million | % | US$ million | %",
+    "2018" over the last "%") is read as a label of the next set on a page without rulings; the order of the
+    periods, one per set, says whose it is."""
+    if len(cols) != len(sets):
+        return False
+    for k, col in enumerate(cols):
+        first, last = sets[k]
+        reach = sets[k + 1][0] if k + 1 < len(sets) else last
+        if not first <= col <= reach or (k and col <= cols[k - 1]):
+            return False
+    return True
+
+
+def _same_place_in_sets(labels: list[Cell], sets: list[tuple[int, int]]) -> bool:
+    """Labels (left to right) that are not periods, each a different name, one in each repeated set and all in the
+    same column of their sets ("", "", "Assets", "", "Liabilities", "", "Net" over "2020 | 2019" three times, as PDF
+    extractors return such headers; on a page "Assets" centred over the last column of its set and the first of
+    the next): the sets' group labels, each heading its own set. A label said over one column of every set is the
+    same text each time ("Restated" over the prior year), and is left where it is."""
+    if len({" ".join(c.text.split()).lower() for c in labels}) != len(labels):
+        return False
+    offsets = set()
+    for cell, (first, last) in zip(labels, sets, strict=True):
+        if not first <= cell.col <= last:
+            return False
+        offsets.add(cell.col - first)
+    return len(offsets) == 1
+
+
 def place_period_sets(table: Table) -> bool:
     """Period labels of a header row, one per repeated set of sub-labels (`_repeated_sets`), each set in some cell
     of its set other than the first ("", "", "December 31, 2019", "", "December 31, 2018" over "Amortized Cost |
     Fair Value" twice, as PDF extractors return such headers): each heads its own set, not the empty cells after it
-    in the next set. Any reader's table: a label is taken at its first column. In place; True when a label moved."""
+    in the next set. Any reader's table: a label is taken at its first column, and one set centred over the last
+    column of its set and the first of the next reads as the next set's (`_one_per_set`). In place; True when a
+    label moved."""
     moved = False
     for row in range(table.header_rows - 1):
         sets = _repeated_sets(table, row)
         labels = sorted((c for c in table.cells if c.row == row and c.col > 0 and c.text.strip()), key=lambda c: c.col)
-        if len(sets) < MIN_SUBLABELS or len(labels) != len(sets) or not all(names_period(c.text) for c in labels):
+        if len(sets) < MIN_SUBLABELS:
             continue
-        inside = [next((k for k, (a, b) in enumerate(sets) if a <= c.col <= b), None) for c in labels]
-        if inside != list(range(len(sets))):
-            continue  # a label outside the sets, or two in one: not one label per set
+        # a label past the last set heads columns of its own ("Change" over "($) | (%)" after the years' sets)
+        past = [c for c in labels if c.col > sets[-1][1]]
+        labels = [c for c in labels if c.col <= sets[-1][1]]
+        if len(labels) != len(sets):
+            continue
+        if all(names_period(c.text) for c in labels):
+            if not _one_per_set([c.col for c in labels], sets):
+                continue  # a label outside the sets, or out of order: not one label per set
+        elif not _same_place_in_sets(labels, sets):
+            continue
+        late = labels[0].col > sets[0][0]  # the sets' labels stand in a later cell of their sets
         for cell, (a, b) in zip(labels, sets, strict=True):
             if (cell.col, cell.col_span) != (a, b - a + 1):
                 cell.col, cell.col_span = a, b - a + 1
                 moved = True
+        # written in the last cell of its own group as the sets' labels were, it heads the free columns before it
+        free = sets[-1][1] + 1
+        if len(past) == 1 and past[0].col > free and late:
+            cell = past[0]
+            cell.col_span, cell.col = cell.col + cell.col_span - free, free
+            moved = True
     if moved:
         _drop_shadowed(table)
     return moved
@@ -705,7 +762,17 @@ def _labelled_below(table: Table, row: int) -> list[bool]:
 
 
 def _lower_chain(table: Table, row: int, col: int) -> list[str]:
-    cells = sorted((c for c in table.cells if row < c.row < table.header_rows and c.text.strip()), key=lambda c: c.row)
+    """The header labels under ``row`` over ``col``, top down; a scale note alone on its header line ("(In
+    thousands, except percentages)" set under one column) is no sub-label ("£m" under each year is one)."""
+    labelled = Counter(c.row for c in table.cells if row < c.row < table.header_rows and c.text.strip())
+    cells = sorted(
+        (
+            c
+            for c in table.cells
+            if row < c.row < table.header_rows and c.text.strip() and not (labelled[c.row] == 1 and scale_note(c.text))
+        ),
+        key=lambda c: c.row,
+    )
     return [" ".join(c.text.split()).lower() for c in cells if c.col <= col < c.col + c.col_span]
 
 
