@@ -1352,7 +1352,7 @@ def compare_two(
 ) -> Computation | None:
     """ "Which is larger, A or B?": two named rows in one column, or two named columns in one row (``offered``: the
     words of the alternatives, `alternatives`)."""
-    cols, rows = numeric_cols(view, linked), operand_rows(linked, view)
+    cols, rows = numeric_cols(view, linked), _offered_rows(view, linked, offered) or operand_rows(linked, view)
     # "which had a larger share of wafer revenue, IoT or automotive": the total the shares are of is no rival
     parts = [s for s in rows if not TOTAL_LABEL.search(row_label(view, s.index))]
     rows = parts if len(parts) >= 2 else rows
@@ -1368,8 +1368,8 @@ def compare_two(
         row = next((s for s in rows if s.tokens - said), rows[0])  # named by words besides the alternatives
         cells = [(row.index, c) for c in chosen]
         labels = column_labels(view, chosen)
-    elif len(rows) >= 2 and cols and not two_periods:
-        cells = [(s.index, cols[0][1].col) for s in rows[:2]]
+    elif len(rows) >= 2 and (col := cols[0][1].col if cols else _total_column(view)) is not None and not two_periods:
+        cells = [(s.index, col) for s in rows[:2]]
         labels = [_said_label(view, s) for s in rows[:2]]
     elif len(cols) >= 2 and rows:
         cells = _one_per_period(view, [(rows[0].index, vc.col) for _, vc in cols]) or [
@@ -1381,6 +1381,41 @@ def compare_two(
     else:
         return _across_columns(Intent.COMPARE, view, linked, sandbox, lowest)
     return _pick(Intent.COMPARE, view, cells, labels, sandbox, lowest)
+
+
+def _offered_rows(
+    view: TypedView, linked: Linked, offered: tuple[frozenset[str], frozenset[str]] | None
+) -> list[Scored]:
+    """The two rows the alternatives name, one each, in the order said ("which was higher, contingent consideration
+    or foreign currency forward contracts?"): for each side the linked row holding most of that side's own words
+    (a period's aside: a period offered names a column), however far below the other its link score is (the longer
+    alternative links by more words). Each must hold an own word the other row lacks ("deferred revenue" is said
+    with the last alternative but names both rows of "current or non-current deferred revenue"). Empty unless both
+    sides name a row and the rows differ."""
+    if offered is None:
+        return []
+    candidates = [s for s in linked.rows if s.index in view.rows]
+    picked: list[tuple[Scored, frozenset[str]]] = []
+    for side, other in (offered, offered[::-1]):
+        own = frozenset(t for t in side - other if not t.isdigit())
+        best = max(candidates, key=lambda s: len(s.tokens & own), default=None)  # the first of equals: the best linked
+        if best is None or not best.tokens & own:
+            return []
+        picked.append((best, own))
+    (a, own_a), (b, own_b) = picked
+    if a.index == b.index or not (a.tokens & own_a) - b.tokens or not (b.tokens & own_b) - a.tokens:
+        return []
+    return [a, b]
+
+
+def _total_column(view: TypedView) -> int | None:
+    """The one numeric column a row's amounts add up in ("Level 1 | Level 2 | Level 3 | Total"), or the only numeric
+    column: where two rows are compared when the question names no column."""
+    numeric = [vc.col for vc in view.columns if vc.numeric]
+    if len(numeric) == 1:
+        return numeric[0]
+    totals = [c for c in numeric if TOTAL_LABEL.search(_own_level(view, c))]
+    return totals[0] if len(totals) == 1 else None
 
 
 # the alternatives a comparison ends on: "which had the higher balance, current or non-current deferred revenue?"

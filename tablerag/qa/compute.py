@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablerag.parsing.numbers import split_unit
-from tablerag.parsing.totals import summed_items
+from tablerag.parsing.totals import summed_items, summing_column
 from tablerag.qa.compare import (
     Rival,
     beyond,
@@ -337,7 +337,7 @@ def _fold(
             )
             return f"SELECT {fn}(v) AS result FROM ({parts})", cells
     if cols and rows:
-        use_cols = [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score]
+        use_cols = _parts_not_wholes(view, [vc for s, vc in cols if s.score >= ROW_KEEP_SHARE * cols[0][0].score])
         rows = rows[:1] if len(use_cols) >= 2 else rows  # several periods of one item, or one period of several
         if intent is Intent.TOTAL and len(rows) >= 2:  # a total row is never added to its parts: "the total seats"
             stated = _stated_total_of_kind(view, rows)
@@ -361,6 +361,31 @@ def _fold(
         sql = f"SELECT {fn}({quote(vc.name)}) AS result FROM {VIEW_NAME} WHERE {where}"
         return sql, _column_cells(sandbox, vc, where)
     return None
+
+
+def _parts_not_wholes(view: TypedView, use_cols: list[ViewColumn]) -> list[ViewColumn]:
+    """The columns to add, less any that sums a run of columns beginning with it and holding another of them: "the
+    total amount of contractual cash flows due in more than 5 years" over "Contractual cash flows | Within 1 year |
+    1-2 years | 2-5 years | More than 5 years" names the whole the buckets split and the bucket asked; the bucket's
+    cell answers, not their sum. Columns of periods are left out of the runs."""
+    if len(use_cols) < 2:
+        return use_cols
+    # periods are no buckets: a year's column "sums" the year before and the change beside it
+    dated = column_years(view.table)
+    numeric = sorted(vc.col for vc in view.columns if vc.numeric and vc.col not in dated)
+    chosen = {vc.col for vc in use_cols}
+    wholes = set()
+    for vc in use_cols:
+        after = [c for c in numeric if c >= vc.col]
+        for end in range(MIN_RUN_SUMMED, len(after) + 1):
+            run = after[:end]
+            if chosen & set(run[1:]) and summing_column(view.table, run) == vc.col:
+                wholes.add(vc.col)
+                break
+    return [vc for vc in use_cols if vc.col not in wholes] or use_cols
+
+
+MIN_RUN_SUMMED = 3  # a whole and two or more parts: one column beside another is no sum
 
 
 def _with_namesakes(view: TypedView, linked: Linked, rows: list[Scored]) -> list[Scored]:

@@ -184,6 +184,9 @@ _SAME |= {"closur": "close"}  # "the most closures" over a "Closed" column
 # a unit's name and its symbol ("ounces" over "(000s oz)", "tonnage" over "Tonnes", "barrels" over "bbl/d")
 _SAME |= {"ounc": "oz", "tonnag": "tonn", "ton": "tonn", "kilomet": "km", "barrel": "bbl"}
 _SAME |= {"bought": "purchas", "buy": "purchas"}
+# a noun in "-y" and its adjective in "-ic(al)" are one word to the stemmer's two ("which geographic region" over a
+# "By geography:" section, "economic life" over "Economy")
+_SAME |= {"geographi": "geograph", "economi": "econom", "strategi": "strateg", "histori": "histor"}
 _SAME |= {"biggest": "largest"}  # "the biggest customer": the "Largest customer" row
 _SAME |= {"up": "increas", "down": "decreas"}  # "an up 100 scenario", "down 200 basis points": a rise, a fall
 # a country's adjective is the country ("French hypermarkets": the "France" row under "Hypermarkets"); not
@@ -2706,6 +2709,7 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
         ),
         set(q),
     )
+    rows = _longer_name_total(table, question, rows)
     rows = _amount_before_its_share(table, question, q, _subject_before_qualifier(table, q, rows))
     rows = _effective_rate_row(table, question, _part_said_beside_its_whole(table, question, rows))
     rows = _balance_row_first(table, question, _dated_row_first(table, question, rows))
@@ -2774,7 +2778,9 @@ def link(table: Table, question: str, embedder: Any = None) -> Linked:
     # "when" asks a date: of tied columns, the dates', though another's whole header is said ("options granted on
     # <date> expire" over "Granted | Expiry date")
     cols = _date_column_first(table, question, cols)
-    cols = _driver_first(table, question, cols)
+    cols = _row_words_unspent(
+        table, question, rows, _opposite_unasked_last(table, q, _driver_first(table, question, cols))
+    )
     rows = _row_named_apart(_word_names_the_column(table, question, rows, cols, q), cols)
     # the head noun said, or said otherwise ("turnover": "Net sales", not "Cost of sales")
     if rows_tied and (headed := _head_said(table, rows, set(q) | set(also))) is not None:
@@ -3125,6 +3131,64 @@ def _date_column_first(table: Table, question: str, cols: list[Scored]) -> list[
     return dated + [c for c in cols if c not in dated]
 
 
+# header words of a pair that exclude each other: a "Gross Carrying Amount" column is no "net carrying amount", a
+# "Diluted" column no "basic" figure (stems, as `tokens` gives them)
+_OPPOSITE_WORDS = {"gross": "net", "net": "gross", "basic": "dilut", "dilut": "basic"}
+
+
+def _opposite_unasked_last(table: Table, q: list[str], cols: list[Scored]) -> list[Scored]:
+    """The best column's header says the opposite of a word the question asks ("Gross Carrying Amount" for "the
+    net carrying amount of patents", the question saying no "gross"): the next column whose header says the word
+    asked, of the same years, goes first ("December 31, 2018 / Net" over "December 31, 2018 / Gross Carrying
+    Amount | Accumulated Amortization | Net")."""
+    said = set(q)
+    asked = {w for w, other in _OPPOSITE_WORDS.items() if w in said and other not in said}
+    if len(cols) < 2 or not asked:
+        return cols
+    first = set(tokens(table.column_name(cols[0].index)))
+    against = {w for w in asked if _OPPOSITE_WORDS[w] in first and w not in first}
+    years = {t for t in cols[0].tokens if t.isdigit()}
+    for c in cols[1:]:
+        words = set(tokens(table.column_name(c.index)))
+        if against and against <= words and not {_OPPOSITE_WORDS[w] for w in against} & words and years <= c.tokens:
+            return [c, *(d for d in cols if d is not c)]
+    return cols
+
+
+FIGURE_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*%")  # a rate a label states ("tax rate of 30%"), not a column of shares
+
+
+def _row_words_unspent(table: Table, question: str, rows: list[Scored], cols: list[Scored]) -> list[Scored]:
+    """The best column linked (besides its years) only by words of the best row's label, said whole in the
+    question, goes after a column of the same years linked by a word of its own or by its years alone: "the
+    deferred tax liability on intangible assets in 2019" over "Assets | Liabilities | Net" (each over "2020 |
+    2019") is the Liabilities column of the "Intangible assets" row, "assets" being the row's word; "the tax at
+    the Australian tax rate of 30% in 2020" over "2020 / Amount | 2020 / %" is the amount, "30%" being the row's
+    rate. A "%" is the row's only where the label states the same rate."""
+    if len(cols) < 2 or not rows or not label_said_whole(table, rows[0].index, question):
+        return cols
+    if rule_route(question).kind is not RouteKind.LOOKUP:  # "the average shares vested": the mean, no column's word
+        return cols
+    text = table.row_chain(rows[0].index)[-1]
+    label = set(tokens(text))
+    rates = {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(text)}
+    if not rates & {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(question)}:
+        label -= set(tokens("%"))
+    label -= TOTAL_TOKENS | _QUALIFIER_TOKENS  # "Total" names the sum of any column: no word of the row's own
+
+    def words(c: Scored) -> set[str]:
+        return {t for t in c.tokens if not t.isdigit()}
+
+    first = cols[0]
+    if not words(first) or not words(first) <= label:
+        return cols
+    years = first.tokens - words(first)
+    other = next((c for c in cols[1:] if years <= c.tokens and not words(c) & label), None)
+    if other is None:
+        return cols
+    return [other, *(c for c in cols if c is not other)]
+
+
 def _level_said_whole(table: Table, col: int, words: set[str]) -> bool:
     """A level of the column's header (no year) whose every word is one of ``words``."""
     return any((said := set(tokens(level))) and said <= words for level in table.column_chain(col))
@@ -3261,7 +3325,9 @@ def _effective_rate_row(table: Table, question: str, rows: list[Scored]) -> list
     if last is None or last == rows[0].index or not any(c.row == last and c.unit == "%" for c in table.cells):
         return rows  # no rate stated beside the tax it ends in
     found = next((s for s in rows if s.index == last), Scored(last, rows[0].score, frozenset(), rows[0].position))
-    return [Scored(last, rows[0].score, found.tokens, found.position), *(s for s in rows if s.index != last)]
+    # named by the words that named the best row: the rate asked, which a ranking of its cells keeps as its operand
+    named = found.tokens | rows[0].tokens
+    return [Scored(last, rows[0].score, named, found.position), *(s for s in rows if s.index != last)]
 
 
 # words after which the question qualifies what it asks ("the net exposure after forward exchange contracts")
@@ -3350,6 +3416,41 @@ def _all_is_the_total(table: Table, question: str, rows: list[Scored]) -> list[S
     return [first, *(s for s in rows if s.index != chosen[-1])]
 
 
+def _longer_name_total(table: Table, question: str, rows: list[Scored]) -> list[Scored]:
+    """ "The total property, plant and equipment" over "Freehold land | Buildings | Plant and equipment | ... |
+    Total": the best row's label, said whole, ends a longer name that "total" opens, its first words listed before
+    it with a comma and named by no row ("property,"): the name is the table's whole, the total row that sums the
+    best row answers, first. "The total revenue from services" names the services row ("from" lists nothing)."""
+    if not rows:
+        return rows
+    label = " ".join(_words_unbracketed_text(table.row_chain(rows[0].index)[-1:]))
+    flat = " ".join(question.lower().split())
+    at = flat.find(f" {label}") if label else -1
+    m = _OPENS_LONGER_NAME.search(flat[: at + 1]) if at > 0 else None
+    if m is None or set(tokens(m.group(1))) & set().union(*(_label_words(table, r) for r in _valued_rows(table))):
+        return rows
+    totals = [
+        r
+        for r in range(table.header_rows, table.n_rows)
+        if (TOTAL_TOKENS & _label_words(table, r) or r == _grand_total_row(table))
+        and rows[0].index in summed_parts(table, r)
+    ]
+    if not totals:
+        return rows
+    first = Scored(totals[-1], rows[0].score, rows[0].tokens, rows[0].position)
+    return [first, *(s for s in rows if s.index != totals[-1])]
+
+
+# "total" and a name's first words listed with a comma, right before a label that ends the name ("total property, ")
+_OPENS_LONGER_NAME = re.compile(r"\btotal\s+((?:[a-z][\w'-]*\s+)?[a-z][\w'-]*)\s*,\s*$")
+
+
+def _words_unbracketed_text(chain: list[str]) -> list[str]:
+    """The lower-case words of a label outside brackets and footnote marks, as written."""
+    text = re.sub(r"\([^)]*\)", " ", " ".join(chain)).lower()
+    return re.findall(r"[a-z0-9][\w'-]*", text)
+
+
 def _part_of_the_total(table: Table, question: str, rows: list[Scored], said: set[str]) -> list[Scored]:
     """ "The stock-based compensation expense for research and development" over "Research and development" and
     "Total stock-based compensation expense" (or "the foreign income before taxes" over "United States", "Foreign"
@@ -3418,6 +3519,11 @@ def _named_part(table: Table, total: Scored, rows: list[Scored], by_word: bool =
         for r in range(table.header_rows, total.index)
         if r - 1 in parts and SUB_PART.match(" ".join(table.row_chain(r)[-1:]))
     }
+    # and the "Of which: current" / "Of which: non-current" lines right under the total split the total itself
+    after = total.index + 1
+    while after < table.n_rows and SUB_PART.match(" ".join(table.row_chain(after)[-1:])):
+        parts.add(after)
+        after += 1
     return next((s for s in named if s.index in parts), None)
 
 

@@ -14,6 +14,7 @@ from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import MONTH_NAME, is_bucket
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import (
+    FIGURE_PERCENT,
     PLANNED,
     RATE_EFFECT,
     SCORE_DIGITS,
@@ -199,6 +200,15 @@ _MARGIN_ASKED = re.compile(r"\bmargins?\b", re.IGNORECASE)
 _MARGIN_WORD = frozenset(tokens("margin"))
 
 
+def _stated_rate_left_out(table: Table, row: int | None, question: str) -> str:
+    """The question without the rates the row's label states ("the tax at the Australian tax rate of 30%" over
+    "Tax at the Australian tax rate of 30% | Amount | %"): such a "%" names the row, it asks no percentage."""
+    if row is None:
+        return question
+    stated = {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(" ".join(table.row_chain(row)))}
+    return FIGURE_PERCENT.sub(lambda m: " " if m.group().replace(" ", "") in stated else m.group(), question)
+
+
 def amounts_first(table: Table, cols: list[Scored], question: str, row: int | None = None) -> list[Scored]:
     """The period's amount column before its share column when the question asks for no percentage: "the total
     fees in 2018" over "2018 | Percentage of Total Fees" is the amount, though the share column's name holds more
@@ -207,6 +217,7 @@ def amounts_first(table: Table, cols: list[Scored], question: str, row: int | No
     unless a change is."""
     if not cols:
         return cols
+    question = _stated_rate_left_out(table, row, question)
     portion = "%" in question or AS_PERCENT.search(question) or _SHARE_ASKED.search(question)  # a share, not a rate
     share = (
         portion
@@ -376,8 +387,9 @@ def tied_columns(table: Table, grid: list[list[str]], row: int, cols: list[Score
     asked = way_asked_of_columns(table, tokens(question), row)
     if asked is not None:
         tied = [c for c in tied if column_way(table, c.index) == asked] or tied
-    percent = "%" in question or bool(
-        AS_PERCENT.search(question) or _rate_asked(question, table, row) or _PART_ASKED.search(question)
+    unstated = _stated_rate_left_out(table, row, question)
+    percent = "%" in unstated or bool(
+        AS_PERCENT.search(unstated) or _rate_asked(unstated, table, row) or _PART_ASKED.search(unstated)
     )
     plain = [
         c

@@ -50,11 +50,12 @@ _SKIPPED_SMALL = frozenset({"the", "and", "&", "of"})  # words an acronym leaves
 # small words inside an acronym's run that it may leave out ("CASM": Cost per available seat mile) or keep ("EPS":
 # Earnings per share, "ROE": Return on equity)
 _LINKING = frozenset({"of", "and", "per", "the", "for", "on", "in", "to", "from"})
-# a unit note after a label ("Annual recurring revenue (in millions)", "Cost per available seat mile (cents)"): no
-# words of its name; a name in brackets ("James Pottinger (Chief Financial Officer)", "(AFFO)") stays
+# a unit note after a label ("Annual recurring revenue (in millions)", "Cost per available seat mile (cents)", "Basic
+# earnings per share (pence)"): no words of its name; a name in brackets ("James Pottinger (Chief Financial
+# Officer)", "(AFFO)") stays
 _TRAILING_NOTE = re.compile(
-    r"\s*\((?:in\s+)?(?:[$€£¥%\d]|thousands?\b|millions?\b|billions?\b|cents?\b|years?\b|months?\b|days?\b|bps\b)"
-    r"[^()]*\)\s*$",
+    r"\s*\((?:in\s+)?(?:[$€£¥%\d]|thousands?\b|millions?\b|billions?\b|cents?\b|pence\b|p(?=\))|years?\b|months?\b"
+    r"|days?\b|bps\b)[^()]*\)\s*$",
     re.IGNORECASE,
 )
 
