@@ -26,6 +26,8 @@ Variants (each skips tables or questions it would change the meaning of):
 - ``filled-spans``: a group label written into every cell it spans (an unmerge-and-fill export)
 - ``wider-spans``: the same, each group label over one value column more (a centred label read one column too
   wide, as a page without rulings can leave it)
+- ``late-spans``: each group label in the last cell it spans, the cells before it empty (as PDF extractors often
+  return a centred label)
 - ``years-later``: every year of table, question and answer moved three years on
 - ``trailing-blanks``: a blank row and a blank column after the grid
 - ``transposed``: rows as columns (simple grids only: one header row, every cell filled)
@@ -209,6 +211,20 @@ def wider_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | 
     return (out, q) if hit else None
 
 
+def late_spans(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
+    """Each group label written in the last cell it spans, the cells before it empty ("", "Assets" over "2020 |
+    2019"; "", "", "Year Ended December 31," over three years), as PDF table extractors often return a centred
+    label: the label still heads its group. Only header lines whose every label spans two or more columns."""
+    out = [r[:] for r in rows]
+    hit = False
+    for r, _below, spans in _header_spans(out):
+        if not spans or any(b == a for a, b in spans):
+            continue  # a line of one-column labels ("First | Second | Third | Fourth" over "Quarter"): no groups
+        for a, b in spans:
+            r[b], r[a], hit = r[a], "", True
+    return (out, q) if hit else None
+
+
 def years_later(rows: Grid, q: dict[str, Any]) -> tuple[Grid, dict[str, Any]] | None:
     def shift(text: str) -> str:
         return YEAR.sub(lambda m: str(int(m.group(1)) + 3), text)
@@ -285,6 +301,7 @@ VARIANTS: dict[str, Variant] = {
     "split-date": split_date,
     "filled-spans": filled_spans,
     "wider-spans": wider_spans,
+    "late-spans": late_spans,
     "years-later": years_later,
     "trailing-blanks": trailing_blanks,
     "transposed": transposed,
