@@ -246,3 +246,44 @@ def test_periods_in_the_last_cell_of_their_sets_and_a_change_label_after_them_he
     assert table.column_chain(5) == ["Change", "($)"]
     answer = answer_table(table, "In which year was Maintenance less than 15,000 thousands?")
     assert answer is not None and answer.value == "2018"
+
+
+OPTIONS_LATE = [
+    ["", "", "", "Options Outstanding", "", "Options Exercisable"],
+    ["Range of Exercise Prices", "Shares", "Remaining Life (years)", "Exercise Price", "Shares", "Exercise Price"],
+    ["$2.50 - $5.00", "412,300", "2.1", "$3.84", "398,100", "$3.80"],
+    ["$5.01 - $10.00", "655,000", "4.6", "$7.12", "512,400", "$7.05"],
+]
+
+
+def test_group_labels_each_in_the_last_cell_of_its_group_head_the_columns_before_them(tmp_path):
+    """No label over the first columns and the last label in the last column: each label closes its group."""
+    table = table_from_rows(OPTIONS_LATE, tmp_path, "options")
+    assert table.column_chain(1) == ["Options Outstanding", "Shares"]
+    assert table.column_chain(4) == ["Options Exercisable", "Shares"]
+    answers_each(table, ("How many options were exercisable in the $5.01 - $10.00 range?", "512,400"))
+    # a label said over one column of each group is a stacked line, no group name: left where it is
+    stacked = [
+        ["(shares in thousands)", "Restricted Stock Units", "", "Performance Share Units", ""],
+        ["", "", "Weighted-Average", "", "Weighted-Average"],
+        ["", "Shares", "Grant-Date Fair Value", "Shares", "Grant-Date Fair Value"],
+        ["Granted", "874", "$52.10", "231", "$55.40"],
+    ]
+    table = table_from_rows(stacked, tmp_path, "units")
+    assert table.column_chain(1) == ["Restricted Stock Units", "Shares"]
+    assert table.column_chain(2) == ["Restricted Stock Units", "Weighted-Average", "Grant-Date Fair Value"]
+
+
+OBLIGATIONS_LATE = [
+    ["", "", "", "", "", "", "Payments Due by Period"],
+    ["(in millions)", "2020", "2021", "2022", "2023", "Thereafter", "Total"],
+    ["Long-term debt", "$250", "$400", "$—", "$600", "$1,900", "$3,150"],
+    ["Operating leases", "92", "88", "71", "64", "296", "611"],
+]
+
+
+def test_a_lone_label_in_the_last_column_heads_the_run_of_columns_before_it(tmp_path):
+    """Over years, "Thereafter" and the total: written in the total's cell, it heads every column of the run."""
+    table = table_from_rows(OBLIGATIONS_LATE, tmp_path, "obligations")
+    assert table.column_chain(2) == ["Payments Due by Period", "2021"]
+    answers_each(table, ("What operating lease payments are due in 2021?", "88"))

@@ -860,6 +860,7 @@ def spread_sibling_labels(table: Table) -> bool:
         filled = sorted((c for c in table.cells if c.row == row and c.text.strip()), key=lambda c: c.col)
         # a label cut at its line end ("% of" over "Total") goes on in its own column's cell below: no group label
         own = [c for c in filled if c.col > 0 and not CUT_PHRASE.search(" ".join(c.text.split()))]
+        changed |= _late_groups(table, row, own) or _lone_label_last(table, row, own)
         for cell in own:
             taken = _occupied(table, row)
             lo, hi = cell.col, cell.col + cell.col_span - 1
@@ -887,6 +888,72 @@ def spread_sibling_labels(table: Table) -> bool:
     if changed:
         _drop_shadowed(table)
     return changed
+
+
+# a note on one column's figures, not a group's name ("(restated)", "Unaudited", "Pro forma", "As reported")
+_COLUMN_NOTE = re.compile(
+    r"^\W*(?:as\s+)?(?:restated|unaudited|audited|pro\s*forma|reported|adjusted)\W*$", re.IGNORECASE
+)
+MIN_LATE_RUN = 3  # a lone label in the last column heads the run before it only over three or more columns
+
+
+def _lone_label_last(table: Table, row: int, own: list[Cell]) -> bool:
+    """A header line's only label standing in the last column, over a run of three or more labelled columns with
+    no label above them ("", "", "", "Payments Due by Period" over "Total | Less than 1 year | 1-3 years | ...";
+    "Increase (Decrease) Due to Change in" over "Volume | Rate | Net Change"): written in the last cell of the
+    group it heads, as PDF extractors often return a centred label; it heads the run. Not a note on one column
+    ("(restated)", "Unaudited"). In place; True when the label moved."""
+    if len(own) != 1 or own[0].col != table.n_cols - 1 or own[0].col_span != 1 or _COLUMN_NOTE.match(own[0].text):
+        return False
+    below = [False] * table.n_cols
+    for c in table.cells:
+        if row < c.row < table.header_rows and c.text.strip():
+            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
+                below[k] = True
+    taken = _occupied(table, row)
+    lo = own[0].col
+    while lo - 1 >= 1 and below[lo - 1] and not taken[lo - 1]:
+        lo -= 1
+    if own[0].col - lo + 1 < MIN_LATE_RUN:
+        return False
+    own[0].col_span, own[0].col = own[0].col - lo + 1, lo
+    return True
+
+
+def _late_groups(table: Table, row: int, own: list[Cell]) -> bool:
+    """Group labels each written in the last cell of its group, as PDF extractors often return centred labels: ""
+    "", "Options Outstanding", "", "Options Exercisable" over five labelled columns. The last label stands in the
+    last column and the first after the first labelled column, so no label heads the columns before it: each heads
+    the free labelled columns from the one after the label before it up to its own. Only distinct labels, each
+    with free labelled columns before it (a label with none is a column's own stacked line). A first label in the
+    first labelled column reads the other way (each label heads the empty cells after it) and is left to the
+    caller. In place; True when a label moved."""
+    below = [False] * table.n_cols  # a label in any header line under the row ("Shares" two lines down)
+    for c in table.cells:
+        if row < c.row < table.header_rows and c.text.strip():
+            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
+                below[k] = True
+    labelled = [c for c in range(1, table.n_cols) if below[c]]
+    if (
+        len(own) < MIN_SUBLABELS
+        or not labelled
+        or any(c.col_span != 1 or names_period(c.text) for c in own)
+        or own[-1].col != table.n_cols - 1
+        or own[0].col <= labelled[0]
+    ):
+        return False
+    if len({" ".join(c.text.split()).lower() for c in own}) != len(own):
+        return False  # one line said over several columns ("Weighted-Average" over each price) is no group label
+    start = labelled[0]
+    for cell in own:
+        free = range(start, cell.col)
+        if not free or not all(below[c] for c in free):
+            return False  # a label with no free column before it is a column's own (stacked) label
+        start = cell.col + 1
+    start = labelled[0]
+    for cell in own:
+        cell.col_span, cell.col, start = cell.col - start + 1, start, cell.col + 1
+    return True
 
 
 def _repeated_groups(table: Table, row: int) -> bool:
