@@ -28,6 +28,9 @@ CSV and wrong from the page is a parsing loss on a table nobody tuned the parser
 ``--prose`` sets paragraphs above each typeset table, as a report page has them (the paragraphs of a TAT-QA dev
 context of the tune part, picked by a hash of the grid's name): prose lines read into the table show as losses.
 ``--pad 2`` sets the cells with half the typesetter's padding: column gutters half as wide, as dense reports set them.
+``--late-spans`` asks only the grids with group labels, each label moved to the last cell it spans (as PDF
+extractors often return a centred label, `table_variants.late_spans`), and the same questions over the grids as
+written, with the questions right as written and not rewritten.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import json
 import sys
 import tempfile
 from collections import defaultdict
+from enum import Enum
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,6 +55,17 @@ from tablerag.eval.qa import answer_any, tables_from_rows, text_match  # noqa: E
 from tablerag.model import Table  # noqa: E402
 
 FOLDER = ROOT / "bench" / "batteries"
+
+
+class Late(Enum):
+    """Which grids a run asks (``--late-spans``): all as written, or only those whose group labels
+    `table_variants.late_spans` moves to the last cell they span, as written or so rewritten."""
+
+    NO = "no"
+    WRITTEN = "written"
+    REWRITTEN = "rewritten"
+
+
 REFUSE = "REFUSE"  # the gold of a question whose right answer is a refusal
 SHOWN_CHARS = 200  # of an answer's text, per miss shown
 
@@ -90,16 +105,28 @@ def run_file(
     fmt: Format = Format.CSV,
     outcomes: dict[str, bool] | None = None,
     prose: bool = False,
+    late: Late = Late.NO,
 ) -> tuple[int, int]:
     """Right / total of one file; ``document``: each grid answered as a document of every table read from it (a
     grid that stacks header blocks is read as several tables), else over the first table read. ``outcomes``
-    collects right or not per question ("FILE#k")."""
+    collects right or not per question ("FILE#k"). ``late``: only the grids `table_variants.late_spans` rewrites,
+    as written or rewritten."""
     data = json.loads(path.read_text(encoding="utf-8"))
+    if late is not Late.NO:
+        from table_variants import late_spans  # it reads grids with this module's reader: imported when asked
+
+        rewritten = {name: late_spans(rows, {}) for name, rows in data["tables"].items()}
+        kept = {name: v[0] for name, v in rewritten.items() if v is not None and v[0] != data["tables"][name]}
+        data["tables"] = kept if late is Late.REWRITTEN else {k: data["tables"][k] for k in kept}
     tables: dict[str, list[Table]] = {}
     cache = ParseCache()
     right = 0
+    asked = 0
     for k, item in enumerate(data["questions"]):
         name = item["table"]
+        if name not in data["tables"]:
+            continue
+        asked += 1
         if name not in tables:
             try:
                 read = read_grid(data["tables"][name], tmp, f"{path.stem}-{len(tables)}", fmt, cache, prose)
@@ -125,7 +152,7 @@ def run_file(
             tag = "REFUSED" if value is None else "BAD"
             shown = text[:SHOWN_CHARS].replace("\n", " ")
             print(f"{path.stem}#{k} {tag} q={item['q']!r} gold={golds} got={value!r} | {shown}")
-    return right, len(data["questions"])
+    return right, asked
 
 
 def main() -> None:
@@ -143,8 +170,14 @@ def main() -> None:
     parser.add_argument(
         "--pad", type=float, help="with --format: the typesetter's cell padding in points (2: gutters half as wide)"
     )
+    parser.add_argument(
+        "--late-spans",
+        action="store_true",
+        help="only grids with group labels, each written in the last cell it spans (as extractors return them)",
+    )
     qa_reports.add_spans_option(parser)
     args = parser.parse_args()
+    late = Late.REWRITTEN if args.late_spans else Late.NO
     if args.pad is not None:
         qa_reports.PAD = args.pad
     qa_reports.SPANS = args.spans
@@ -153,7 +186,9 @@ def main() -> None:
     outcomes: dict[str, bool] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
-            right, n = run_file(path, Path(tmp), args.show, not args.first, args.format, outcomes, args.prose)
+            right, n = run_file(path, Path(tmp), args.show, not args.first, args.format, outcomes, args.prose, late)
+            if n == 0:
+                continue
             print(f"{path.name:<12} {right} / {n}")
             counts = per_set[path.stem.split("_")[0]]
             counts[0] += right
@@ -161,6 +196,15 @@ def main() -> None:
     for name, (right, n) in sorted(per_set.items()):
         print(f"set {name:<4} {right} / {n}")
     print(f"total    {sum(r for r, _ in per_set.values())} / {sum(n for _, n in per_set.values())}")
+    if late is Late.REWRITTEN:  # the same questions over the grids as written
+        written: dict[str, bool] = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for path in files:
+                run_file(path, Path(tmp), False, not args.first, args.format, written, args.prose, Late.WRITTEN)
+        lost = sorted(k for k, good in outcomes.items() if written.get(k) and not good)
+        print(f"as written {sum(written.values())} / {len(written)}; right as written, not rewritten: {len(lost)}")
+        for key in lost:
+            print(f"  lost {key}")
     if args.losses and args.format is not Format.CSV:
         base: dict[str, bool] = {}
         with tempfile.TemporaryDirectory() as tmp:
