@@ -342,9 +342,10 @@ def place_period_sets(table: Table) -> bool:
     """Period labels of a header row, one per repeated set of sub-labels (`_repeated_sets`), each set in some cell
     of its set other than the first ("", "", "December 31, 2019", "", "December 31, 2018" over "Amortized Cost |
     Fair Value" twice, as PDF extractors return such headers): each heads its own set, not the empty cells after it
-    in the next set. Any reader's table: a label is taken at its first column, and one set centred over the last
-    column of its set and the first of the next reads as the next set's (`_one_per_set`). In place; True when a
-    label moved."""
+    in the next set; distinct group labels in the same later cell of every set the same (`_same_place_in_sets`).
+    Any reader's table: a label is taken at its first column, so a period a page centres over the last column of
+    its set and the first of the next is placed by the order of the periods (`_one_per_set`). In place; True when
+    a label moved."""
     moved = False
     for row in range(table.header_rows - 1):
         sets = _repeated_sets(table, row)
@@ -890,6 +891,17 @@ def spread_sibling_labels(table: Table) -> bool:
     return changed
 
 
+def _labelled_in_lines_below(table: Table, row: int) -> list[bool]:
+    """Per column, whether a header line under ``row`` labels it, however far down ("Shares" two lines below
+    "Options Outstanding", under a "Weighted Average" line)."""
+    below = [False] * table.n_cols
+    for c in table.cells:
+        if row < c.row < table.header_rows and c.text.strip():
+            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
+                below[k] = True
+    return below
+
+
 # a note on one column's figures, not a group's name ("(restated)", "Unaudited", "Pro forma", "As reported")
 _COLUMN_NOTE = re.compile(
     r"^\W*(?:as\s+)?(?:restated|unaudited|audited|pro\s*forma|reported|adjusted)\W*$", re.IGNORECASE
@@ -905,11 +917,7 @@ def _lone_label_last(table: Table, row: int, own: list[Cell]) -> bool:
     ("(restated)", "Unaudited"). In place; True when the label moved."""
     if len(own) != 1 or own[0].col != table.n_cols - 1 or own[0].col_span != 1 or _COLUMN_NOTE.match(own[0].text):
         return False
-    below = [False] * table.n_cols
-    for c in table.cells:
-        if row < c.row < table.header_rows and c.text.strip():
-            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
-                below[k] = True
+    below = _labelled_in_lines_below(table, row)
     taken = _occupied(table, row)
     lo = own[0].col
     while lo - 1 >= 1 and below[lo - 1] and not taken[lo - 1]:
@@ -928,11 +936,7 @@ def _late_groups(table: Table, row: int, own: list[Cell]) -> bool:
     with free labelled columns before it (a label with none is a column's own stacked line). A first label in the
     first labelled column reads the other way (each label heads the empty cells after it) and is left to the
     caller. In place; True when a label moved."""
-    below = [False] * table.n_cols  # a label in any header line under the row ("Shares" two lines down)
-    for c in table.cells:
-        if row < c.row < table.header_rows and c.text.strip():
-            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
-                below[k] = True
+    below = _labelled_in_lines_below(table, row)
     labelled = [c for c in range(1, table.n_cols) if below[c]]
     if (
         len(own) < MIN_SUBLABELS

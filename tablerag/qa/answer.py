@@ -337,10 +337,8 @@ def lookup(table: Table, linked: Linked, version: str | None, question: str = ""
         valued = all(parse_number(t) is not None and not is_nil_mark(t) for t in (here, there))
         if valued and amount[0] != amount[1]:
             r = r if amount[0] else other
-        elif is_nil_mark(here) and parse_number(there) is not None and not is_nil_mark(there):
-            r = other  # a nil mark answers no "how many" or "what was": the row that states an amount
-        elif is_nil_mark(there) and parse_number(here) is not None:
-            pass
+        elif (nil := is_nil_mark(here)) != is_nil_mark(there) and parse_number(there if nil else here) is not None:
+            r = other if nil else r  # a nil mark answers no "how many" or "what was": the row stating an amount
         elif there and there != here:  # two rows fit the question equally and differ: name both, pick neither
             return _ambiguous_cells(table, grid, linked, [(r, col), (other, col)], version, "rows", "row")
     several = (

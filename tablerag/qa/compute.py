@@ -363,6 +363,9 @@ def _fold(
     return None
 
 
+MIN_RUN_SUMMED = 3  # a whole and two or more parts: one column beside another is no sum
+
+
 def _parts_not_wholes(view: TypedView, use_cols: list[ViewColumn]) -> list[ViewColumn]:
     """The columns to add, less any that sums a run of columns beginning with it and holding another of them: "the
     total amount of contractual cash flows due in more than 5 years" over "Contractual cash flows | Within 1 year |
@@ -383,9 +386,6 @@ def _parts_not_wholes(view: TypedView, use_cols: list[ViewColumn]) -> list[ViewC
                 wholes.add(vc.col)
                 break
     return [vc for vc in use_cols if vc.col not in wholes] or use_cols
-
-
-MIN_RUN_SUMMED = 3  # a whole and two or more parts: one column beside another is no sum
 
 
 def _with_namesakes(view: TypedView, linked: Linked, rows: list[Scored]) -> list[Scored]:
