@@ -322,13 +322,19 @@ def _one_per_set(cols: list[int], sets: list[tuple[int, int]]) -> bool:
     return True
 
 
+def _distinct_names(cells: list[Cell]) -> bool:
+    """No two of the labels say the same name (case and spacing aside): group names, not one line said over several
+    columns ("Restated", "Weighted-Average")."""
+    return len({" ".join(c.text.split()).lower() for c in cells}) == len(cells)
+
+
 def _same_place_in_sets(labels: list[Cell], sets: list[tuple[int, int]]) -> bool:
     """Labels (left to right) that are not periods, each a different name, one in each repeated set and all in the
     same column of their sets ("", "", "Assets", "", "Liabilities", "", "Net" over "2020 | 2019" three times, as PDF
     extractors return such headers; on a page "Assets" centred over the last column of its set and the first of
     the next): the sets' group labels, each heading its own set. A label said over one column of every set is the
     same text each time ("Restated" over the prior year), and is left where it is."""
-    if len({" ".join(c.text.split()).lower() for c in labels}) != len(labels):
+    if not _distinct_names(labels):
         return False
     offsets = set()
     for cell, (first, last) in zip(labels, sets, strict=True):
@@ -751,13 +757,16 @@ def _sibling_comparisons_dropped(table: Table, row: int, own: list[Cell]) -> boo
     return narrowed
 
 
-def _labelled_below(table: Table, row: int) -> list[bool]:
+def _labelled_below(table: Table, row: int, every_line: bool = False) -> list[bool]:
     """Per column: the header row right below ``row`` has a label of its own in that column (a label stacked
-    over lines of one column, "Estimated" over "Useful Life", has none beside it there)."""
+    over lines of one column, "Estimated" over "Useful Life", has none beside it there); ``every_line``: any
+    header line under ``row`` does, however far down ("Shares" two lines below "Options Outstanding", under a
+    "Weighted Average" line)."""
     out = [False] * table.n_cols
     for c in table.cells:
-        if c.row == row + 1 < table.header_rows and c.text.strip():
-            for col in range(c.col, c.col + c.col_span):  # a label already widened over its sub-labels covers them
+        below = row < c.row if every_line else c.row == row + 1
+        if below and c.row < table.header_rows and c.text.strip():
+            for col in range(c.col, min(c.col + c.col_span, table.n_cols)):  # a label widened over its sub-labels
                 out[col] = True
     return out
 
@@ -891,17 +900,6 @@ def spread_sibling_labels(table: Table) -> bool:
     return changed
 
 
-def _labelled_in_lines_below(table: Table, row: int) -> list[bool]:
-    """Per column, whether a header line under ``row`` labels it, however far down ("Shares" two lines below
-    "Options Outstanding", under a "Weighted Average" line)."""
-    below = [False] * table.n_cols
-    for c in table.cells:
-        if row < c.row < table.header_rows and c.text.strip():
-            for k in range(c.col, min(c.col + c.col_span, table.n_cols)):
-                below[k] = True
-    return below
-
-
 # a note on one column's figures, not a group's name ("(restated)", "Unaudited", "Pro forma", "As reported")
 _COLUMN_NOTE = re.compile(
     r"^\W*(?:as\s+)?(?:restated|unaudited|audited|pro\s*forma|reported|adjusted)\W*$", re.IGNORECASE
@@ -917,7 +915,7 @@ def _lone_label_last(table: Table, row: int, own: list[Cell]) -> bool:
     ("(restated)", "Unaudited"). In place; True when the label moved."""
     if len(own) != 1 or own[0].col != table.n_cols - 1 or own[0].col_span != 1 or _COLUMN_NOTE.match(own[0].text):
         return False
-    below = _labelled_in_lines_below(table, row)
+    below = _labelled_below(table, row, every_line=True)
     taken = _occupied(table, row)
     lo = own[0].col
     while lo - 1 >= 1 and below[lo - 1] and not taken[lo - 1]:
@@ -936,7 +934,7 @@ def _late_groups(table: Table, row: int, own: list[Cell]) -> bool:
     with free labelled columns before it (a label with none is a column's own stacked line). A first label in the
     first labelled column reads the other way (each label heads the empty cells after it) and is left to the
     caller. In place; True when a label moved."""
-    below = _labelled_in_lines_below(table, row)
+    below = _labelled_below(table, row, every_line=True)
     labelled = [c for c in range(1, table.n_cols) if below[c]]
     if (
         len(own) < MIN_SUBLABELS
@@ -946,7 +944,7 @@ def _late_groups(table: Table, row: int, own: list[Cell]) -> bool:
         or own[0].col <= labelled[0]
     ):
         return False
-    if len({" ".join(c.text.split()).lower() for c in own}) != len(own):
+    if not _distinct_names(own):
         return False  # one line said over several columns ("Weighted-Average" over each price) is no group label
     start = labelled[0]
     for cell in own:

@@ -2904,10 +2904,13 @@ _MODIFIERS = frozenset(tokens("average mean median weighted total operating gros
 _HEAD_ENDS = re.compile(r"\s(?:of|from|for|in|on|to|by|per|at|under|with|without|excluding|including)\s", re.IGNORECASE)
 
 
+_BRACKETED = re.compile(r"\([^)]*\)")  # what a label says in brackets: a note, no word of its name
+
+
 def _label_head(label: str) -> str | None:
     """The head noun of a row label as a link token: the last word before its first "of", "from", "for"...
     ("Cost of sales": "cost"; "Net sales": "sale"), parentheses left out."""
-    words = tokens(_HEAD_ENDS.split(re.sub(r"\([^)]*\)", " ", f" {label} "), maxsplit=1)[0])
+    words = tokens(_HEAD_ENDS.split(_BRACKETED.sub(" ", f" {label} "), maxsplit=1)[0])
     return words[-1] if words else None
 
 
@@ -3155,7 +3158,17 @@ def _opposite_unasked_last(table: Table, q: list[str], cols: list[Scored]) -> li
     return cols
 
 
-FIGURE_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*%")  # a rate a label states ("tax rate of 30%"), not a column of shares
+_FIGURE_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*%")  # a rate a label states ("tax rate of 30%"), not a column of shares
+
+
+def stated_rates(text: str) -> set[str]:
+    """The rates a text states as figures ("30%", "2.5 %" as "2.5%")."""
+    return {m.group().replace(" ", "") for m in _FIGURE_PERCENT.finditer(text)}
+
+
+def stated_rates_left_out(text: str, rates: set[str]) -> str:
+    """``text`` with each of ``rates`` it states blanked out."""
+    return _FIGURE_PERCENT.sub(lambda m: " " if m.group().replace(" ", "") in rates else m.group(), text)
 
 
 def _row_words_unspent(table: Table, question: str, rows: list[Scored], cols: list[Scored]) -> list[Scored]:
@@ -3171,8 +3184,7 @@ def _row_words_unspent(table: Table, question: str, rows: list[Scored], cols: li
         return cols
     text = table.row_chain(rows[0].index)[-1]
     label = set(tokens(text))
-    rates = {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(text)}
-    if not rates & {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(question)}:
+    if not stated_rates(text) & stated_rates(question):
         label -= set(tokens("%"))
     label -= TOTAL_TOKENS | _QUALIFIER_TOKENS  # "Total" names the sum of any column: no word of the row's own
 
@@ -3382,7 +3394,7 @@ def _label_words(table: Table, row: int) -> set[str]:
 
 def _words_unbracketed(text: str) -> set[str]:
     """The link tokens of a label with what brackets hold left out ("Expected term (in years)" is "expected term")."""
-    return set(tokens(re.sub(r"\([^)]*\)", " ", text)))
+    return set(tokens(_BRACKETED.sub(" ", text)))
 
 
 def _label_words_unbracketed(table: Table, row: int) -> set[str]:
@@ -3447,7 +3459,7 @@ _OPENS_LONGER_NAME = re.compile(r"\btotal\s+((?:[a-z][\w'-]*\s+)?[a-z][\w'-]*)\s
 
 def _words_unbracketed_text(chain: list[str]) -> list[str]:
     """The lower-case words of a label outside brackets and footnote marks, as written."""
-    text = re.sub(r"\([^)]*\)", " ", " ".join(chain)).lower()
+    text = _BRACKETED.sub(" ", " ".join(chain)).lower()
     return re.findall(r"[a-z0-9][\w'-]*", text)
 
 

@@ -14,7 +14,6 @@ from tablerag.parsing.numbers import is_nil_mark
 from tablerag.parsing.spans import MONTH_NAME, is_bucket
 from tablerag.qa.beside import newest_first
 from tablerag.qa.link import (
-    FIGURE_PERCENT,
     PLANNED,
     RATE_EFFECT,
     SCORE_DIGITS,
@@ -24,6 +23,8 @@ from tablerag.qa.link import (
     column_way,
     kind_words,
     row_words,
+    stated_rates,
+    stated_rates_left_out,
     tokens,
     way_asked_of_columns,
 )
@@ -205,8 +206,7 @@ def _stated_rate_left_out(table: Table, row: int | None, question: str) -> str:
     "Tax at the Australian tax rate of 30% | Amount | %"): such a "%" names the row, it asks no percentage."""
     if row is None:
         return question
-    stated = {m.group().replace(" ", "") for m in FIGURE_PERCENT.finditer(" ".join(table.row_chain(row)))}
-    return FIGURE_PERCENT.sub(lambda m: " " if m.group().replace(" ", "") in stated else m.group(), question)
+    return stated_rates_left_out(question, stated_rates(" ".join(table.row_chain(row))))
 
 
 def amounts_first(table: Table, cols: list[Scored], question: str, row: int | None = None) -> list[Scored]:
